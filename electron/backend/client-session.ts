@@ -1,0 +1,83 @@
+/** One client's open file: at most one addon Session, with its calls run one at a time. */
+import type { FrameOptions, PlaneThumbnail, Session } from '../../native/index';
+import { RpcFailure, rpcError } from '../common/envelope';
+import type { FrameReport, StreamInfo } from '../common/report';
+
+/** The part of the addon's Session that the backend uses (a fake one in tests). */
+export interface SessionLike {
+  readonly info: StreamInfo;
+  readonly closed: boolean;
+  frame(index: number, options?: FrameOptions): Promise<FrameReport>;
+  frameAtTime(seconds: number, options?: FrameOptions): Promise<FrameReport>;
+  thumbnails(maxWidth: number): Promise<PlaneThumbnail[]>;
+  close(): void;
+}
+
+/** Where the client is: the file it has open and the frame it looks at. */
+export interface ClientState {
+  lastFile: string | null;
+  lastFrame: number | null;
+}
+
+// The addon's Session must stay usable wherever a SessionLike is expected.
+export type _SessionIsSessionLike = Session extends SessionLike ? true : never;
+
+/** Holds a client's Session and serialises the calls that touch it. */
+export class ClientSession {
+  private session: SessionLike | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private state: ClientState = { lastFile: null, lastFrame: null };
+
+  constructor(private readonly onState: (state: ClientState) => void = () => undefined) {}
+
+  /** Runs fn after every call queued before it has settled. */
+  serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The open Session; throws CLOSED when there is none. */
+  current(): SessionLike {
+    if (this.session === null || this.session.closed) {
+      throw new RpcFailure(rpcError('CLOSED', 'No file is open.'));
+    }
+    return this.session;
+  }
+
+  /** Closes the previous Session (if any) and keeps the new one. */
+  replace(next: SessionLike, file: string): void {
+    this.closeSession();
+    this.session = next;
+    this.update({ lastFile: file, lastFrame: null });
+  }
+
+  /** Notes the frame the client looks at. */
+  viewed(frame: number): void {
+    this.update({ lastFile: this.state.lastFile, lastFrame: frame });
+  }
+
+  /** The client's file and frame. */
+  snapshot(): ClientState {
+    return { ...this.state };
+  }
+
+  /** Closes the Session; returns whether one was open. */
+  close(): boolean {
+    const had = this.closeSession();
+    this.update({ lastFile: null, lastFrame: null });
+    return had;
+  }
+
+  private closeSession(): boolean {
+    const had = this.session !== null && !this.session.closed;
+    this.session?.close();
+    this.session = null;
+    return had;
+  }
+
+  private update(next: ClientState): void {
+    this.state = next;
+    this.onState(this.snapshot());
+  }
+}

@@ -1,0 +1,47 @@
+/** Entry of the backend process: loads the addon, then serves the clients its parent attaches. */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BACKEND_ENV } from '../supervisor/protocol';
+import { loadAddon } from './addon';
+import { addonCandidates, appRootFrom } from './addon-path';
+import { BackendServer } from './backend-server';
+import { createHandlers } from './handlers';
+import { serveOverIpc, serveOverParentPort, type PostToParent } from './hosts';
+import { Persistence } from './persist';
+
+/** The default folder for settings and recents. */
+export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
+  return path.join(base, 'zerocopy-inspector');
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+  const loaded = loadAddon(addonCandidates(root, env[BACKEND_ENV.addonPath]));
+  const persistence = new Persistence(env[BACKEND_ENV.configDir] ?? defaultConfigDir(env));
+  await persistence.load();
+  const libraryPath = persistence.getSettings().libraryPath;
+  if (loaded.addon !== null && libraryPath !== null) loaded.addon.setLibraryPath(libraryPath);
+  const handlers = createHandlers({
+    addon: loaded.addon,
+    addonStatus: loaded.status,
+    persistence,
+    samplePath: env[BACKEND_ENV.samplePath] ?? path.join(root, 'assets', 'sample.mp4'),
+    cwd: env[BACKEND_ENV.cwd] ?? process.cwd(),
+    startedAt: new Date(),
+  });
+  let post: PostToParent = () => undefined;
+  const server = new BackendServer(handlers, (clientId, state) => post({ type: 'state', clientId, state }));
+  const parentPort = (process as unknown as { parentPort?: Parameters<typeof serveOverParentPort>[0] }).parentPort;
+  if (parentPort !== undefined) post = serveOverParentPort(parentPort, server);
+  else if (process.send !== undefined) post = serveOverIpc(process, server);
+  else throw new Error('the backend must be started by the app or by serve mode');
+  post({ type: 'ready', pid: process.pid });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`backend failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+/** Settings and recent files, kept as small JSON files in the user's config folder. */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { RecentFile } from '../common/contract';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from '../common/settings';
+
+/** How many recent files are kept. */
+export const MAX_RECENTS = 10;
+
+const recentsSchema = z.array(
+  z.object({ path: z.string(), openedAt: z.string(), lastFrame: z.int().min(0).nullable() }),
+);
+
+/** Returns recents with one file moved to the front (added when new), trimmed to MAX_RECENTS. */
+export function touchRecent(list: readonly RecentFile[], file: string, now: Date, lastFrame: number | null): RecentFile[] {
+  const rest = list.filter((entry) => entry.path !== file);
+  return [{ path: file, openedAt: now.toISOString(), lastFrame }, ...rest].slice(0, MAX_RECENTS);
+}
+
+/** Returns recents with the last frame of one file updated. */
+export function withLastFrame(list: readonly RecentFile[], file: string, frame: number): RecentFile[] {
+  return list.map((entry) => (entry.path === file ? { ...entry, lastFrame: frame } : entry));
+}
+
+/** Reads and writes the two files; writes are queued so they never interleave. */
+export class Persistence {
+  private settings: Settings = { ...DEFAULT_SETTINGS };
+  private recents: RecentFile[] = [];
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly dir: string) {}
+
+  /** Loads both files; a missing or damaged file means defaults. */
+  async load(): Promise<void> {
+    const settings = settingsSchema.partial().safeParse(await readJson(path.join(this.dir, 'settings.json')));
+    this.settings = { ...DEFAULT_SETTINGS, ...(settings.success ? settings.data : {}) };
+    const recents = recentsSchema.safeParse(await readJson(path.join(this.dir, 'recents.json')));
+    this.recents = recents.success ? recents.data.slice(0, MAX_RECENTS) : [];
+  }
+
+  /** The current settings. */
+  getSettings(): Settings {
+    return { ...this.settings };
+  }
+
+  /** Applies a patch and saves. */
+  setSettings(patch: SettingsPatch): Settings {
+    this.settings = settingsSchema.parse({ ...this.settings, ...patch });
+    this.save('settings.json', this.settings);
+    return this.getSettings();
+  }
+
+  /** The recent files, newest first. */
+  listRecent(): RecentFile[] {
+    return this.recents.map((entry) => ({ ...entry }));
+  }
+
+  /** Records that a file was opened. */
+  opened(file: string): void {
+    const previous = this.recents.find((entry) => entry.path === file)?.lastFrame ?? null;
+    this.recents = touchRecent(this.recents, file, new Date(), previous);
+    this.save('recents.json', this.recents);
+  }
+
+  /** Records the frame the user is looking at. */
+  viewed(file: string, frame: number): void {
+    this.recents = withLastFrame(this.recents, file, frame);
+    this.save('recents.json', this.recents);
+  }
+
+  /** Resolves once every queued write has finished. */
+  flush(): Promise<void> {
+    return this.writes;
+  }
+
+  private save(name: string, value: unknown): void {
+    const target = path.join(this.dir, name);
+    this.writes = this.writes
+      .then(async () => {
+        await mkdir(this.dir, { recursive: true, mode: 0o700 });
+        const temp = `${target}.${process.pid}.tmp`;
+        await writeFile(temp, JSON.stringify(value, null, 2), { mode: 0o600 });
+        await rename(temp, target);
+      })
+      .catch((error: unknown) => {
+        process.stderr.write(`could not save ${target}: ${String(error)}\n`);
+      });
+  }
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}

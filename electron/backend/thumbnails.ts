@@ -1,0 +1,21 @@
+/** Turns the addon's grey thumbnails into what crosses the wire. */
+import type { ThumbnailWire } from '../common/contract';
+
+/** The fields of an addon thumbnail that the wire needs. */
+export interface GreyThumbnail {
+  plane: number;
+  name: string;
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Encodes one thumbnail's bytes as base64, checking the byte count against its size. */
+export function toWireThumbnail(thumb: GreyThumbnail): ThumbnailWire {
+  const expected = thumb.width * thumb.height;
+  if (thumb.data.byteLength < expected) {
+    throw new Error(`thumbnail of plane ${thumb.plane} has ${thumb.data.byteLength} bytes, expected ${expected}`);
+  }
+  const bytes = Buffer.from(thumb.data.buffer, thumb.data.byteOffset, expected);
+  return { plane: thumb.plane, name: thumb.name, width: thumb.width, height: thumb.height, data: bytes.toString('base64') };
+}

@@ -1,0 +1,135 @@
+/**
+ * The single RPC contract: every method with its parameter schema and result type, and every event.
+ * The backend's handlers, the renderer's client and both carriers are typed from this file.
+ */
+import { z } from 'zod';
+import type { EnvironmentReport } from './environment';
+import type { FrameReport, StreamInfo } from './report';
+import { decodeModeSchema, settingsPatchSchema, type Settings } from './settings';
+
+/** A method: its parameter schema, and its result type as a phantom field. */
+export interface MethodSpec<S extends z.ZodType, R> {
+  readonly params: S;
+  readonly result?: R;
+}
+
+/** Declares a method whose result type is R. */
+function method<R>() {
+  return <S extends z.ZodType>(params: S): MethodSpec<S, R> => ({ params });
+}
+
+const noParams = z.object({}).strict();
+const MAX_PATH = 4096;
+
+/** Options for opening a file, checked before they reach the addon. */
+export const openOptionsSchema = z
+  .object({
+    decode: decodeModeSchema.optional(),
+    device: z.int().min(0).max(63).optional(),
+    holdFrames: z.int().min(1).max(16).optional(),
+    initOrder: z.enum(['decoder-first', 'runtime-first']).optional(),
+    context: z.enum(['shared', 'private']).optional(),
+  })
+  .strict();
+
+/** The options of open. */
+export type OpenOptionsInput = z.infer<typeof openOptionsSchema>;
+
+/** Whether the backend could load the native addon, and from where. */
+export interface AddonStatus {
+  loaded: boolean;
+  path: string | null;
+  error: string | null;
+}
+
+/** What environment returns: the addon's probe plus facts about the backend process. */
+export interface BackendEnvironment {
+  addon: AddonStatus;
+  report: EnvironmentReport | null;
+  backend: { pid: number; startedAt: string; node: string };
+  samplePath: string | null;
+}
+
+/** The result of open. */
+export interface OpenResult {
+  info: StreamInfo;
+}
+
+/** One plane thumbnail as it crosses the wire: 8-bit grey pixels, row-major, base64. */
+export interface ThumbnailWire {
+  plane: number;
+  name: string;
+  width: number;
+  height: number;
+  data: string;
+}
+
+/** A file opened before, with where the user left it. */
+export interface RecentFile {
+  path: string;
+  openedAt: string;
+  lastFrame: number | null;
+}
+
+/** Every method of the RPC. */
+export const METHODS = {
+  environment: method<BackendEnvironment>()(noParams),
+  open: method<OpenResult>()(
+    z.object({ path: z.string().min(1).max(MAX_PATH), options: openOptionsSchema.optional() }).strict(),
+  ),
+  close: method<{ closed: boolean }>()(noParams),
+  frame: method<FrameReport>()(
+    z.object({ index: z.int().min(0).max(100_000_000), proof: z.boolean().optional() }).strict(),
+  ),
+  frameAtTime: method<FrameReport>()(
+    z.object({ seconds: z.number().min(0).max(1e7), proof: z.boolean().optional() }).strict(),
+  ),
+  thumbnails: method<ThumbnailWire[]>()(z.object({ maxWidth: z.int().min(16).max(1024) }).strict()),
+  listRecent: method<RecentFile[]>()(noParams),
+  getSettings: method<Settings>()(noParams),
+  setSettings: method<Settings>()(settingsPatchSchema),
+  samplePath: method<{ path: string | null }>()(noParams),
+} as const;
+
+/** The name of a method. */
+export type MethodName = keyof typeof METHODS;
+
+/** Every method name, for iteration. */
+export const METHOD_NAMES = Object.keys(METHODS) as MethodName[];
+
+/** What a caller passes to a method. */
+export type ParamsOf<M extends MethodName> = z.input<(typeof METHODS)[M]['params']>;
+
+/** What a method resolves to. */
+export type ResultOf<M extends MethodName> = (typeof METHODS)[M] extends MethodSpec<z.ZodType, infer R> ? R : never;
+
+/** True when a string names a method. */
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(METHODS, name);
+}
+
+/** Progress of a slow request (opening, seeking). */
+export interface ProgressEvent {
+  stage: 'opening' | 'seeking' | 'thumbnails' | 'done';
+  message: string;
+  fraction: number | null;
+}
+
+/** Sent after the backend process died and a new one took its place. */
+export interface BackendRestartedEvent {
+  reason: string;
+  exitCode: number | null;
+  signal: string | null;
+  restarts: number;
+  lastFile: string | null;
+  lastFrame: number | null;
+}
+
+/** Every event the backend can push, with its payload. */
+export interface EventMap {
+  progress: ProgressEvent;
+  backendRestarted: BackendRestartedEvent;
+}
+
+/** The name of an event. */
+export type EventName = keyof EventMap;

@@ -1,0 +1,47 @@
+/** User settings that persist between runs, shared by the backend and the renderer. */
+import { z } from 'zod';
+
+/** Decode modes the user can pick (mirrors the addon's DecodeMode). */
+export const decodeModeSchema = z.enum(['auto', 'nvdec', 'software', 'software-upload']);
+
+/** One of the decode modes. */
+export type DecodeMode = z.infer<typeof decodeModeSchema>;
+
+/** Colour theme of the window. */
+export const themeSchema = z.enum(['dark', 'light']);
+
+/** One of the themes. */
+export type Theme = z.infer<typeof themeSchema>;
+
+/** Every setting with its bounds. */
+export const settingsSchema = z
+  .object({
+    theme: themeSchema,
+    decode: decodeModeSchema,
+    device: z.int().min(0).max(63),
+    holdFrames: z.int().min(1).max(16),
+    proof: z.boolean(),
+    thumbnailWidth: z.int().min(32).max(512),
+    libraryPath: z.string().max(4096).nullable(),
+  })
+  .strict();
+
+/** The persisted settings. */
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A change to some settings. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
+
+/** Some settings to change. */
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** What a first run starts with. */
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'dark',
+  decode: 'auto',
+  device: 0,
+  holdFrames: 2,
+  proof: true,
+  thumbnailWidth: 240,
+  libraryPath: null,
+};

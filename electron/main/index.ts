@@ -1,0 +1,83 @@
+/** The main process: one secure window, a supervised backend, and a MessagePort brokered between them. */
+import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, session, type WebContents } from 'electron';
+import { IPC } from '../common/bridge';
+import type { BackendRestartedEvent } from '../common/contract';
+import { BACKEND_ENV } from '../supervisor/protocol';
+import { Supervisor } from '../supervisor/supervisor';
+import { appPaths } from './app-paths';
+import { navigationAllowed, permissionAllowed, senderAllowed } from './navigation';
+import { utilitySpawner } from './utility-child';
+import { windowOptions } from './window-options';
+
+const paths = appPaths(app.getAppPath(), app.isPackaged, process.resourcesPath);
+const supervisor = new Supervisor(
+  utilitySpawner(paths.backendEntry, {
+    [BACKEND_ENV.configDir]: app.getPath('userData'),
+    [BACKEND_ENV.samplePath]: paths.samplePath,
+    [BACKEND_ENV.cwd]: app.getPath('home'),
+  }),
+);
+const windows = new Set<WebContents>();
+
+function clientId(contents: WebContents): string {
+  return `window-${contents.id}`;
+}
+
+/** Gives a window a fresh port to the backend. */
+function broker(contents: WebContents, restarted: BackendRestartedEvent | null): void {
+  const child = supervisor.child();
+  if (child === null || contents.isDestroyed()) return;
+  const { port1, port2 } = new MessageChannelMain();
+  child.send({ type: 'attach', clientId: clientId(contents), restarted }, [port1]);
+  contents.postMessage(IPC.port, null, [port2]);
+}
+
+function createWindow(): void {
+  const win = new BrowserWindow(windowOptions(paths.preload, true));
+  const contents = win.webContents;
+  windows.add(contents);
+  contents.on('will-navigate', (event, url) => navigationAllowed(url, paths.rendererUrl) || event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('destroyed', () => {
+    windows.delete(contents);
+    supervisor.forget(`window-${contents.id}`);
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(paths.rendererUrl);
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
+void app.whenReady().then(() => {
+  Menu.setApplicationMenu(null);
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionAllowed(permission)));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionAllowed(permission));
+  ipcMain.on(IPC.connect, (event) => {
+    if (senderAllowed(event.senderFrame?.url, paths.rendererUrl)) broker(event.sender, null);
+  });
+  ipcMain.handle(IPC.openDialog, async (event) => {
+    if (!senderAllowed(event.senderFrame?.url, paths.rendererUrl)) return null;
+    const result = await dialog.showOpenDialog({
+      title: 'Open a video',
+      properties: ['openFile'],
+      filters: [
+        { name: 'Video', extensions: ['mp4', 'mkv', 'mov', 'webm', 'avi', 'ts', 'm2ts', 'h264', 'h265', 'hevc', 'ivf'] },
+        { name: 'All files', extensions: ['*'] },
+      ],
+    });
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  });
+  supervisor.on('restarted', (event) => {
+    for (const contents of windows) broker(contents, { ...event, ...supervisor.stateOf(clientId(contents)) });
+  });
+  supervisor.on('gaveUp', (reason) => dialog.showErrorBox('Zero-Copy Inspector', `The decoder process keeps stopping: ${reason}.`));
+  supervisor.start();
+  createWindow();
+});
+
+app.on('window-all-closed', () => {
+  supervisor.stop();
+  app.quit();
+});

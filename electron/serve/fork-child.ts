@@ -1,0 +1,24 @@
+/** Starts the backend with child_process.fork, as a ChildHandle the Supervisor can watch. */
+import { fork } from 'node:child_process';
+import type { ChildHandle, SpawnChild } from '../supervisor/supervisor';
+import { isChildMessage } from '../supervisor/protocol';
+
+/** A SpawnChild that forks the built backend entry with extra environment variables. */
+export function forkSpawner(entry: string, env: Record<string, string>): SpawnChild {
+  return (): ChildHandle => {
+    const child = fork(entry, [], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
+    return {
+      pid: child.pid,
+      send: (message) => {
+        if (child.connected) child.send(message);
+      },
+      onMessage: (listener) => child.on('message', (message) => isChildMessage(message) && listener(message)),
+      onExit: (listener) => child.on('exit', (code, signal) => listener(code, signal)),
+      kill: () => child.kill(),
+    };
+  };
+}

@@ -1,0 +1,64 @@
+/** Entry of serve mode: supervise the backend, serve the renderer, print the URL with its token. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appRootFrom } from '../backend/addon-path';
+import { BACKEND_ENV } from '../supervisor/protocol';
+import { Supervisor } from '../supervisor/supervisor';
+import { forkSpawner } from './fork-child';
+import { parseServeArgs, USAGE } from './options';
+import { startServer } from './server';
+import { newToken, writeTokenFile } from './token';
+
+function configDirFrom(option: string | null): string {
+  if (option !== null) return path.resolve(option);
+  const base = process.env.XDG_CONFIG_HOME ?? path.join(process.env.HOME ?? '.', '.config');
+  return path.join(base, 'zerocopy-inspector');
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseServeArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+  const configDir = configDirFrom(options.configDir);
+  const backendEnv: Record<string, string> = { [BACKEND_ENV.configDir]: configDir, [BACKEND_ENV.cwd]: process.cwd() };
+  for (const key of [BACKEND_ENV.samplePath, BACKEND_ENV.addonPath]) {
+    const value = process.env[key];
+    if (value !== undefined) backendEnv[key] = value;
+  }
+  const supervisor = new Supervisor(forkSpawner(path.join(root, 'out', 'backend', 'index.js'), backendEnv));
+  supervisor.on('restarted', (event) => process.stdout.write(`${event.reason} (restart ${event.restarts})\n`));
+  supervisor.on('gaveUp', (reason) => {
+    process.stderr.write(`giving up: ${reason}\n`);
+    process.exit(1);
+  });
+  supervisor.start();
+  const token = newToken();
+  const server = await startServer({
+    host: options.host,
+    port: options.port,
+    token,
+    rendererDir: path.join(root, 'out', 'renderer'),
+    allowHosts: options.allowHosts,
+    supervisor,
+  });
+  const tokenFile = options.tokenFile ?? path.join(configDir, 'serve-token');
+  await writeTokenFile(tokenFile, token, server.url);
+  process.stdout.write(`Zero-Copy Inspector is serving at ${server.url}\n(token also in ${tokenFile})\n`);
+  const stop = (): void => {
+    supervisor.stop();
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,51 @@
+/** Command-line options of serve mode. */
+import { parseArgs } from 'node:util';
+
+/** What serve mode was asked to do. */
+export interface ServeOptions {
+  host: string;
+  port: number;
+  tokenFile: string | null;
+  configDir: string | null;
+  allowHosts: string[];
+  help: boolean;
+}
+
+/** The port serve mode listens on unless told otherwise. */
+export const DEFAULT_PORT = 8710;
+
+/** Usage text for --help. */
+export const USAGE = `Usage: npm run serve -- [options]
+  --host ADDR        address to listen on (default 127.0.0.1; prefer an SSH tunnel to exposing it)
+  --port N           port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --token-file FILE  where to write the access token (mode 0600)
+  --config-dir DIR   settings and recent files
+  --allow-host NAME  an extra Host header value to accept, e.g. my-gpu-box:8710 (repeatable)
+  --help             this text`;
+
+/** Parses argv (without node and the script); throws on unknown or malformed options. */
+export function parseServeArgs(argv: readonly string[]): ServeOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: String(DEFAULT_PORT) },
+      'token-file': { type: 'string' },
+      'config-dir': { type: 'string' },
+      'allow-host': { type: 'string', multiple: true, default: [] },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, not ${values.port}`);
+  return {
+    host: values.host,
+    port,
+    tokenFile: values['token-file'] ?? null,
+    configDir: values['config-dir'] ?? null,
+    allowHosts: values['allow-host'],
+    help: values.help,
+  };
+}

@@ -1,0 +1,158 @@
+/** Serve mode's HTTP server: the built renderer and the RPC WebSocket, behind Host, Origin and token checks. */
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { contentSecurityPolicy } from '../common/csp';
+import { rpcError } from '../common/envelope';
+import { MAX_REQUEST_BYTES, type WireResponse } from '../common/wire';
+import type { Supervisor } from '../supervisor/supervisor';
+import { allowedHosts, cookieName, hostAllowed, originAllowed, presentedToken, tokenMatches } from './security';
+import { sendStatic } from './static-files';
+
+/** How to run the server. */
+export interface ServeConfig {
+  host: string;
+  port: number;
+  token: string;
+  rendererDir: string;
+  allowHosts: readonly string[];
+  supervisor: Supervisor;
+  /** Most WebSocket clients at once. */
+  maxClients?: number;
+}
+
+/** A running server. */
+export interface RunningServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Why a request was refused, or null when it may proceed. */
+export function refusal(
+  req: Pick<IncomingMessage, 'headers' | 'url'>,
+  hosts: readonly string[],
+  token: string,
+  port: number,
+): { status: number; text: string } | null {
+  if (!hostAllowed(req.headers.host, hosts)) return { status: 403, text: 'Forbidden: unexpected Host header' };
+  if (!originAllowed(req.headers.origin, hosts)) return { status: 403, text: 'Forbidden: foreign Origin' };
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (!tokenMatches(presentedToken(url, req.headers, port), token)) {
+    return { status: 401, text: 'Unauthorized: open the URL that serve mode printed; it carries the token' };
+  }
+  return null;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'content-security-policy': `${contentSecurityPolicy()}; frame-ancestors 'none'`,
+};
+
+/** Starts listening; resolves once the port is bound. */
+export async function startServer(config: ServeConfig): Promise<RunningServer> {
+  const sockets = new Map<string, WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
+  let hosts: string[] = [];
+  let port = config.port;
+
+  const server = http.createServer((req, res) => void handleHttp(req, res));
+  async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const refused = refusal(req, hosts, config.token, port);
+    if (refused !== null) {
+      res.writeHead(refused.status, { 'content-type': 'text/plain; charset=utf-8' }).end(refused.text);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.searchParams.has('token')) {
+      // Trade the token in the URL for a cookie, so it leaves the address bar and history.
+      res.writeHead(303, {
+        'set-cookie': `${cookieName(port)}=${config.token}; HttpOnly; SameSite=Strict; Path=/`,
+        location: url.pathname,
+      });
+      res.end();
+      return;
+    }
+    await sendStatic(config.rendererDir, url.pathname, res, req.method === 'HEAD');
+  }
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refused = refusal(req, hosts, config.token, port);
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const full = sockets.size >= (config.maxClients ?? 8);
+    if (refused !== null || path !== '/rpc' || full) {
+      const status = refused?.status ?? (full ? 503 : 404);
+      socket.end(`HTTP/1.1 ${status} ${refused?.text ?? 'Refused'}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+  });
+
+  function attach(ws: WebSocket): void {
+    const clientId = randomUUID();
+    sockets.set(clientId, ws);
+    config.supervisor.child()?.send({ type: 'attach', clientId, restarted: null });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return void ws.close(1003, 'text frames only');
+      const text = data.toString();
+      const child = config.supervisor.child();
+      if (child === null) return void ws.send(JSON.stringify(restartingReply(text)));
+      child.send({ type: 'message', clientId, data: text });
+    });
+    ws.on('close', () => {
+      sockets.delete(clientId);
+      config.supervisor.child()?.send({ type: 'detach', clientId });
+      config.supervisor.forget(clientId);
+    });
+  }
+
+  config.supervisor.on('message', (message) => {
+    if (message.type === 'message') sockets.get(message.clientId)?.send(message.data);
+  });
+  config.supervisor.on('restarted', (event) => {
+    for (const clientId of sockets.keys()) {
+      const restarted = { ...event, ...config.supervisor.stateOf(clientId) };
+      config.supervisor.child()?.send({ type: 'attach', clientId, restarted });
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  hosts = allowedHosts(config.host, port, config.allowHosts);
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/?token=${config.token}`;
+  return {
+    port,
+    url,
+    close: async () => {
+      for (const ws of sockets.values()) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function restartingReply(text: string): WireResponse {
+  let id = -1;
+  try {
+    const parsed = JSON.parse(text) as { id?: unknown };
+    if (typeof parsed.id === 'number') id = parsed.id;
+  } catch {
+    // An unreadable request still gets an answer, with id -1.
+  }
+  return { kind: 'response', id, ok: false, error: rpcError('INTERNAL', 'The decoder process is restarting.', 'Try again in a moment.') };
+}

@@ -1,0 +1,34 @@
+/** Messages between a supervising parent (Electron's main process or the serve server) and the backend process. */
+import type { BackendRestartedEvent } from '../common/contract';
+
+/** A client's file and frame, as the backend reports them to its parent. */
+export interface ClientStateMessage {
+  lastFile: string | null;
+  lastFrame: number | null;
+}
+
+/** What the parent sends. In Electron, 'attach' carries a MessagePort and no 'message' is ever sent. */
+export type ParentMessage =
+  | { type: 'attach'; clientId: string; restarted: BackendRestartedEvent | null }
+  | { type: 'message'; clientId: string; data: string }
+  | { type: 'detach'; clientId: string };
+
+/** What the backend sends. 'message' is used only when the parent carries the client's traffic. */
+export type ChildMessage =
+  | { type: 'ready'; pid: number }
+  | { type: 'message'; clientId: string; data: string }
+  | { type: 'state'; clientId: string; state: ClientStateMessage };
+
+/** Environment variables through which the parent configures the backend. */
+export const BACKEND_ENV = {
+  configDir: 'ZCI_CONFIG_DIR',
+  samplePath: 'ZCI_SAMPLE',
+  addonPath: 'ZCI_ADDON',
+  cwd: 'ZCI_CWD',
+} as const;
+
+/** True when a value looks like a ChildMessage. */
+export function isChildMessage(value: unknown): value is ChildMessage {
+  const type = (value as { type?: unknown } | null)?.type;
+  return type === 'ready' || type === 'message' || type === 'state';
+}
