@@ -38,6 +38,8 @@ export interface StreamInfo {
   decodePath: DecodePath;
   decodePathReason: string;
   device: number;
+  /** Problems that did not stop the file from opening (for example TRUNCATED_FILE). */
+  warnings: { code: string; message: string }[];
 }
 
 /** One plane as FFmpeg hands it out, beside what NVCV exports for it. */
@@ -82,6 +84,10 @@ export interface WrapReport {
   bufferType: 'STRIDED_CUDA' | 'STRIDED_HOST' | null;
   numPlanes: number | null;
   handleLive: boolean;
+  /** Host memory wrapped through a STRIDED_CUDA descriptor because NVCV refuses STRIDED_HOST: layout evidence only. */
+  descriptorOnly: boolean;
+  /** NVCV's own message when it refused to wrap host memory as STRIDED_HOST. */
+  hostRefusal: string | null;
   tensor: TensorVerdict;
 }
 

@@ -1,0 +1,52 @@
+// Module entry: environment(), setLibraryPath(), setErrorClass() and the Session class.
+#include "errors.h"
+#include "session_object.h"
+
+#include "environment.h"
+#include "nvcv_loader.h"
+
+#include <napi.h>
+
+namespace zci::binding {
+
+constexpr const char *kAddonVersion = "0.1.0";
+
+Napi::Value Environment(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Napi::Object JSON = env.Global().Get("JSON").As<Napi::Object>();
+  return JSON.Get("parse").As<Napi::Function>().Call(JSON, {Napi::String::New(env, environmentJson(kAddonVersion))});
+}
+
+Napi::Value SetLibraryPath(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !(info[0].IsString() || info[0].IsNull())) {
+    invalidArgument(env, "path", "a string or null").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  zci::setLibraryPath(info[0].IsNull() ? "" : info[0].As<Napi::String>().Utf8Value());
+  return env.Undefined();
+}
+
+Napi::Value SetErrorClass(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsFunction()) {
+    Napi::TypeError::New(env, "setErrorClass expects a constructor").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  setErrorClass(info[0].As<Napi::Function>());
+  return env.Undefined();
+}
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  exports.Set("environment", Napi::Function::New<Environment>(env, "environment"));
+  exports.Set("setLibraryPath", Napi::Function::New<SetLibraryPath>(env, "setLibraryPath"));
+  exports.Set("setErrorClass", Napi::Function::New<SetErrorClass>(env, "setErrorClass"));
+  SessionObject::Init(env, exports);
+  return exports;
+}
+
+} // namespace zci::binding
+
+static Napi::Object InitModule(Napi::Env env, Napi::Object exports) { return zci::binding::Init(env, exports); }
+
+NODE_API_MODULE(zerocopy_inspector, InitModule)

@@ -1,0 +1,322 @@
+#include "session_object.h"
+
+#include "errors.h"
+#include "session.h"
+
+#include "error.h"
+
+#include <functional>
+
+namespace zci::binding {
+namespace {
+
+Napi::FunctionReference gConstructor;
+
+// What a worker failed with, copied out of the exception on the worker thread.
+struct Failure {
+  bool failed = false;
+  std::string code, message, remedy;
+};
+
+template <typename F> void capture(Failure &f, F &&body) {
+  try {
+    body();
+  } catch (const zci::Error &e) {
+    f = {true, e.code(), e.what(), e.remedy()};
+  } catch (const std::exception &e) {
+    f = {true, "INTERNAL", e.what(), "Report this with the file that caused it."};
+  }
+}
+
+Napi::Value parseJson(Napi::Env env, const std::string &json) {
+  Napi::Object JSON = env.Global().Get("JSON").As<Napi::Object>();
+  return JSON.Get("parse").As<Napi::Function>().Call(JSON, {Napi::String::New(env, json)});
+}
+
+Napi::Value rejectWith(Napi::Env env, const Napi::Error &e) {
+  auto d = Napi::Promise::Deferred::New(env);
+  d.Reject(e.Value());
+  return d.Promise();
+}
+
+// Runs body on a worker thread and resolves with JSON.parse of its result.
+class JsonWorker : public Napi::AsyncWorker {
+public:
+  JsonWorker(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::function<std::string()> body)
+      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), owner_(owner),
+        keep_(Napi::Persistent(receiver)), body_(std::move(body)) {}
+  Napi::Promise promise() { return deferred_.Promise(); }
+  void Execute() override {
+    capture(failure_, [&] { result_ = body_(); });
+  }
+  void OnOK() override {
+    Napi::Env env = Env();
+    if (owner_) owner_->finished();
+    if (failure_.failed) {
+      deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
+    } else {
+      deferred_.Resolve(parseJson(env, result_));
+    }
+  }
+
+private:
+  Napi::Promise::Deferred deferred_;
+  SessionObject *owner_;
+  Napi::ObjectReference keep_; // the JS Session stays alive while its call runs
+  std::function<std::string()> body_;
+  std::string result_;
+  Failure failure_;
+};
+
+class OpenWorker : public Napi::AsyncWorker {
+public:
+  OpenWorker(Napi::Env env, std::string path, DecoderOptions options)
+      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), path_(std::move(path)),
+        options_(std::move(options)) {}
+  Napi::Promise promise() { return deferred_.Promise(); }
+  void Execute() override {
+    capture(failure_, [&] { session_ = std::make_shared<Session>(path_, options_); });
+  }
+  void OnOK() override {
+    Napi::Env env = Env();
+    if (failure_.failed) {
+      deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
+      return;
+    }
+    auto *holder = new std::shared_ptr<Session>(std::move(session_));
+    auto ext = Napi::External<std::shared_ptr<Session>>::New(
+        env, holder, [](Napi::Env, std::shared_ptr<Session> *p) { delete p; });
+    deferred_.Resolve(gConstructor.New({ext}));
+  }
+
+private:
+  Napi::Promise::Deferred deferred_;
+  std::string path_;
+  DecoderOptions options_;
+  std::shared_ptr<Session> session_;
+  Failure failure_;
+};
+
+class ThumbnailWorker : public Napi::AsyncWorker {
+public:
+  ThumbnailWorker(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::shared_ptr<Session> s, int maxWidth)
+      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), owner_(owner),
+        keep_(Napi::Persistent(receiver)), session_(std::move(s)), maxWidth_(maxWidth) {}
+  Napi::Promise promise() { return deferred_.Promise(); }
+  void Execute() override {
+    capture(failure_, [&] { thumbs_ = session_->thumbnails(maxWidth_); });
+  }
+  void OnOK() override {
+    Napi::Env env = Env();
+    owner_->finished();
+    if (failure_.failed) {
+      deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
+      return;
+    }
+    Napi::Array out = Napi::Array::New(env, thumbs_.size());
+    for (size_t i = 0; i < thumbs_.size(); ++i) {
+      const Thumbnail &t = thumbs_[i];
+      Napi::Object o = Napi::Object::New(env);
+      o.Set("plane", t.plane);
+      o.Set("name", t.name);
+      o.Set("width", t.width);
+      o.Set("height", t.height);
+      // A copy, never an external buffer: Electron's memory cage forbids those.
+      auto buf = Napi::Buffer<uint8_t>::Copy(env, t.data.data(), t.data.size());
+      o.Set("data", Napi::Uint8Array::New(env, t.data.size(), buf.ArrayBuffer(), buf.ByteOffset()));
+      out.Set(static_cast<uint32_t>(i), o);
+    }
+    deferred_.Resolve(out);
+  }
+
+private:
+  Napi::Promise::Deferred deferred_;
+  SessionObject *owner_;
+  Napi::ObjectReference keep_;
+  std::shared_ptr<Session> session_;
+  int maxWidth_;
+  std::vector<Thumbnail> thumbs_;
+  Failure failure_;
+};
+
+// Reads OpenOptions into the plain struct the worker uses; nullopt with *err set when malformed.
+bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &o, Napi::Error *err) {
+  if (v.IsUndefined() || v.IsNull()) return true;
+  if (!v.IsObject()) {
+    *err = invalidArgument(env, "options", "an object");
+    return false;
+  }
+  Napi::Object obj = v.As<Napi::Object>();
+  auto str = [&](const char *key, std::string &out) {
+    Napi::Value x = obj.Get(key);
+    if (x.IsUndefined()) return true;
+    if (!x.IsString()) {
+      *err = invalidArgument(env, std::string("options.") + key, "a string");
+      return false;
+    }
+    out = x.As<Napi::String>().Utf8Value();
+    return true;
+  };
+  auto integer = [&](const char *key, int &out, int lo, int hi) {
+    Napi::Value x = obj.Get(key);
+    if (x.IsUndefined()) return true;
+    double d = x.IsNumber() ? x.As<Napi::Number>().DoubleValue() : -1e300;
+    if (!x.IsNumber() || d != static_cast<int>(d) || d < lo || d > hi) {
+      *err = invalidArgument(env, std::string("options.") + key,
+                             "an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+      return false;
+    }
+    out = static_cast<int>(d);
+    return true;
+  };
+  return str("decode", o.mode) && str("initOrder", o.initOrder) && str("context", o.context) &&
+         integer("device", o.device, 0, 63) && integer("holdFrames", o.holdFrames, 1, 16);
+}
+
+bool readFrameOptions(Napi::Env env, Napi::Value v, FrameRequest &r, Napi::Error *err) {
+  if (v.IsUndefined() || v.IsNull()) return true;
+  if (!v.IsObject()) {
+    *err = invalidArgument(env, "options", "an object");
+    return false;
+  }
+  Napi::Value proof = v.As<Napi::Object>().Get("proof");
+  if (proof.IsUndefined()) return true;
+  if (!proof.IsBoolean()) {
+    *err = invalidArgument(env, "options.proof", "a boolean");
+    return false;
+  }
+  r.proof = proof.As<Napi::Boolean>().Value();
+  return true;
+}
+
+} // namespace
+
+void SessionObject::Init(Napi::Env env, Napi::Object exports) {
+  // index.cjs wraps the async methods to attach the caller's stack; they must be writable for that.
+  constexpr auto kWrappable = static_cast<napi_property_attributes>(napi_writable | napi_configurable);
+  Napi::Function ctor = DefineClass(env, "Session",
+                                    {StaticMethod<&SessionObject::Open>("open", kWrappable),
+                                     InstanceMethod<&SessionObject::Frame>("frame", kWrappable),
+                                     InstanceMethod<&SessionObject::FrameAtTime>("frameAtTime", kWrappable),
+                                     InstanceMethod<&SessionObject::Thumbnails>("thumbnails", kWrappable),
+                                     InstanceMethod<&SessionObject::LiveHandles>("liveHandles"),
+                                     InstanceMethod<&SessionObject::Close>("close"),
+                                     InstanceAccessor<&SessionObject::GetClosed>("closed"),
+                                     InstanceAccessor<&SessionObject::GetInfo>("info")});
+  gConstructor = Napi::Persistent(ctor);
+  gConstructor.SuppressDestruct();
+  exports.Set("Session", ctor);
+}
+
+SessionObject::SessionObject(const Napi::CallbackInfo &info) : Napi::ObjectWrap<SessionObject>(info) {
+  if (info.Length() != 1 || !info[0].IsExternal()) {
+    makeError(info.Env(), "INVALID_ARGUMENT", "Session cannot be constructed directly",
+              "Use Session.open(path, options).")
+        .ThrowAsJavaScriptException();
+    return;
+  }
+  core_ = *info[0].As<Napi::External<std::shared_ptr<Session>>>().Data();
+  info_ = Napi::Persistent(parseJson(info.Env(), core_->infoJson()).As<Napi::Object>());
+}
+
+SessionObject::~SessionObject() = default; // core_ released: decoder, frames and NVCV images go with it
+
+Napi::Value SessionObject::Open(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsString() || info[0].As<Napi::String>().Utf8Value().empty()) {
+    return rejectWith(env, invalidArgument(env, "path", "a non-empty string"));
+  }
+  DecoderOptions options;
+  Napi::Error err;
+  if (!readOpenOptions(env, info.Length() > 1 ? info[1] : env.Undefined(), options, &err)) return rejectWith(env, err);
+  auto *w = new OpenWorker(env, info[0].As<Napi::String>().Utf8Value(), options);
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
+}
+
+std::shared_ptr<Session> SessionObject::claim(Napi::Env env, Napi::Value *rejected) {
+  if (!core_) {
+    *rejected = rejectWith(env, makeError(env, "CLOSED", "This session is closed", "Open the file again."));
+    return nullptr;
+  }
+  if (busy_) {
+    *rejected = rejectWith(env, makeError(env, "BUSY", "This session is still working on the previous call",
+                                          "Wait for the previous call's promise before the next call."));
+    return nullptr;
+  }
+  busy_ = true;
+  return core_;
+}
+
+Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsNumber()) return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
+  const double d = info[0].As<Napi::Number>().DoubleValue();
+  if (!(d >= 0) || d != static_cast<double>(static_cast<int64_t>(d)) || d > 9007199254740991.0) {
+    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
+  }
+  FrameRequest req;
+  Napi::Error err;
+  if (!readFrameOptions(env, info.Length() > 1 ? info[1] : env.Undefined(), req, &err)) return rejectWith(env, err);
+  Napi::Value rejected;
+  auto s = claim(env, &rejected);
+  if (!s) return rejected;
+  const auto index = static_cast<int64_t>(d);
+  auto *w = new JsonWorker(env, this, Value(), [s, index, req] { return s->frame(index, req); });
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
+}
+
+Napi::Value SessionObject::FrameAtTime(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsNumber() || !(info[0].As<Napi::Number>().DoubleValue() >= 0)) {
+    return rejectWith(env, invalidArgument(env, "seconds", "a finite number >= 0"));
+  }
+  const double seconds = info[0].As<Napi::Number>().DoubleValue();
+  if (seconds > 1e12) return rejectWith(env, invalidArgument(env, "seconds", "a finite number >= 0"));
+  FrameRequest req;
+  Napi::Error err;
+  if (!readFrameOptions(env, info.Length() > 1 ? info[1] : env.Undefined(), req, &err)) return rejectWith(env, err);
+  Napi::Value rejected;
+  auto s = claim(env, &rejected);
+  if (!s) return rejected;
+  auto *w = new JsonWorker(env, this, Value(), [s, seconds, req] { return s->frameAtTime(seconds, req); });
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
+}
+
+Napi::Value SessionObject::Thumbnails(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  const double d = info.Length() > 0 && info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
+  if (d != static_cast<int>(d) || d < 8 || d > 1024) {
+    return rejectWith(env, invalidArgument(env, "maxWidth", "an integer from 8 to 1024"));
+  }
+  Napi::Value rejected;
+  auto s = claim(env, &rejected);
+  if (!s) return rejected;
+  auto *w = new ThumbnailWorker(env, this, Value(), s, static_cast<int>(d));
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
+}
+
+Napi::Value SessionObject::LiveHandles(const Napi::CallbackInfo &info) {
+  return Napi::Number::New(info.Env(), core_ ? core_->liveHandles() : 0);
+}
+
+Napi::Value SessionObject::Close(const Napi::CallbackInfo &info) {
+  // A call in flight keeps its own reference; the session is destroyed when that call ends.
+  core_.reset();
+  return info.Env().Undefined();
+}
+
+Napi::Value SessionObject::GetClosed(const Napi::CallbackInfo &info) { return Napi::Boolean::New(info.Env(), !core_); }
+
+Napi::Value SessionObject::GetInfo(const Napi::CallbackInfo &info) {
+  return info_.IsEmpty() ? info.Env().Undefined() : info_.Value();
+}
+
+} // namespace zci::binding

@@ -1,0 +1,42 @@
+// The JS Session class: argument checks on the JS thread, decode and evidence on worker threads.
+#pragma once
+
+#include <napi.h>
+
+#include <memory>
+
+namespace zci {
+class Session;
+}
+
+namespace zci::binding {
+
+/// Wraps one zci::Session; calls overlap-checked (BUSY), use after close rejected (CLOSED).
+class SessionObject : public Napi::ObjectWrap<SessionObject> {
+public:
+  /// Defines the class on exports.
+  static void Init(Napi::Env env, Napi::Object exports);
+  explicit SessionObject(const Napi::CallbackInfo &info);
+  ~SessionObject() override;
+
+  /// Clears the busy flag; called by workers on the JS thread when they finish.
+  void finished() { busy_ = false; }
+
+private:
+  static Napi::Value Open(const Napi::CallbackInfo &info);
+  Napi::Value Frame(const Napi::CallbackInfo &info);
+  Napi::Value FrameAtTime(const Napi::CallbackInfo &info);
+  Napi::Value Thumbnails(const Napi::CallbackInfo &info);
+  Napi::Value LiveHandles(const Napi::CallbackInfo &info);
+  Napi::Value Close(const Napi::CallbackInfo &info);
+  Napi::Value GetClosed(const Napi::CallbackInfo &info);
+  Napi::Value GetInfo(const Napi::CallbackInfo &info);
+  /// Null with a rejected promise in *rejected when the session cannot take a call now.
+  std::shared_ptr<Session> claim(Napi::Env env, Napi::Value *rejected);
+
+  std::shared_ptr<Session> core_;
+  Napi::ObjectReference info_;
+  bool busy_ = false;
+};
+
+} // namespace zci::binding

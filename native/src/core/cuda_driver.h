@@ -1,0 +1,77 @@
+// CUDA driver entry points fetched through the static runtime at run time, so the addon loads without a driver.
+#pragma once
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace zci::cuda {
+
+/// The driver functions the core uses; every member is non-null when driver() returns non-null.
+struct DriverApi {
+  decltype(&::cuDriverGetVersion) driverGetVersion;
+  decltype(&::cuDeviceGet) deviceGet;
+  decltype(&::cuDevicePrimaryCtxRetain) primaryCtxRetain;
+  decltype(&::cuDevicePrimaryCtxRelease) primaryCtxRelease;
+  decltype(&::cuDevicePrimaryCtxGetState) primaryCtxGetState;
+  decltype(&::cuCtxGetCurrent) ctxGetCurrent;
+  decltype(&::cuCtxPushCurrent) ctxPushCurrent;
+  decltype(&::cuCtxPopCurrent) ctxPopCurrent;
+  decltype(&::cuPointerGetAttributes) pointerGetAttributes;
+  decltype(&::cuMemGetInfo) memGetInfo;
+  decltype(&::cuGetErrorName) getErrorName;
+};
+
+/// The driver API, or nullptr with the reason in *whyNot (no driver, too old, no device).
+const DriverApi *driver(std::string *whyNot = nullptr);
+
+/// "CUDA_ERROR_X" for a driver status.
+std::string driverErrorName(CUresult result);
+
+/// "cudaErrorX (n): text" for a runtime status.
+std::string runtimeErrorText(int error);
+
+/// Number of devices, or 0 with *whyNot set.
+int deviceCount(std::string *whyNot);
+
+/// Throws NO_CUDA_DEVICE when ordinal is not a usable device.
+void requireDevice(int ordinal);
+
+/// What the driver says about one address.
+struct PointerAttributes {
+  bool ok = false;
+  std::string error;
+  unsigned memoryType = 0; // CUmemorytype; 0 = not known to CUDA (pageable host memory)
+  int deviceOrdinal = -1;
+  uint64_t context = 0;
+  uint64_t rangeStart = 0;
+  uint64_t rangeSize = 0;
+  uint64_t bufferId = 0;
+  bool managed = false;
+};
+
+/// Asks the driver (cuPointerGetAttributes) about ptr.
+PointerAttributes pointerAttributes(const void *ptr);
+
+/// The context current on this thread, 0 when none or no driver.
+uint64_t currentContext();
+
+/// Makes a context current for a scope (cuCtxPushCurrent / cuCtxPopCurrent).
+class ScopedContext {
+public:
+  explicit ScopedContext(CUcontext ctx);
+  ~ScopedContext();
+  ScopedContext(const ScopedContext &) = delete;
+  ScopedContext &operator=(const ScopedContext &) = delete;
+
+private:
+  bool pushed_ = false;
+};
+
+/// Device memory in use on the current device, in bytes (total - free), or -1.
+int64_t deviceMemoryUsed();
+
+} // namespace zci::cuda

@@ -1,0 +1,470 @@
+#include "decoder.h"
+
+#include "cuda_driver.h"
+#include "error.h"
+
+extern "C" {
+#include <libavutil/hwcontext.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+}
+
+#include <algorithm>
+#include <cmath>
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace zci {
+
+const char *decodePathName(DecodePath p) {
+  switch (p) {
+  case DecodePath::Nvdec: return "nvdec";
+  case DecodePath::Software: return "software";
+  case DecodePath::SoftwareUpload: return "software-upload";
+  }
+  return "software";
+}
+
+namespace {
+
+// Packets sent without a frame coming out before the NVDEC probe gives up (a stream NVDEC rejects yields none).
+constexpr int kProbePacketLimit = 48;
+
+AVPixelFormat pickFormat(AVCodecContext *ctx, const AVPixelFormat *formats) {
+  const bool wantHw = ctx->opaque != nullptr;
+  AVPixelFormat software = AV_PIX_FMT_NONE;
+  for (const AVPixelFormat *p = formats; *p != AV_PIX_FMT_NONE; ++p) {
+    if (*p == AV_PIX_FMT_CUDA && wantHw) return *p;
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(*p);
+    if (software == AV_PIX_FMT_NONE && d && !(d->flags & AV_PIX_FMT_FLAG_HWACCEL)) software = *p;
+  }
+  return software; // FFmpeg calls again without CUDA when NVDEC's init fails; we then take software
+}
+
+bool codecHasCudaHwaccel(const AVCodec *codec) {
+  for (int i = 0;; ++i) {
+    const AVCodecHWConfig *c = avcodec_get_hw_config(codec, i);
+    if (!c) return false;
+    if (c->device_type == AV_HWDEVICE_TYPE_CUDA && (c->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX)) return true;
+  }
+}
+
+// The format a software frame is uploaded as: one FFmpeg's CUDA frames can hold.
+AVPixelFormat uploadFormat(AVPixelFormat f) {
+  switch (f) {
+  case AV_PIX_FMT_YUV420P:
+  case AV_PIX_FMT_NV12:
+  case AV_PIX_FMT_YUV444P:
+  case AV_PIX_FMT_P010LE:
+  case AV_PIX_FMT_P016LE:
+  case AV_PIX_FMT_YUV444P16LE: return f;
+  case AV_PIX_FMT_YUVJ420P: return AV_PIX_FMT_YUV420P;
+  case AV_PIX_FMT_YUVJ444P: return AV_PIX_FMT_YUV444P;
+  case AV_PIX_FMT_YUV420P10LE:
+  case AV_PIX_FMT_YUV420P12LE: return AV_PIX_FMT_P016LE;
+  case AV_PIX_FMT_YUV444P10LE:
+  case AV_PIX_FMT_YUV444P12LE: return AV_PIX_FMT_YUV444P16LE;
+  default: return AV_PIX_FMT_NONE;
+  }
+}
+
+std::string joinErrors(const std::vector<std::string> &errors) {
+  std::string out;
+  for (const auto &e : errors) out += (out.empty() ? "" : "; ") + e;
+  return out;
+}
+
+} // namespace
+
+Decoder::Decoder(const std::string &path, const DecoderOptions &options) : path_(path), options_(options) {
+  if (options_.holdFrames < 1 || options_.holdFrames > 16) {
+    throw Error("INVALID_ARGUMENT", "holdFrames must be between 1 and 16", "Pass a small number such as 2.");
+  }
+  packet_.reset(av_packet_alloc());
+  openInput();
+  indexPackets();
+  settlePath();
+}
+
+Decoder::~Decoder() {
+  codec_.reset(); // the codec's frames reference the CUDA device: free them first
+  uploadFrames_.reset();
+  if (sws_) sws_freeContext(sws_);
+}
+
+void Decoder::openInput() {
+  struct stat st {};
+  if (stat(path_.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) {
+      throw Error("FILE_NOT_FOUND", "No file at " + path_, "Check the path; open a file that exists.");
+    }
+    throw Error("FILE_UNREADABLE", "Cannot read " + path_ + ": " + std::strerror(errno), "Check the file's permissions.");
+  }
+  if (S_ISDIR(st.st_mode)) throw Error("FILE_UNREADABLE", path_ + " is a folder", "Open a video file.");
+  if (access(path_.c_str(), R_OK) != 0) {
+    throw Error("FILE_UNREADABLE", "Cannot read " + path_ + ": " + std::strerror(errno), "Check the file's permissions.");
+  }
+  if (st.st_size == 0) throw Error("EMPTY_FILE", path_ + " is empty (0 bytes)", "Open a video file with content.");
+
+  AVFormatContext *raw = nullptr;
+  int err = avformat_open_input(&raw, path_.c_str(), nullptr, nullptr);
+  if (err < 0) {
+    throw Error("NOT_A_VIDEO", "FFmpeg does not recognise " + path_ + " as a media file: " + avError(err),
+                "Open a video file (MP4, MKV, raw H.264/HEVC); the file may be damaged.");
+  }
+  fmt_.reset(raw);
+  log_ = std::make_unique<LogCapture>(raw);
+  err = avformat_find_stream_info(raw, nullptr);
+  if (err < 0) {
+    throw Error("NOT_A_VIDEO", "FFmpeg could not read stream information from " + path_ + ": " + avError(err),
+                "The file may be damaged or truncated.");
+  }
+  const AVCodec *codec = nullptr;
+  streamIndex_ = av_find_best_stream(raw, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+  if (streamIndex_ == AVERROR_STREAM_NOT_FOUND) {
+    int audio = 0, other = 0;
+    for (unsigned i = 0; i < raw->nb_streams; ++i) {
+      (raw->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_AUDIO ? audio : other)++;
+    }
+    if (raw->probe_score <= AVPROBE_SCORE_EXTENSION / 2 && raw->nb_streams == 0) {
+      throw Error("NOT_A_VIDEO", path_ + " is not a media file FFmpeg recognises", "Open a video file.");
+    }
+    throw Error("NO_VIDEO_STREAM",
+                path_ + " has no video stream (" + std::to_string(audio) + " audio, " + std::to_string(other) +
+                    " other stream(s))",
+                "Open a file that contains video.");
+  }
+  if (streamIndex_ < 0 || !codec) {
+    const AVStream *s = streamIndex_ >= 0 ? raw->streams[streamIndex_] : nullptr;
+    throw Error("UNSUPPORTED_CODEC",
+                std::string("No decoder for the video stream") +
+                    (s ? std::string(" (") + avcodec_get_name(s->codecpar->codec_id) + ")" : ""),
+                "Use an FFmpeg build that includes this decoder, or transcode the file to H.264 or HEVC.");
+  }
+  if (raw->streams[streamIndex_]->disposition & AV_DISPOSITION_ATTACHED_PIC) {
+    throw Error("NO_VIDEO_STREAM", path_ + " has only a cover picture, no video", "Open a file that contains video.");
+  }
+  for (unsigned i = 0; i < raw->nb_streams; ++i) {
+    if (static_cast<int>(i) != streamIndex_) raw->streams[i]->discard = AVDISCARD_ALL;
+  }
+}
+
+void Decoder::indexPackets() {
+  AVStream *st = fmt_->streams[streamIndex_];
+  bool readError = false;
+  std::string readErrorText;
+  for (;;) {
+    int err = av_read_frame(fmt_.get(), packet_.get());
+    if (err < 0) {
+      if (err != AVERROR_EOF) {
+        readError = true;
+        readErrorText = avError(err);
+      }
+      break;
+    }
+    if (packet_->stream_index == streamIndex_) {
+      int64_t ts = packet_->pts != AV_NOPTS_VALUE ? packet_->pts : packet_->dts;
+      if (ts == AV_NOPTS_VALUE) {
+        av_packet_unref(packet_.get());
+        throw Error("DECODE_FAILED", "The video stream has packets without timestamps, so frames cannot be indexed",
+                    "Remux the stream into MP4 or MKV: ffmpeg -i IN -c copy OUT.mp4");
+      }
+      pts_.push_back(ts);
+      if (packet_->flags & AV_PKT_FLAG_KEY) keyPts_.push_back(ts);
+    }
+    av_packet_unref(packet_.get());
+  }
+  std::sort(pts_.begin(), pts_.end());
+  pts_.erase(std::unique(pts_.begin(), pts_.end()), pts_.end());
+  std::sort(keyPts_.begin(), keyPts_.end());
+  if (pts_.empty()) {
+    throw Error(st->nb_frames > 0 || readError ? "TRUNCATED_FILE" : "DECODE_FAILED",
+                "The video stream of " + path_ + " holds no readable frame" +
+                    (readError ? " (" + readErrorText + ")" : ""),
+                "The file is damaged or cut short; re-copy or re-encode it.");
+  }
+  if (keyPts_.empty()) keyPts_.push_back(pts_.front());
+
+  const int64_t count = static_cast<int64_t>(pts_.size());
+  if (st->nb_frames > count || readError) {
+    facts_.warnings.push_back(
+        {"TRUNCATED_FILE", "The container declares " + std::to_string(st->nb_frames) + " frames but only " +
+                               std::to_string(count) + " could be read" +
+                               (readError ? " (" + readErrorText + ")" : "") + "; the file is cut short"});
+  }
+  facts_.frameCount = count;
+  facts_.frameCountExact = true; // every packet was read: the count is exact, not estimated from duration
+  for (int64_t k : keyPts_) facts_.keyFrames.push_back(indexOfPts(k));
+}
+
+void Decoder::openCodec(DecodePath path) {
+  AVStream *st = fmt_->streams[streamIndex_];
+  const AVCodec *codec = avcodec_find_decoder(st->codecpar->codec_id);
+  codec_.reset(avcodec_alloc_context3(codec));
+  if (!codec_) throw Error("INTERNAL", "Out of memory allocating a decoder", "Close other sessions.");
+  avcodec_parameters_to_context(codec_.get(), st->codecpar);
+  codec_->pkt_timebase = st->time_base;
+  wantHw_ = path == DecodePath::Nvdec;
+  gotHw_ = false;
+  if (wantHw_) {
+    codec_->hw_device_ctx = av_buffer_ref(cuda_->hwDevice());
+    codec_->opaque = this; // non-null tells pickFormat to choose CUDA
+    codec_->extra_hw_frames = options_.holdFrames;
+    codec_->thread_count = 1;
+  } else {
+    codec_->thread_count = 0;
+  }
+  codec_->get_format = pickFormat;
+  log_->alsoFor(codec_.get());
+  int err = avcodec_open2(codec_.get(), codec, nullptr);
+  if (err < 0) {
+    throw Error("DECODE_FAILED", std::string("FFmpeg could not open the ") + codec->name + " decoder: " + avError(err),
+                "The stream may use a profile this FFmpeg cannot decode.");
+  }
+  sentEof_ = drained_ = false;
+  lastIndex_ = -1;
+}
+
+void Decoder::settlePath() {
+  AVStream *st = fmt_->streams[streamIndex_];
+  const AVCodec *codec = avcodec_find_decoder(st->codecpar->codec_id);
+  const std::string codecName = avcodec_get_name(st->codecpar->codec_id);
+  const std::string &mode = options_.mode;
+  if (mode != "auto" && mode != "nvdec" && mode != "software" && mode != "software-upload") {
+    throw Error("INVALID_ARGUMENT", "decode must be 'auto', 'nvdec', 'software' or 'software-upload', not '" + mode + "'",
+                "Leave decode unset for automatic choice.");
+  }
+  const ContextMode ctxMode = parseContextMode(options_.context);
+  const InitOrder order = parseInitOrder(options_.initOrder);
+
+  std::string noCuda;
+  const bool hasCuda = cuda::deviceCount(&noCuda) > 0;
+  DecodePath path = DecodePath::Software;
+  std::string reason;
+
+  if (mode == "software") {
+    reason = "software decoding was requested";
+  } else if (mode == "software-upload") {
+    path = DecodePath::SoftwareUpload;
+    reason = "software decoding with upload to CUDA was requested";
+  } else if (!hasCuda) {
+    if (mode == "nvdec") {
+      throw Error("NO_CUDA_DEVICE", "NVDEC was requested but no CUDA device is usable: " + noCuda,
+                  "Install the NVIDIA driver, or choose software decoding.");
+    }
+    reason = "no CUDA device: " + noCuda;
+  } else if (!codecHasCudaHwaccel(codec)) {
+    if (mode == "nvdec") {
+      throw Error("NVDEC_UNAVAILABLE", "FFmpeg has no NVDEC hwaccel for " + codecName,
+                  "Choose software decoding, or transcode to H.264 or HEVC.");
+    }
+    path = DecodePath::SoftwareUpload;
+    reason = "FFmpeg has no NVDEC hwaccel for " + codecName + "; decoded on the CPU and uploaded";
+  } else {
+    path = DecodePath::Nvdec;
+    reason = mode == "nvdec" ? "NVDEC was requested" : "NVDEC decodes this stream";
+  }
+
+  if (path != DecodePath::Software) cuda_ = std::make_unique<CudaDevice>(options_.device, ctxMode, order);
+  facts_.device = cuda_ ? options_.device : -1;
+
+  seekTo(0); // indexing read to the end
+  openCodec(path);
+  FramePtr first = decodeNext();
+  if (path == DecodePath::Nvdec && (!first || first->format != AV_PIX_FMT_CUDA)) {
+    std::string why = joinErrors(log_->errors());
+    if (why.empty()) why = first ? "FFmpeg fell back to software frames" : "no frame came out";
+    if (mode == "nvdec") {
+      throw Error("NVDEC_UNAVAILABLE", "NVDEC cannot decode this " + codecName + " stream: " + why,
+                  "Choose software decoding (decode: 'software' or 'software-upload').");
+    }
+    path = DecodePath::SoftwareUpload;
+    reason = "NVDEC cannot decode this stream (" + why + "); decoded on the CPU and uploaded";
+    log_->clear();
+    seekTo(0);
+    openCodec(path);
+    first = decodeNext();
+  }
+  if (!first) {
+    std::string why = joinErrors(log_->errors());
+    throw Error("DECODE_FAILED", "No frame could be decoded from " + path_ + (why.empty() ? "" : ": " + why),
+                "The file may be damaged; try another file or re-encode it.");
+  }
+
+  facts_.path = path_;
+  facts_.container = fmt_->iformat->name;
+  facts_.codec = codecName;
+  const char *profile = avcodec_profile_name(st->codecpar->codec_id, st->codecpar->profile);
+  facts_.profile = profile ? profile : "unknown";
+  const AVPixelFormat swFormat = codec_->sw_pix_fmt != AV_PIX_FMT_NONE ? codec_->sw_pix_fmt : codec_->pix_fmt;
+  const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(swFormat);
+  facts_.pixelFormat = desc ? desc->name : "unknown";
+  facts_.bitDepth = desc ? desc->comp[0].depth : 0;
+  facts_.width = st->codecpar->width;
+  facts_.height = st->codecpar->height;
+  facts_.codedWidth = codec_->coded_width;
+  facts_.codedHeight = codec_->coded_height;
+  facts_.frameRate = av_q2d(av_guess_frame_rate(fmt_.get(), st, nullptr));
+  facts_.durationSeconds = st->duration != AV_NOPTS_VALUE ? static_cast<double>(st->duration) * av_q2d(st->time_base)
+                                                          : static_cast<double>(fmt_->duration) / AV_TIME_BASE;
+  facts_.decodePath = path;
+  facts_.pathReason = reason;
+  if (path == DecodePath::Nvdec && first->hw_frames_ctx) {
+    poolSize_ = reinterpret_cast<AVHWFramesContext *>(first->hw_frames_ctx->data)->initial_pool_size;
+  }
+  first.reset();
+  seekTo(0);
+}
+
+int64_t Decoder::indexOfPts(int64_t pts) const {
+  auto it = std::lower_bound(pts_.begin(), pts_.end(), pts);
+  if (it == pts_.end() || *it != pts) return -1;
+  return it - pts_.begin();
+}
+
+double Decoder::timeOf(int64_t index) const {
+  return static_cast<double>(pts_.at(static_cast<size_t>(index))) * av_q2d(fmt_->streams[streamIndex_]->time_base);
+}
+
+int64_t Decoder::indexAtTime(double seconds) const {
+  const double tb = av_q2d(fmt_->streams[streamIndex_]->time_base);
+  // A small tolerance so that a time printed from timeOf() maps back to the same frame.
+  const auto target = static_cast<int64_t>(std::ceil(seconds / tb - 1e-6));
+  auto it = std::lower_bound(pts_.begin(), pts_.end(), target);
+  if (it == pts_.end()) return static_cast<int64_t>(pts_.size()) - 1;
+  return it - pts_.begin();
+}
+
+void Decoder::seekTo(int64_t index) {
+  const int64_t target = pts_.at(static_cast<size_t>(index));
+  auto it = std::upper_bound(keyPts_.begin(), keyPts_.end(), target);
+  const int64_t key = it == keyPts_.begin() ? keyPts_.front() : *(it - 1);
+  int err = av_seek_frame(fmt_.get(), streamIndex_, key, AVSEEK_FLAG_BACKWARD);
+  if (err < 0) {
+    throw Error("DECODE_FAILED", "Seeking to frame " + std::to_string(index) + " failed: " + avError(err),
+                "The file's index may be damaged; remux it with ffmpeg -c copy.");
+  }
+  if (codec_) avcodec_flush_buffers(codec_.get());
+  sentEof_ = drained_ = false;
+  lastIndex_ = -1;
+}
+
+FramePtr Decoder::receive() {
+  FramePtr frame(av_frame_alloc());
+  int err = avcodec_receive_frame(codec_.get(), frame.get());
+  if (err == AVERROR(EAGAIN)) return nullptr;
+  if (err == AVERROR_EOF) {
+    drained_ = true;
+    return nullptr;
+  }
+  if (err < 0) return nullptr; // the decoder logged why; LogCapture keeps it for the error we may raise
+  decodedCount_++;
+  if (frame->format == AV_PIX_FMT_CUDA) {
+    gotHw_ = true;
+    return frame;
+  }
+  if (cuda_ && !wantHw_) return upload(frame.get());
+  return frame;
+}
+
+FramePtr Decoder::decodeNext() {
+  int sentWithoutFrame = 0;
+  for (;;) {
+    FramePtr f = receive();
+    if (f) return f;
+    if (drained_) return nullptr;
+    if (wantHw_ && !gotHw_ && sentWithoutFrame >= kProbePacketLimit) return nullptr;
+    if (sentEof_) {
+      // Flushing: receive() returns EAGAIN only while output is pending, so keep asking.
+      continue;
+    }
+    int err = av_read_frame(fmt_.get(), packet_.get());
+    if (err < 0) {
+      avcodec_send_packet(codec_.get(), nullptr);
+      sentEof_ = true;
+      continue;
+    }
+    if (packet_->stream_index == streamIndex_) {
+      avcodec_send_packet(codec_.get(), packet_.get()); // a rejected packet is logged and skipped
+      sentWithoutFrame++;
+    }
+    av_packet_unref(packet_.get());
+  }
+}
+
+FramePtr Decoder::upload(const AVFrame *sw) {
+  const auto swFormat = static_cast<AVPixelFormat>(sw->format);
+  const AVPixelFormat target = uploadFormat(swFormat);
+  if (target == AV_PIX_FMT_NONE) {
+    throw Error("UNSUPPORTED_CODEC",
+                std::string("Frames in ") + av_get_pix_fmt_name(swFormat) + " cannot be uploaded to CUDA frames",
+                "Choose software decoding for this file.");
+  }
+  const AVFrame *src = sw;
+  if (target != swFormat) {
+    sws_ = sws_getCachedContext(sws_, sw->width, sw->height, swFormat, sw->width, sw->height, target, SWS_POINT,
+                                nullptr, nullptr, nullptr);
+    converted_.reset(av_frame_alloc());
+    converted_->format = target;
+    converted_->width = sw->width;
+    converted_->height = sw->height;
+    if (!sws_ || av_frame_get_buffer(converted_.get(), 0) < 0 ||
+        sws_scale_frame(sws_, converted_.get(), sw) < 0) {
+      throw Error("DECODE_FAILED", "Converting a frame for upload failed", "Choose software decoding for this file.");
+    }
+    av_frame_copy_props(converted_.get(), sw);
+    src = converted_.get();
+  }
+  if (!uploadFrames_) {
+    BufferPtr frames(av_hwframe_ctx_alloc(cuda_->hwDevice()));
+    auto *fc = reinterpret_cast<AVHWFramesContext *>(frames->data);
+    fc->format = AV_PIX_FMT_CUDA;
+    fc->sw_format = target;
+    fc->width = sw->width;
+    fc->height = sw->height;
+    fc->initial_pool_size = options_.holdFrames + 2;
+    int err = av_hwframe_ctx_init(frames.get());
+    if (err < 0) {
+      throw Error("CUDA_ERROR", "Creating CUDA frames for upload failed: " + avError(err), "Check the GPU's free memory.");
+    }
+    poolSize_ = fc->initial_pool_size;
+    uploadFrames_ = std::move(frames);
+  }
+  FramePtr dst(av_frame_alloc());
+  int err = av_hwframe_get_buffer(uploadFrames_.get(), dst.get(), 0);
+  if (err >= 0) err = av_hwframe_transfer_data(dst.get(), src, 0);
+  if (err < 0) throw Error("CUDA_ERROR", "Uploading a frame to CUDA failed: " + avError(err), "Check the GPU.");
+  av_frame_copy_props(dst.get(), sw);
+  return dst;
+}
+
+FramePtr Decoder::frameAt(int64_t index) {
+  const auto count = static_cast<int64_t>(pts_.size());
+  if (index < 0 || index >= count) {
+    throw Error("FRAME_OUT_OF_RANGE",
+                "Frame " + std::to_string(index) + " does not exist; the stream has " + std::to_string(count) + " frames",
+                "Pick a frame between 0 and " + std::to_string(count - 1) + ".");
+  }
+  const int64_t target = pts_[static_cast<size_t>(index)];
+  // Decode forward when no key frame lies between the last frame handed out and the target; else seek.
+  auto key = std::upper_bound(keyPts_.begin(), keyPts_.end(), target);
+  const int64_t keyBefore = key == keyPts_.begin() ? keyPts_.front() : *(key - 1);
+  const bool forward = lastIndex_ >= 0 && index > lastIndex_ && !drained_ && keyBefore <= pts_[lastIndex_];
+  if (!forward) seekTo(index);
+  log_->clear();
+  while (FramePtr f = decodeNext()) {
+    const int64_t pts = f->best_effort_timestamp != AV_NOPTS_VALUE ? f->best_effort_timestamp : f->pts;
+    const int64_t at = indexOfPts(pts);
+    if (at >= 0) lastIndex_ = at;
+    if (pts == target) return f;
+    if (pts > target) break;
+  }
+  std::string why = joinErrors(log_->errors());
+  lastIndex_ = -1;
+  throw Error("DECODE_FAILED", "Frame " + std::to_string(index) + " could not be decoded" + (why.empty() ? "" : ": " + why),
+              "The file may be damaged around this frame; try a neighbouring frame.");
+}
+
+} // namespace zci

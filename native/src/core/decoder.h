@@ -1,0 +1,116 @@
+// Demuxes and decodes one video stream through one of three paths, with frame-accurate navigation.
+#pragma once
+
+#include "cuda_device.h"
+#include "ffmpeg_ptr.h"
+#include "log_capture.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+extern "C" {
+struct SwsContext;
+}
+
+namespace zci {
+
+/// How frames reach the inspector.
+enum class DecodePath { Nvdec, Software, SoftwareUpload };
+
+/// "nvdec" | "software" | "software-upload".
+const char *decodePathName(DecodePath p);
+
+/// What Session.open was asked for.
+struct DecoderOptions {
+  std::string mode = "auto"; // auto | nvdec | software | software-upload
+  int device = 0;
+  int holdFrames = 2;
+  std::string initOrder = "decoder-first";
+  std::string context = "shared";
+};
+
+/// A problem that does not stop the file from opening.
+struct Warning {
+  std::string code;
+  std::string message;
+};
+
+/// Facts about the file and its video stream (StreamInfo in report.ts).
+struct StreamFacts {
+  std::string path, container, codec, profile, pixelFormat;
+  int bitDepth = 0, width = 0, height = 0, codedWidth = 0, codedHeight = 0;
+  double frameRate = 0, durationSeconds = 0;
+  int64_t frameCount = 0;
+  bool frameCountExact = false;
+  std::vector<int64_t> keyFrames; // display indices
+  DecodePath decodePath = DecodePath::Software;
+  std::string pathReason;
+  int device = -1;
+  std::vector<Warning> warnings;
+};
+
+/// One open video. Not thread-safe: the caller serialises calls.
+class Decoder {
+public:
+  /// Opens, indexes and decodes the first frame to settle the decode path; throws zci::Error.
+  Decoder(const std::string &path, const DecoderOptions &options);
+  ~Decoder();
+  Decoder(const Decoder &) = delete;
+  Decoder &operator=(const Decoder &) = delete;
+
+  const StreamFacts &facts() const { return facts_; }
+  /// The frame at a display index: a new reference the caller owns. Throws FRAME_OUT_OF_RANGE, DECODE_FAILED.
+  FramePtr frameAt(int64_t index);
+  /// The display index of the first frame whose time is >= seconds (clamped to the last frame).
+  int64_t indexAtTime(double seconds) const;
+  /// Display index of a frame's timestamp, or -1.
+  int64_t indexOfPts(int64_t pts) const;
+  /// Seconds of a display index.
+  double timeOf(int64_t index) const;
+  /// Timestamp of a display index.
+  int64_t ptsOf(int64_t index) const { return pts_.at(static_cast<size_t>(index)); }
+  /// The CUDA device, or nullptr on the software path.
+  CudaDevice *cuda() const { return cuda_.get(); }
+  /// Size of the CUDA frame pool, or -1 when not known.
+  int poolSize() const { return poolSize_; }
+  /// Frames reserved in the pool for the inspector.
+  int extraReserved() const { return options_.holdFrames; }
+  /// Frames decoded since open (all paths).
+  int64_t framesDecoded() const { return decodedCount_; }
+
+private:
+  void openInput();
+  void indexPackets();
+  void openCodec(DecodePath path);
+  void settlePath();
+  FramePtr decodeNext(); // next frame in display order from the current position, or nullptr at end
+  FramePtr receive();
+  FramePtr upload(const AVFrame *sw);
+  void seekTo(int64_t index);
+
+  std::string path_;
+  DecoderOptions options_;
+  StreamFacts facts_;
+  FormatPtr fmt_;
+  CodecPtr codec_;
+  PacketPtr packet_;
+  std::unique_ptr<CudaDevice> cuda_;
+  std::unique_ptr<LogCapture> log_;
+  BufferPtr uploadFrames_;
+  SwsContext *sws_ = nullptr;
+  FramePtr converted_;
+  int streamIndex_ = -1;
+  std::vector<int64_t> pts_;       // display order
+  std::vector<int64_t> keyPts_;    // sorted
+  bool sentEof_ = false;
+  bool drained_ = false;
+  int64_t lastIndex_ = -1; // display index of the last frame handed out
+  int poolSize_ = -1;
+  int64_t decodedCount_ = 0;
+  bool wantHw_ = false;
+  bool gotHw_ = false;
+};
+
+} // namespace zci

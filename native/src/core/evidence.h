@@ -1,0 +1,116 @@
+// The evidence gathered for one frame: plane geometry, the allocation per the driver, NVCV's view, the canary.
+#pragma once
+
+#include "cuda_device.h"
+#include "pixel_layout.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include <libavutil/frame.h>
+}
+
+namespace zci {
+
+/// One plane: FFmpeg's pointer and pitch beside NVCV's exported ones.
+struct PlaneEvidence {
+  int index = 0;
+  PlaneGeometry geometry;
+  uint64_t ffmpegPointer = 0;
+  int64_t pitch = 0;
+  int64_t visibleBytesPerRow = 0;
+  int64_t rightPadding = 0;
+  int64_t offsetFromPlane0 = 0;
+  std::optional<int64_t> offsetInAllocation, rowsBeforeNextPlane, hiddenRowsAfter;
+  std::optional<int64_t> nvcvPointer, nvcvRowStride; // nvcvPointer as the bits of a uint64
+  std::optional<bool> match;
+};
+
+/// The allocation holding plane 0, from cuPointerGetAttributes (device) or FFmpeg's buffer refs (host).
+struct AllocationEvidence {
+  std::string source = "host";
+  std::string memory = "unknown";
+  std::optional<int64_t> device;
+  std::optional<uint64_t> context, rangeStart;
+  std::optional<int64_t> rangeSize;
+  std::optional<std::string> bufferId;
+  bool planesInOneAllocation = false;
+  std::optional<std::string> error;
+};
+
+/// Whether the frame is also one NVCV tensor, and why not.
+struct TensorEvidence {
+  bool attempted = false, valid = false;
+  std::string reason;
+  std::vector<int64_t> shape;
+  std::optional<std::string> layout;
+  std::optional<int64_t> assumedChromaRow, actualChromaRow;
+};
+
+/// What NVCV made of the frame.
+struct WrapEvidence {
+  bool available = false;
+  std::string reason;
+  std::optional<std::string> formatName, bufferType;
+  std::optional<uint64_t> formatCode;
+  std::optional<int64_t> numPlanes;
+  bool handleLive = false;
+  bool descriptorOnly = false;
+  std::optional<std::string> hostRefusal;
+  TensorEvidence tensor;
+};
+
+/// The canary written through NVCV's pointer and read through FFmpeg's.
+struct ProofEvidence {
+  bool ran = false, passed = false, restored = false;
+  std::string method = "none", canary, readBack, reason;
+};
+
+/// FFmpeg's context, the runtime's, and the allocation's owner.
+struct ContextEvidence {
+  std::optional<uint64_t> ffmpegContext, runtimeContext, allocationContext, ffmpegStream, inspectorStream;
+  std::optional<bool> oneContext;
+  std::string strategy;
+};
+
+/// The surface pool and what the inspector holds.
+struct PoolEvidence {
+  std::optional<int64_t> poolSize;
+  int extraReserved = 0, framesHeld = 0, distinctAddresses = 0;
+  bool addressSeenBefore = false;
+};
+
+/// Everything a FrameReport says.
+struct FrameEvidence {
+  int64_t frameIndex = 0, pts = 0;
+  double timeSeconds = 0;
+  bool keyFrame = false;
+  std::string pictureType, decodePath;
+  FrameLayout layout;
+  std::string colorRange, colorMatrix;
+  int width = 0, height = 0, codedWidth = 0, codedHeight = 0;
+  std::vector<PlaneEvidence> planes;
+  AllocationEvidence allocation;
+  WrapEvidence wrap;
+  ProofEvidence proof;
+  ContextEvidence context;
+  PoolEvidence pool;
+  double decodeUs = 0, wrapUs = 0, exportUs = 0, evidenceUs = 0;
+};
+
+/// Fills planes (FFmpeg's side) and allocation (driver or buffer refs) for a frame.
+void gatherPlanesAndAllocation(const AVFrame *frame, const FrameLayout &layout, FrameEvidence &out);
+
+/// Fills the context section (needs the CUDA device for device frames).
+void gatherContexts(const CudaDevice *cuda, FrameEvidence &out);
+
+/// Runs the canary through each plane: NVCV's exported pointer to write, FFmpeg's to read.
+void runAliasingProof(const AVFrame *frame, const CudaDevice *cuda, FrameEvidence &out);
+
+/// FrameReport JSON.
+std::string frameReportJson(const FrameEvidence &e);
+
+} // namespace zci

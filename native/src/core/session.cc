@@ -1,0 +1,127 @@
+#include "session.h"
+
+#include "cuda_driver.h"
+#include "error.h"
+#include "evidence.h"
+#include "json.h"
+#include "thumbnail.h"
+#include "wrap.h"
+
+extern "C" {
+#include <libavutil/pixdesc.h>
+}
+
+#include <chrono>
+
+namespace zci {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double usSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+
+} // namespace
+
+Session::Session(const std::string &path, const DecoderOptions &options)
+    : decoder_(std::make_unique<Decoder>(path, options)), live_(std::make_shared<std::atomic<int>>(0)),
+      holdFrames_(options.holdFrames) {}
+
+Session::~Session() {
+  held_.clear(); // NVCV images first: their cleanups release frames that belong to the decoder's pool
+  decoder_.reset();
+}
+
+std::string Session::infoJson() const {
+  const StreamFacts &f = decoder_->facts();
+  JsonWriter j;
+  j.beginObject()
+      .field("path", f.path)
+      .field("container", f.container)
+      .field("codec", f.codec)
+      .field("profile", f.profile)
+      .field("bitDepth", f.bitDepth)
+      .field("pixelFormat", f.pixelFormat)
+      .field("width", f.width)
+      .field("height", f.height)
+      .field("codedWidth", f.codedWidth)
+      .field("codedHeight", f.codedHeight)
+      .field("frameRate", f.frameRate)
+      .field("durationSeconds", f.durationSeconds)
+      .field("frameCount", f.frameCount)
+      .field("frameCountExact", f.frameCountExact);
+  j.beginArray("keyFrames");
+  for (int64_t k : f.keyFrames) j.value(k);
+  j.endArray();
+  j.field("decodePath", decodePathName(f.decodePath)).field("decodePathReason", f.pathReason).field("device", f.device);
+  j.beginArray("warnings");
+  for (const Warning &w : f.warnings) j.beginObject().field("code", w.code).field("message", w.message).endObject();
+  j.endArray().endObject();
+  return j.str();
+}
+
+std::string Session::frame(int64_t index, const FrameRequest &request) {
+  FrameEvidence e;
+  const auto t0 = Clock::now();
+  FramePtr f = decoder_->frameAt(index);
+  e.decodeUs = usSince(t0);
+
+  const auto t1 = Clock::now();
+  const FrameLayout layout = describeFrame(f.get());
+  e.frameIndex = index;
+  e.pts = decoder_->ptsOf(index);
+  e.timeSeconds = decoder_->timeOf(index);
+  e.keyFrame = f->key_frame != 0;
+  e.pictureType = std::string(1, av_get_picture_type_char(f->pict_type));
+  e.decodePath = decodePathName(decoder_->facts().decodePath);
+  e.layout = layout;
+  e.colorRange = colorRangeName(f.get());
+  e.colorMatrix = colorMatrixName(f.get());
+  e.width = f->width;
+  e.height = f->height;
+  e.codedWidth = decoder_->facts().codedWidth;
+  e.codedHeight = decoder_->facts().codedHeight;
+  gatherPlanesAndAllocation(f.get(), layout, e);
+
+  // Make room first: the pool reserves holdFrames surfaces for what the inspector holds.
+  while (static_cast<int>(held_.size()) >= holdFrames_) held_.pop_front();
+  held_.push_back(std::make_unique<WrappedFrame>(std::move(f), layout, e, live_));
+  const WrappedFrame &w = *held_.back();
+
+  const double wrapAndExport = e.wrapUs + e.exportUs;
+  gatherContexts(decoder_->cuda(), e);
+  if (request.proof) runAliasingProof(w.frame(), decoder_->cuda(), e);
+  else e.proof.reason = "not requested";
+
+  const uint64_t address = e.planes.empty() ? 0 : e.planes[0].ffmpegPointer;
+  auto seen = addresses_.find(address);
+  e.pool.addressSeenBefore = seen != addresses_.end() && seen->second != index;
+  if (seen == addresses_.end()) addresses_.emplace(address, index);
+  e.pool.distinctAddresses = static_cast<int>(addresses_.size());
+  const int pool = decoder_->poolSize();
+  if (pool >= 0) e.pool.poolSize = pool;
+  e.pool.extraReserved = decoder_->cuda() ? decoder_->extraReserved() : 0;
+  e.pool.framesHeld = static_cast<int>(held_.size());
+  e.evidenceUs = usSince(t1) - wrapAndExport;
+  return request.report ? frameReportJson(e) : std::string();
+}
+
+std::string Session::frameAtTime(double seconds, const FrameRequest &request) {
+  return frame(decoder_->indexAtTime(seconds), request);
+}
+
+std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
+  if (held_.empty()) throw Error("FRAME_OUT_OF_RANGE", "No frame has been decoded yet", "Request a frame first.");
+  const AVFrame *f = held_.back()->frame();
+  const FrameLayout layout = describeFrame(f);
+  if (layout.device) {
+    cuda::ScopedContext scope(decoder_->cuda()->ffmpegContext());
+    return planeThumbnails(f, layout, maxWidth);
+  }
+  return planeThumbnails(f, layout, maxWidth);
+}
+
+int Session::liveHandles() const { return live_->load(); }
+
+} // namespace zci

@@ -1,0 +1,62 @@
+// An open video as the inspector sees it: the decoder, the frames it holds wrapped in NVCV, and their reports.
+#pragma once
+
+#include "decoder.h"
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace zci {
+
+class WrappedFrame;
+
+/// A small grey picture of one plane channel; only these bytes leave native memory.
+struct Thumbnail {
+  int plane = 0;
+  std::string name;
+  int width = 0, height = 0;
+  std::vector<uint8_t> data;
+};
+
+/// Options of one frame request.
+struct FrameRequest {
+  bool proof = true;   // run the aliasing canary
+  bool report = true;  // build the JSON report (the decode-loop benchmark turns it off)
+};
+
+/// Decoder + held frames + evidence. Not thread-safe: callers serialise (the binding rejects overlap with BUSY).
+class Session {
+public:
+  /// Opens the file; throws zci::Error.
+  Session(const std::string &path, const DecoderOptions &options);
+  ~Session();
+  Session(const Session &) = delete;
+  Session &operator=(const Session &) = delete;
+
+  /// StreamInfo as JSON.
+  std::string infoJson() const;
+  /// Decodes the frame at a display index, wraps it, gathers evidence; FrameReport as JSON.
+  std::string frame(int64_t index, const FrameRequest &request);
+  /// The frame at or after a time in seconds.
+  std::string frameAtTime(double seconds, const FrameRequest &request);
+  /// Thumbnails of every plane channel of the current frame, at most maxWidth wide.
+  std::vector<Thumbnail> thumbnails(int maxWidth);
+  /// NVCV images of this session not yet destroyed (counted by NVCV's cleanup callback).
+  int liveHandles() const;
+  /// The decoder (benchmarks and tests read its facts).
+  Decoder &decoder() { return *decoder_; }
+
+private:
+  std::unique_ptr<Decoder> decoder_;
+  std::deque<std::unique_ptr<WrappedFrame>> held_;
+  std::shared_ptr<std::atomic<int>> live_; // shared with NVCV cleanup callbacks
+  std::unordered_map<uint64_t, int64_t> addresses_; // plane-0 address -> first frame index seen there
+  int holdFrames_;
+};
+
+} // namespace zci
