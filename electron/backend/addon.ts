@@ -13,21 +13,13 @@ export interface LoadedAddon {
   status: AddonStatus;
 }
 
-/** Tries each candidate in order and returns the first that loads. */
-export function loadAddon(candidates: readonly string[]): LoadedAddon {
-  const require = createRequire(import.meta.url);
-  const errors: string[] = [];
-  for (const file of candidates) {
-    if (!existsSync(file)) {
-      errors.push(`${file}: not built`);
-      continue;
-    }
-    try {
-      const addon = require(file) as AddonModule;
-      return { addon, status: { loaded: true, path: file, error: null } };
-    } catch (error) {
-      errors.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-    }
+/** Requires the addon's loader; a missing file or a failed load becomes a status, not a crash. */
+export function loadAddon(loader: string): LoadedAddon {
+  if (!existsSync(loader)) return { addon: null, status: { loaded: false, path: null, error: `${loader} is missing` } };
+  try {
+    const addon = createRequire(import.meta.url)(loader) as AddonModule;
+    return { addon, status: { loaded: true, path: loader, error: null } };
+  } catch (error) {
+    return { addon: null, status: { loaded: false, path: null, error: error instanceof Error ? error.message : String(error) } };
   }
-  return { addon: null, status: { loaded: false, path: null, error: errors.join('; ') || 'no candidate paths' } };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { loadAddon } from './addon';
-import { addonCandidates, appRootFrom } from './addon-path';
+import { addonLoaderPath, appRootFrom } from './addon-path';
 import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers';
 import { serveOverIpc, serveOverParentPort, type PostToParent } from './hosts';
@@ -19,7 +19,7 @@ export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
 async function main(): Promise<void> {
   const env = process.env;
   const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
-  const loaded = loadAddon(addonCandidates(root, env[BACKEND_ENV.addonPath]));
+  const loaded = loadAddon(addonLoaderPath(root));
   const persistence = new Persistence(env[BACKEND_ENV.configDir] ?? defaultConfigDir(env));
   await persistence.load();
   const libraryPath = persistence.getSettings().libraryPath;

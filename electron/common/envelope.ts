@@ -13,6 +13,7 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   FILE_NOT_FOUND: 'Check the path: the file does not exist or was moved.',
   FILE_UNREADABLE: 'Check the file permissions, or copy the file somewhere you can read it.',
   EMPTY_FILE: 'The file is empty; pick a complete video file.',
+  TRUNCATED_FILE: 'The file ends early; frames past the cut cannot be shown. Re-copy or re-encode it.',
   NOT_A_VIDEO: 'Pick a video file that FFmpeg can open (MP4, MKV, MOV, …).',
   NO_VIDEO_STREAM: 'The file has no video stream; pick a file with video.',
   UNSUPPORTED_CODEC: 'Transcode the clip to H.264 or HEVC, or install an FFmpeg build with this decoder.',

@@ -30,10 +30,8 @@ async function main(): Promise<void> {
   const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
   const configDir = configDirFrom(options.configDir);
   const backendEnv: Record<string, string> = { [BACKEND_ENV.configDir]: configDir, [BACKEND_ENV.cwd]: process.cwd() };
-  for (const key of [BACKEND_ENV.samplePath, BACKEND_ENV.addonPath]) {
-    const value = process.env[key];
-    if (value !== undefined) backendEnv[key] = value;
-  }
+  const sample = process.env[BACKEND_ENV.samplePath];
+  if (sample !== undefined) backendEnv[BACKEND_ENV.samplePath] = sample;
   const supervisor = new Supervisor(forkSpawner(path.join(root, 'out', 'backend', 'index.js'), backendEnv));
   supervisor.on('restarted', (event) => process.stdout.write(`${event.reason} (restart ${event.restarts})\n`));
   supervisor.on('gaveUp', (reason) => {

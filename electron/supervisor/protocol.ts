@@ -23,7 +23,6 @@ export type ChildMessage =
 export const BACKEND_ENV = {
   configDir: 'ZCI_CONFIG_DIR',
   samplePath: 'ZCI_SAMPLE',
-  addonPath: 'ZCI_ADDON',
   cwd: 'ZCI_CWD',
 } as const;
 

@@ -1,0 +1,126 @@
+/** The app: header with opening controls, banners, navigation, and the evidence panels. */
+import { useContext, useEffect, useState, type DragEvent } from 'react';
+import type { InspectorBridge } from '../../electron/common/bridge';
+import { rpcError } from '../../electron/common/envelope';
+import { ErrorBanner } from './components/banners/ErrorBanner';
+import { RestartBanner } from './components/banners/RestartBanner';
+import { DecoderPanel } from './components/decoder/DecoderPanel';
+import { HelpOverlay } from './components/help/HelpOverlay';
+import { IdentityPanel } from './components/identity/IdentityPanel';
+import { LayoutPanel } from './components/layout/LayoutPanel';
+import { NavBar } from './components/nav/NavBar';
+import { baseName, OpenBar } from './components/open/OpenBar';
+import { Thumbnails } from './components/thumbnails/Thumbnails';
+import { StoreContext, useApp } from './store/context';
+import { useShortcuts } from './useShortcuts';
+
+/** Props of App. */
+export interface AppProps {
+  bridge: InspectorBridge | null;
+}
+
+/** The whole window. */
+export function App({ bridge }: AppProps) {
+  const store = useContext(StoreContext);
+  if (store === null) throw new Error('App needs a StoreContext provider');
+  useShortcuts(store);
+  const s = useApp((state) => ({
+    file: state.file,
+    info: state.info,
+    report: state.report,
+    thumbnails: state.thumbnails,
+    environment: state.environment,
+    recents: state.recents,
+    opening: state.opening,
+    loadingFrame: state.loadingFrame,
+    error: state.error,
+    restart: state.restart,
+    progress: state.progress,
+    helpOpen: state.helpOpen,
+    theme: state.settings.theme,
+  }));
+  const actions = store.getState();
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = s.theme;
+  }, [s.theme]);
+
+  const onDrop = (event: DragEvent): void => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file === undefined) return;
+    if (bridge === null) {
+      actions.showError(rpcError('INVALID_ARGUMENT', `Dropped ${file.name}, but in serve mode the browser cannot tell the server where it is.`, 'Type the path of the file on the server into the path field.'));
+      return;
+    }
+    void actions.openFile(bridge.pathForFile(file));
+  };
+
+  return (
+    <div
+      className={`app${dragging ? ' dragging' : ''}`}
+      data-testid="app"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <header className="topbar">
+        <h1>
+          Zero-Copy Inspector
+          {s.file !== null ? (
+            <span className="file" data-testid="file-name" title={s.file}>
+              {baseName(s.file)}
+            </span>
+          ) : null}
+        </h1>
+        <OpenBar openDialog={bridge !== null ? () => bridge.openFileDialog() : null} recents={s.recents} samplePath={s.environment?.samplePath ?? null} opening={s.opening} onOpen={(path, frame) => void actions.openFile(path, frame)} />
+        <div className="topbar-end">
+          {s.progress !== null ? (
+            <span className="progress" data-testid="progress-indicator">
+              {s.progress.message}
+            </span>
+          ) : null}
+          <button type="button" data-testid="theme-toggle" onClick={() => void actions.toggleTheme()} title="Theme (t)">
+            {s.theme === 'dark' ? '☀ light' : '☾ dark'}
+          </button>
+          <button type="button" data-testid="help-button" onClick={() => actions.toggleHelp(true)} title="Shortcuts (?)">
+            ?
+          </button>
+        </div>
+      </header>
+      {s.restart !== null ? <RestartBanner restart={s.restart} onReopen={() => void actions.reopenAfterRestart()} onDismiss={actions.dismissRestart} /> : null}
+      {s.error !== null ? <ErrorBanner error={s.error} onDismiss={actions.dismissError} /> : null}
+      {s.info !== null && s.info.warnings.length > 0 ? (
+        <div className="warnings" data-testid="stream-warnings" role="status">
+          {s.info.warnings.map((warning) => (
+            <div key={warning.code + warning.message}>
+              <code>{warning.code}</code> {warning.message}
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {s.info !== null ? <NavBar info={s.info} report={s.report} busy={s.loadingFrame} onStep={(d) => void actions.step(d)} onFrame={(i) => void actions.goToFrame(i)} onTime={(t) => void actions.goToTime(t)} /> : null}
+      <main className="panels">
+        {s.report !== null ? (
+          <>
+            <IdentityPanel report={s.report} />
+            <LayoutPanel report={s.report} />
+          </>
+        ) : (
+          <section className="panel empty" data-testid="empty-state">
+            <h2>{s.opening ? 'Opening…' : 'No video open'}</h2>
+            <p className="muted">{bridge !== null ? 'Open a video, drop one here, or pick a recent file.' : 'Type the path of a video on the server, or pick a recent file.'}</p>
+          </section>
+        )}
+        <DecoderPanel environment={s.environment} info={s.info} report={s.report} />
+        <Thumbnails thumbnails={s.thumbnails} />
+      </main>
+      {s.helpOpen ? <HelpOverlay onClose={() => actions.toggleHelp(false)} /> : null}
+    </div>
+  );
+}

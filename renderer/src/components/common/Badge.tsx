@@ -1,0 +1,27 @@
+/** A verdict badge: big, coloured, readable from across a room. */
+
+/** How a verdict looks. */
+export type BadgeTone = 'ok' | 'bad' | 'unknown';
+
+/** Props of Badge. */
+export interface BadgeProps {
+  tone: BadgeTone;
+  text: string;
+  testId: string;
+  size?: 'large' | 'small';
+}
+
+/** A coloured label with an icon, so colour is not the only cue. */
+export function Badge({ tone, text, testId, size = 'small' }: BadgeProps) {
+  const icon = tone === 'ok' ? '✓' : tone === 'bad' ? '✗' : '?';
+  return (
+    <span className={`badge badge-${tone} badge-${size}`} data-testid={testId} data-tone={tone}>
+      <span aria-hidden="true">{icon}</span> {text}
+    </span>
+  );
+}
+
+/** The tone of a yes/no/unknown value. */
+export function toneOf(value: boolean | null): BadgeTone {
+  return value === null ? 'unknown' : value ? 'ok' : 'bad';
+}

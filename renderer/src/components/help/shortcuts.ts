@@ -1,0 +1,34 @@
+/** The keyboard shortcuts, declared once for the handler and the help overlay. */
+
+/** What a shortcut does. */
+export type ShortcutAction = 'prev' | 'next' | 'prev10' | 'next10' | 'first' | 'last' | 'jump' | 'open' | 'theme' | 'help' | 'escape';
+
+/** One shortcut. */
+export interface Shortcut {
+  keys: string[];
+  action: ShortcutAction;
+  text: string;
+}
+
+/** All shortcuts. */
+export const SHORTCUTS: Shortcut[] = [
+  { keys: ['ArrowLeft'], action: 'prev', text: 'previous frame' },
+  { keys: ['ArrowRight'], action: 'next', text: 'next frame' },
+  { keys: ['Shift+ArrowLeft'], action: 'prev10', text: '10 frames back' },
+  { keys: ['Shift+ArrowRight'], action: 'next10', text: '10 frames forward' },
+  { keys: ['Home'], action: 'first', text: 'first frame' },
+  { keys: ['End'], action: 'last', text: 'last frame' },
+  { keys: ['g'], action: 'jump', text: 'jump to a frame number' },
+  { keys: ['o'], action: 'open', text: 'open a file' },
+  { keys: ['t'], action: 'theme', text: 'dark / light theme' },
+  { keys: ['?'], action: 'help', text: 'this help' },
+  { keys: ['Escape'], action: 'escape', text: 'close help or the error' },
+];
+
+/** The action for a key event, or null; keys typed into a field are not shortcuts. */
+export function actionFor(event: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, inField: boolean): ShortcutAction | null {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  if (inField && event.key !== 'Escape') return null;
+  const name = event.shiftKey && event.key.startsWith('Arrow') ? `Shift+${event.key}` : event.key;
+  return SHORTCUTS.find((shortcut) => shortcut.keys.includes(name))?.action ?? null;
+}

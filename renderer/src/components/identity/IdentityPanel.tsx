@@ -1,0 +1,102 @@
+/** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
+import type { FrameReport } from '../../../../electron/common/report';
+import { groupHex, formatBytes, hexDelta } from '../../format';
+import { Badge, toneOf } from '../common/Badge';
+import { CopyButton } from '../common/CopyButton';
+import { Value } from '../common/Value';
+
+/** Props of IdentityPanel. */
+export interface IdentityPanelProps {
+  report: FrameReport;
+}
+
+/** The overall verdict: every plane matches, one does not, or NVCV could not be asked. */
+export function overallMatch(report: FrameReport): boolean | null {
+  const matches = report.planes.map((plane) => plane.match);
+  if (matches.length === 0 || matches.some((match) => match === null)) return matches.includes(false) ? false : null;
+  return matches.every((match) => match === true);
+}
+
+/** The panel. */
+export function IdentityPanel({ report }: IdentityPanelProps) {
+  const overall = overallMatch(report);
+  const { allocation, aliasing, wrap } = report;
+  const overallText = overall === null ? 'NOT CHECKED' : overall ? 'ZERO-COPY: POINTERS MATCH' : 'MISMATCH';
+  return (
+    <section className="panel identity" data-testid="identity-panel" aria-labelledby="identity-title">
+      <header className="panel-head">
+        <h2 id="identity-title">Pointer identity</h2>
+        <Badge tone={toneOf(overall)} text={overallText} testId="overall-badge" size="large" />
+      </header>
+      {overall === null ? (
+        <p className="note" data-testid="identity-unchecked">
+          {wrap.available ? 'NVCV exported no pointers for this frame.' : `NVCV wrap unavailable: ${wrap.reason}`}
+        </p>
+      ) : null}
+      <table className="pointers">
+        <thead>
+          <tr>
+            <th>plane</th>
+            <th>FFmpeg data[i]</th>
+            <th>NVCV exported</th>
+            <th>pitch / stride</th>
+            <th>match</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.planes.map((plane) => {
+            const delta = hexDelta(plane.nvcvPointer, plane.ffmpegPointer);
+            return (
+              <tr key={plane.index} data-testid={`plane-row-${plane.index}`}>
+                <td>
+                  {plane.index} <span className="muted">{plane.name}</span>
+                </td>
+                <td>
+                  <code data-testid={`ffmpeg-pointer-${plane.index}`}>{groupHex(plane.ffmpegPointer)}</code>
+                  <CopyButton value={plane.ffmpegPointer} label={`FFmpeg pointer of plane ${plane.index}`} testId={`copy-ffmpeg-${plane.index}`} />
+                </td>
+                <td>
+                  <code data-testid={`nvcv-pointer-${plane.index}`}>{groupHex(plane.nvcvPointer)}</code>
+                  {plane.nvcvPointer !== null ? (
+                    <CopyButton value={plane.nvcvPointer} label={`NVCV pointer of plane ${plane.index}`} testId={`copy-nvcv-${plane.index}`} />
+                  ) : null}
+                  {delta !== null && delta !== 0n ? (
+                    <div className="delta" data-testid={`pointer-delta-${plane.index}`}>
+                      off by {delta > 0n ? '+' : ''}
+                      {delta.toString()} bytes
+                    </div>
+                  ) : null}
+                </td>
+                <td>
+                  <code>
+                    {plane.pitch} / {plane.nvcvRowStride ?? '—'}
+                  </code>
+                </td>
+                <td>
+                  <Badge tone={toneOf(plane.match)} text={plane.match === null ? 'n/a' : plane.match ? 'MATCH' : 'MISMATCH'} testId={`match-badge-${plane.index}`} size="large" />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <dl className="facts">
+        <Value label="allocation" testId="allocation-range" value={allocation.rangeStart === null ? '—' : `${groupHex(allocation.rangeStart)} + ${formatBytes(allocation.rangeSize)}`} />
+        <Value label="memory" testId="allocation-memory" value={`${allocation.memory} (${allocation.source})`} copy={false} />
+        <Value label="buffer id" testId="buffer-id" value={allocation.bufferId ?? '—'} />
+        <Value label="device" testId="device" value={allocation.device === null ? '—' : `cuda:${allocation.device}`} />
+        <Value label="context" testId="context" value={groupHex(allocation.context)} />
+        <Value label="one allocation" testId="one-allocation" value={allocation.planesInOneAllocation ? 'yes: all planes' : 'no'} copy={false} />
+      </dl>
+      {allocation.error !== null ? <p className="note warn">Pointer attributes: {allocation.error}</p> : null}
+      <div className="proof" data-testid="aliasing-proof" data-passed={String(aliasing.ran && aliasing.passed)}>
+        <Badge tone={aliasing.ran ? toneOf(aliasing.passed) : 'unknown'} text={aliasing.ran ? (aliasing.passed ? 'ALIASING PROVEN' : 'ALIASING FAILED') : 'PROOF NOT RUN'} testId="aliasing-badge" />
+        <span>
+          {aliasing.ran
+            ? `wrote ${aliasing.canary} through NVCV, read ${aliasing.readBack} through FFmpeg (${aliasing.method}); ${aliasing.restored ? 'restored' : 'NOT restored'}`
+            : aliasing.reason}
+        </span>
+      </div>
+    </section>
+  );
+}

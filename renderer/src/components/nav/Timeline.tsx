@@ -1,0 +1,33 @@
+/** The timeline: key frames marked, the current frame as a cursor; click to jump. */
+import type { MouseEvent } from 'react';
+
+/** Props of Timeline. */
+export interface TimelineProps {
+  frameCount: number;
+  keyFrames: number[];
+  current: number | null;
+  onSeek(frame: number): void;
+}
+
+/** Frame under a click at x within a width. */
+export function frameAt(x: number, width: number, frameCount: number): number {
+  if (frameCount <= 1 || width <= 0) return 0;
+  return Math.min(frameCount - 1, Math.max(0, Math.round((x / width) * (frameCount - 1))));
+}
+
+/** The bar. */
+export function Timeline({ frameCount, keyFrames, current, onSeek }: TimelineProps) {
+  const percent = (frame: number): string => `${frameCount <= 1 ? 0 : (frame / (frameCount - 1)) * 100}%`;
+  const click = (event: MouseEvent<HTMLDivElement>): void => {
+    const box = event.currentTarget.getBoundingClientRect();
+    onSeek(frameAt(event.clientX - box.left, box.width, frameCount));
+  };
+  return (
+    <div className="timeline" data-testid="timeline" onClick={click} role="slider" aria-label="Frame" aria-valuemin={0} aria-valuemax={Math.max(0, frameCount - 1)} aria-valuenow={current ?? 0} tabIndex={-1}>
+      {keyFrames.map((frame) => (
+        <span key={frame} className="keyframe" data-testid="keyframe-mark" data-frame={frame} style={{ left: percent(frame) }} title={`key frame ${frame}`} />
+      ))}
+      {current !== null ? <span className="cursor" data-testid="timeline-cursor" style={{ left: percent(current) }} /> : null}
+    </div>
+  );
+}

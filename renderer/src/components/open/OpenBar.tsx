@@ -1,0 +1,75 @@
+/** Opening a video: the native dialog (in the window) or a path field (serve mode), recents, the sample. */
+import { useState, type FormEvent } from 'react';
+import type { RecentFile } from '../../../../electron/common/contract';
+
+/** Props of OpenBar. */
+export interface OpenBarProps {
+  /** Shows the native dialog; absent in serve mode. */
+  openDialog: (() => Promise<string | null>) | null;
+  recents: RecentFile[];
+  samplePath: string | null;
+  opening: boolean;
+  onOpen(path: string, frame?: number): void;
+}
+
+/** The last path component, for short labels. */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+}
+
+/** The bar. */
+export function OpenBar({ openDialog, recents, samplePath, opening, onOpen }: OpenBarProps) {
+  const [path, setPath] = useState('');
+  const [showRecents, setShowRecents] = useState(false);
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    if (path.trim() !== '') onOpen(path.trim());
+  };
+  return (
+    <div className="openbar">
+      {openDialog !== null ? (
+        <button type="button" data-testid="open-dialog" disabled={opening} onClick={() => void openDialog().then((chosen) => chosen !== null && onOpen(chosen))}>
+          Open…
+        </button>
+      ) : (
+        <form onSubmit={submit} className="path-form">
+          <input data-testid="path-input" aria-label="Path of a video on the server" placeholder="/path/to/video.mp4 on the server" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
+          <button type="submit" data-testid="open-path" disabled={opening}>
+            Open
+          </button>
+        </form>
+      )}
+      <div className="recents">
+        <button type="button" data-testid="recents-toggle" aria-expanded={showRecents} onClick={() => setShowRecents(!showRecents)} disabled={recents.length === 0}>
+          Recent ▾
+        </button>
+        {showRecents ? (
+          <ul className="recent-list" data-testid="recent-list">
+            {recents.map((recent) => (
+              <li key={recent.path}>
+                <button
+                  type="button"
+                  data-testid="recent-item"
+                  title={recent.path}
+                  onClick={() => {
+                    setShowRecents(false);
+                    onOpen(recent.path, recent.lastFrame ?? 0);
+                  }}
+                >
+                  {baseName(recent.path)}
+                  {recent.lastFrame !== null ? <span className="muted"> · frame {recent.lastFrame}</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {samplePath !== null ? (
+        <button type="button" data-testid="open-sample" disabled={opening} onClick={() => onOpen(samplePath)}>
+          Sample
+        </button>
+      ) : null}
+      {opening ? <span className="spinner" data-testid="opening" aria-label="opening" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Plane previews: each plane's grey thumbnail drawn into a canvas. */
+import { useEffect, useRef } from 'react';
+import type { ThumbnailWire } from '../../../../electron/common/contract';
+import { base64ToBytes, greyToRgba } from './grey';
+
+/** Props of Thumbnails. */
+export interface ThumbnailsProps {
+  thumbnails: ThumbnailWire[];
+}
+
+function PlaneCanvas({ thumb }: { thumb: ThumbnailWire }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const context = ref.current?.getContext('2d') ?? null;
+    if (context === null) return;
+    const rgba = greyToRgba(base64ToBytes(thumb.data), thumb.width, thumb.height);
+    context.putImageData(new ImageData(rgba, thumb.width, thumb.height), 0, 0);
+  }, [thumb]);
+  return <canvas ref={ref} width={thumb.width} height={thumb.height} data-testid={`thumbnail-${thumb.plane}`} aria-label={`${thumb.name} plane`} />;
+}
+
+/** The panel. */
+export function Thumbnails({ thumbnails }: ThumbnailsProps) {
+  return (
+    <section className="panel thumbs" data-testid="thumbnails" aria-labelledby="thumbs-title">
+      <header className="panel-head">
+        <h2 id="thumbs-title">Planes</h2>
+      </header>
+      {thumbnails.length === 0 ? <p className="muted">No previews for this frame.</p> : null}
+      <div className="thumb-row">
+        {thumbnails.map((thumb) => (
+          <figure key={thumb.plane}>
+            <PlaneCanvas thumb={thumb} />
+            <figcaption>
+              {thumb.name} · {thumb.width}×{thumb.height}
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </section>
+  );
+}

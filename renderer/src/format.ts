@@ -1,0 +1,41 @@
+/** Formatting of pointers, byte counts and times for display. */
+
+/** A hex pointer grouped in 4-digit blocks for reading aloud, e.g. 0x7f3a_0000_1000. */
+export function groupHex(hex: string | null): string {
+  if (hex === null) return '—';
+  const digits = hex.replace(/^0x/i, '');
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 4) groups.unshift(digits.slice(Math.max(0, end - 4), end));
+  return `0x${groups.join('_')}`;
+}
+
+/** A byte count with binary units. */
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit] ?? 'TiB'}`;
+}
+
+/** Seconds as m:ss.mmm. */
+export function formatTime(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds - minutes * 60;
+  return `${minutes}:${rest.toFixed(3).padStart(6, '0')}`;
+}
+
+/** The difference between two hex pointers as a signed byte count, or null when either is missing. */
+export function hexDelta(a: string | null, b: string | null): bigint | null {
+  if (a === null || b === null) return null;
+  try {
+    return BigInt(a) - BigInt(b);
+  } catch {
+    return null;
+  }
+}

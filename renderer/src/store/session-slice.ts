@@ -1,0 +1,70 @@
+/** The open file: opening, closing, recent files, the sample on first start, reopening after a restart. */
+import type { RecentFile } from '../../../electron/common/contract';
+import type { StreamInfo } from '../../../electron/common/report';
+import type { SliceCreator } from './types';
+
+/** Session state with actions. */
+export interface SessionSlice {
+  file: string | null;
+  info: StreamInfo | null;
+  opening: boolean;
+  recents: RecentFile[];
+  /** Opens a file and shows its first frame (or the given one). */
+  openFile(path: string, frame?: number): Promise<boolean>;
+  closeFile(): Promise<void>;
+  loadRecents(): Promise<void>;
+  /** First start: environment, settings, recents; opens the sample when there are no recents. */
+  init(): Promise<void>;
+  /** Reopens the file and frame the restart notice names. */
+  reopenAfterRestart(): Promise<void>;
+}
+
+/** Creates the session slice. */
+export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client) => ({
+  file: null,
+  info: null,
+  opening: false,
+  recents: [],
+  openFile: async (path, frame = 0) => {
+    set({ opening: true, error: null });
+    try {
+      const { info } = await client.call('open', { path });
+      set({ file: info.path, info, report: null, thumbnails: [], opening: false });
+      void get().loadRecents();
+      await get().goToFrame(Math.min(frame, Math.max(0, info.frameCount - 1)));
+      return true;
+    } catch (error) {
+      set({ opening: false });
+      get().showError(error);
+      return false;
+    }
+  },
+  closeFile: async () => {
+    try {
+      await client.call('close', {});
+    } catch (error) {
+      get().showError(error);
+    }
+    set({ file: null, info: null, report: null, thumbnails: [] });
+  },
+  loadRecents: async () => {
+    try {
+      set({ recents: await client.call('listRecent', {}) });
+    } catch (error) {
+      get().showError(error);
+    }
+  },
+  init: async () => {
+    await Promise.all([get().loadEnvironment(), get().loadSettings(), get().loadRecents()]);
+    const sample = get().environment?.samplePath ?? null;
+    if (get().recents.length === 0 && sample !== null && get().environment?.addon.loaded === true) {
+      await get().openFile(sample);
+    }
+  },
+  reopenAfterRestart: async () => {
+    const restart = get().restart;
+    set({ restart: null });
+    await get().loadEnvironment();
+    if (restart?.lastFile != null) await get().openFile(restart.lastFile, restart.lastFrame ?? 0);
+  },
+});

@@ -1,0 +1,24 @@
+/** Builds the one store from its slices and wires the backend's events into it. */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RpcApi } from '../rpc/client';
+import { createEnvSlice } from './env-slice';
+import { createFrameSlice } from './frame-slice';
+import { createSessionSlice } from './session-slice';
+import type { AppState } from './types';
+import { createUiSlice } from './ui-slice';
+
+/** A store bound to a client. */
+export function createAppStore(client: RpcApi): StoreApi<AppState> {
+  const store = createStore<AppState>()((set, get) => ({
+    ...createUiSlice(set, get, client),
+    ...createEnvSlice(set, get, client),
+    ...createSessionSlice(set, get, client),
+    ...createFrameSlice(set, get, client),
+  }));
+  client.on('progress', (event) => store.getState().setProgress(event));
+  client.on('backendRestarted', (event) => {
+    store.getState().noteRestart(event);
+    void store.getState().loadEnvironment();
+  });
+  return store;
+}

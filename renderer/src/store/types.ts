@@ -1,0 +1,13 @@
+/** The store's shape: one zustand store made of typed slices. */
+import type { StoreApi } from 'zustand';
+import type { RpcApi } from '../rpc/client';
+import type { EnvSlice } from './env-slice';
+import type { FrameSlice } from './frame-slice';
+import type { SessionSlice } from './session-slice';
+import type { UiSlice } from './ui-slice';
+
+/** The whole state with its actions. */
+export type AppState = SessionSlice & FrameSlice & EnvSlice & UiSlice;
+
+/** What a slice creator receives: zustand's set/get plus the RPC client. */
+export type SliceCreator<T> = (set: StoreApi<AppState>['setState'], get: () => AppState, client: RpcApi) => T;

@@ -1,0 +1,33 @@
+/** UI state: the error banner, the restart notice, progress, the help overlay. */
+import type { BackendRestartedEvent, ProgressEvent } from '../../../electron/common/contract';
+import { toRpcError, type RpcError } from '../../../electron/common/envelope';
+import type { SliceCreator } from './types';
+
+/** UI state and its actions. */
+export interface UiSlice {
+  error: RpcError | null;
+  restart: BackendRestartedEvent | null;
+  progress: ProgressEvent | null;
+  helpOpen: boolean;
+  /** Shows anything thrown as an error banner. */
+  showError(error: unknown): void;
+  dismissError(): void;
+  noteRestart(event: BackendRestartedEvent): void;
+  dismissRestart(): void;
+  setProgress(event: ProgressEvent): void;
+  toggleHelp(open?: boolean): void;
+}
+
+/** Creates the UI slice. */
+export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
+  error: null,
+  restart: null,
+  progress: null,
+  helpOpen: false,
+  showError: (error) => set({ error: toRpcError(error) }),
+  dismissError: () => set({ error: null }),
+  noteRestart: (event) => set({ restart: event, progress: null }),
+  dismissRestart: () => set({ restart: null }),
+  setProgress: (event) => set({ progress: event.stage === 'done' ? null : event }),
+  toggleHelp: (open) => set((state) => ({ helpOpen: open ?? !state.helpOpen })),
+});

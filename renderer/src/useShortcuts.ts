@@ -1,0 +1,56 @@
+/** Binds the keyboard shortcuts to the store's actions. */
+import { useEffect } from 'react';
+import type { StoreApi } from 'zustand';
+import { actionFor } from './components/help/shortcuts';
+import type { AppState } from './store/types';
+
+/** Focus target for 'g' and 'o'. */
+function focus(testId: string): boolean {
+  const element = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+  element?.focus();
+  return element !== null;
+}
+
+/** Installs a keydown listener on the window for as long as the component lives. */
+export function useShortcuts(store: StoreApi<AppState>): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      const inField = target !== null && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      const action = actionFor(event, inField);
+      if (action === null) return;
+      const state = store.getState();
+      const last = Math.max(0, (state.info?.frameCount ?? 1) - 1);
+      event.preventDefault();
+      switch (action) {
+        case 'prev':
+          return void state.step(-1);
+        case 'next':
+          return void state.step(1);
+        case 'prev10':
+          return void state.step(-10);
+        case 'next10':
+          return void state.step(10);
+        case 'first':
+          return void state.goToFrame(0);
+        case 'last':
+          return void state.goToFrame(last);
+        case 'jump':
+          return void focus('frame-input');
+        case 'open':
+          return void (focus('open-dialog') || focus('path-input'));
+        case 'theme':
+          return void state.toggleTheme();
+        case 'help':
+          return state.toggleHelp();
+        case 'escape':
+          if (state.helpOpen) state.toggleHelp(false);
+          else state.dismissError();
+          if (inField) target.blur();
+          return;
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+}

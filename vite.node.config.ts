@@ -1,0 +1,29 @@
+/** Builds the Node-side entries (main, backend, serve, cli) as ES modules into out/, dependencies external. */
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+
+const external = ['electron', 'ws', 'zod', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+export default defineConfig({
+  build: {
+    ssr: true,
+    outDir: 'out',
+    emptyOutDir: false,
+    target: 'node20',
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        'main/index': 'electron/main/index.ts',
+        'backend/index': 'electron/backend/index.ts',
+        'serve/index': 'electron/serve/index.ts',
+        'cli/start': 'electron/cli/start.ts',
+      },
+      external,
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
+    },
+  },
+});
