@@ -20,6 +20,9 @@ export function loadAddon(loader: string): LoadedAddon {
     const addon = createRequire(import.meta.url)(loader) as AddonModule;
     return { addon, status: { loaded: true, path: loader, error: null } };
   } catch (error) {
-    return { addon: null, status: { loaded: false, path: null, error: error instanceof Error ? error.message : String(error) } };
+    return {
+      addon: null,
+      status: { loaded: false, path: null, error: error instanceof Error ? error.message : String(error) },
+    };
   }
 }

@@ -8,7 +8,11 @@ import type { HandlerContext, Handlers, Handler } from './handlers';
 /** Handles one raw request string; never throws, always answers (id -1 when the id is unreadable). */
 export async function dispatch(handlers: Handlers, raw: string, ctx: HandlerContext): Promise<WireResponse> {
   if (raw.length > MAX_REQUEST_BYTES) {
-    return failure(-1, 'INVALID_ARGUMENT', `Request of ${raw.length} bytes is over the ${MAX_REQUEST_BYTES}-byte limit.`);
+    return failure(
+      -1,
+      'INVALID_ARGUMENT',
+      `Request of ${raw.length} bytes is over the ${MAX_REQUEST_BYTES}-byte limit.`,
+    );
   }
   let parsed: unknown;
   try {

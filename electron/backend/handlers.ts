@@ -111,7 +111,11 @@ export function createHandlers(deps: BackendDeps): Handlers {
     frameAtTime: async ({ seconds, proof }, { client, emit }) =>
       client.serial(async () => {
         const session = client.current();
-        emit('progress', { stage: 'seeking', message: `Decoding the frame at ${seconds.toFixed(3)} s`, fraction: null });
+        emit('progress', {
+          stage: 'seeking',
+          message: `Decoding the frame at ${seconds.toFixed(3)} s`,
+          fraction: null,
+        });
         try {
           const report = await session.frameAtTime(seconds, frameOptions(proof));
           noteViewed(deps, client, report.frameIndex);

@@ -24,7 +24,8 @@ export function serveOverParentPort(parentPort: ParentPortLike, server: BackendS
   parentPort.on('message', ({ data, ports }) => {
     const message = data as ParentMessage;
     const port = ports[0];
-    if (message.type === 'attach' && port !== undefined) server.attach(message.clientId, portChannel(port), message.restarted);
+    if (message.type === 'attach' && port !== undefined)
+      server.attach(message.clientId, portChannel(port), message.restarted);
     if (message.type === 'detach') server.detach(message.clientId);
   });
   return (message) => parentPort.postMessage(message);

@@ -12,7 +12,10 @@ import { Persistence } from './persist';
 
 /** The default folder for settings and recents. */
 export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
+  const base =
+    env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== ''
+      ? env.XDG_CONFIG_HOME
+      : path.join(os.homedir(), '.config');
   return path.join(base, 'zerocopy-inspector');
 }
 
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`backend failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `backend failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -13,7 +13,12 @@ const recentsSchema = z.array(
 );
 
 /** Returns recents with one file moved to the front (added when new), trimmed to MAX_RECENTS. */
-export function touchRecent(list: readonly RecentFile[], file: string, now: Date, lastFrame: number | null): RecentFile[] {
+export function touchRecent(
+  list: readonly RecentFile[],
+  file: string,
+  now: Date,
+  lastFrame: number | null,
+): RecentFile[] {
   const rest = list.filter((entry) => entry.path !== file);
   return [{ path: file, openedAt: now.toISOString(), lastFrame }, ...rest].slice(0, MAX_RECENTS);
 }

@@ -17,5 +17,11 @@ export function toWireThumbnail(thumb: GreyThumbnail): ThumbnailWire {
     throw new Error(`thumbnail of plane ${thumb.plane} has ${thumb.data.byteLength} bytes, expected ${expected}`);
   }
   const bytes = Buffer.from(thumb.data.buffer, thumb.data.byteOffset, expected);
-  return { plane: thumb.plane, name: thumb.name, width: thumb.width, height: thumb.height, data: bytes.toString('base64') };
+  return {
+    plane: thumb.plane,
+    name: thumb.name,
+    width: thumb.width,
+    height: thumb.height,
+    data: bytes.toString('base64'),
+  };
 }

@@ -14,10 +14,13 @@ export interface StartFacts {
 /** Picks Electron when its binary exists and (on Linux) a display is there; serve mode otherwise. */
 export function chooseFrontEnd(facts: StartFacts): FrontEnd {
   if (facts.env.ZCI_SERVE === '1') return { kind: 'serve', reason: 'ZCI_SERVE=1 asks for serve mode' };
-  if ('error' in facts.electron) return { kind: 'serve', reason: `Electron is not installed (${facts.electron.error})` };
-  if (!facts.electron.exists) return { kind: 'serve', reason: `the Electron binary is missing at ${facts.electron.binary}` };
+  if ('error' in facts.electron)
+    return { kind: 'serve', reason: `Electron is not installed (${facts.electron.error})` };
+  if (!facts.electron.exists)
+    return { kind: 'serve', reason: `the Electron binary is missing at ${facts.electron.binary}` };
   const hasDisplay = Boolean(facts.env.DISPLAY) || Boolean(facts.env.WAYLAND_DISPLAY);
-  if (facts.platform === 'linux' && !hasDisplay) return { kind: 'serve', reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
+  if (facts.platform === 'linux' && !hasDisplay)
+    return { kind: 'serve', reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
   return { kind: 'electron', binary: facts.electron.binary };
 }
 

@@ -15,13 +15,15 @@ function electronFacts(): StartFacts['electron'] {
     if (typeof binary !== 'string') return { error: 'the electron package did not return a binary path' };
     return { binary, exists: existsSync(binary) };
   } catch (error) {
-    return { error: error instanceof Error ? error.message.split('\n')[0] ?? 'unknown' : String(error) };
+    return { error: error instanceof Error ? (error.message.split('\n')[0] ?? 'unknown') : String(error) };
   }
 }
 
 function runServe(reason: string): void {
   process.stdout.write(`Starting serve mode instead of the window: ${reason}.\n`);
-  const child = spawn(process.execPath, [path.join(root, 'out', 'serve', 'index.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [path.join(root, 'out', 'serve', 'index.js'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   child.on('exit', (code) => process.exit(code ?? 1));
 }
 
@@ -33,7 +35,8 @@ if (choice.kind === 'serve') {
   const child = spawn(choice.binary, [root], { stdio: 'inherit' });
   child.on('error', (error) => runServe(`Electron could not start (${error.message})`));
   child.on('exit', (code) => {
-    if (electronFailedToStart(code, Date.now() - started)) runServe(`Electron exited with code ${code ?? 'none'} at start`);
+    if (electronFailedToStart(code, Date.now() - started))
+      runServe(`Electron exited with code ${code ?? 'none'} at start`);
     else process.exit(code ?? 0);
   });
 }

@@ -16,6 +16,8 @@ export function appPaths(appPath: string, isPackaged: boolean, resourcesPath: st
     preload: path.join(appPath, 'out', 'preload', 'index.cjs'),
     rendererUrl: pathToFileURL(path.join(appPath, 'out', 'renderer', 'index.html')).href,
     backendEntry: path.join(appPath, 'out', 'backend', 'index.js'),
-    samplePath: isPackaged ? path.join(resourcesPath, 'assets', 'sample.mp4') : path.join(appPath, 'assets', 'sample.mp4'),
+    samplePath: isPackaged
+      ? path.join(resourcesPath, 'assets', 'sample.mp4')
+      : path.join(appPath, 'assets', 'sample.mp4'),
   };
 }

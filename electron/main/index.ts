@@ -52,7 +52,9 @@ app.on('web-contents-created', (_event, contents) => {
 
 void app.whenReady().then(() => {
   Menu.setApplicationMenu(null);
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionAllowed(permission)));
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(permissionAllowed(permission)),
+  );
   session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionAllowed(permission));
   ipcMain.on(IPC.connect, (event) => {
     if (senderAllowed(event.senderFrame?.url, paths.rendererUrl)) broker(event.sender, null);
@@ -63,7 +65,10 @@ void app.whenReady().then(() => {
       title: 'Open a video',
       properties: ['openFile'],
       filters: [
-        { name: 'Video', extensions: ['mp4', 'mkv', 'mov', 'webm', 'avi', 'ts', 'm2ts', 'h264', 'h265', 'hevc', 'ivf'] },
+        {
+          name: 'Video',
+          extensions: ['mp4', 'mkv', 'mov', 'webm', 'avi', 'ts', 'm2ts', 'h264', 'h265', 'hevc', 'ivf'],
+        },
         { name: 'All files', extensions: ['*'] },
       ],
     });
@@ -72,7 +77,9 @@ void app.whenReady().then(() => {
   supervisor.on('restarted', (event) => {
     for (const contents of windows) broker(contents, { ...event, ...supervisor.stateOf(clientId(contents)) });
   });
-  supervisor.on('gaveUp', (reason) => dialog.showErrorBox('Zero-Copy Inspector', `The decoder process keeps stopping: ${reason}.`));
+  supervisor.on('gaveUp', (reason) =>
+    dialog.showErrorBox('Zero-Copy Inspector', `The decoder process keeps stopping: ${reason}.`),
+  );
   supervisor.start();
   createWindow();
 });

@@ -39,7 +39,8 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     allowPositionals: false,
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, not ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535, not ${values.port}`);
   return {
     host: values.host,
     port,

@@ -4,7 +4,8 @@ import { timingSafeEqual } from 'node:crypto';
 /** Host header values the server answers to, for the address and port it listens on. */
 export function allowedHosts(host: string, port: number, extra: readonly string[] = []): string[] {
   const names = new Set<string>([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
-  if (host !== '127.0.0.1' && host !== '0.0.0.0' && host !== '::') names.add(host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
+  if (host !== '127.0.0.1' && host !== '0.0.0.0' && host !== '::')
+    names.add(host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
   for (const name of extra) names.add(name.includes(':') ? name : `${name}:${port}`);
   return [...names].map((name) => name.toLowerCase());
 }
@@ -44,7 +45,11 @@ export function readCookie(header: string | undefined, name: string): string | n
 }
 
 /** The token a request presents: ?token=, a Bearer header, or the cookie. */
-export function presentedToken(url: URL, headers: { authorization?: string | undefined; cookie?: string | undefined }, port: number): string | null {
+export function presentedToken(
+  url: URL,
+  headers: { authorization?: string | undefined; cookie?: string | undefined },
+  port: number,
+): string | null {
   const query = url.searchParams.get('token');
   if (query !== null) return query;
   const auth = headers.authorization;

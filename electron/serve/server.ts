@@ -154,5 +154,10 @@ function restartingReply(text: string): WireResponse {
   } catch {
     // An unreadable request still gets an answer, with id -1.
   }
-  return { kind: 'response', id, ok: false, error: rpcError('INTERNAL', 'The decoder process is restarting.', 'Try again in a moment.') };
+  return {
+    kind: 'response',
+    id,
+    ok: false,
+    error: rpcError('INTERNAL', 'The decoder process is restarting.', 'Try again in a moment.'),
+  };
 }

@@ -22,7 +22,11 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
 export type RestartDecision = { restart: true; delayMs: number } | { restart: false; reason: string };
 
 /** Decides about one more restart, given the times of earlier exits (ms) and now. */
-export function decideRestart(exitTimes: readonly number[], now: number, policy = DEFAULT_RESTART_POLICY): RestartDecision {
+export function decideRestart(
+  exitTimes: readonly number[],
+  now: number,
+  policy = DEFAULT_RESTART_POLICY,
+): RestartDecision {
   const recent = exitTimes.filter((time) => now - time < policy.windowMs).length;
   if (recent > policy.maxRestarts) {
     return {

@@ -52,7 +52,13 @@ export function App({ bridge }: AppProps) {
     const file = event.dataTransfer.files[0];
     if (file === undefined) return;
     if (bridge === null) {
-      actions.showError(rpcError('INVALID_ARGUMENT', `Dropped ${file.name}, but in serve mode the browser cannot tell the server where it is.`, 'Type the path of the file on the server into the path field.'));
+      actions.showError(
+        rpcError(
+          'INVALID_ARGUMENT',
+          `Dropped ${file.name}, but in serve mode the browser cannot tell the server where it is.`,
+          'Type the path of the file on the server into the path field.',
+        ),
+      );
       return;
     }
     void actions.openFile(bridge.pathForFile(file));
@@ -78,7 +84,13 @@ export function App({ bridge }: AppProps) {
             </span>
           ) : null}
         </h1>
-        <OpenBar openDialog={bridge !== null ? () => bridge.openFileDialog() : null} recents={s.recents} samplePath={s.environment?.samplePath ?? null} opening={s.opening} onOpen={(path, frame) => void actions.openFile(path, frame)} />
+        <OpenBar
+          openDialog={bridge !== null ? () => bridge.openFileDialog() : null}
+          recents={s.recents}
+          samplePath={s.environment?.samplePath ?? null}
+          opening={s.opening}
+          onOpen={(path, frame) => void actions.openFile(path, frame)}
+        />
         <div className="topbar-end">
           {s.progress !== null ? (
             <span className="progress" data-testid="progress-indicator">
@@ -88,12 +100,23 @@ export function App({ bridge }: AppProps) {
           <button type="button" data-testid="theme-toggle" onClick={() => void actions.toggleTheme()} title="Theme (t)">
             {s.theme === 'dark' ? '☀ light' : '☾ dark'}
           </button>
-          <button type="button" data-testid="help-button" onClick={() => actions.toggleHelp(true)} title="Shortcuts (?)">
+          <button
+            type="button"
+            data-testid="help-button"
+            onClick={() => actions.toggleHelp(true)}
+            title="Shortcuts (?)"
+          >
             ?
           </button>
         </div>
       </header>
-      {s.restart !== null ? <RestartBanner restart={s.restart} onReopen={() => void actions.reopenAfterRestart()} onDismiss={actions.dismissRestart} /> : null}
+      {s.restart !== null ? (
+        <RestartBanner
+          restart={s.restart}
+          onReopen={() => void actions.reopenAfterRestart()}
+          onDismiss={actions.dismissRestart}
+        />
+      ) : null}
       {s.error !== null ? <ErrorBanner error={s.error} onDismiss={actions.dismissError} /> : null}
       {s.info !== null && s.info.warnings.length > 0 ? (
         <div className="warnings" data-testid="stream-warnings" role="status">
@@ -104,7 +127,16 @@ export function App({ bridge }: AppProps) {
           ))}
         </div>
       ) : null}
-      {s.info !== null ? <NavBar info={s.info} report={s.report} busy={s.loadingFrame} onStep={(d) => void actions.step(d)} onFrame={(i) => void actions.goToFrame(i)} onTime={(t) => void actions.goToTime(t)} /> : null}
+      {s.info !== null ? (
+        <NavBar
+          info={s.info}
+          report={s.report}
+          busy={s.loadingFrame}
+          onStep={(d) => void actions.step(d)}
+          onFrame={(i) => void actions.goToFrame(i)}
+          onTime={(t) => void actions.goToTime(t)}
+        />
+      ) : null}
       <main className="panels">
         {s.report !== null ? (
           <>
@@ -114,7 +146,11 @@ export function App({ bridge }: AppProps) {
         ) : (
           <section className="panel empty" data-testid="empty-state">
             <h2>{s.opening ? 'Opening…' : 'No video open'}</h2>
-            <p className="muted">{bridge !== null ? 'Open a video, drop one here, or pick a recent file.' : 'Type the path of a video on the server, or pick a recent file.'}</p>
+            <p className="muted">
+              {bridge !== null
+                ? 'Open a video, drop one here, or pick a recent file.'
+                : 'Type the path of a video on the server, or pick a recent file.'}
+            </p>
           </section>
         )}
         <DecoderPanel environment={s.environment} info={s.info} report={s.report} />

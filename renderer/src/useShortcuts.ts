@@ -16,7 +16,8 @@ export function useShortcuts(store: StoreApi<AppState>): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target as HTMLElement | null;
-      const inField = target !== null && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      const inField =
+        target !== null && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
       const action = actionFor(event, inField);
       if (action === null) return;
       const state = store.getState();

@@ -64,7 +64,9 @@ export class RpcClient implements RpcApi {
     }
     if (message.kind === 'event') {
       if (message.event === 'backendRestarted') this.failAll('The decoder process restarted.');
-      this.listeners.get(message.event)?.forEach((listener) => (listener as (payload: unknown) => void)(message.payload));
+      this.listeners
+        .get(message.event)
+        ?.forEach((listener) => (listener as (payload: unknown) => void)(message.payload));
       return;
     }
     const pending = this.pending.get(message.id);

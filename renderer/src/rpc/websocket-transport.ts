@@ -14,7 +14,8 @@ export function openWebSocket(url: string): Promise<Transport> {
     socket.addEventListener('open', () =>
       resolve({
         send: (data) => socket.send(data),
-        onMessage: (listener) => socket.addEventListener('message', (event) => typeof event.data === 'string' && listener(event.data)),
+        onMessage: (listener) =>
+          socket.addEventListener('message', (event) => typeof event.data === 'string' && listener(event.data)),
         onClose: (listener) => {
           closeListener = listener;
         },

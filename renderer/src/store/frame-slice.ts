@@ -44,7 +44,8 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
       const count = get().info?.frameCount ?? 0;
       return show(() => client.call('frame', { index: clampFrame(index, count), proof: get().settings.proof }));
     },
-    goToTime: (seconds) => show(() => client.call('frameAtTime', { seconds: Math.max(0, seconds), proof: get().settings.proof })),
+    goToTime: (seconds) =>
+      show(() => client.call('frameAtTime', { seconds: Math.max(0, seconds), proof: get().settings.proof })),
     step: (delta) => get().goToFrame((get().report?.frameIndex ?? 0) + delta),
     loadThumbnails: async () => {
       const report = get().report;

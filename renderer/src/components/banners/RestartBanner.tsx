@@ -11,7 +11,10 @@ export interface RestartBannerProps {
 
 /** The banner. */
 export function RestartBanner({ restart, onReopen, onDismiss }: RestartBannerProps) {
-  const where = restart.lastFile === null ? null : `${baseName(restart.lastFile)}${restart.lastFrame !== null ? ` at frame ${restart.lastFrame}` : ''}`;
+  const where =
+    restart.lastFile === null
+      ? null
+      : `${baseName(restart.lastFile)}${restart.lastFrame !== null ? ` at frame ${restart.lastFrame}` : ''}`;
   return (
     <div className="banner banner-restart" role="alert" data-testid="restart-banner">
       <span className="message" data-testid="restart-reason">

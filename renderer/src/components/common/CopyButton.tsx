@@ -21,7 +21,14 @@ export function CopyButton({ value, label, testId }: CopyButtonProps) {
     }
   };
   return (
-    <button type="button" className="copy" data-testid={testId} title={`Copy ${label}`} aria-label={`Copy ${label}`} onClick={() => void copy()}>
+    <button
+      type="button"
+      className="copy"
+      data-testid={testId}
+      title={`Copy ${label}`}
+      aria-label={`Copy ${label}`}
+      onClick={() => void copy()}
+    >
       {copied ? 'copied' : 'copy'}
     </button>
   );

@@ -14,25 +14,48 @@ export interface DecoderPanelProps {
   report: FrameReport | null;
 }
 
-const PATH_TEXT = { nvdec: 'NVDEC (GPU)', software: 'software (CPU)', 'software-upload': 'software + upload to CUDA' } as const;
+const PATH_TEXT = {
+  nvdec: 'NVDEC (GPU)',
+  software: 'software (CPU)',
+  'software-upload': 'software + upload to CUDA',
+} as const;
 
 function library(status: LibraryStatus): string {
-  return status.loaded ? `${status.version ?? '?'} from ${status.path ?? '?'}` : `not loaded: ${status.error ?? 'unknown reason'}`;
+  return status.loaded
+    ? `${status.version ?? '?'} from ${status.path ?? '?'}`
+    : `not loaded: ${status.error ?? 'unknown reason'}`;
 }
 
 /** What is missing on this machine, each with its remedy. */
-export function missingPieces(environment: BackendEnvironment): { key: string; title: string; detail: string; remedy: string }[] {
+export function missingPieces(
+  environment: BackendEnvironment,
+): { key: string; title: string; detail: string; remedy: string }[] {
   const missing = [];
   if (!environment.addon.loaded) {
-    missing.push({ key: 'addon', title: 'Native addon not loaded', detail: environment.addon.error ?? '', remedy: 'Build it with npm run build:native (needs FFmpeg development packages and the CUDA toolkit).' });
+    missing.push({
+      key: 'addon',
+      title: 'Native addon not loaded',
+      detail: environment.addon.error ?? '',
+      remedy: 'Build it with npm run build:native (needs FFmpeg development packages and the CUDA toolkit).',
+    });
   }
   const report = environment.report;
   if (report !== null && report.cuda.deviceCount === 0) {
-    missing.push({ key: 'gpu', title: 'No CUDA device', detail: report.cuda.error ?? 'the driver reports no device', remedy: DEFAULT_REMEDIES.NO_CUDA_DEVICE });
+    missing.push({
+      key: 'gpu',
+      title: 'No CUDA device',
+      detail: report.cuda.error ?? 'the driver reports no device',
+      remedy: DEFAULT_REMEDIES.NO_CUDA_DEVICE,
+    });
   }
   if (report !== null && !report.nvcv.loaded) {
     const searched = report.nvcv.searched.length > 0 ? ` (searched ${report.nvcv.searched.join(', ')})` : '';
-    missing.push({ key: 'nvcv', title: 'NVCV not found', detail: `${report.nvcv.error ?? 'not loaded'}${searched}`, remedy: DEFAULT_REMEDIES.NVCV_NOT_FOUND });
+    missing.push({
+      key: 'nvcv',
+      title: 'NVCV not found',
+      detail: `${report.nvcv.error ?? 'not loaded'}${searched}`,
+      remedy: DEFAULT_REMEDIES.NVCV_NOT_FOUND,
+    });
   }
   return missing;
 }
@@ -46,7 +69,9 @@ export function DecoderPanel({ environment, info, report }: DecoderPanelProps) {
     <section className="panel decoder" data-testid="decoder-panel" aria-labelledby="decoder-title">
       <header className="panel-head">
         <h2 id="decoder-title">Decoder</h2>
-        {path !== null ? <Badge tone={path === 'nvdec' ? 'ok' : 'unknown'} text={PATH_TEXT[path]} testId="decode-path" /> : null}
+        {path !== null ? (
+          <Badge tone={path === 'nvdec' ? 'ok' : 'unknown'} text={PATH_TEXT[path]} testId="decode-path" />
+        ) : null}
       </header>
       {environment !== null
         ? missingPieces(environment).map((piece) => (
@@ -58,36 +83,96 @@ export function DecoderPanel({ environment, info, report }: DecoderPanelProps) {
           ))
         : null}
       <dl className="facts">
-        {info !== null ? <Value label="why" testId="decode-reason" value={info.decodePathReason || '—'} copy={false} /> : null}
-        {info !== null ? <Value label="stream" testId="stream-facts" value={`${info.codec} ${info.profile} · ${info.pixelFormat} · ${info.bitDepth}-bit · ${info.frameRate.toFixed(3)} fps`} copy={false} /> : null}
+        {info !== null ? (
+          <Value label="why" testId="decode-reason" value={info.decodePathReason || '—'} copy={false} />
+        ) : null}
+        {info !== null ? (
+          <Value
+            label="stream"
+            testId="stream-facts"
+            value={`${info.codec} ${info.profile} · ${info.pixelFormat} · ${info.bitDepth}-bit · ${info.frameRate.toFixed(3)} fps`}
+            copy={false}
+          />
+        ) : null}
         {context !== null ? (
           <>
-            <Value label="contexts" testId="context-count" value={context.oneContext === null ? 'unknown' : context.oneContext ? 'one (shared)' : 'two (FFmpeg private + runtime)'} copy={false} />
+            <Value
+              label="contexts"
+              testId="context-count"
+              value={
+                context.oneContext === null
+                  ? 'unknown'
+                  : context.oneContext
+                    ? 'one (shared)'
+                    : 'two (FFmpeg private + runtime)'
+              }
+              copy={false}
+            />
             <Value label="FFmpeg context" testId="ffmpeg-context" value={groupHex(context.ffmpegContext)} />
             <Value label="runtime context" testId="runtime-context" value={groupHex(context.runtimeContext)} />
-            <Value label="streams" testId="streams" value={`FFmpeg ${groupHex(context.ffmpegStream)} · inspector ${groupHex(context.inspectorStream)}`} copy={false} />
+            <Value
+              label="streams"
+              testId="streams"
+              value={`FFmpeg ${groupHex(context.ffmpegStream)} · inspector ${groupHex(context.inspectorStream)}`}
+              copy={false}
+            />
           </>
         ) : null}
         {report !== null ? (
           <>
-            <Value label="surface pool" testId="pool-size" value={report.pool.poolSize === null ? 'n/a' : `${report.pool.poolSize} surfaces (+${report.pool.extraReserved} reserved)`} copy={false} />
-            <Value label="frames held" testId="frames-held" value={`${report.pool.framesHeld}${report.pool.addressSeenBefore ? ' · address reused' : ''} · ${report.pool.distinctAddresses} distinct addresses`} copy={false} />
-            <Value label="timings" testId="timings" value={`decode ${report.timings.decodeUs} µs · wrap ${report.timings.wrapUs} µs · export ${report.timings.exportUs} µs · evidence ${report.timings.evidenceUs} µs`} copy={false} />
+            <Value
+              label="surface pool"
+              testId="pool-size"
+              value={
+                report.pool.poolSize === null
+                  ? 'n/a'
+                  : `${report.pool.poolSize} surfaces (+${report.pool.extraReserved} reserved)`
+              }
+              copy={false}
+            />
+            <Value
+              label="frames held"
+              testId="frames-held"
+              value={`${report.pool.framesHeld}${report.pool.addressSeenBefore ? ' · address reused' : ''} · ${report.pool.distinctAddresses} distinct addresses`}
+              copy={false}
+            />
+            <Value
+              label="timings"
+              testId="timings"
+              value={`decode ${report.timings.decodeUs} µs · wrap ${report.timings.wrapUs} µs · export ${report.timings.exportUs} µs · evidence ${report.timings.evidenceUs} µs`}
+              copy={false}
+            />
           </>
         ) : null}
       </dl>
       {env !== null ? (
         <dl className="facts versions" data-testid="versions">
-          <Value label="FFmpeg" testId="version-ffmpeg" value={`avcodec ${env.ffmpeg.libavcodec} · avformat ${env.ffmpeg.libavformat} · avutil ${env.ffmpeg.libavutil}${env.ffmpeg.cudaHwaccel ? ' · CUDA hwaccel' : ' · no CUDA hwaccel'}`} copy={false} />
-          <Value label="CUDA" testId="version-cuda" value={`runtime ${env.cuda.runtimeVersion} · driver ${env.cuda.driverVersion ?? 'none'} · ${env.cuda.deviceCount} device(s)${env.cuda.devices[0] ? ` · ${env.cuda.devices[0].name}` : ''}`} copy={false} />
+          <Value
+            label="FFmpeg"
+            testId="version-ffmpeg"
+            value={`avcodec ${env.ffmpeg.libavcodec} · avformat ${env.ffmpeg.libavformat} · avutil ${env.ffmpeg.libavutil}${env.ffmpeg.cudaHwaccel ? ' · CUDA hwaccel' : ' · no CUDA hwaccel'}`}
+            copy={false}
+          />
+          <Value
+            label="CUDA"
+            testId="version-cuda"
+            value={`runtime ${env.cuda.runtimeVersion} · driver ${env.cuda.driverVersion ?? 'none'} · ${env.cuda.deviceCount} device(s)${env.cuda.devices[0] ? ` · ${env.cuda.devices[0].name}` : ''}`}
+            copy={false}
+          />
           <Value label="NVCV" testId="version-nvcv" value={library(env.nvcv)} copy={false} />
           <Value label="CV-CUDA" testId="version-cvcuda" value={library(env.cvcuda)} copy={false} />
-          <Value label="addon" testId="version-addon" value={`${env.addonVersion} from ${environment?.addon.path ?? '?'}`} copy={false} />
+          <Value
+            label="addon"
+            testId="version-addon"
+            value={`${env.addonVersion} from ${environment?.addon.path ?? '?'}`}
+            copy={false}
+          />
         </dl>
       ) : null}
       {environment !== null ? (
         <p className="muted backend-line">
-          backend process <code data-testid="backend-pid">{environment.backend.pid}</code> · Node {environment.backend.node} · since {environment.backend.startedAt}
+          backend process <code data-testid="backend-pid">{environment.backend.pid}</code> · Node{' '}
+          {environment.backend.node} · since {environment.backend.startedAt}
         </p>
       ) : null}
     </section>

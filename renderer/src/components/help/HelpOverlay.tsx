@@ -9,7 +9,14 @@ export interface HelpOverlayProps {
 /** The overlay. */
 export function HelpOverlay({ onClose }: HelpOverlayProps) {
   return (
-    <div className="overlay" data-testid="help-overlay" role="dialog" aria-modal="true" aria-labelledby="help-title" onClick={onClose}>
+    <div
+      className="overlay"
+      data-testid="help-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="help-title"
+      onClick={onClose}
+    >
       <div className="overlay-box" onClick={(event) => event.stopPropagation()}>
         <h2 id="help-title">Keyboard shortcuts</h2>
         <table>

@@ -1,7 +1,8 @@
 /** The keyboard shortcuts, declared once for the handler and the help overlay. */
 
 /** What a shortcut does. */
-export type ShortcutAction = 'prev' | 'next' | 'prev10' | 'next10' | 'first' | 'last' | 'jump' | 'open' | 'theme' | 'help' | 'escape';
+export type ShortcutAction =
+  'prev' | 'next' | 'prev10' | 'next10' | 'first' | 'last' | 'jump' | 'open' | 'theme' | 'help' | 'escape';
 
 /** One shortcut. */
 export interface Shortcut {
@@ -26,7 +27,10 @@ export const SHORTCUTS: Shortcut[] = [
 ];
 
 /** The action for a key event, or null; keys typed into a field are not shortcuts. */
-export function actionFor(event: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, inField: boolean): ShortcutAction | null {
+export function actionFor(
+  event: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean },
+  inField: boolean,
+): ShortcutAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   if (inField && event.key !== 'Escape') return null;
   const name = event.shiftKey && event.key.startsWith('Arrow') ? `Shift+${event.key}` : event.key;

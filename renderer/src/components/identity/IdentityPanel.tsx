@@ -53,12 +53,20 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
                 </td>
                 <td>
                   <code data-testid={`ffmpeg-pointer-${plane.index}`}>{groupHex(plane.ffmpegPointer)}</code>
-                  <CopyButton value={plane.ffmpegPointer} label={`FFmpeg pointer of plane ${plane.index}`} testId={`copy-ffmpeg-${plane.index}`} />
+                  <CopyButton
+                    value={plane.ffmpegPointer}
+                    label={`FFmpeg pointer of plane ${plane.index}`}
+                    testId={`copy-ffmpeg-${plane.index}`}
+                  />
                 </td>
                 <td>
                   <code data-testid={`nvcv-pointer-${plane.index}`}>{groupHex(plane.nvcvPointer)}</code>
                   {plane.nvcvPointer !== null ? (
-                    <CopyButton value={plane.nvcvPointer} label={`NVCV pointer of plane ${plane.index}`} testId={`copy-nvcv-${plane.index}`} />
+                    <CopyButton
+                      value={plane.nvcvPointer}
+                      label={`NVCV pointer of plane ${plane.index}`}
+                      testId={`copy-nvcv-${plane.index}`}
+                    />
                   ) : null}
                   {delta !== null && delta !== 0n ? (
                     <div className="delta" data-testid={`pointer-delta-${plane.index}`}>
@@ -73,7 +81,12 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
                   </code>
                 </td>
                 <td>
-                  <Badge tone={toneOf(plane.match)} text={plane.match === null ? 'n/a' : plane.match ? 'MATCH' : 'MISMATCH'} testId={`match-badge-${plane.index}`} size="large" />
+                  <Badge
+                    tone={toneOf(plane.match)}
+                    text={plane.match === null ? 'n/a' : plane.match ? 'MATCH' : 'MISMATCH'}
+                    testId={`match-badge-${plane.index}`}
+                    size="large"
+                  />
                 </td>
               </tr>
             );
@@ -81,16 +94,38 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
         </tbody>
       </table>
       <dl className="facts">
-        <Value label="allocation" testId="allocation-range" value={allocation.rangeStart === null ? '—' : `${groupHex(allocation.rangeStart)} + ${formatBytes(allocation.rangeSize)}`} />
-        <Value label="memory" testId="allocation-memory" value={`${allocation.memory} (${allocation.source})`} copy={false} />
+        <Value
+          label="allocation"
+          testId="allocation-range"
+          value={
+            allocation.rangeStart === null
+              ? '—'
+              : `${groupHex(allocation.rangeStart)} + ${formatBytes(allocation.rangeSize)}`
+          }
+        />
+        <Value
+          label="memory"
+          testId="allocation-memory"
+          value={`${allocation.memory} (${allocation.source})`}
+          copy={false}
+        />
         <Value label="buffer id" testId="buffer-id" value={allocation.bufferId ?? '—'} />
         <Value label="device" testId="device" value={allocation.device === null ? '—' : `cuda:${allocation.device}`} />
         <Value label="context" testId="context" value={groupHex(allocation.context)} />
-        <Value label="one allocation" testId="one-allocation" value={allocation.planesInOneAllocation ? 'yes: all planes' : 'no'} copy={false} />
+        <Value
+          label="one allocation"
+          testId="one-allocation"
+          value={allocation.planesInOneAllocation ? 'yes: all planes' : 'no'}
+          copy={false}
+        />
       </dl>
       {allocation.error !== null ? <p className="note warn">Pointer attributes: {allocation.error}</p> : null}
       <div className="proof" data-testid="aliasing-proof" data-passed={String(aliasing.ran && aliasing.passed)}>
-        <Badge tone={aliasing.ran ? toneOf(aliasing.passed) : 'unknown'} text={aliasing.ran ? (aliasing.passed ? 'ALIASING PROVEN' : 'ALIASING FAILED') : 'PROOF NOT RUN'} testId="aliasing-badge" />
+        <Badge
+          tone={aliasing.ran ? toneOf(aliasing.passed) : 'unknown'}
+          text={aliasing.ran ? (aliasing.passed ? 'ALIASING PROVEN' : 'ALIASING FAILED') : 'PROOF NOT RUN'}
+          testId="aliasing-badge"
+        />
         <span>
           {aliasing.ran
             ? `wrote ${aliasing.canary} through NVCV, read ${aliasing.readBack} through FFmpeg (${aliasing.method}); ${aliasing.restored ? 'restored' : 'NOT restored'}`

@@ -29,7 +29,8 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
   const geometry = useMemo(() => layoutGeometry(report), [report]);
   const [hover, setHover] = useState<string | null>(null);
   const { format, wrap } = report;
-  const nameOf = (index: number): string => report.planes.find((plane) => plane.index === index)?.name ?? `plane ${index}`;
+  const nameOf = (index: number): string =>
+    report.planes.find((plane) => plane.index === index)?.name ?? `plane ${index}`;
   const font = (geometry.width * 1.45) / 16;
   return (
     <section className="panel layout" data-testid="layout-panel" aria-labelledby="layout-title">
@@ -94,7 +95,8 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
           <ul className="plane-facts">
             {report.planes.map((plane) => (
               <li key={plane.index} data-testid={`plane-facts-${plane.index}`}>
-                <strong>{plane.name}</strong> {plane.width}×{plane.height} · {plane.visibleBytesPerRow} B visible + {plane.rightPadding} B padding = pitch {plane.pitch} · offset {plane.offsetFromPlane0}
+                <strong>{plane.name}</strong> {plane.width}×{plane.height} · {plane.visibleBytesPerRow} B visible +{' '}
+                {plane.rightPadding} B padding = pitch {plane.pitch} · offset {plane.offsetFromPlane0}
                 {hiddenRowsAfter(plane, geometry) > 0 ? (
                   <span className="hidden-rows" data-testid={`hidden-rows-${plane.index}`}>
                     {' '}
@@ -114,11 +116,17 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
                 {text}
               </li>
             ))}
-            {report.allocation.rangeSize !== null ? <li className="muted">allocation size {formatBytes(report.allocation.rangeSize)}</li> : null}
+            {report.allocation.rangeSize !== null ? (
+              <li className="muted">allocation size {formatBytes(report.allocation.rangeSize)}</li>
+            ) : null}
           </ul>
           <div className="verdicts">
             <div data-testid="verdict-image">
-              <Badge tone={wrap.available ? 'ok' : 'bad'} text={wrap.available ? 'NVCV image: valid' : 'NVCV image: not wrapped'} testId="verdict-image-badge" />
+              <Badge
+                tone={wrap.available ? 'ok' : 'bad'}
+                text={wrap.available ? 'NVCV image: valid' : 'NVCV image: not wrapped'}
+                testId="verdict-image-badge"
+              />
               {wrap.formatName !== null ? (
                 <code className="reason format-name" data-testid="nvcv-format">
                   {wrap.formatName}
@@ -134,12 +142,20 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
             <div data-testid="verdict-tensor">
               <Badge
                 tone={!wrap.tensor.attempted ? 'unknown' : wrap.tensor.valid ? 'ok' : 'bad'}
-                text={!wrap.tensor.attempted ? 'single tensor: not tried' : wrap.tensor.valid ? `single tensor: valid ${wrap.tensor.shape?.join('×') ?? ''} ${wrap.tensor.layout ?? ''}` : 'single tensor: invalid'}
+                text={
+                  !wrap.tensor.attempted
+                    ? 'single tensor: not tried'
+                    : wrap.tensor.valid
+                      ? `single tensor: valid ${wrap.tensor.shape?.join('×') ?? ''} ${wrap.tensor.layout ?? ''}`
+                      : 'single tensor: invalid'
+                }
                 testId="verdict-tensor-badge"
               />
               <span className="reason" data-testid="tensor-reason">
                 {wrap.tensor.reason}
-                {wrap.tensor.assumedChromaRow !== null && wrap.tensor.actualChromaRow !== null && wrap.tensor.assumedChromaRow !== wrap.tensor.actualChromaRow
+                {wrap.tensor.assumedChromaRow !== null &&
+                wrap.tensor.actualChromaRow !== null &&
+                wrap.tensor.assumedChromaRow !== wrap.tensor.actualChromaRow
                   ? ` (a 1.5×H tensor assumes chroma at row ${wrap.tensor.assumedChromaRow}; it starts at row ${wrap.tensor.actualChromaRow})`
                   : ''}
               </span>

@@ -44,7 +44,9 @@ const MAX_TAIL_FRACTION = 0.25;
 /** Computes the drawing for a report's planes and allocation. */
 export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'>): LayoutGeometry {
   const together = report.allocation.planesInOneAllocation;
-  const planes = [...report.planes].sort((a, b) => (together ? a.offsetFromPlane0 - b.offsetFromPlane0 : a.index - b.index));
+  const planes = [...report.planes].sort((a, b) =>
+    together ? a.offsetFromPlane0 - b.offsetFromPlane0 : a.index - b.index,
+  );
   const width = Math.max(1, ...planes.map((plane) => plane.pitch));
   const blocks: LayoutBlock[] = [];
   const anomalies: string[] = [];
@@ -55,7 +57,17 @@ export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'
   const head = together ? (first?.offsetInAllocation ?? 0) : 0;
   if (first !== undefined && head > 0) {
     const rows = head / first.pitch;
-    blocks.push({ kind: 'head', plane: first.index, x: 0, y, width: first.pitch, height: rows, byteStart: -head, byteEnd: 0, rows });
+    blocks.push({
+      kind: 'head',
+      plane: first.index,
+      x: 0,
+      y,
+      width: first.pitch,
+      height: rows,
+      byteStart: -head,
+      byteEnd: 0,
+      rows,
+    });
     y += rows;
   }
   let tailTruncated = false;
@@ -63,7 +75,17 @@ export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'
     const start = plane.offsetFromPlane0;
     blocks.push(block('visible', plane, 0, y, plane.visibleBytesPerRow, plane.height, start));
     if (plane.pitch > plane.visibleBytesPerRow) {
-      blocks.push(block('padding', plane, plane.visibleBytesPerRow, y, plane.pitch - plane.visibleBytesPerRow, plane.height, start));
+      blocks.push(
+        block(
+          'padding',
+          plane,
+          plane.visibleBytesPerRow,
+          y,
+          plane.pitch - plane.visibleBytesPerRow,
+          plane.height,
+          start,
+        ),
+      );
     }
     y += plane.height;
     const end = start + plane.pitch * plane.height;
@@ -91,7 +113,17 @@ export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'
     } else if (gap > 0) {
       const rows = gap / plane.pitch;
       if (!Number.isInteger(rows)) anomalies.push(`the gap after plane ${plane.index} is not a whole number of rows`);
-      blocks.push({ kind: 'hidden', plane: plane.index, x: 0, y, width: plane.pitch, height: rows, byteStart: end, byteEnd: next.offsetFromPlane0, rows });
+      blocks.push({
+        kind: 'hidden',
+        plane: plane.index,
+        x: 0,
+        y,
+        width: plane.pitch,
+        height: rows,
+        byteStart: end,
+        byteEnd: next.offsetFromPlane0,
+        rows,
+      });
       y += rows;
     }
   });
@@ -108,7 +140,12 @@ export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'
 }
 
 /** The bytes of the allocation after a plane, drawn at most MAX_TAIL_FRACTION of the rows above. */
-function tailBlock(report: Pick<FrameReport, 'allocation'>, plane: PlaneReport, y: number, rowsAbove: number): { block: LayoutBlock; truncated: boolean } | null {
+function tailBlock(
+  report: Pick<FrameReport, 'allocation'>,
+  plane: PlaneReport,
+  y: number,
+  rowsAbove: number,
+): { block: LayoutBlock; truncated: boolean } | null {
   const size = report.allocation.rangeSize;
   if (plane.offsetInAllocation === null || size === null) return null;
   const endInAllocation = plane.offsetInAllocation + plane.pitch * plane.height;
@@ -118,12 +155,30 @@ function tailBlock(report: Pick<FrameReport, 'allocation'>, plane: PlaneReport, 
   const rows = Math.min(fullRows, Math.max(1, rowsAbove * MAX_TAIL_FRACTION));
   const byteStart = plane.offsetFromPlane0 + plane.pitch * plane.height;
   return {
-    block: { kind: 'tail', plane: plane.index, x: 0, y, width: plane.pitch, height: rows, byteStart, byteEnd: byteStart + tailBytes, rows: fullRows },
+    block: {
+      kind: 'tail',
+      plane: plane.index,
+      x: 0,
+      y,
+      width: plane.pitch,
+      height: rows,
+      byteStart,
+      byteEnd: byteStart + tailBytes,
+      rows: fullRows,
+    },
     truncated: rows < fullRows,
   };
 }
 
-function block(kind: 'visible' | 'padding', plane: PlaneReport, x: number, y: number, width: number, height: number, planeStart: number): LayoutBlock {
+function block(
+  kind: 'visible' | 'padding',
+  plane: PlaneReport,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  planeStart: number,
+): LayoutBlock {
   const byteStart = planeStart + x;
   const byteEnd = planeStart + plane.pitch * (height - 1) + x + width;
   return { kind, plane: plane.index, x, y, width, height, byteStart, byteEnd, rows: height };

@@ -32,20 +32,46 @@ export function NavBar({ info, report, busy, onStep, onFrame, onTime }: NavBarPr
   return (
     <nav className="navbar" aria-label="Frame navigation">
       <div className="nav-controls">
-        <button type="button" data-testid="step-back" onClick={() => onStep(-1)} disabled={report === null || report.frameIndex <= 0} title="Previous frame (←)">
+        <button
+          type="button"
+          data-testid="step-back"
+          onClick={() => onStep(-1)}
+          disabled={report === null || report.frameIndex <= 0}
+          title="Previous frame (←)"
+        >
           ◀ −1
         </button>
         <span className="frame-indicator" data-testid="frame-indicator" aria-live="polite">
           {report === null ? '—' : `frame ${report.frameIndex} / ${last}`}
-          {report !== null ? <span className="muted"> · {formatTime(report.timeSeconds)} · {report.pictureType}{report.keyFrame ? ' · key' : ''}</span> : null}
+          {report !== null ? (
+            <span className="muted">
+              {' '}
+              · {formatTime(report.timeSeconds)} · {report.pictureType}
+              {report.keyFrame ? ' · key' : ''}
+            </span>
+          ) : null}
           {busy ? <span className="spinner" data-testid="frame-busy" aria-label="decoding" /> : null}
         </span>
-        <button type="button" data-testid="step-forward" onClick={() => onStep(1)} disabled={report === null || report.frameIndex >= last} title="Next frame (→)">
+        <button
+          type="button"
+          data-testid="step-forward"
+          onClick={() => onStep(1)}
+          disabled={report === null || report.frameIndex >= last}
+          title="Next frame (→)"
+        >
           +1 ▶
         </button>
         <form onSubmit={submitFrame} className="jump">
           <label>
-            frame <input data-testid="frame-input" inputMode="numeric" value={frameText} onChange={(e) => setFrameText(e.target.value)} placeholder={`0…${last}`} size={7} />
+            frame{' '}
+            <input
+              data-testid="frame-input"
+              inputMode="numeric"
+              value={frameText}
+              onChange={(e) => setFrameText(e.target.value)}
+              placeholder={`0…${last}`}
+              size={7}
+            />
           </label>
           <button type="submit" data-testid="go-frame">
             Go
@@ -53,14 +79,27 @@ export function NavBar({ info, report, busy, onStep, onFrame, onTime }: NavBarPr
         </form>
         <form onSubmit={submitTime} className="jump">
           <label>
-            time (s) <input data-testid="time-input" inputMode="decimal" value={timeText} onChange={(e) => setTimeText(e.target.value)} placeholder={`0…${info.durationSeconds.toFixed(2)}`} size={7} />
+            time (s){' '}
+            <input
+              data-testid="time-input"
+              inputMode="decimal"
+              value={timeText}
+              onChange={(e) => setTimeText(e.target.value)}
+              placeholder={`0…${info.durationSeconds.toFixed(2)}`}
+              size={7}
+            />
           </label>
           <button type="submit" data-testid="go-time">
             Go
           </button>
         </form>
       </div>
-      <Timeline frameCount={info.frameCount} keyFrames={info.keyFrames} current={report?.frameIndex ?? null} onSeek={onFrame} />
+      <Timeline
+        frameCount={info.frameCount}
+        keyFrames={info.keyFrames}
+        current={report?.frameIndex ?? null}
+        onSeek={onFrame}
+      />
     </nav>
   );
 }

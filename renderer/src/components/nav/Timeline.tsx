@@ -23,11 +23,30 @@ export function Timeline({ frameCount, keyFrames, current, onSeek }: TimelinePro
     onSeek(frameAt(event.clientX - box.left, box.width, frameCount));
   };
   return (
-    <div className="timeline" data-testid="timeline" onClick={click} role="slider" aria-label="Frame" aria-valuemin={0} aria-valuemax={Math.max(0, frameCount - 1)} aria-valuenow={current ?? 0} tabIndex={-1}>
+    <div
+      className="timeline"
+      data-testid="timeline"
+      onClick={click}
+      role="slider"
+      aria-label="Frame"
+      aria-valuemin={0}
+      aria-valuemax={Math.max(0, frameCount - 1)}
+      aria-valuenow={current ?? 0}
+      tabIndex={-1}
+    >
       {keyFrames.map((frame) => (
-        <span key={frame} className="keyframe" data-testid="keyframe-mark" data-frame={frame} style={{ left: percent(frame) }} title={`key frame ${frame}`} />
+        <span
+          key={frame}
+          className="keyframe"
+          data-testid="keyframe-mark"
+          data-frame={frame}
+          style={{ left: percent(frame) }}
+          title={`key frame ${frame}`}
+        />
       ))}
-      {current !== null ? <span className="cursor" data-testid="timeline-cursor" style={{ left: percent(current) }} /> : null}
+      {current !== null ? (
+        <span className="cursor" data-testid="timeline-cursor" style={{ left: percent(current) }} />
+      ) : null}
     </div>
   );
 }

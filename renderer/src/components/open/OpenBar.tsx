@@ -28,19 +28,37 @@ export function OpenBar({ openDialog, recents, samplePath, opening, onOpen }: Op
   return (
     <div className="openbar">
       {openDialog !== null ? (
-        <button type="button" data-testid="open-dialog" disabled={opening} onClick={() => void openDialog().then((chosen) => chosen !== null && onOpen(chosen))}>
+        <button
+          type="button"
+          data-testid="open-dialog"
+          disabled={opening}
+          onClick={() => void openDialog().then((chosen) => chosen !== null && onOpen(chosen))}
+        >
           Open…
         </button>
       ) : (
         <form onSubmit={submit} className="path-form">
-          <input data-testid="path-input" aria-label="Path of a video on the server" placeholder="/path/to/video.mp4 on the server" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
+          <input
+            data-testid="path-input"
+            aria-label="Path of a video on the server"
+            placeholder="/path/to/video.mp4 on the server"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            spellCheck={false}
+          />
           <button type="submit" data-testid="open-path" disabled={opening}>
             Open
           </button>
         </form>
       )}
       <div className="recents">
-        <button type="button" data-testid="recents-toggle" aria-expanded={showRecents} onClick={() => setShowRecents(!showRecents)} disabled={recents.length === 0}>
+        <button
+          type="button"
+          data-testid="recents-toggle"
+          aria-expanded={showRecents}
+          onClick={() => setShowRecents(!showRecents)}
+          disabled={recents.length === 0}
+        >
           Recent ▾
         </button>
         {showRecents ? (

@@ -16,7 +16,15 @@ function PlaneCanvas({ thumb }: { thumb: ThumbnailWire }) {
     const rgba = greyToRgba(base64ToBytes(thumb.data), thumb.width, thumb.height);
     context.putImageData(new ImageData(rgba, thumb.width, thumb.height), 0, 0);
   }, [thumb]);
-  return <canvas ref={ref} width={thumb.width} height={thumb.height} data-testid={`thumbnail-${thumb.plane}`} aria-label={`${thumb.name} plane`} />;
+  return (
+    <canvas
+      ref={ref}
+      width={thumb.width}
+      height={thumb.height}
+      data-testid={`thumbnail-${thumb.plane}`}
+      aria-label={`${thumb.name} plane`}
+    />
+  );
 }
 
 /** The panel. */
