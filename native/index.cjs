@@ -69,4 +69,6 @@ module.exports = {
   InspectorError,
   environment: binding.environment,
   setLibraryPath: binding.setLibraryPath,
+  nvcvAbiCheck: binding.nvcvAbiCheck,
+  nvcvLiveHandles: binding.nvcvLiveHandles,
 };

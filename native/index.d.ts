@@ -66,3 +66,17 @@ export declare function environment(): EnvironmentReport;
 
 /** Points the NVCV/CV-CUDA loader at a folder or file before the first load. */
 export declare function setLibraryPath(path: string | null): void;
+
+/** One comparison of a declared NVCV constant or struct field with what the loaded library does. */
+export interface AbiCheck {
+  name: string;
+  expected: string;
+  actual: string;
+  ok: boolean;
+}
+
+/** Checks every NVCV constant and struct layout the addon declares against the loaded library. */
+export declare function nvcvAbiCheck(): { loaded: boolean; checks: AbiCheck[] };
+
+/** NVCV images and tensors of all sessions not yet destroyed (counted by NVCV's cleanup callbacks). */
+export declare function nvcvLiveHandles(): number;

@@ -3,7 +3,9 @@
 #include "session_object.h"
 
 #include "environment.h"
+#include "nvcv_abi_check.h"
 #include "nvcv_loader.h"
+#include "wrap.h"
 
 #include <napi.h>
 
@@ -15,6 +17,16 @@ Napi::Value Environment(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Napi::Object JSON = env.Global().Get("JSON").As<Napi::Object>();
   return JSON.Get("parse").As<Napi::Function>().Call(JSON, {Napi::String::New(env, environmentJson(kAddonVersion))});
+}
+
+Napi::Value NvcvAbiCheck(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Napi::Object JSON = env.Global().Get("JSON").As<Napi::Object>();
+  return JSON.Get("parse").As<Napi::Function>().Call(JSON, {Napi::String::New(env, nvcvAbiCheckJson())});
+}
+
+Napi::Value NvcvLiveHandles(const Napi::CallbackInfo &info) {
+  return Napi::Number::New(info.Env(), liveNvcvHandles());
 }
 
 Napi::Value SetLibraryPath(const Napi::CallbackInfo &info) {
@@ -40,6 +52,8 @@ Napi::Value SetErrorClass(const Napi::CallbackInfo &info) {
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("environment", Napi::Function::New<Environment>(env, "environment"));
   exports.Set("setLibraryPath", Napi::Function::New<SetLibraryPath>(env, "setLibraryPath"));
+  exports.Set("nvcvAbiCheck", Napi::Function::New<NvcvAbiCheck>(env, "nvcvAbiCheck"));
+  exports.Set("nvcvLiveHandles", Napi::Function::New<NvcvLiveHandles>(env, "nvcvLiveHandles"));
   exports.Set("setErrorClass", Napi::Function::New<SetErrorClass>(env, "setErrorClass"));
   SessionObject::Init(env, exports);
   return exports;

@@ -12,6 +12,7 @@ extern "C" {
 #include <algorithm>
 #include <cmath>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -70,6 +71,22 @@ AVPixelFormat uploadFormat(AVPixelFormat f) {
   }
 }
 
+// An MP4 that starts with its 'ftyp' box but yields no stream lost its index: it was cut short.
+bool isMp4WithoutIndex(const std::string &path, unsigned streams) {
+  if (streams > 0) return false;
+  char head[8] = {0};
+  FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  const size_t n = std::fread(head, 1, sizeof head, f);
+  std::fclose(f);
+  return n == sizeof head && std::memcmp(head + 4, "ftyp", 4) == 0;
+}
+
+Error truncatedIndex(const std::string &path) {
+  return Error("TRUNCATED_FILE", path + " is cut short: its index (the MP4 'moov' box) is missing",
+               "Copy the file again in full; a recording that was not finished has no index.");
+}
+
 std::string joinErrors(const std::vector<std::string> &errors) {
   std::string out;
   for (const auto &e : errors) out += (out.empty() ? "" : "; ") + e;
@@ -108,14 +125,16 @@ void Decoder::openInput() {
   }
   if (st.st_size == 0) throw Error("EMPTY_FILE", path_ + " is empty (0 bytes)", "Open a video file with content.");
 
-  AVFormatContext *raw = nullptr;
+  AVFormatContext *raw = avformat_alloc_context();
+  log_ = std::make_unique<LogCapture>(raw); // registered before opening, to hear the demuxer's complaints
   int err = avformat_open_input(&raw, path_.c_str(), nullptr, nullptr);
+  const bool noIndex = isMp4WithoutIndex(path_, err < 0 ? 0 : raw->nb_streams);
+  if (err < 0 && noIndex) throw truncatedIndex(path_);
   if (err < 0) {
     throw Error("NOT_A_VIDEO", "FFmpeg does not recognise " + path_ + " as a media file: " + avError(err),
                 "Open a video file (MP4, MKV, raw H.264/HEVC); the file may be damaged.");
   }
   fmt_.reset(raw);
-  log_ = std::make_unique<LogCapture>(raw);
   err = avformat_find_stream_info(raw, nullptr);
   if (err < 0) {
     throw Error("NOT_A_VIDEO", "FFmpeg could not read stream information from " + path_ + ": " + avError(err),
@@ -128,8 +147,9 @@ void Decoder::openInput() {
     for (unsigned i = 0; i < raw->nb_streams; ++i) {
       (raw->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_AUDIO ? audio : other)++;
     }
-    if (raw->probe_score <= AVPROBE_SCORE_EXTENSION / 2 && raw->nb_streams == 0) {
-      throw Error("NOT_A_VIDEO", path_ + " is not a media file FFmpeg recognises", "Open a video file.");
+    if (raw->nb_streams == 0) {
+      if (noIndex) throw truncatedIndex(path_);
+      throw Error("NOT_A_VIDEO", path_ + " holds no media streams FFmpeg recognises", "Open a video file.");
     }
     throw Error("NO_VIDEO_STREAM",
                 path_ + " has no video stream (" + std::to_string(audio) + " audio, " + std::to_string(other) +
@@ -155,6 +175,7 @@ void Decoder::indexPackets() {
   AVStream *st = fmt_->streams[streamIndex_];
   bool readError = false;
   std::string readErrorText;
+  int64_t lastPacketEnd = -1;
   for (;;) {
     int err = av_read_frame(fmt_.get(), packet_.get());
     if (err < 0) {
@@ -173,8 +194,17 @@ void Decoder::indexPackets() {
       }
       pts_.push_back(ts);
       if (packet_->flags & AV_PKT_FLAG_KEY) keyPts_.push_back(ts);
+      lastPacketEnd = packet_->pos >= 0 ? packet_->pos + packet_->size : -1;
     }
     av_packet_unref(packet_.get());
+  }
+  // In a file cut short, the last packet read ends at the end of the file: it is cut too, not a frame.
+  const int64_t fileSize = fmt_->pb ? avio_size(fmt_->pb) : -1;
+  const bool truncated = readError || st->nb_frames > static_cast<int64_t>(pts_.size());
+  if (truncated && !pts_.empty() && lastPacketEnd >= fileSize) {
+    const int64_t partial = pts_.back();
+    pts_.pop_back();
+    if (!keyPts_.empty() && keyPts_.back() == partial) keyPts_.pop_back();
   }
   std::sort(pts_.begin(), pts_.end());
   pts_.erase(std::unique(pts_.begin(), pts_.end()), pts_.end());
@@ -188,7 +218,7 @@ void Decoder::indexPackets() {
   if (keyPts_.empty()) keyPts_.push_back(pts_.front());
 
   const int64_t count = static_cast<int64_t>(pts_.size());
-  if (st->nb_frames > count || readError) {
+  if (truncated) {
     facts_.warnings.push_back(
         {"TRUNCATED_FILE", "The container declares " + std::to_string(st->nb_frames) + " frames but only " +
                                std::to_string(count) + " could be read" +
@@ -330,8 +360,9 @@ double Decoder::timeOf(int64_t index) const {
 
 int64_t Decoder::indexAtTime(double seconds) const {
   const double tb = av_q2d(fmt_->streams[streamIndex_]->time_base);
-  // A small tolerance so that a time printed from timeOf() maps back to the same frame.
-  const auto target = static_cast<int64_t>(std::ceil(seconds / tb - 1e-6));
+  // A time printed from timeOf() (9 significant digits) must map back to the same frame: snap to a near tick.
+  const double ticks = seconds / tb;
+  const auto target = static_cast<int64_t>(std::fabs(ticks - std::round(ticks)) < 1e-3 ? std::round(ticks) : std::ceil(ticks));
   auto it = std::lower_bound(pts_.begin(), pts_.end(), target);
   if (it == pts_.end()) return static_cast<int64_t>(pts_.size()) - 1;
   return it - pts_.begin();

@@ -14,6 +14,8 @@ double usSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
 }
 
+std::atomic<int> gLiveAll{0};
+
 // What NVCV's cleanup callback releases: the frame reference and one count of live handles.
 struct CleanupContext {
   AVFrame *frame;
@@ -24,6 +26,7 @@ void releaseImageFrame(void *ctx, const NVCVImageData *) {
   auto *c = static_cast<CleanupContext *>(ctx);
   av_frame_free(&c->frame);
   c->live->fetch_sub(1);
+  gLiveAll.fetch_sub(1);
   delete c;
 }
 
@@ -31,6 +34,7 @@ void releaseTensorFrame(void *ctx, const NVCVTensorData *) {
   auto *c = static_cast<CleanupContext *>(ctx);
   av_frame_free(&c->frame);
   c->live->fetch_sub(1);
+  gLiveAll.fetch_sub(1);
   delete c;
 }
 
@@ -52,6 +56,8 @@ NVCVColorSpec colorSpecFor(const AVFrame *f, const FrameLayout &layout) {
 std::string lastNvcvMessage(NVCVStatus status) { return nvcvErrorText(status); }
 
 } // namespace
+
+int liveNvcvHandles() { return gLiveAll.load(); }
 
 NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, std::string *why) {
   const NvcvApi *a = nvcv();
@@ -170,6 +176,7 @@ void WrappedFrame::wrapImage(const FrameLayout &layout, FrameEvidence &e) {
     return;
   }
   live_->fetch_add(1);
+  gLiveAll.fetch_add(1);
   w.available = true;
   w.handleLive = true;
   w.bufferType = data.bufferType == NVCV_IMAGE_BUFFER_STRIDED_CUDA ? "STRIDED_CUDA" : "STRIDED_HOST";
@@ -266,6 +273,7 @@ void WrappedFrame::wrapTensor(const FrameLayout &layout, FrameEvidence &e) {
     return;
   }
   live_->fetch_add(1);
+  gLiveAll.fetch_add(1);
   NVCVTensorData out{};
   s = a->tensorExportData(tensor_, &out);
   t.valid = s == NVCV_SUCCESS && out.buffer.strided.basePtr == d.buffer.strided.basePtr && out.rank == 4 &&

@@ -39,6 +39,9 @@ private:
   std::shared_ptr<std::atomic<int>> live_;
 };
 
+/// NVCV images and tensors of all sessions in this process not yet destroyed (counted in NVCV's cleanup).
+int liveNvcvHandles();
+
 /// The NVCV format for a frame, 0 with *why set when NVCV cannot express it.
 NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, std::string *why);
 
