@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { isMethodName, METHOD_NAMES, METHODS } from '../../electron/common/contract';
+import { ERROR_CODES } from '../../electron/common/errors';
+import { DEFAULT_REMEDIES, RpcFailure, rpcError, toRpcError } from '../../electron/common/envelope';
+import { contentSecurityPolicy } from '../../electron/common/csp';
+import { settingsPatchSchema } from '../../electron/common/settings';
+
+describe('the RPC contract', () => {
+  it('declares every method the app uses', () => {
+    expect(METHOD_NAMES.sort()).toEqual(
+      ['close', 'environment', 'frame', 'frameAtTime', 'getSettings', 'listRecent', 'open', 'samplePath', 'setSettings', 'thumbnails'].sort(),
+    );
+    expect(isMethodName('open')).toBe(true);
+    expect(isMethodName('toString')).toBe(false);
+    expect(isMethodName('__proto__')).toBe(false);
+  });
+
+  it('accepts well-formed open parameters and rejects extra or wrong fields', () => {
+    expect(METHODS.open.params.safeParse({ path: '/a.mp4' }).success).toBe(true);
+    expect(METHODS.open.params.safeParse({ path: '/a.mp4', options: { decode: 'nvdec', holdFrames: 4 } }).success).toBe(true);
+    expect(METHODS.open.params.safeParse({ path: '' }).success).toBe(false);
+    expect(METHODS.open.params.safeParse({ path: 'x'.repeat(5000) }).success).toBe(false);
+    expect(METHODS.open.params.safeParse({ path: '/a', options: { decode: 'magic' } }).success).toBe(false);
+    expect(METHODS.open.params.safeParse({ path: '/a', extra: 1 }).success).toBe(false);
+  });
+
+  it('bounds frame indices, times and thumbnail widths', () => {
+    expect(METHODS.frame.params.safeParse({ index: 0 }).success).toBe(true);
+    expect(METHODS.frame.params.safeParse({ index: -1 }).success).toBe(false);
+    expect(METHODS.frame.params.safeParse({ index: 1.5 }).success).toBe(false);
+    expect(METHODS.frame.params.safeParse({ index: '3' }).success).toBe(false);
+    expect(METHODS.frameAtTime.params.safeParse({ seconds: 1.25 }).success).toBe(true);
+    expect(METHODS.frameAtTime.params.safeParse({ seconds: Number.NaN }).success).toBe(false);
+    expect(METHODS.thumbnails.params.safeParse({ maxWidth: 8 }).success).toBe(false);
+    expect(METHODS.thumbnails.params.safeParse({ maxWidth: 240 }).success).toBe(true);
+    expect(METHODS.environment.params.safeParse({ sneaky: true }).success).toBe(false);
+  });
+
+  it('validates settings patches', () => {
+    expect(settingsPatchSchema.safeParse({ theme: 'light' }).success).toBe(true);
+    expect(settingsPatchSchema.safeParse({ theme: 'pink' }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ holdFrames: 99 }).success).toBe(false);
+  });
+});
+
+describe('the error envelope', () => {
+  it('has a remedy for every code', () => {
+    for (const code of ERROR_CODES) expect(DEFAULT_REMEDIES[code].length).toBeGreaterThan(10);
+  });
+
+  it('keeps the code and remedy of an addon error', () => {
+    const thrown = Object.assign(new Error('no video'), { code: 'NO_VIDEO_STREAM', remedy: 'Open a file that contains video.' });
+    expect(toRpcError(thrown)).toEqual({ code: 'NO_VIDEO_STREAM', message: 'no video', remedy: 'Open a file that contains video.' });
+  });
+
+  it('turns unknown errors into INTERNAL with the default remedy', () => {
+    expect(toRpcError(new Error('boom'))).toEqual({ code: 'INTERNAL', message: 'boom', remedy: DEFAULT_REMEDIES.INTERNAL });
+    expect(toRpcError(Object.assign(new Error('x'), { code: 'ENOENT' })).code).toBe('INTERNAL');
+    expect(toRpcError('text').message).toBe('text');
+  });
+
+  it('round-trips through RpcFailure', () => {
+    const failure = new RpcFailure(rpcError('CLOSED', 'No file is open.'));
+    expect(failure.code).toBe('CLOSED');
+    expect(toRpcError(failure)).toEqual(failure.envelope);
+  });
+});
+
+describe('the content security policy', () => {
+  it('allows only the app itself', () => {
+    const csp = contentSecurityPolicy();
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+});
