@@ -8,7 +8,18 @@ import { settingsPatchSchema } from '../../electron/common/settings';
 describe('the RPC contract', () => {
   it('declares every method the app uses', () => {
     expect(METHOD_NAMES.sort()).toEqual(
-      ['close', 'environment', 'frame', 'frameAtTime', 'getSettings', 'listRecent', 'open', 'samplePath', 'setSettings', 'thumbnails'].sort(),
+      [
+        'close',
+        'environment',
+        'frame',
+        'frameAtTime',
+        'getSettings',
+        'listRecent',
+        'open',
+        'samplePath',
+        'setSettings',
+        'thumbnails',
+      ].sort(),
     );
     expect(isMethodName('open')).toBe(true);
     expect(isMethodName('toString')).toBe(false);
@@ -17,7 +28,9 @@ describe('the RPC contract', () => {
 
   it('accepts well-formed open parameters and rejects extra or wrong fields', () => {
     expect(METHODS.open.params.safeParse({ path: '/a.mp4' }).success).toBe(true);
-    expect(METHODS.open.params.safeParse({ path: '/a.mp4', options: { decode: 'nvdec', holdFrames: 4 } }).success).toBe(true);
+    expect(METHODS.open.params.safeParse({ path: '/a.mp4', options: { decode: 'nvdec', holdFrames: 4 } }).success).toBe(
+      true,
+    );
     expect(METHODS.open.params.safeParse({ path: '' }).success).toBe(false);
     expect(METHODS.open.params.safeParse({ path: 'x'.repeat(5000) }).success).toBe(false);
     expect(METHODS.open.params.safeParse({ path: '/a', options: { decode: 'magic' } }).success).toBe(false);
@@ -49,12 +62,23 @@ describe('the error envelope', () => {
   });
 
   it('keeps the code and remedy of an addon error', () => {
-    const thrown = Object.assign(new Error('no video'), { code: 'NO_VIDEO_STREAM', remedy: 'Open a file that contains video.' });
-    expect(toRpcError(thrown)).toEqual({ code: 'NO_VIDEO_STREAM', message: 'no video', remedy: 'Open a file that contains video.' });
+    const thrown = Object.assign(new Error('no video'), {
+      code: 'NO_VIDEO_STREAM',
+      remedy: 'Open a file that contains video.',
+    });
+    expect(toRpcError(thrown)).toEqual({
+      code: 'NO_VIDEO_STREAM',
+      message: 'no video',
+      remedy: 'Open a file that contains video.',
+    });
   });
 
   it('turns unknown errors into INTERNAL with the default remedy', () => {
-    expect(toRpcError(new Error('boom'))).toEqual({ code: 'INTERNAL', message: 'boom', remedy: DEFAULT_REMEDIES.INTERNAL });
+    expect(toRpcError(new Error('boom'))).toEqual({
+      code: 'INTERNAL',
+      message: 'boom',
+      remedy: DEFAULT_REMEDIES.INTERNAL,
+    });
     expect(toRpcError(Object.assign(new Error('x'), { code: 'ENOENT' })).code).toBe('INTERNAL');
     expect(toRpcError('text').message).toBe('text');
   });

@@ -24,7 +24,8 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
 }
 
 const ctx = (): HandlerContext => ({ client: new ClientSession(), emit: vi.fn() });
-const request = (method: string, params: unknown, id = 7): string => JSON.stringify({ kind: 'request', id, method, params });
+const request = (method: string, params: unknown, id = 7): string =>
+  JSON.stringify({ kind: 'request', id, method, params });
 
 describe('dispatch', () => {
   it('answers a valid call with the handler result', async () => {
@@ -37,7 +38,12 @@ describe('dispatch', () => {
   });
 
   it('rejects non-JSON, malformed and oversized requests with INVALID_ARGUMENT', async () => {
-    for (const raw of ['{', '[]', JSON.stringify({ kind: 'request', id: 'x', method: 'close' }), 'x'.repeat(MAX_REQUEST_BYTES + 1)]) {
+    for (const raw of [
+      '{',
+      '[]',
+      JSON.stringify({ kind: 'request', id: 'x', method: 'close' }),
+      'x'.repeat(MAX_REQUEST_BYTES + 1),
+    ]) {
       const response = await dispatch(fakeHandlers(), raw, ctx());
       expect(response.ok).toBe(false);
       if (!response.ok) expect(response.error.code).toBe('INVALID_ARGUMENT');

@@ -41,7 +41,8 @@ describe('navigation and senders', () => {
   });
 
   it('deny every permission', () => {
-    for (const name of ['media', 'notifications', 'geolocation', 'clipboard-read']) expect(permissionAllowed(name)).toBe(false);
+    for (const name of ['media', 'notifications', 'geolocation', 'clipboard-read'])
+      expect(permissionAllowed(name)).toBe(false);
   });
 });
 
@@ -62,14 +63,21 @@ describe('paths', () => {
 describe('npm start', () => {
   const electron = { binary: '/e/electron', exists: true };
   it('runs Electron where it can start', () => {
-    expect(chooseFrontEnd({ platform: 'linux', env: { DISPLAY: ':0' }, electron })).toEqual({ kind: 'electron', binary: '/e/electron' });
+    expect(chooseFrontEnd({ platform: 'linux', env: { DISPLAY: ':0' }, electron })).toEqual({
+      kind: 'electron',
+      binary: '/e/electron',
+    });
     expect(chooseFrontEnd({ platform: 'darwin', env: {}, electron }).kind).toBe('electron');
   });
 
   it('falls back to serve mode without a display, a binary or Electron itself', () => {
     expect(chooseFrontEnd({ platform: 'linux', env: {}, electron }).kind).toBe('serve');
-    expect(chooseFrontEnd({ platform: 'linux', env: { DISPLAY: ':0' }, electron: { binary: '/e', exists: false } }).kind).toBe('serve');
-    expect(chooseFrontEnd({ platform: 'linux', env: { DISPLAY: ':0' }, electron: { error: 'not installed' } }).kind).toBe('serve');
+    expect(
+      chooseFrontEnd({ platform: 'linux', env: { DISPLAY: ':0' }, electron: { binary: '/e', exists: false } }).kind,
+    ).toBe('serve');
+    expect(
+      chooseFrontEnd({ platform: 'linux', env: { DISPLAY: ':0' }, electron: { error: 'not installed' } }).kind,
+    ).toBe('serve');
     expect(chooseFrontEnd({ platform: 'linux', env: { DISPLAY: ':0', ZCI_SERVE: '1' }, electron }).kind).toBe('serve');
   });
 

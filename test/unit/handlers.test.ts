@@ -43,7 +43,8 @@ function setup(addon: AddonLike | null = fakeAddon()) {
   const persistence = new Persistence(path.join(dir, 'config'));
   const deps: BackendDeps = {
     addon,
-    addonStatus: addon === null ? { loaded: false, path: null, error: 'missing' } : { loaded: true, path: '/x', error: null },
+    addonStatus:
+      addon === null ? { loaded: false, path: null, error: 'missing' } : { loaded: true, path: '/x', error: null },
     persistence,
     samplePath: null,
     cwd: dir,
@@ -135,7 +136,13 @@ describe('frames', () => {
     const { handlers, ctx } = setup();
     await handlers.open({ path: video }, ctx);
     const [thumb] = await handlers.thumbnails({ maxWidth: 64 }, ctx);
-    expect(thumb).toEqual({ plane: 0, name: 'Y', width: 2, height: 2, data: Buffer.from([0, 64, 128, 255]).toString('base64') });
+    expect(thumb).toEqual({
+      plane: 0,
+      name: 'Y',
+      width: 2,
+      height: 2,
+      data: Buffer.from([0, 64, 128, 255]).toString('base64'),
+    });
   });
 
   it('closes on request and reports whether a file was open', async () => {

@@ -63,7 +63,10 @@ describe('refusal', () => {
   const req = (headers: Record<string, string>, url = '/') => ({ headers, url });
   it('refuses a foreign Host, a foreign Origin, and a missing token', () => {
     expect(refusal(req({ host: 'evil:8710' }, '/?token=secret-token'), hosts, token, 8710)?.status).toBe(403);
-    expect(refusal(req({ host: '127.0.0.1:8710', origin: 'http://evil' }, '/?token=secret-token'), hosts, token, 8710)?.status).toBe(403);
+    expect(
+      refusal(req({ host: '127.0.0.1:8710', origin: 'http://evil' }, '/?token=secret-token'), hosts, token, 8710)
+        ?.status,
+    ).toBe(403);
     expect(refusal(req({ host: '127.0.0.1:8710' }), hosts, token, 8710)?.status).toBe(401);
     expect(refusal(req({ host: '127.0.0.1:8710' }, '/?token=secret-token'), hosts, token, 8710)).toBeNull();
   });

@@ -68,7 +68,12 @@ describe('Supervisor', () => {
     await vi.advanceTimersByTimeAsync(DEFAULT_RESTART_POLICY.baseDelayMs);
     expect(children).toHaveLength(2);
     expect(supervisor.child()).toBe(children[1]);
-    expect(restarted).toHaveBeenCalledWith({ reason: describeExit(null, 'SIGKILL'), exitCode: null, signal: 'SIGKILL', restarts: 1 });
+    expect(restarted).toHaveBeenCalledWith({
+      reason: describeExit(null, 'SIGKILL'),
+      exitCode: null,
+      signal: 'SIGKILL',
+      restarts: 1,
+    });
     expect(supervisor.stateOf('c1').lastFrame).toBe(7);
     supervisor.stop();
     expect(children[1]?.killed).toBe(true);
