@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DecoderPanel } from '../../renderer/src/components/decoder/DecoderPanel';
+import {
+  backendEnvironment,
+  bareEnvironment,
+  mismatchFrame,
+  noNvcvFrame,
+  paddedNv12Device,
+  streamInfo,
+} from '../support/reports';
+
+describe('DecoderPanel', () => {
+  it('shows NVDEC, one shared context, the pool and the versions', () => {
+    render(<DecoderPanel environment={backendEnvironment()} info={streamInfo()} report={paddedNv12Device()} />);
+    expect(screen.getByTestId('decode-path')).toHaveTextContent('NVDEC (GPU)');
+    expect(screen.getByTestId('decode-reason')).toHaveTextContent('NVDEC supports h264');
+    expect(screen.getByTestId('context-count')).toHaveTextContent('one (shared)');
+    expect(screen.getByTestId('pool-size')).toHaveTextContent('8 surfaces (+2 reserved)');
+    expect(screen.getByTestId('frames-held')).toHaveTextContent('1');
+    expect(screen.getByTestId('version-ffmpeg')).toHaveTextContent('avcodec 59.37.100');
+    expect(screen.getByTestId('version-cuda')).toHaveTextContent('driver 12.4 · 1 device(s) · Test GPU');
+    expect(screen.getByTestId('version-nvcv')).toHaveTextContent('0.19.0 from /opt/nvcv/libnvcv_types.so.0');
+    expect(screen.getByTestId('backend-pid')).toHaveTextContent('1234');
+    expect(screen.queryByTestId('missing-gpu')).toBeNull();
+    expect(screen.queryByTestId('missing-nvcv')).toBeNull();
+  });
+
+  it('shows two contexts when FFmpeg made its own', () => {
+    render(<DecoderPanel environment={backendEnvironment()} info={streamInfo()} report={mismatchFrame()} />);
+    expect(screen.getByTestId('context-count')).toHaveTextContent('two');
+  });
+
+  it('gives clear no-GPU and no-NVCV states with remedies', () => {
+    const info = streamInfo({ decodePath: 'software', decodePathReason: 'no CUDA device' });
+    render(<DecoderPanel environment={backendEnvironment(bareEnvironment())} info={info} report={noNvcvFrame()} />);
+    expect(screen.getByTestId('decode-path')).toHaveTextContent('software (CPU)');
+    expect(screen.getByTestId('missing-gpu')).toHaveTextContent('No CUDA device');
+    expect(screen.getByTestId('missing-gpu')).toHaveTextContent('CUDA_VISIBLE_DEVICES');
+    expect(screen.getByTestId('missing-nvcv')).toHaveTextContent('NVCV not found');
+    expect(screen.getByTestId('missing-nvcv')).toHaveTextContent('pip install cvcuda');
+    expect(screen.getByTestId('pool-size')).toHaveTextContent('n/a');
+  });
+
+  it('says the addon is missing and how to build it', () => {
+    render(<DecoderPanel environment={backendEnvironment(null)} info={null} report={null} />);
+    expect(screen.getByTestId('missing-addon')).toHaveTextContent('npm run build:native');
+    expect(screen.queryByTestId('versions')).toBeNull();
+  });
+});

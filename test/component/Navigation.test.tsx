@@ -1,0 +1,62 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { HelpOverlay } from '../../renderer/src/components/help/HelpOverlay';
+import { NavBar } from '../../renderer/src/components/nav/NavBar';
+import { frameAt } from '../../renderer/src/components/nav/Timeline';
+import { paddedNv12Device, streamInfo } from '../support/reports';
+
+function setup() {
+  const handlers = { onStep: vi.fn(), onFrame: vi.fn(), onTime: vi.fn() };
+  render(<NavBar info={streamInfo()} report={paddedNv12Device()} busy={false} {...handlers} />);
+  return handlers;
+}
+
+describe('NavBar', () => {
+  it('steps back and forward', async () => {
+    const user = userEvent.setup();
+    const handlers = setup();
+    expect(screen.getByTestId('frame-indicator')).toHaveTextContent('frame 3 / 47');
+    await user.click(screen.getByTestId('step-forward'));
+    await user.click(screen.getByTestId('step-back'));
+    expect(handlers.onStep.mock.calls).toEqual([[1], [-1]]);
+  });
+
+  it('jumps to a frame and to a time', async () => {
+    const user = userEvent.setup();
+    const handlers = setup();
+    await user.type(screen.getByTestId('frame-input'), '30');
+    await user.click(screen.getByTestId('go-frame'));
+    await user.type(screen.getByTestId('time-input'), '1.5{Enter}');
+    expect(handlers.onFrame).toHaveBeenCalledWith(30);
+    expect(handlers.onTime).toHaveBeenCalledWith(1.5);
+  });
+
+  it('ignores jumps that are not numbers', async () => {
+    const user = userEvent.setup();
+    const handlers = setup();
+    await user.type(screen.getByTestId('frame-input'), 'abc{Enter}');
+    expect(handlers.onFrame).not.toHaveBeenCalled();
+  });
+
+  it('marks key frames on the timeline and the current frame', () => {
+    setup();
+    const marks = screen.getAllByTestId('keyframe-mark');
+    expect(marks.map((mark) => mark.getAttribute('data-frame'))).toEqual(['0', '12', '24', '36']);
+    expect(screen.getByTestId('timeline-cursor')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('timeline'), { clientX: 0 });
+    expect(frameAt(50, 100, 48)).toBe(24);
+    expect(frameAt(500, 100, 48)).toBe(47);
+  });
+});
+
+describe('HelpOverlay', () => {
+  it('lists the shortcuts and closes', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<HelpOverlay onClose={onClose} />);
+    expect(screen.getByTestId('help-overlay')).toHaveTextContent('next frame');
+    await user.click(screen.getByTestId('help-close'));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
