@@ -21,6 +21,8 @@ export default tseslint.config(
     ignores: [
       'out/**',
       'dist/**',
+      '.bundle/**',
+      '.gpu/**',
       'native/build/**',
       'node_modules/**',
       '.cache/**',

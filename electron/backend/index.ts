@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   const env = process.env;
   const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
   const loaded = loadAddon(addonLoaderPath(root));
+  // Shown to the user: relative to the app, which says more than a machine's absolute path.
+  if (loaded.status.path !== null) loaded.status.path = path.relative(root, loaded.status.path);
   const persistence = new Persistence(env[BACKEND_ENV.configDir] ?? defaultConfigDir(env));
   await persistence.load();
   const libraryPath = persistence.getSettings().libraryPath;

@@ -7,7 +7,8 @@ describe('LayoutPanel', () => {
   it('draws the padded frame to scale with its hidden rows and padding', () => {
     render(<LayoutPanel report={paddedNv12Device()} />);
     const svg = screen.getByTestId('layout-svg');
-    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${2048 * 1.45} ${1088 + 540 + 4}`);
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${2048 * 1.6} ${1088 + 540 + 4}`);
+    expect(screen.getByTestId('tail-label-1')).toHaveTextContent('4 more rows');
     const hidden = screen.getByTestId('layout-block-hidden-0');
     expect(hidden.getAttribute('y')).toBe('1080');
     expect(hidden.getAttribute('height')).toBe('8');

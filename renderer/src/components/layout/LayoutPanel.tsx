@@ -24,6 +24,14 @@ export function describeBlock(block: LayoutBlock, planeName: string): string {
   return `${planeName} · ${KIND_TEXT[block.kind]} · bytes ${block.byteStart}…${block.byteEnd} from plane 0 · ${rows} rows × ${block.width} B`;
 }
 
+/** The short label drawn beside a block. */
+export function blockLabel(block: LayoutBlock, planeName: string): string {
+  const rows = Number.isInteger(block.rows) ? String(block.rows) : block.rows.toFixed(1);
+  if (block.kind === 'hidden') return `← ${rows} hidden rows`;
+  if (block.kind === 'tail') return `← ${rows} more rows`;
+  return `${planeName}: ${rows} rows`;
+}
+
 /** The panel. */
 export function LayoutPanel({ report }: LayoutPanelProps) {
   const geometry = useMemo(() => layoutGeometry(report), [report]);
@@ -31,7 +39,7 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
   const { format, wrap } = report;
   const nameOf = (index: number): string =>
     report.planes.find((plane) => plane.index === index)?.name ?? `plane ${index}`;
-  const font = (geometry.width * 1.45) / 16;
+  const font = (geometry.width * 1.6) / 22;
   return (
     <section className="panel layout" data-testid="layout-panel" aria-labelledby="layout-title">
       <header className="panel-head">
@@ -44,7 +52,7 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
         <svg
           data-testid="layout-svg"
           className="layout-svg"
-          viewBox={`0 0 ${geometry.width * 1.45} ${geometry.height}`}
+          viewBox={`0 0 ${geometry.width * 1.6} ${geometry.height}`}
           preserveAspectRatio="xMinYMin meet"
           role="img"
           aria-label="Memory of the frame drawn to scale: bytes across, rows down"
@@ -73,18 +81,18 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
             <line key={`sep-${y}`} className="separator" x1={0} x2={geometry.width} y1={y} y2={y} />
           ))}
           {geometry.blocks
-            .filter((block) => block.kind === 'hidden' || block.kind === 'visible')
+            .filter((block) => block.kind !== 'padding' && block.kind !== 'head')
             .map((block, i) => (
               <text
                 key={`label-${i}`}
                 className={`block-label label-${block.kind}`}
-                data-testid={block.kind === 'hidden' ? `hidden-label-${block.plane}` : undefined}
+                data-testid={block.kind === 'visible' ? undefined : `${block.kind}-label-${block.plane}`}
                 x={geometry.width * 1.02}
                 y={block.y + Math.max(block.height / 2, font * 0.4)}
                 fontSize={font}
                 dominantBaseline="middle"
               >
-                {block.kind === 'hidden' ? `← ${block.rows} hidden rows` : `${nameOf(block.plane)}: ${block.rows} rows`}
+                {blockLabel(block, nameOf(block.plane))}
               </text>
             ))}
         </svg>

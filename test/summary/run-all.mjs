@@ -1,0 +1,85 @@
+// `npm test`: build, lint, unit + component + native tests, end-to-end tests, then one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const results = path.join(root, 'test-results');
+const vitestJson = path.join(results, 'vitest.json');
+const e2eJson = path.join(results, 'e2e.json');
+
+/** Runs an npm script or npx command in the repository, streaming its output; returns its exit code. */
+function run(label, command, args) {
+  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  return result.status ?? 1;
+}
+
+/** Reads a JSON report, or null when the runner wrote none. */
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+mkdirSync(results, { recursive: true });
+for (const file of [vitestJson, e2eJson]) rmSync(file, { force: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+// Build and lint count as one check each, reported only when they fail.
+for (const [label, script] of [
+  ['build', 'build'],
+  ['lint', 'lint:js'],
+  ['lint native', 'lint:native'],
+]) {
+  if (run(label, 'npm', ['run', '--silent', script]) !== 0) {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+run('unit, component and native tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest === null) {
+  failed += 1;
+  failures.push('vitest wrote no report');
+} else {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} vitest test(s)`);
+}
+
+if (existsSync(path.join(root, 'out', 'serve', 'index.js'))) {
+  run('end-to-end tests', 'npx', ['playwright', 'test']);
+  const e2e = readJson(e2eJson);
+  if (e2e === null) {
+    failed += 1;
+    failures.push('playwright wrote no report');
+  } else {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+    skipped += e2e.stats.skipped;
+    if (e2e.stats.unexpected > 0) failures.push(`${e2e.stats.unexpected} end-to-end test(s)`);
+  }
+} else {
+  failed += 1;
+  failures.push('end-to-end tests (no build)');
+}
+
+if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);
+process.exit(failed > 0 ? 1 : 0);
