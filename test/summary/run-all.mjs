@@ -8,6 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const results = path.join(root, 'test-results');
 const vitestJson = path.join(results, 'vitest.json');
 const e2eJson = path.join(results, 'e2e.json');
+const nativeTap = path.join(results, 'native.tap');
 
 /** Runs an npm script or npx command in the repository, streaming its output; returns its exit code. */
 function run(label, command, args) {
@@ -26,7 +27,7 @@ function readJson(file) {
 }
 
 mkdirSync(results, { recursive: true });
-for (const file of [vitestJson, e2eJson]) rmSync(file, { force: true });
+for (const file of [vitestJson, e2eJson, nativeTap]) rmSync(file, { force: true });
 
 let passed = 0;
 let failed = 0;
@@ -61,6 +62,28 @@ if (vitest === null) {
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} vitest test(s)`);
+}
+
+// The addon's own tests use node:test; their TAP totals are read back.
+run('native tests (node:test)', process.execPath, [
+  '--test',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=tap',
+  `--test-reporter-destination=${nativeTap}`,
+  'test/native/',
+]);
+const tap = existsSync(nativeTap) ? readFileSync(nativeTap, 'utf8') : '';
+const tapCount = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+if (tap === '') {
+  failed += 1;
+  failures.push('node:test wrote no report');
+} else {
+  passed += tapCount('pass');
+  failed += tapCount('fail') + tapCount('cancelled');
+  skipped += tapCount('skipped') + tapCount('todo');
+  if (tapCount('fail') + tapCount('cancelled') > 0)
+    failures.push(`${tapCount('fail') + tapCount('cancelled')} native test(s)`);
 }
 
 if (existsSync(path.join(root, 'out', 'serve', 'index.js'))) {
