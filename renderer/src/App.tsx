@@ -10,6 +10,7 @@ import { IdentityPanel } from './components/identity/IdentityPanel';
 import { LayoutPanel } from './components/layout/LayoutPanel';
 import { NavBar } from './components/nav/NavBar';
 import { baseName, OpenBar } from './components/open/OpenBar';
+import { SettingsPanel } from './components/settings/SettingsPanel';
 import { Thumbnails } from './components/thumbnails/Thumbnails';
 import { StoreContext, useApp } from './store/context';
 import { useShortcuts } from './useShortcuts';
@@ -37,14 +38,15 @@ export function App({ bridge }: AppProps) {
     restart: state.restart,
     progress: state.progress,
     helpOpen: state.helpOpen,
-    theme: state.settings.theme,
+    settings: state.settings,
   }));
   const actions = store.getState();
   const [dragging, setDragging] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   useEffect(() => {
-    document.documentElement.dataset.theme = s.theme;
-  }, [s.theme]);
+    document.documentElement.dataset.theme = s.settings.theme;
+  }, [s.settings.theme]);
 
   const onDrop = (event: DragEvent): void => {
     event.preventDefault();
@@ -98,7 +100,15 @@ export function App({ bridge }: AppProps) {
             </span>
           ) : null}
           <button type="button" data-testid="theme-toggle" onClick={() => void actions.toggleTheme()} title="Theme (t)">
-            {s.theme === 'dark' ? '☀ light' : '☾ dark'}
+            {s.settings.theme === 'dark' ? '☀ light' : '☾ dark'}
+          </button>
+          <button
+            type="button"
+            data-testid="settings-button"
+            aria-expanded={settingsOpen}
+            onClick={() => setSettingsOpen(!settingsOpen)}
+          >
+            Settings
           </button>
           <button
             type="button"
@@ -110,6 +120,13 @@ export function App({ bridge }: AppProps) {
           </button>
         </div>
       </header>
+      {settingsOpen ? (
+        <SettingsPanel
+          settings={s.settings}
+          onChange={(patch) => void actions.updateSettings(patch)}
+          onClose={() => setSettingsOpen(false)}
+        />
+      ) : null}
       {s.restart !== null ? (
         <RestartBanner
           restart={s.restart}

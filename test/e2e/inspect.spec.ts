@@ -60,6 +60,12 @@ test('steps, jumps to a frame and a time, and follows the shortcuts', async ({ p
   await expect(page.getByTestId('help-overlay')).toBeHidden();
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('setting-decode').selectOption('software');
+  await page.getByTestId('settings-close').click();
+  await page.getByTestId('open-sample').click();
+  await expect(page.getByTestId('decode-path')).toContainText('software');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 /');
   await page.screenshot({ path: screenshotPath('sample-light-theme'), fullPage: true });
 });
 
@@ -86,6 +92,10 @@ test('shows coded vs display height and the rows below the picture for the padde
   await page.getByTestId('layout-block-visible-0').hover();
   await expect(page.getByTestId('layout-tooltip')).toContainText('visible pixels · bytes 0…');
   await expect(page.getByTestId('verdict-tensor')).toBeVisible();
+  await page.getByTestId('recents-toggle').click();
+  await expect(page.getByTestId('recent-item')).toHaveCount(2);
+  await expect(page.getByTestId('recent-item').first()).toContainText('h264-1080p-420.mp4');
+  await page.getByTestId('recents-toggle').click();
   await page.screenshot({ path: screenshotPath('padded-1080p-layout'), fullPage: true });
 });
 
