@@ -104,6 +104,7 @@ int benchDecode(const std::string &file, int frames) {
       .field("bench", "decode")
       .field("file", file)
       .field("decodePath", zci::decodePathName(session.decoder().facts().decodePath))
+      .field("nvdecThreads", std::getenv("ZCI_NVDEC_THREADS") ? std::getenv("ZCI_NVDEC_THREADS") : "default")
       .field("frames", n)
       .field("seconds", seconds)
       .field("fps", n / seconds)

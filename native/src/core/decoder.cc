@@ -13,6 +13,7 @@ extern "C" {
 #include <cmath>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -32,6 +33,8 @@ namespace {
 
 // Packets sent without a frame coming out before the NVDEC probe gives up (a stream NVDEC rejects yields none).
 constexpr int kProbePacketLimit = 48;
+// Default frame threads for NVDEC decoding (measured in docs/benchmarks.md).
+constexpr int kNvdecThreads = 1;
 
 AVPixelFormat pickFormat(AVCodecContext *ctx, const AVPixelFormat *formats) {
   const bool wantHw = ctx->opaque != nullptr;
@@ -42,6 +45,12 @@ AVPixelFormat pickFormat(AVCodecContext *ctx, const AVPixelFormat *formats) {
     if (software == AV_PIX_FMT_NONE && d && !(d->flags & AV_PIX_FMT_FLAG_HWACCEL)) software = *p;
   }
   return software; // FFmpeg calls again without CUDA when NVDEC's init fails; we then take software
+}
+
+// Frame threads let NVDEC work on several pictures at once; each adds a decode surface (NVDEC allows 32).
+int nvdecThreads() {
+  const char *env = std::getenv("ZCI_NVDEC_THREADS");
+  return env ? std::max(1, std::min(8, std::atoi(env))) : kNvdecThreads;
 }
 
 bool codecHasCudaHwaccel(const AVCodec *codec) {
@@ -242,7 +251,7 @@ void Decoder::openCodec(DecodePath path) {
     codec_->hw_device_ctx = av_buffer_ref(cuda_->hwDevice());
     codec_->opaque = this; // non-null tells pickFormat to choose CUDA
     codec_->extra_hw_frames = options_.holdFrames;
-    codec_->thread_count = 1;
+    codec_->thread_count = nvdecThreads();
   } else {
     codec_->thread_count = 0;
   }
@@ -341,8 +350,10 @@ void Decoder::settlePath() {
                                                           : static_cast<double>(fmt_->duration) / AV_TIME_BASE;
   facts_.decodePath = path;
   facts_.pathReason = reason;
-  if (path == DecodePath::Nvdec && first->hw_frames_ctx) {
-    poolSize_ = reinterpret_cast<AVHWFramesContext *>(first->hw_frames_ctx->data)->initial_pool_size;
+  // NVDEC's surface count is the codec's frames context pool size (DPB + 2 + extra_hw_frames + threads); the
+  // frames it hands out point at another context whose pool size FFmpeg leaves at 0.
+  if (path == DecodePath::Nvdec && codec_->hw_frames_ctx) {
+    poolSize_ = reinterpret_cast<AVHWFramesContext *>(codec_->hw_frames_ctx->data)->initial_pool_size;
   }
   first.reset();
   seekTo(0);
@@ -479,10 +490,13 @@ FramePtr Decoder::frameAt(int64_t index) {
                 "Pick a frame between 0 and " + std::to_string(count - 1) + ".");
   }
   const int64_t target = pts_[static_cast<size_t>(index)];
-  // Decode forward when no key frame lies between the last frame handed out and the target; else seek.
+  // Decode forward when that reaches the target in no more frames than seeking to the key frame before it would
+  // (a seek also flushes the decoder, so it costs a few frames more).
   auto key = std::upper_bound(keyPts_.begin(), keyPts_.end(), target);
-  const int64_t keyBefore = key == keyPts_.begin() ? keyPts_.front() : *(key - 1);
-  const bool forward = lastIndex_ >= 0 && index > lastIndex_ && !drained_ && keyBefore <= pts_[lastIndex_];
+  const int64_t keyIndex = indexOfPts(key == keyPts_.begin() ? keyPts_.front() : *(key - 1));
+  constexpr int64_t kFlushCost = 4;
+  const bool forward = lastIndex_ >= 0 && index > lastIndex_ && !drained_ &&
+                       index - lastIndex_ <= index - keyIndex + kFlushCost;
   if (!forward) seekTo(index);
   log_->clear();
   while (FramePtr f = decodeNext()) {

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the portable GPU test bundle: Node, a minimal FFmpeg, NVCV, the addon, the tests and fixtures in one
+# archive that runs on any Linux x86_64 machine with an NVIDIA driver: tar -xJf zci-gpu.tar.xz && zci-gpu/run.sh OUT
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+out=${BUNDLE_DIR:-$root/.bundle}
+stage=$out/zci-gpu
+
+# The parts built elsewhere: a minimal FFmpeg with NVDEC, the benchmark clips, the addon for sm_90.
+[ -f .gpu/ffmpeg/lib/libavcodec.so.59 ] || scripts/gpu/build-ffmpeg.sh
+[ -f .gpu/clips/bench-1080p-h264.mp4 ] || scripts/make-bench-clips.sh
+[ -f native/build/Release/zerocopy_inspector.node ] || npx cmake-js compile -d native
+
+nvcv=$(node -e "const e=require('./native/index.cjs').environment(); if(!e.nvcv.loaded){console.error(e.nvcv.error);process.exit(1)} console.log(e.nvcv.path)")
+
+rm -rf "$stage"
+mkdir -p "$stage"/{node/bin,nvcv,native/build/Release,test,assets,clips}
+cp "$(command -v node)" "$stage/node/bin/node"
+cp -a .gpu/ffmpeg "$stage/ffmpeg"
+rm -rf "$stage/ffmpeg/include" "$stage/ffmpeg/share" "$stage/ffmpeg/lib/pkgconfig"
+cp "$nvcv" "$stage/nvcv/"
+cp native/index.cjs "$stage/native/"
+cp native/build/Release/zerocopy_inspector.node "$stage/native/build/Release/"
+cp native/build/zci_bench "$stage/native/build/"
+cp -a test/native test/gpu test/fixtures "$stage/test/"
+cp assets/sample.mp4 "$stage/assets/"
+cp .gpu/clips/*.mp4 "$stage/clips/"
+cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
+chmod +x "$stage/run.sh"
+# The commit the bundle was built from, marked when the work tree had changes not yet committed.
+(git rev-parse HEAD && git status --porcelain --untracked-files=no | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
+
+# xz keeps Node (~100 MB) to about a quarter of that.
+tar -C "$out" -cf - zci-gpu | xz -T2 -6 > "$out/zci-gpu.tar.xz"
+du -sh "$stage" "$out/zci-gpu.tar.xz"

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs the GPU tier from an unpacked bundle: tests, frame reports, benchmarks. Usage: run.sh OUTPUT_DIR
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:?usage: run.sh OUTPUT_DIR}
+mkdir -p "$out"
+cd "$here"
+export LD_LIBRARY_PATH=$here/ffmpeg/lib
+export ZCI_NVCV_PATH=$here/nvcv
+export ZCI_TEST_LD_LIBRARY_PATH=$LD_LIBRARY_PATH
+node=$here/node/bin/node
+log=$out/run.log
+: > "$log"
+say() { echo "$*" | tee -a "$log"; }
+
+say "# machine"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | tee -a "$log"
+say "commit $(cat COMMIT 2>/dev/null)"
+
+say "# tests: node --test test/native test/gpu"
+"$node" --expose-gc --test --test-concurrency=1 --test-reporter=tap --test-reporter-destination="$out/tests.tap" \
+  --test-reporter=spec --test-reporter-destination=stdout test/native/*.test.mjs test/gpu/*.test.mjs >> "$log" 2>&1
+say "tests exit $?"
+
+say "# frame reports"
+"$node" test/gpu/record-evidence.mjs > "$out/reports.json" 2>> "$log"
+say "reports exit $?"
+
+[ -n "${ZCI_SKIP_BENCH:-}" ] && { say "# benchmarks skipped"; exit 0; }
+bench=$out/bench.jsonl
+: > "$bench"
+run() { say "\$ ${ZCI_NVDEC_THREADS:+ZCI_NVDEC_THREADS=$ZCI_NVDEC_THREADS }$*"; "$@" >> "$bench" 2>> "$log"; }
+say "# benchmarks"
+for clip in clips/bench-360p-h264.mp4 clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
+  run native/build/zci_bench wrap "$clip" 2000
+done
+# The addon's decode loop against FFmpeg's CLI on the same file, alternating, three rounds each.
+for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
+  for round in 1 2 3; do
+    for threads in 1 2 4; do
+      ZCI_NVDEC_THREADS=$threads run native/build/zci_bench decode "$clip" 100000
+    done
+    # The same loop timed as a whole process, as the CLI is below: start, probe, CUDA set-up included.
+    say "\$ native/build/zci_bench decode $clip 100000   (whole process timed)"
+    t0=$(date +%s.%N)
+    native/build/zci_bench decode "$clip" 100000 > /dev/null 2>> "$log"
+    t1=$(date +%s.%N)
+    frames=$(ffmpeg/bin/ffprobe -v error -select_streams v -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$clip")
+    awk -v f="$clip" -v n="$frames" -v a="$t0" -v b="$t1" \
+      'BEGIN { printf "{\"bench\":\"decode-process\",\"file\":\"%s\",\"frames\":%d,\"seconds\":%.6f,\"fps\":%.3f}\n", f, n, b - a, n / (b - a) }' >> "$bench"
+    say "\$ ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i $clip -an -f null -"
+    t0=$(date +%s.%N)
+    ffmpeg/bin/ffmpeg -hide_banner -loglevel error -hwaccel cuda -hwaccel_output_format cuda -i "$clip" -an -f null - 2>> "$log"
+    t1=$(date +%s.%N)
+    awk -v f="$clip" -v n="$frames" -v a="$t0" -v b="$t1" \
+      'BEGIN { printf "{\"bench\":\"ffmpeg-cli\",\"file\":\"%s\",\"frames\":%d,\"seconds\":%.6f,\"fps\":%.3f}\n", f, n, b - a, n / (b - a) }' >> "$bench"
+  done
+done
+run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
+say "# done"

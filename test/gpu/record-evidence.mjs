@@ -1,0 +1,36 @@
+// Writes the environment and frame reports of every fixture (and both context orders) as one JSON document.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { addon, fixture, sample } from '../native/helpers.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const files = [
+  'h264-1080p-420.mp4',
+  'hevc-main10-1280x720.mp4',
+  'h264-odd-642x362.mp4',
+  'h264-444-640x360.mp4',
+  'hevc-444-640x360.mp4',
+].map(fixture);
+files.push(sample);
+
+const fixtures = [];
+for (const file of files) {
+  try {
+    const s = await addon.Session.open(file, { holdFrames: 3 });
+    const reports = [await s.frame(0), await s.frame(1), await s.frame(2)];
+    fixtures.push({ file: path.basename(file), info: s.info, reports, liveHandles: s.liveHandles() });
+    s.close();
+  } catch (e) {
+    fixtures.push({ file: path.basename(file), error: { code: e.code, message: e.message } });
+  }
+}
+const contexts = [];
+for (const context of ['shared', 'private', 'ffmpeg-primary']) {
+  for (const order of ['decoder-first', 'runtime-first']) {
+    const out = execFileSync(process.execPath, [path.join(here, 'context.child.mjs'), context, order], { encoding: 'utf8' });
+    contexts.push({ context, order, ...JSON.parse(out) });
+  }
+}
+process.stdout.write(JSON.stringify({ date: new Date().toISOString(), environment: addon.environment(), fixtures, contexts }, null, 1));
