@@ -132,6 +132,7 @@ test('recovers when the backend process is killed, and reopens the file at its f
   await expect(page.getByTestId('restart-banner')).toBeVisible();
   await expect(page.getByTestId('restart-reason')).toContainText('signal SIGKILL');
   await expect(page.getByTestId('reopen-button')).toContainText('sample.mp4 at frame 10');
+  await expect(page.getByTestId('frame-indicator')).toBeHidden();
   await page.screenshot({ path: screenshotPath('backend-restarted') });
   await page.getByTestId('reopen-button').click();
   await expect(page.getByTestId('restart-banner')).toBeHidden();

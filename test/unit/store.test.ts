@@ -92,6 +92,8 @@ describe('session slice', () => {
       lastFrame: 17,
     });
     expect(store.getState().restart?.lastFrame).toBe(17);
+    expect(store.getState().file).toBeNull();
+    expect(store.getState().report).toBeNull();
     await store.getState().reopenAfterRestart();
     expect(store.getState().restart).toBeNull();
     expect(store.getState().file).toBe('/v.mp4');

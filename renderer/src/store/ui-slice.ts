@@ -26,7 +26,18 @@ export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
   helpOpen: false,
   showError: (error) => set({ error: toRpcError(error) }),
   dismissError: () => set({ error: null }),
-  noteRestart: (event) => set({ restart: event, progress: null }),
+  // The old process took its Session with it: what was on screen can no longer be stepped from.
+  noteRestart: (event) =>
+    set({
+      restart: event,
+      progress: null,
+      file: null,
+      info: null,
+      report: null,
+      thumbnails: [],
+      loadingFrame: false,
+      opening: false,
+    }),
   dismissRestart: () => set({ restart: null }),
   setProgress: (event) => set({ progress: event.stage === 'done' ? null : event }),
   toggleHelp: (open) => set((state) => ({ helpOpen: open ?? !state.helpOpen })),
