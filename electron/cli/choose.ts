@@ -15,7 +15,10 @@ export interface StartFacts {
 export function chooseFrontEnd(facts: StartFacts): FrontEnd {
   if (facts.env.ZCI_SERVE === '1') return { kind: 'serve', reason: 'ZCI_SERVE=1 asks for serve mode' };
   if ('error' in facts.electron)
-    return { kind: 'serve', reason: `Electron is not installed (${facts.electron.error})` };
+    return {
+      kind: 'serve',
+      reason: `Electron is not installed (${facts.electron.error}); node node_modules/electron/install.js downloads it`,
+    };
   if (!facts.electron.exists)
     return { kind: 'serve', reason: `the Electron binary is missing at ${facts.electron.binary}` };
   const hasDisplay = Boolean(facts.env.DISPLAY) || Boolean(facts.env.WAYLAND_DISPLAY);
