@@ -64,8 +64,9 @@ test('steps, jumps to a frame and a time, and follows the shortcuts', async ({ p
   await page.getByTestId('setting-decode').selectOption('software');
   await page.getByTestId('settings-close').click();
   await page.getByTestId('open-sample').click();
-  await expect(page.getByTestId('decode-path')).toContainText('software');
+  await expect(page.getByTestId('decode-reason')).toContainText('software decoding was requested');
   await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 /');
+  await expect(page.getByTestId('identity-panel')).toBeVisible();
   await page.screenshot({ path: screenshotPath('sample-light-theme'), fullPage: true });
 });
 
@@ -97,6 +98,7 @@ test('shows coded vs display height and the rows below the picture for the padde
   await expect(page.getByTestId('recent-item').first()).toContainText('h264-1080p-420.mp4');
   await page.getByTestId('recents-toggle').click();
   await page.screenshot({ path: screenshotPath('padded-1080p-layout'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
 
 test('shows the error of a damaged file and an audio-only file, and stays usable', async ({ page, served }) => {
