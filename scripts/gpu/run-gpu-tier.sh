@@ -31,9 +31,7 @@ bench=$out/bench.jsonl
 : > "$bench"
 run() { say "\$ ${ZCI_NVDEC_THREADS:+ZCI_NVDEC_THREADS=$ZCI_NVDEC_THREADS }$*"; "$@" >> "$bench" 2>> "$log"; }
 say "# benchmarks"
-for clip in clips/bench-360p-h264.mp4 clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
-  run native/build/zci_bench wrap "$clip" 2000
-done
+run native/build/zci_bench wrap 5000 clips/bench-360p-h264.mp4 clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4
 # The addon's decode loop against FFmpeg's CLI on the same file, alternating, three rounds each.
 for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
   for round in 1 2 3; do

@@ -112,13 +112,14 @@ bm.push('listed at the end as the run printed them.', '');
 
 const wraps = bench.filter((b) => b.bench === 'wrap');
 bm.push('## 1. Wrap + export + release per frame, against one device-to-device copy', '');
-bm.push('`zci_bench wrap CLIP 2000`: a decoded NVDEC frame is wrapped into an NVCV image (format built by NVCV, plane');
-bm.push('sizes asked of NVCV, tensor view attempted), exported, and released, 2000 times; then its planes are copied');
-bm.push('device to device with `cudaMemcpy2DAsync` + synchronise, 2000 times.', '');
-bm.push('| clip | size | wrap p50 µs | wrap p99 µs | copy p50 µs | copy p99 µs | wrap / copy (p50) |');
-bm.push('| --- | --- | --- | --- | --- | --- | --- |');
+bm.push('`zci_bench wrap N CLIP...`: one decoded NVDEC frame of each clip, the clips interleaved in every iteration.');
+bm.push('"wrap": the NVCV image wrap (format built by NVCV, plane sizes asked of NVCV) + `nvcvImageExportData` + release;');
+bm.push('"full wrap": the same plus the single-tensor view, which is also wrapped and exported where it is valid;');
+bm.push('"copy": the planes copied device to device with `cudaMemcpy2DAsync` + synchronise.', '');
+bm.push('| clip | size | iterations | wrap p50 µs | wrap p99 µs | full wrap p50 µs | copy p50 µs | copy p99 µs | wrap / copy (p50) |');
+bm.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const w of wraps) {
-  bm.push(`| ${path.basename(w.file)} | ${w.width}x${w.height} | ${fmt(w.wrapP50Us, 2)} | ${fmt(w.wrapP99Us, 2)} | ${fmt(w.copyP50Us, 2)} | ${fmt(w.copyP99Us, 2)} | ${fmt(w.wrapP50Us / w.copyP50Us, 3)} |`);
+  bm.push(`| ${path.basename(w.file)} | ${w.width}x${w.height} | ${w.iterations} | ${fmt(w.wrapP50Us, 2)} | ${fmt(w.wrapP99Us, 2)} | ${fmt(w.fullWrapP50Us, 2)} | ${fmt(w.copyP50Us, 2)} | ${fmt(w.copyP99Us, 2)} | ${fmt(w.wrapP50Us / w.copyP50Us, 3)} |`);
 }
 const small = wraps.find((w) => w.height === 360);
 const big = wraps.find((w) => w.height === 2160);
@@ -141,6 +142,7 @@ bm.push('three rounds; medians. The like-for-like figure is the row that times o
 bm.push('| clip | frames | ours, NVDEC threads | ours fps (median) | FFmpeg CLI fps (median) | ratio ours / CLI |');
 bm.push('| --- | --- | --- | --- | --- | --- |');
 const clips = [...new Set(bench.filter((b) => b.bench === 'decode').map((b) => b.file))];
+const openTimes = [];
 for (const clip of clips) {
   const cli = median(bench.filter((b) => b.bench === 'ffmpeg-cli' && b.file === clip).map((b) => b.fps));
   const byThreads = new Map();
@@ -152,6 +154,8 @@ for (const clip of clips) {
     const ours = median(rows.map((r) => r.fps));
     bm.push(`| ${path.basename(clip)} | ${rows[0].frames} | loop only, ${threads} | ${fmt(ours)} | ${fmt(cli)} | ${fmt(ours / cli, 2)} |`);
   }
+  const opens = bench.filter((x) => x.bench === 'decode' && x.file === clip && x.openSeconds !== undefined);
+  if (opens.length) openTimes.push(`${path.basename(clip)}: ${fmt(median(opens.map((o) => o.openSeconds)) * 1000)} ms`);
   const whole = bench.filter((b) => b.bench === 'decode-process' && b.file === clip);
   if (whole.length) {
     const ours = median(whole.map((r) => r.fps));
@@ -159,6 +163,7 @@ for (const clip of clips) {
   }
 }
 bm.push('');
+if (openTimes.length) bm.push(`Opening the file (probe, index of every packet, CUDA device, first NVDEC frame), median: ${openTimes.join('; ')}.`, '');
 
 const soak = bench.filter((b) => b.bench === 'soak');
 if (soak.length) {

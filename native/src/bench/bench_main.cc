@@ -1,5 +1,6 @@
 // Native benchmarks over the same core the addon uses; each prints one JSON object per line.
-//   zci_bench wrap FILE ITERATIONS     wrap + export + release of one frame, against a device-to-device copy
+//   zci_bench wrap ITERATIONS FILE...  wrap + export + release of one frame of each file, interleaved, against a
+//                                      device-to-device copy
 //   zci_bench decode FILE FRAMES       the addon's decode loop (decode + wrap + evidence, no canary), frames/s
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
 #include "cuda_driver.h"
@@ -36,64 +37,97 @@ zci::DecoderOptions options() {
   return o;
 }
 
-int benchWrap(const std::string &file, int iterations) {
-  zci::Session session(file, options());
-  session.frame(0, {false, false});
-  zci::Decoder &d = session.decoder();
-  zci::FramePtr frame = d.frameAt(1);
-  const zci::FrameLayout layout = zci::describeFrame(frame.get());
+// One clip's frame, ready to be wrapped again and again.
+struct WrapSubject {
+  std::string file;
+  std::unique_ptr<zci::Session> session;
+  zci::FramePtr frame;
+  zci::FrameLayout layout;
   zci::FrameEvidence base;
-  zci::gatherPlanesAndAllocation(frame.get(), layout, base);
-  auto live = std::make_shared<std::atomic<int>>(0);
+  std::vector<void *> copies;
+  std::vector<double> imageUs, fullUs, copyUs;
+};
 
-  std::vector<double> wrapUs, copyUs;
-  for (int i = 0; i < iterations; ++i) {
-    zci::FrameEvidence e;
-    e.planes = base.planes;
-    const auto t0 = Clock::now();
-    { zci::WrappedFrame w(zci::refFrame(frame.get()), layout, e, live); }
-    wrapUs.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
-    if (!e.wrap.available) {
-      std::fprintf(stderr, "wrap failed: %s\n", e.wrap.reason.c_str());
-      return 1;
-    }
-  }
-  if (layout.device) {
-    zci::cuda::ScopedContext scope(d.cuda()->ffmpegContext());
-    std::vector<void *> dst(layout.planes.size());
-    for (size_t p = 0; p < layout.planes.size(); ++p) {
-      cudaMalloc(&dst[p], static_cast<size_t>(frame->linesize[p]) * layout.planes[p].height);
-    }
-    for (int i = 0; i < iterations; ++i) {
-      const auto t0 = Clock::now();
-      for (size_t p = 0; p < layout.planes.size(); ++p) {
-        zci::kernels::copyPlaneDevice(dst[p], frame->linesize[p], frame->data[p], frame->linesize[p],
-                                      static_cast<int64_t>(layout.planes[p].width) * layout.planes[p].bytesPerPixel,
-                                      layout.planes[p].height, nullptr);
+// Interleaves the clips in every iteration, so that all sizes see the same machine state.
+int benchWrap(const std::vector<std::string> &files, int iterations) {
+  std::vector<WrapSubject> subjects(files.size());
+  for (size_t k = 0; k < files.size(); ++k) {
+    WrapSubject &w = subjects[k];
+    w.file = files[k];
+    w.session = std::make_unique<zci::Session>(w.file, options());
+    w.frame = w.session->decoder().frameAt(1);
+    w.layout = zci::describeFrame(w.frame.get());
+    zci::gatherPlanesAndAllocation(w.frame.get(), w.layout, w.base);
+    if (w.layout.device) {
+      zci::cuda::ScopedContext scope(w.session->decoder().cuda()->ffmpegContext());
+      for (size_t p = 0; p < w.layout.planes.size(); ++p) {
+        void *dst = nullptr;
+        cudaMalloc(&dst, static_cast<size_t>(w.frame->linesize[p]) * w.layout.planes[p].height);
+        w.copies.push_back(dst);
       }
-      cudaStreamSynchronize(nullptr);
-      copyUs.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
     }
-    for (void *p : dst) cudaFree(p);
   }
-  zci::JsonWriter j;
-  j.beginObject()
-      .field("bench", "wrap")
-      .field("file", file)
-      .field("width", frame->width)
-      .field("height", frame->height)
-      .field("device", layout.device)
-      .field("iterations", iterations)
-      .field("wrapP50Us", percentile(wrapUs, 50))
-      .field("wrapP99Us", percentile(wrapUs, 99));
-  if (!copyUs.empty()) j.field("copyP50Us", percentile(copyUs, 50)).field("copyP99Us", percentile(copyUs, 99));
-  j.field("liveHandlesAfter", static_cast<int64_t>(live->load())).endObject();
-  std::printf("%s\n", j.str().c_str());
+  auto live = std::make_shared<std::atomic<int>>(0);
+  auto timed = [](auto &&body) {
+    const auto t0 = Clock::now();
+    body();
+    return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+  };
+  for (int i = 0; i < iterations; ++i) {
+    for (WrapSubject &w : subjects) {
+      zci::FrameEvidence e;
+      e.planes = w.base.planes;
+      // What the benchmark is about: image wrap + export + release, nothing else.
+      w.imageUs.push_back(timed([&] { zci::WrappedFrame f(zci::refFrame(w.frame.get()), w.layout, e, live, false); }));
+      if (!e.wrap.available) {
+        std::fprintf(stderr, "wrap failed: %s\n", e.wrap.reason.c_str());
+        return 1;
+      }
+      zci::FrameEvidence e2;
+      e2.planes = w.base.planes;
+      // The inspector's full wrap: plus the single-tensor view (wrapped too where it is valid).
+      w.fullUs.push_back(timed([&] { zci::WrappedFrame f(zci::refFrame(w.frame.get()), w.layout, e2, live, true); }));
+      if (w.layout.device) {
+        zci::cuda::ScopedContext scope(w.session->decoder().cuda()->ffmpegContext());
+        w.copyUs.push_back(timed([&] {
+          for (size_t p = 0; p < w.layout.planes.size(); ++p) {
+            zci::kernels::copyPlaneDevice(w.copies[p], w.frame->linesize[p], w.frame->data[p], w.frame->linesize[p],
+                                          static_cast<int64_t>(w.layout.planes[p].width) * w.layout.planes[p].bytesPerPixel,
+                                          w.layout.planes[p].height, nullptr);
+          }
+          cudaStreamSynchronize(nullptr);
+        }));
+      }
+    }
+  }
+  for (WrapSubject &w : subjects) {
+    zci::JsonWriter j;
+    j.beginObject()
+        .field("bench", "wrap")
+        .field("file", w.file)
+        .field("width", w.frame->width)
+        .field("height", w.frame->height)
+        .field("device", w.layout.device)
+        .field("iterations", iterations)
+        .field("wrapP50Us", percentile(w.imageUs, 50))
+        .field("wrapP99Us", percentile(w.imageUs, 99))
+        .field("fullWrapP50Us", percentile(w.fullUs, 50))
+        .field("fullWrapP99Us", percentile(w.fullUs, 99));
+    if (!w.copyUs.empty()) j.field("copyP50Us", percentile(w.copyUs, 50)).field("copyP99Us", percentile(w.copyUs, 99));
+    j.field("liveHandlesAfter", static_cast<int64_t>(live->load())).endObject();
+    std::printf("%s\n", j.str().c_str());
+    if (w.layout.device) {
+      zci::cuda::ScopedContext scope(w.session->decoder().cuda()->ffmpegContext());
+      for (void *p : w.copies) cudaFree(p);
+    }
+  }
   return 0;
 }
 
 int benchDecode(const std::string &file, int frames) {
+  const auto opened = Clock::now();
   zci::Session session(file, options());
+  const double openSeconds = std::chrono::duration<double>(Clock::now() - opened).count();
   const int64_t count = session.decoder().facts().frameCount;
   const int n = static_cast<int>(std::min<int64_t>(frames, count));
   const auto t0 = Clock::now();
@@ -106,6 +140,7 @@ int benchDecode(const std::string &file, int frames) {
       .field("decodePath", zci::decodePathName(session.decoder().facts().decodePath))
       .field("nvdecThreads", std::getenv("ZCI_NVDEC_THREADS") ? std::getenv("ZCI_NVDEC_THREADS") : "default")
       .field("frames", n)
+      .field("openSeconds", openSeconds)
       .field("seconds", seconds)
       .field("fps", n / seconds)
       .endObject();
@@ -136,14 +171,14 @@ int benchSoak(const std::string &file, int frames) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: zci_bench <wrap|decode|soak> FILE COUNT\n");
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: zci_bench wrap COUNT FILE... | zci_bench <decode|soak> FILE COUNT\n");
     return 2;
   }
   const std::string mode = argv[1], file = argv[2];
   const int count = std::atoi(argv[3]);
   try {
-    if (mode == "wrap") return benchWrap(file, count);
+    if (mode == "wrap") return benchWrap(std::vector<std::string>(argv + 3, argv + argc), std::atoi(argv[2]));
     if (mode == "decode") return benchDecode(file, count);
     if (mode == "soak") return benchSoak(file, count);
   } catch (const zci::Error &e) {

@@ -58,13 +58,21 @@ std::vector<std::string> sitePackages() {
   return dirs;
 }
 
-// Candidate files for a library stem ("libnvcv_types"), in search order.
-std::vector<std::string> candidates(const std::string &stem, const std::string &explicitPath) {
+// Candidate files for a library stem ("libnvcv_types") in search order; the Python wheels' folders, which cost a
+// Python start-up to find, only when wheels is true.
+std::vector<std::string> candidates(const std::string &stem, const std::string &explicitPath, bool wheels) {
   std::vector<std::string> out;
   auto inFolder = [&](const std::string &dir) {
     for (auto &f : globAll(dir + "/" + stem + ".so*")) out.push_back(f);
     for (auto &f : globAll(dir + "/" + stem + "-*.so*")) out.push_back(f); // the wheels' hashed names
   };
+  if (wheels) {
+    for (const auto &dir : sitePackages()) {
+      inFolder(dir + "/cvcuda_cu13.libs");
+      inFolder(dir + "/cvcuda_cu12.libs");
+    }
+    return out;
+  }
   if (!explicitPath.empty()) {
     if (isDir(explicitPath)) {
       inFolder(explicitPath);
@@ -79,10 +87,6 @@ std::vector<std::string> candidates(const std::string &stem, const std::string &
   }
   out.push_back(stem + ".so.0"); // the system library path (ldconfig, LD_LIBRARY_PATH)
   out.push_back(stem + ".so");
-  for (const auto &dir : sitePackages()) {
-    inFolder(dir + "/cvcuda_cu13.libs");
-    inFolder(dir + "/cvcuda_cu12.libs");
-  }
   return out;
 }
 
@@ -93,31 +97,35 @@ std::string explicitSetting() {
   return env ? env : "";
 }
 
+bool tryLoad(const std::string &c, const char *probeSymbol, LoadedLibrary &lib, std::string &lastError) {
+  lib.searched.push_back(c);
+  void *h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    lastError = dlerror();
+    return false;
+  }
+  if (!dlsym(h, probeSymbol)) {
+    lastError = c + " lacks " + probeSymbol;
+    dlclose(h);
+    return false;
+  }
+  lib.loaded = true;
+  lib.handle = h;
+  char resolved[4096] = {0};
+  const auto slash = c.rfind('/');
+  lib.path = dlinfo(h, RTLD_DI_ORIGIN, resolved) == 0
+                 ? std::string(resolved) + "/" + (slash == std::string::npos ? c : c.substr(slash + 1))
+                 : c;
+  return true;
+}
+
 LoadedLibrary loadFirst(const std::string &stem, const char *probeSymbol) {
   LoadedLibrary lib;
   std::string lastError;
-  for (const auto &c : candidates(stem, explicitSetting())) {
-    lib.searched.push_back(c);
-    void *h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-      lastError = dlerror();
-      continue;
+  for (bool wheels : {false, true}) {
+    for (const auto &c : candidates(stem, explicitSetting(), wheels)) {
+      if (tryLoad(c, probeSymbol, lib, lastError)) return lib;
     }
-    if (!dlsym(h, probeSymbol)) {
-      lastError = c + " lacks " + probeSymbol;
-      dlclose(h);
-      continue;
-    }
-    lib.loaded = true;
-    lib.handle = h;
-    char resolved[4096] = {0};
-    if (dlinfo(h, RTLD_DI_ORIGIN, resolved) == 0) {
-      auto slash = c.rfind('/');
-      lib.path = std::string(resolved) + "/" + (slash == std::string::npos ? c : c.substr(slash + 1));
-    } else {
-      lib.path = c;
-    }
-    return lib;
   }
   lib.error = stem + " was not found (" + std::to_string(lib.searched.size()) + " places searched; last error: " +
               lastError + ")";

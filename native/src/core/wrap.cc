@@ -111,11 +111,11 @@ NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, s
 }
 
 WrappedFrame::WrappedFrame(FramePtr frame, const FrameLayout &layout, FrameEvidence &e,
-                           std::shared_ptr<std::atomic<int>> live)
+                           std::shared_ptr<std::atomic<int>> live, bool tryTensor)
     : owned_(std::move(frame)), live_(std::move(live)) {
   frame_ = owned_.get();
   wrapImage(layout, e);
-  if (image_) wrapTensor(layout, e);
+  if (image_ && tryTensor) wrapTensor(layout, e);
 }
 
 WrappedFrame::~WrappedFrame() {

@@ -15,7 +15,9 @@ namespace zci {
 class WrappedFrame {
 public:
   /// Wraps frame (taking ownership) and fills e.wrap and the NVCV side of e.planes; never throws for NVCV failures.
-  WrappedFrame(FramePtr frame, const FrameLayout &layout, FrameEvidence &e, std::shared_ptr<std::atomic<int>> live);
+  /// tryTensor: also judge (and where valid, wrap) the single-tensor view.
+  WrappedFrame(FramePtr frame, const FrameLayout &layout, FrameEvidence &e, std::shared_ptr<std::atomic<int>> live,
+               bool tryTensor = true);
   ~WrappedFrame();
   WrappedFrame(const WrappedFrame &) = delete;
   WrappedFrame &operator=(const WrappedFrame &) = delete;
