@@ -66,12 +66,15 @@ if (vitest === null) {
 
 // The addon's own tests use node:test; their TAP totals are read back.
 run('native tests (node:test)', process.execPath, [
+  '--expose-gc',
   '--test',
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
   '--test-reporter=tap',
   `--test-reporter-destination=${nativeTap}`,
   'test/native/',
+  'test/gpu/',
+  'test/docs/',
 ]);
 const tap = existsSync(nativeTap) ? readFileSync(nativeTap, 'utf8') : '';
 const tapCount = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);

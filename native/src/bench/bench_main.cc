@@ -92,7 +92,8 @@ int benchWrap(const std::vector<std::string> &files, int iterations) {
         w.copyUs.push_back(timed([&] {
           for (size_t p = 0; p < w.layout.planes.size(); ++p) {
             zci::kernels::copyPlaneDevice(w.copies[p], w.frame->linesize[p], w.frame->data[p], w.frame->linesize[p],
-                                          static_cast<int64_t>(w.layout.planes[p].width) * w.layout.planes[p].bytesPerPixel,
+                                          static_cast<int64_t>(w.layout.planes[p].width) *
+                                              w.layout.planes[p].bytesPerPixel,
                                           w.layout.planes[p].height, nullptr);
           }
           cudaStreamSynchronize(nullptr);
@@ -118,7 +119,8 @@ int benchWrap(const std::vector<std::string> &files, int iterations) {
     std::printf("%s\n", j.str().c_str());
     if (w.layout.device) {
       zci::cuda::ScopedContext scope(w.session->decoder().cuda()->ffmpegContext());
-      for (void *p : w.copies) cudaFree(p);
+      for (void *p : w.copies)
+        cudaFree(p);
     }
   }
   return 0;
@@ -131,7 +133,8 @@ int benchDecode(const std::string &file, int frames) {
   const int64_t count = session.decoder().facts().frameCount;
   const int n = static_cast<int>(std::min<int64_t>(frames, count));
   const auto t0 = Clock::now();
-  for (int i = 0; i < n; ++i) session.frame(i, {false, true});
+  for (int i = 0; i < n; ++i)
+    session.frame(i, {false, true});
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   zci::JsonWriter j;
   j.beginObject()

@@ -61,6 +61,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 
 } // namespace zci::binding
 
-static Napi::Object InitModule(Napi::Env env, Napi::Object exports) { return zci::binding::Init(env, exports); }
+static Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
+  return zci::binding::Init(env, exports);
+}
 
 NODE_API_MODULE(zerocopy_inspector, InitModule)

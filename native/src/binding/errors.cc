@@ -17,8 +17,8 @@ Napi::Error makeError(Napi::Env env, const std::string &code, const std::string 
     e.Set("remedy", Napi::String::New(env, remedy));
     return e;
   }
-  Napi::Object obj = gErrorClass.New({Napi::String::New(env, message), Napi::String::New(env, code),
-                                      Napi::String::New(env, remedy)});
+  Napi::Object obj =
+      gErrorClass.New({Napi::String::New(env, message), Napi::String::New(env, code), Napi::String::New(env, remedy)});
   return Napi::Error(env, obj);
 }
 

@@ -84,8 +84,8 @@ public:
       return;
     }
     auto *holder = new std::shared_ptr<Session>(std::move(session_));
-    auto ext = Napi::External<std::shared_ptr<Session>>::New(
-        env, holder, [](Napi::Env, std::shared_ptr<Session> *p) { delete p; });
+    auto ext = Napi::External<std::shared_ptr<Session>>::New(env, holder,
+                                                             [](Napi::Env, std::shared_ptr<Session> *p) { delete p; });
     deferred_.Resolve(gConstructor.New({ext}));
   }
 
@@ -194,15 +194,14 @@ bool readFrameOptions(Napi::Env env, Napi::Value v, FrameRequest &r, Napi::Error
 void SessionObject::Init(Napi::Env env, Napi::Object exports) {
   // index.cjs wraps the async methods to attach the caller's stack; they must be writable for that.
   constexpr auto kWrappable = static_cast<napi_property_attributes>(napi_writable | napi_configurable);
-  Napi::Function ctor = DefineClass(env, "Session",
-                                    {StaticMethod<&SessionObject::Open>("open", kWrappable),
-                                     InstanceMethod<&SessionObject::Frame>("frame", kWrappable),
-                                     InstanceMethod<&SessionObject::FrameAtTime>("frameAtTime", kWrappable),
-                                     InstanceMethod<&SessionObject::Thumbnails>("thumbnails", kWrappable),
-                                     InstanceMethod<&SessionObject::LiveHandles>("liveHandles"),
-                                     InstanceMethod<&SessionObject::Close>("close"),
-                                     InstanceAccessor<&SessionObject::GetClosed>("closed"),
-                                     InstanceAccessor<&SessionObject::GetInfo>("info")});
+  Napi::Function ctor = DefineClass(
+      env, "Session",
+      {StaticMethod<&SessionObject::Open>("open", kWrappable),
+       InstanceMethod<&SessionObject::Frame>("frame", kWrappable),
+       InstanceMethod<&SessionObject::FrameAtTime>("frameAtTime", kWrappable),
+       InstanceMethod<&SessionObject::Thumbnails>("thumbnails", kWrappable),
+       InstanceMethod<&SessionObject::LiveHandles>("liveHandles"), InstanceMethod<&SessionObject::Close>("close"),
+       InstanceAccessor<&SessionObject::GetClosed>("closed"), InstanceAccessor<&SessionObject::GetInfo>("info")});
   gConstructor = Napi::Persistent(ctor);
   gConstructor.SuppressDestruct();
   exports.Set("Session", ctor);
@@ -251,7 +250,8 @@ std::shared_ptr<Session> SessionObject::claim(Napi::Env env, Napi::Value *reject
 
 Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
-  if (info.Length() < 1 || !info[0].IsNumber()) return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
+  if (info.Length() < 1 || !info[0].IsNumber())
+    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
   const double d = info[0].As<Napi::Number>().DoubleValue();
   if (!(d >= 0) || d != static_cast<double>(static_cast<int64_t>(d)) || d > 9007199254740991.0) {
     return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
@@ -313,7 +313,9 @@ Napi::Value SessionObject::Close(const Napi::CallbackInfo &info) {
   return info.Env().Undefined();
 }
 
-Napi::Value SessionObject::GetClosed(const Napi::CallbackInfo &info) { return Napi::Boolean::New(info.Env(), !core_); }
+Napi::Value SessionObject::GetClosed(const Napi::CallbackInfo &info) {
+  return Napi::Boolean::New(info.Env(), !core_);
+}
 
 Napi::Value SessionObject::GetInfo(const Napi::CallbackInfo &info) {
   return info_.IsEmpty() ? info.Env().Undefined() : info_.Value();

@@ -35,8 +35,9 @@ void initRuntime(int ordinal) {
   cudaError_t err = cudaSetDevice(ordinal);
   if (err == cudaSuccess) err = cudaFree(nullptr);
   if (err != cudaSuccess) {
-    throw Error("CUDA_ERROR", "The CUDA runtime could not start on device " + std::to_string(ordinal) + ": " +
-                                  cuda::runtimeErrorText(err),
+    throw Error("CUDA_ERROR",
+                "The CUDA runtime could not start on device " + std::to_string(ordinal) + ": " +
+                    cuda::runtimeErrorText(err),
                 "Check the device with nvidia-smi; another process may hold it exclusively.");
   }
 }
@@ -54,7 +55,8 @@ CudaDevice::CudaDevice(int ordinal, ContextMode mode, InitOrder order) : ordinal
     CUresult r = d->deviceGet(&cuDev, ordinal);
     if (r == CUDA_SUCCESS) r = d->primaryCtxRetain(&retained_, cuDev);
     if (r != CUDA_SUCCESS) {
-      throw Error("CUDA_ERROR", "Could not retain the primary context of device " + dev + ": " + cuda::driverErrorName(r),
+      throw Error("CUDA_ERROR",
+                  "Could not retain the primary context of device " + dev + ": " + cuda::driverErrorName(r),
                   "Check the device with nvidia-smi.");
     }
     hwDevice_ = av_hwdevice_ctx_alloc(AV_HWDEVICE_TYPE_CUDA);

@@ -24,8 +24,7 @@ template <typename Fn> bool fetch(const char *name, Fn &fn, std::string &whyNot)
   cudaError_t err = cudaGetDriverEntryPointByVersion(name, &ptr, kEntryPointVersion, cudaEnableDefault, &status);
   if (err != cudaSuccess || status != cudaDriverEntryPointSuccess || ptr == nullptr) {
     if (whyNot.empty()) {
-      whyNot = err != cudaSuccess ? runtimeErrorText(err)
-                                  : std::string("the CUDA driver has no entry point ") + name;
+      whyNot = err != cudaSuccess ? runtimeErrorText(err) : std::string("the CUDA driver has no entry point ") + name;
     }
     return false;
   }
@@ -117,9 +116,9 @@ PointerAttributes pointerAttributes(const void *ptr) {
   size_t size = 0;
   unsigned long long bufferId = 0;
   unsigned isManaged = 0;
-  CUpointer_attribute attrs[] = {CU_POINTER_ATTRIBUTE_CONTEXT,          CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                 CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,   CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-                                 CU_POINTER_ATTRIBUTE_RANGE_SIZE,       CU_POINTER_ATTRIBUTE_BUFFER_ID,
+  CUpointer_attribute attrs[] = {CU_POINTER_ATTRIBUTE_CONTEXT,        CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                 CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+                                 CU_POINTER_ATTRIBUTE_RANGE_SIZE,     CU_POINTER_ATTRIBUTE_BUFFER_ID,
                                  CU_POINTER_ATTRIBUTE_IS_MANAGED};
   void *data[] = {&ctx, &memType, &ordinal, &start, &size, &bufferId, &isManaged};
   CUresult r = d->pointerGetAttributes(sizeof attrs / sizeof attrs[0], attrs, data,

@@ -11,13 +11,18 @@ __global__ void canaryKernel(uint8_t *w, const uint8_t *r, uint8_t c0, uint8_t c
   volatile uint8_t *vw = w;
   const volatile uint8_t *vr = r;
   const uint8_t canary[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
-  for (int i = 0; i < 8; ++i) out->original[i] = vw[i];
-  for (int i = 0; i < 8; ++i) vw[i] = canary[i];
+  for (int i = 0; i < 8; ++i)
+    out->original[i] = vw[i];
+  for (int i = 0; i < 8; ++i)
+    vw[i] = canary[i];
   __threadfence();
-  for (int i = 0; i < 8; ++i) out->seen[i] = vr[i];
-  for (int i = 0; i < 8; ++i) vw[i] = out->original[i];
+  for (int i = 0; i < 8; ++i)
+    out->seen[i] = vr[i];
+  for (int i = 0; i < 8; ++i)
+    vw[i] = out->original[i];
   __threadfence();
-  for (int i = 0; i < 8; ++i) out->after[i] = vr[i];
+  for (int i = 0; i < 8; ++i)
+    out->after[i] = vr[i];
 }
 
 __device__ __host__ inline uint8_t sampleAt(const SampleSpec &s, int x, int y) {

@@ -19,11 +19,11 @@ int canaryExchange(void *writePtr, const void *readPtr, const uint8_t canary[8],
 struct SampleSpec {
   const void *base;
   int64_t pitch;
-  int width, height;      // plane size in pixels
-  int bytesPerPixel;      // container bytes per pixel of the plane
-  int channelOffset;      // byte offset of the channel within a pixel
-  int bytesPerSample;     // 1 or 2
-  int shift;              // right shift that leaves the significant bits
+  int width, height;  // plane size in pixels
+  int bytesPerPixel;  // container bytes per pixel of the plane
+  int channelOffset;  // byte offset of the channel within a pixel
+  int bytesPerSample; // 1 or 2
+  int shift;          // right shift that leaves the significant bits
   int bitDepth;
 };
 

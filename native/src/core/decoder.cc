@@ -98,7 +98,8 @@ Error truncatedIndex(const std::string &path) {
 
 std::string joinErrors(const std::vector<std::string> &errors) {
   std::string out;
-  for (const auto &e : errors) out += (out.empty() ? "" : "; ") + e;
+  for (const auto &e : errors)
+    out += (out.empty() ? "" : "; ") + e;
   return out;
 }
 
@@ -126,11 +127,13 @@ void Decoder::openInput() {
     if (errno == ENOENT || errno == ENOTDIR) {
       throw Error("FILE_NOT_FOUND", "No file at " + path_, "Check the path; open a file that exists.");
     }
-    throw Error("FILE_UNREADABLE", "Cannot read " + path_ + ": " + std::strerror(errno), "Check the file's permissions.");
+    throw Error("FILE_UNREADABLE", "Cannot read " + path_ + ": " + std::strerror(errno),
+                "Check the file's permissions.");
   }
   if (S_ISDIR(st.st_mode)) throw Error("FILE_UNREADABLE", path_ + " is a folder", "Open a video file.");
   if (access(path_.c_str(), R_OK) != 0) {
-    throw Error("FILE_UNREADABLE", "Cannot read " + path_ + ": " + std::strerror(errno), "Check the file's permissions.");
+    throw Error("FILE_UNREADABLE", "Cannot read " + path_ + ": " + std::strerror(errno),
+                "Check the file's permissions.");
   }
   if (st.st_size == 0) throw Error("EMPTY_FILE", path_ + " is empty (0 bytes)", "Open a video file with content.");
 
@@ -228,14 +231,15 @@ void Decoder::indexPackets() {
 
   const int64_t count = static_cast<int64_t>(pts_.size());
   if (truncated) {
-    facts_.warnings.push_back(
-        {"TRUNCATED_FILE", "The container declares " + std::to_string(st->nb_frames) + " frames but only " +
-                               std::to_string(count) + " could be read" +
-                               (readError ? " (" + readErrorText + ")" : "") + "; the file is cut short"});
+    facts_.warnings.push_back({"TRUNCATED_FILE", "The container declares " + std::to_string(st->nb_frames) +
+                                                     " frames but only " + std::to_string(count) + " could be read" +
+                                                     (readError ? " (" + readErrorText + ")" : "") +
+                                                     "; the file is cut short"});
   }
   facts_.frameCount = count;
   facts_.frameCountExact = true; // every packet was read: the count is exact, not estimated from duration
-  for (int64_t k : keyPts_) facts_.keyFrames.push_back(indexOfPts(k));
+  for (int64_t k : keyPts_)
+    facts_.keyFrames.push_back(indexOfPts(k));
 }
 
 void Decoder::openCodec(DecodePath path) {
@@ -272,7 +276,8 @@ void Decoder::settlePath() {
   const std::string codecName = avcodec_get_name(st->codecpar->codec_id);
   const std::string &mode = options_.mode;
   if (mode != "auto" && mode != "nvdec" && mode != "software" && mode != "software-upload") {
-    throw Error("INVALID_ARGUMENT", "decode must be 'auto', 'nvdec', 'software' or 'software-upload', not '" + mode + "'",
+    throw Error("INVALID_ARGUMENT",
+                "decode must be 'auto', 'nvdec', 'software' or 'software-upload', not '" + mode + "'",
                 "Leave decode unset for automatic choice.");
   }
   const ContextMode ctxMode = parseContextMode(options_.context);
@@ -373,7 +378,8 @@ int64_t Decoder::indexAtTime(double seconds) const {
   const double tb = av_q2d(fmt_->streams[streamIndex_]->time_base);
   // A time printed from timeOf() (9 significant digits) must map back to the same frame: snap to a near tick.
   const double ticks = seconds / tb;
-  const auto target = static_cast<int64_t>(std::fabs(ticks - std::round(ticks)) < 1e-3 ? std::round(ticks) : std::ceil(ticks));
+  const auto target =
+      static_cast<int64_t>(std::fabs(ticks - std::round(ticks)) < 1e-3 ? std::round(ticks) : std::ceil(ticks));
   auto it = std::lower_bound(pts_.begin(), pts_.end(), target);
   if (it == pts_.end()) return static_cast<int64_t>(pts_.size()) - 1;
   return it - pts_.begin();
@@ -452,8 +458,7 @@ FramePtr Decoder::upload(const AVFrame *sw) {
     converted_->format = target;
     converted_->width = sw->width;
     converted_->height = sw->height;
-    if (!sws_ || av_frame_get_buffer(converted_.get(), 0) < 0 ||
-        sws_scale_frame(sws_, converted_.get(), sw) < 0) {
+    if (!sws_ || av_frame_get_buffer(converted_.get(), 0) < 0 || sws_scale_frame(sws_, converted_.get(), sw) < 0) {
       throw Error("DECODE_FAILED", "Converting a frame for upload failed", "Choose software decoding for this file.");
     }
     av_frame_copy_props(converted_.get(), sw);
@@ -469,7 +474,8 @@ FramePtr Decoder::upload(const AVFrame *sw) {
     fc->initial_pool_size = options_.holdFrames + 2;
     int err = av_hwframe_ctx_init(frames.get());
     if (err < 0) {
-      throw Error("CUDA_ERROR", "Creating CUDA frames for upload failed: " + avError(err), "Check the GPU's free memory.");
+      throw Error("CUDA_ERROR", "Creating CUDA frames for upload failed: " + avError(err),
+                  "Check the GPU's free memory.");
     }
     poolSize_ = fc->initial_pool_size;
     uploadFrames_ = std::move(frames);
@@ -486,7 +492,8 @@ FramePtr Decoder::frameAt(int64_t index) {
   const auto count = static_cast<int64_t>(pts_.size());
   if (index < 0 || index >= count) {
     throw Error("FRAME_OUT_OF_RANGE",
-                "Frame " + std::to_string(index) + " does not exist; the stream has " + std::to_string(count) + " frames",
+                "Frame " + std::to_string(index) + " does not exist; the stream has " + std::to_string(count) +
+                    " frames",
                 "Pick a frame between 0 and " + std::to_string(count - 1) + ".");
   }
   const int64_t target = pts_[static_cast<size_t>(index)];
@@ -495,8 +502,8 @@ FramePtr Decoder::frameAt(int64_t index) {
   auto key = std::upper_bound(keyPts_.begin(), keyPts_.end(), target);
   const int64_t keyIndex = indexOfPts(key == keyPts_.begin() ? keyPts_.front() : *(key - 1));
   constexpr int64_t kFlushCost = 4;
-  const bool forward = lastIndex_ >= 0 && index > lastIndex_ && !drained_ &&
-                       index - lastIndex_ <= index - keyIndex + kFlushCost;
+  const bool forward =
+      lastIndex_ >= 0 && index > lastIndex_ && !drained_ && index - lastIndex_ <= index - keyIndex + kFlushCost;
   if (!forward) seekTo(index);
   log_->clear();
   while (FramePtr f = decodeNext()) {
@@ -508,7 +515,8 @@ FramePtr Decoder::frameAt(int64_t index) {
   }
   std::string why = joinErrors(log_->errors());
   lastIndex_ = -1;
-  throw Error("DECODE_FAILED", "Frame " + std::to_string(index) + " could not be decoded" + (why.empty() ? "" : ": " + why),
+  throw Error("DECODE_FAILED",
+              "Frame " + std::to_string(index) + " could not be decoded" + (why.empty() ? "" : ": " + why),
               "The file may be damaged around this frame; try a neighbouring frame.");
 }
 

@@ -102,8 +102,8 @@ private:
   SwsContext *sws_ = nullptr;
   FramePtr converted_;
   int streamIndex_ = -1;
-  std::vector<int64_t> pts_;       // display order
-  std::vector<int64_t> keyPts_;    // sorted
+  std::vector<int64_t> pts_;    // display order
+  std::vector<int64_t> keyPts_; // sorted
   bool sentEof_ = false;
   bool drained_ = false;
   int64_t lastIndex_ = -1; // display index of the last frame handed out

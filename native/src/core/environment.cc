@@ -22,7 +22,9 @@ std::string libVersion(unsigned v) {
          std::to_string(AV_VERSION_MICRO(v));
 }
 
-std::string cudaVersionText(int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); }
+std::string cudaVersionText(int v) {
+  return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+}
 
 void library(JsonWriter &j, const char *key, const LoadedLibrary &l) {
   j.beginObject(key).field("loaded", l.loaded);
@@ -30,7 +32,8 @@ void library(JsonWriter &j, const char *key, const LoadedLibrary &l) {
   j.field("version", l.loaded ? std::optional<std::string>(l.version) : std::nullopt);
   j.field("error", l.loaded ? std::nullopt : std::optional<std::string>(l.error));
   j.beginArray("searched");
-  for (const auto &s : l.searched) j.value(s);
+  for (const auto &s : l.searched)
+    j.value(s);
   j.endArray().endObject();
 }
 

@@ -154,8 +154,9 @@ void runAliasingProof(const AVFrame *frame, const CudaDevice *cuda, FrameEvidenc
     kernels::CanaryResult r{};
     if (out.layout.device) {
       p.method = "device-kernel";
-      CUcontext ctx = out.allocation.context ? reinterpret_cast<CUcontext>(static_cast<uintptr_t>(*out.allocation.context))
-                                             : (cuda ? cuda->ffmpegContext() : nullptr);
+      CUcontext ctx = out.allocation.context
+                          ? reinterpret_cast<CUcontext>(static_cast<uintptr_t>(*out.allocation.context))
+                          : (cuda ? cuda->ffmpegContext() : nullptr);
       cuda::ScopedContext scope(ctx);
       int err = kernels::canaryExchange(write, read, canary, &r, nullptr);
       if (err != 0) {
@@ -168,11 +169,16 @@ void runAliasingProof(const AVFrame *frame, const CudaDevice *cuda, FrameEvidenc
       p.method = "host-store";
       volatile uint8_t *vw = write;
       const volatile uint8_t *vr = read;
-      for (int i = 0; i < 8; ++i) r.original[i] = vw[i];
-      for (int i = 0; i < 8; ++i) vw[i] = canary[i];
-      for (int i = 0; i < 8; ++i) r.seen[i] = vr[i];
-      for (int i = 0; i < 8; ++i) vw[i] = r.original[i];
-      for (int i = 0; i < 8; ++i) r.after[i] = vr[i];
+      for (int i = 0; i < 8; ++i)
+        r.original[i] = vw[i];
+      for (int i = 0; i < 8; ++i)
+        vw[i] = canary[i];
+      for (int i = 0; i < 8; ++i)
+        r.seen[i] = vr[i];
+      for (int i = 0; i < 8; ++i)
+        vw[i] = r.original[i];
+      for (int i = 0; i < 8; ++i)
+        r.after[i] = vr[i];
     }
     const bool seen = std::memcmp(r.seen, canary, 8) == 0;
     const bool restored = std::memcmp(r.after, r.original, 8) == 0;

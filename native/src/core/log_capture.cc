@@ -42,7 +42,8 @@ void callback(void *avcl, int level, const char *fmt, va_list vl) {
   std::vsnprintf(line, sizeof line, fmt, copy);
   va_end(copy);
   std::string text(line);
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
+    text.pop_back();
 
   LogRegistry &r = LogRegistry::get();
   {
@@ -86,7 +87,8 @@ void LogCapture::alsoFor(const void *owner) {
 LogCapture::~LogCapture() {
   LogRegistry &r = LogRegistry::get();
   std::lock_guard<std::mutex> lock(r.mutex);
-  for (const void *o : owners_) r.owners.erase(o);
+  for (const void *o : owners_)
+    r.owners.erase(o);
   r.entries.erase(this);
 }
 

@@ -32,10 +32,16 @@ public:
 };
 
 int gCleanups = 0;
-void countImageCleanup(void *, const NVCVImageData *) { gCleanups++; }
-void countTensorCleanup(void *, const NVCVTensorData *) { gCleanups++; }
+void countImageCleanup(void *, const NVCVImageData *) {
+  gCleanups++;
+}
+void countTensorCleanup(void *, const NVCVTensorData *) {
+  gCleanups++;
+}
 
-std::string formatName(const NvcvApi &a, NVCVImageFormat f) { return a.imageFormatGetName(f); }
+std::string formatName(const NvcvApi &a, NVCVImageFormat f) {
+  return a.imageFormatGetName(f);
+}
 
 void predefinedFormats(const NvcvApi &a, Checks &c) {
   struct Known {
@@ -78,8 +84,9 @@ void builtFormats(const NvcvApi &a, Checks &c) {
           formatName(a, make(a, NVCV_COLOR_SPEC_BT601_ER, NVCV_CSS_420, NVCV_PACKING_X8, NVCV_PACKING_X8_Y8, 0)));
   c.equal("CSS 4:4:4 builds NV24", formatName(a, NVCV_IMAGE_FORMAT_NV24),
           formatName(a, make(a, NVCV_COLOR_SPEC_BT601, NVCV_CSS_444, NVCV_PACKING_X8, NVCV_PACKING_X8_Y8, 0)));
-  c.contains("CSS 4:2:2", "4:2:2",
-             formatName(a, make(a, NVCV_COLOR_SPEC_BT709, NVCV_CSS_422, NVCV_PACKING_X8, NVCV_PACKING_X8, NVCV_PACKING_X8)));
+  c.contains(
+      "CSS 4:2:2", "4:2:2",
+      formatName(a, make(a, NVCV_COLOR_SPEC_BT709, NVCV_CSS_422, NVCV_PACKING_X8, NVCV_PACKING_X8, NVCV_PACKING_X8)));
   struct Spec {
     const char *name;
     NVCVColorSpec value;
@@ -165,7 +172,8 @@ void tensorRoundTrip(const NvcvApi &a, Checks &c) {
   in.rank = 4;
   const int64_t shape[4] = {1, 72, 64, 1};
   const int64_t strides[4] = {72 * 80, 80, 1, 1};
-  for (int i = 0; i < 4; ++i) in.shape[i] = shape[i], in.buffer.strided.strides[i] = strides[i];
+  for (int i = 0; i < 4; ++i)
+    in.shape[i] = shape[i], in.buffer.strided.strides[i] = strides[i];
   in.bufferType = NVCV_TENSOR_BUFFER_STRIDED_CUDA;
   in.buffer.strided.basePtr = reinterpret_cast<NVCVByte *>(memory);
   NVCVTensorHandle h = nullptr;

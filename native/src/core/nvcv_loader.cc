@@ -23,7 +23,8 @@ std::vector<std::string> globAll(const std::string &pattern) {
   std::vector<std::string> out;
   glob_t g{};
   if (glob(pattern.c_str(), 0, nullptr, &g) == 0) {
-    for (size_t i = 0; i < g.gl_pathc; ++i) out.emplace_back(g.gl_pathv[i]);
+    for (size_t i = 0; i < g.gl_pathc; ++i)
+      out.emplace_back(g.gl_pathv[i]);
   }
   globfree(&g);
   return out;
@@ -38,7 +39,8 @@ std::vector<std::string> sitePackages() {
     char line[4096];
     while (fgets(line, sizeof line, p)) {
       std::string s(line);
-      while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+      while (!s.empty() && (s.back() == '\n' || s.back() == '\r'))
+        s.pop_back();
       if (!s.empty()) dirs.push_back(s);
     }
     pclose(p);
@@ -46,14 +48,16 @@ std::vector<std::string> sitePackages() {
   const char *home = std::getenv("HOME");
   const char *venv = std::getenv("VIRTUAL_ENV");
   std::vector<std::string> patterns = {"/usr/lib/python3*/site-packages", "/usr/lib/python3/dist-packages",
-                                       "/usr/local/lib/python3*/site-packages", "/usr/local/lib/python3*/dist-packages"};
+                                       "/usr/local/lib/python3*/site-packages",
+                                       "/usr/local/lib/python3*/dist-packages"};
   if (venv) patterns.push_back(std::string(venv) + "/lib/python3*/site-packages");
   if (home) {
     patterns.push_back(std::string(home) + "/.local/lib/python3*/site-packages");
     patterns.push_back(std::string(home) + "/.pyenv/versions/*/lib/python3*/site-packages");
   }
   for (const auto &pat : patterns) {
-    for (auto &d : globAll(pat)) dirs.push_back(d);
+    for (auto &d : globAll(pat))
+      dirs.push_back(d);
   }
   return dirs;
 }
@@ -63,8 +67,10 @@ std::vector<std::string> sitePackages() {
 std::vector<std::string> candidates(const std::string &stem, const std::string &explicitPath, bool wheels) {
   std::vector<std::string> out;
   auto inFolder = [&](const std::string &dir) {
-    for (auto &f : globAll(dir + "/" + stem + ".so*")) out.push_back(f);
-    for (auto &f : globAll(dir + "/" + stem + "-*.so*")) out.push_back(f); // the wheels' hashed names
+    for (auto &f : globAll(dir + "/" + stem + ".so*"))
+      out.push_back(f);
+    for (auto &f : globAll(dir + "/" + stem + "-*.so*"))
+      out.push_back(f); // the wheels' hashed names
   };
   if (wheels) {
     for (const auto &dir : sitePackages()) {
@@ -76,7 +82,8 @@ std::vector<std::string> candidates(const std::string &stem, const std::string &
   if (!explicitPath.empty()) {
     if (isDir(explicitPath)) {
       inFolder(explicitPath);
-      for (const char *sub : {"/lib", "/cvcuda_cu13.libs", "/cvcuda_cu12.libs"}) inFolder(explicitPath + sub);
+      for (const char *sub : {"/lib", "/cvcuda_cu13.libs", "/cvcuda_cu12.libs"})
+        inFolder(explicitPath + sub);
     } else if (explicitPath.find(stem) != std::string::npos) {
       out.push_back(explicitPath);
     } else {
@@ -127,8 +134,8 @@ LoadedLibrary loadFirst(const std::string &stem, const char *probeSymbol) {
       if (tryLoad(c, probeSymbol, lib, lastError)) return lib;
     }
   }
-  lib.error = stem + " was not found (" + std::to_string(lib.searched.size()) + " places searched; last error: " +
-              lastError + ")";
+  lib.error = stem + " was not found (" + std::to_string(lib.searched.size()) +
+              " places searched; last error: " + lastError + ")";
   return lib;
 }
 

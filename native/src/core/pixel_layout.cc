@@ -37,8 +37,8 @@ FrameLayout describeFrame(const AVFrame *frame) {
   }
   const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(format);
   if (!d || (d->flags & (AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_PAL))) {
-    throw Error("UNSUPPORTED_CODEC", std::string("Frames in ") + (d ? d->name : "an unknown format") +
-                                         " cannot be inspected",
+    throw Error("UNSUPPORTED_CODEC",
+                std::string("Frames in ") + (d ? d->name : "an unknown format") + " cannot be inspected",
                 "Choose another decode path, or transcode to a YUV format.");
   }
   out.swFormat = format;
@@ -46,11 +46,16 @@ FrameLayout describeFrame(const AVFrame *frame) {
   out.bitDepth = d->comp[0].depth;
   out.shift = d->comp[0].shift;
   const int cw = d->log2_chroma_w, ch = d->log2_chroma_h;
-  if (d->nb_components < 3) out.subsampling = "4:0:0";
-  else if (cw == 1 && ch == 1) out.subsampling = "4:2:0";
-  else if (cw == 1 && ch == 0) out.subsampling = "4:2:2";
-  else if (cw == 0 && ch == 0) out.subsampling = "4:4:4";
-  else out.subsampling = "other";
+  if (d->nb_components < 3)
+    out.subsampling = "4:0:0";
+  else if (cw == 1 && ch == 1)
+    out.subsampling = "4:2:0";
+  else if (cw == 1 && ch == 0)
+    out.subsampling = "4:2:2";
+  else if (cw == 0 && ch == 0)
+    out.subsampling = "4:4:4";
+  else
+    out.subsampling = "other";
 
   const int planes = av_pix_fmt_count_planes(format);
   for (int p = 0; p < planes; ++p) {

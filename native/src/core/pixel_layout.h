@@ -13,11 +13,11 @@ namespace zci {
 
 /// One plane's geometry in its own pixels.
 struct PlaneGeometry {
-  std::string name;  // "Y", "UV", "U", "V", …
-  int width = 0;     // pixels of this plane
-  int height = 0;    // rows of this plane
+  std::string name; // "Y", "UV", "U", "V", …
+  int width = 0;    // pixels of this plane
+  int height = 0;   // rows of this plane
   int bytesPerPixel = 0;
-  int channels = 0;  // components stored in this plane
+  int channels = 0;               // components stored in this plane
   int bitsPerComponentStored = 0; // container bits: 8 or 16
 };
 
@@ -27,7 +27,7 @@ struct FrameLayout {
   std::string swFormatName;
   std::string hwFormatName; // "cuda" for device frames, empty for host frames
   int bitDepth = 0;
-  int shift = 0; // bits the samples are shifted left within their container (P010: 6)
+  int shift = 0;           // bits the samples are shifted left within their container (P010: 6)
   std::string subsampling; // "4:2:0", "4:2:2", "4:4:4", "4:0:0"
   bool device = false;
   std::vector<PlaneGeometry> planes;

@@ -88,7 +88,8 @@ std::string frameReportJson(const FrameEvidence &e) {
     j.null("shape");
   } else {
     j.beginArray("shape");
-    for (int64_t s : t.shape) j.value(s);
+    for (int64_t s : t.shape)
+      j.value(s);
     j.endArray();
   }
   j.field("layout", t.layout)

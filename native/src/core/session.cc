@@ -52,11 +52,13 @@ std::string Session::infoJson() const {
       .field("frameCount", f.frameCount)
       .field("frameCountExact", f.frameCountExact);
   j.beginArray("keyFrames");
-  for (int64_t k : f.keyFrames) j.value(k);
+  for (int64_t k : f.keyFrames)
+    j.value(k);
   j.endArray();
   j.field("decodePath", decodePathName(f.decodePath)).field("decodePathReason", f.pathReason).field("device", f.device);
   j.beginArray("warnings");
-  for (const Warning &w : f.warnings) j.beginObject().field("code", w.code).field("message", w.message).endObject();
+  for (const Warning &w : f.warnings)
+    j.beginObject().field("code", w.code).field("message", w.message).endObject();
   j.endArray().endObject();
   return j.str();
 }
@@ -85,14 +87,17 @@ std::string Session::frame(int64_t index, const FrameRequest &request) {
   gatherPlanesAndAllocation(f.get(), layout, e);
 
   // Make room first: the pool reserves holdFrames surfaces for what the inspector holds.
-  while (static_cast<int>(held_.size()) >= holdFrames_) held_.pop_front();
+  while (static_cast<int>(held_.size()) >= holdFrames_)
+    held_.pop_front();
   held_.push_back(std::make_unique<WrappedFrame>(std::move(f), layout, e, live_));
   const WrappedFrame &w = *held_.back();
 
   const double wrapAndExport = e.wrapUs + e.exportUs;
   gatherContexts(decoder_->cuda(), e);
-  if (request.proof) runAliasingProof(w.frame(), decoder_->cuda(), e);
-  else e.proof.reason = "not requested";
+  if (request.proof)
+    runAliasingProof(w.frame(), decoder_->cuda(), e);
+  else
+    e.proof.reason = "not requested";
 
   const uint64_t address = e.planes.empty() ? 0 : e.planes[0].ffmpegPointer;
   auto seen = addresses_.find(address);
@@ -122,6 +127,8 @@ std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
   return planeThumbnails(f, layout, maxWidth);
 }
 
-int Session::liveHandles() const { return live_->load(); }
+int Session::liveHandles() const {
+  return live_->load();
+}
 
 } // namespace zci

@@ -25,8 +25,8 @@ struct Thumbnail {
 
 /// Options of one frame request.
 struct FrameRequest {
-  bool proof = true;   // run the aliasing canary
-  bool report = true;  // build the JSON report (the decode-loop benchmark turns it off)
+  bool proof = true;  // run the aliasing canary
+  bool report = true; // build the JSON report (the decode-loop benchmark turns it off)
 };
 
 /// Decoder + held frames + evidence. Not thread-safe: callers serialise (the binding rejects overlap with BUSY).
@@ -54,7 +54,7 @@ public:
 private:
   std::unique_ptr<Decoder> decoder_;
   std::deque<std::unique_ptr<WrappedFrame>> held_;
-  std::shared_ptr<std::atomic<int>> live_; // shared with NVCV cleanup callbacks
+  std::shared_ptr<std::atomic<int>> live_;          // shared with NVCV cleanup callbacks
   std::unordered_map<uint64_t, int64_t> addresses_; // plane-0 address -> first frame index seen there
   int holdFrames_;
 };

@@ -53,11 +53,15 @@ NVCVColorSpec colorSpecFor(const AVFrame *f, const FrameLayout &layout) {
   }
 }
 
-std::string lastNvcvMessage(NVCVStatus status) { return nvcvErrorText(status); }
+std::string lastNvcvMessage(NVCVStatus status) {
+  return nvcvErrorText(status);
+}
 
 } // namespace
 
-int liveNvcvHandles() { return gLiveAll.load(); }
+int liveNvcvHandles() {
+  return gLiveAll.load();
+}
 
 NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, std::string *why) {
   const NvcvApi *a = nvcv();
@@ -83,9 +87,9 @@ NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, s
   default: *why = "NVCV has no image format for FFmpeg's " + layout.swFormatName; return 0;
   }
   NVCVImageFormat fmt = 0;
-  NVCVStatus s = a->makeYCbCrImageFormat(&fmt, colorSpecFor(frame, layout), css, NVCV_MEM_LAYOUT_PL,
-                                         NVCV_DATA_KIND_UNSIGNED, NVCV_SWIZZLE_XYZ0, p[0], p[1], p[2], p[3],
-                                         NVCV_ALPHA_ASSOCIATED, nullptr);
+  NVCVStatus s =
+      a->makeYCbCrImageFormat(&fmt, colorSpecFor(frame, layout), css, NVCV_MEM_LAYOUT_PL, NVCV_DATA_KIND_UNSIGNED,
+                              NVCV_SWIZZLE_XYZ0, p[0], p[1], p[2], p[3], NVCV_ALPHA_ASSOCIATED, nullptr);
   if (s != NVCV_SUCCESS) {
     *why = "nvcvMakeYCbCrImageFormat: " + lastNvcvMessage(s);
     return 0;
@@ -238,12 +242,13 @@ void WrappedFrame::wrapTensor(const FrameLayout &layout, FrameEvidence &e) {
   if (delta != pitch0 * h) {
     if (t.actualChromaRow) {
       const int64_t row = *t.actualChromaRow;
-      t.reason = "chroma starts at row " + std::to_string(row) + ", not at row " + std::to_string(h) +
-                 ": a [1," + std::to_string(h * 3 / 2) + "," + std::to_string(w) + ",1] tensor would read " +
+      t.reason = "chroma starts at row " + std::to_string(row) + ", not at row " + std::to_string(h) + ": a [1," +
+                 std::to_string(h * 3 / 2) + "," + std::to_string(w) + ",1] tensor would read " +
                  std::to_string(row - h) + " padding rows as chroma";
       if (row > h && row % 2 == 0) {
         t.reason += "; a [1," + std::to_string(row * 3 / 2) + "," + std::to_string(w) +
-                    ",1] tensor over the coded rows is valid if its output is cropped to " + std::to_string(h) + " rows";
+                    ",1] tensor over the coded rows is valid if its output is cropped to " + std::to_string(h) +
+                    " rows";
       }
     } else {
       t.reason = "the chroma plane does not start on a row boundary of the luma plane (" + std::to_string(delta) +

@@ -33,7 +33,7 @@ private:
   void wrapImage(const FrameLayout &layout, FrameEvidence &e);
   void wrapTensor(const FrameLayout &layout, FrameEvidence &e);
 
-  FramePtr owned_;              // set when NVCV did not take the reference
+  FramePtr owned_; // set when NVCV did not take the reference
   const AVFrame *frame_ = nullptr;
   NVCVImageHandle image_ = nullptr;
   NVCVTensorHandle tensor_ = nullptr;
