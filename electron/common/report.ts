@@ -55,7 +55,9 @@ export interface PlaneReport {
   ffmpegPointer: Hex64;
   offsetFromPlane0: number;
   offsetInAllocation: number | null;
+  /** Rows of this plane's pitch from its start to the next plane, when the next plane follows in the same allocation. */
   rowsBeforeNextPlane: number | null;
+  /** Rows below the picture: up to the next plane, or to the end of the allocation for the last plane in it. */
   hiddenRowsAfter: number | null;
   nvcvPointer: Hex64 | null;
   nvcvRowStride: number | null;

@@ -41,6 +41,13 @@ const AVBufferRef *hostBufferOf(const AVFrame *f, const uint8_t *ptr) {
   return nullptr;
 }
 
+// For a plane with nothing after it in its allocation: the rows the allocation still holds below the picture.
+void rowsLeftInRange(PlaneEvidence &p, uint64_t rangeEnd) {
+  if (p.pitch <= 0 || rangeEnd <= p.ffmpegPointer) return;
+  const auto rows = static_cast<int64_t>((rangeEnd - p.ffmpegPointer) / static_cast<uint64_t>(p.pitch));
+  if (rows >= p.geometry.height) p.hiddenRowsAfter = rows - p.geometry.height;
+}
+
 } // namespace
 
 void gatherPlanesAndAllocation(const AVFrame *frame, const FrameLayout &layout, FrameEvidence &out) {
@@ -86,6 +93,7 @@ void gatherPlanesAndAllocation(const AVFrame *frame, const FrameLayout &layout, 
       if (inside) p.offsetInAllocation = static_cast<int64_t>(p.ffmpegPointer - attrs.rangeStart);
     }
     a.planesInOneAllocation = together;
+    if (together) rowsLeftInRange(out.planes.back(), attrs.rangeStart + attrs.rangeSize);
     return;
   }
 
@@ -100,9 +108,13 @@ void gatherPlanesAndAllocation(const AVFrame *frame, const FrameLayout &layout, 
   a.rangeSize = static_cast<int64_t>(buf->size);
   bool together = true;
   for (PlaneEvidence &p : out.planes) {
-    const bool inside = hostBufferOf(frame, frame->data[p.index]) == buf;
+    const AVBufferRef *own = hostBufferOf(frame, frame->data[p.index]);
+    const bool inside = own == buf;
     together = together && inside;
     if (inside) p.offsetInAllocation = static_cast<int64_t>(p.ffmpegPointer - *a.rangeStart);
+    const bool sharesWithNext = p.index + 1 < static_cast<int>(out.planes.size()) &&
+                                hostBufferOf(frame, frame->data[p.index + 1]) == own;
+    if (own && !sharesWithNext) rowsLeftInRange(p, reinterpret_cast<uintptr_t>(own->data) + own->size);
   }
   a.planesInOneAllocation = together;
   // A driver, where there is one, also tells pinned host memory from pageable.
