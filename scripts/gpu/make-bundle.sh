@@ -11,6 +11,7 @@ stage=$out/zci-gpu
 [ -f .gpu/ffmpeg/lib/libavcodec.so.59 ] || scripts/gpu/build-ffmpeg.sh
 [ -f .gpu/clips/bench-1080p-h264.mp4 ] || scripts/make-bench-clips.sh
 [ -f native/build/Release/zerocopy_inspector.node ] || npx cmake-js compile -d native
+[ -f out/serve/index.js ] || npm run --silent build
 
 nvcv=$(node -e "const e=require('./native/index.cjs').environment(); if(!e.nvcv.loaded){console.error(e.nvcv.error);process.exit(1)} console.log(e.nvcv.path)")
 
@@ -24,6 +25,12 @@ cp native/index.cjs "$stage/native/"
 cp native/build/Release/zerocopy_inspector.node "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
 cp -a test/native test/gpu test/fixtures "$stage/test/"
+# Serve mode (built app + its two runtime packages), for the app's flow on NVDEC frames.
+cp package.json "$stage/"
+cp -a out "$stage/out"
+find "$stage/out" -name '*.map' -delete
+mkdir -p "$stage/node_modules"
+cp -a node_modules/ws node_modules/zod "$stage/node_modules/"
 cp assets/sample.mp4 "$stage/assets/"
 cp .gpu/clips/*.mp4 "$stage/clips/"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"

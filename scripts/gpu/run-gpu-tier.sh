@@ -8,6 +8,7 @@ cd "$here"
 export LD_LIBRARY_PATH=$here/ffmpeg/lib
 export ZCI_NVCV_PATH=$here/nvcv
 export ZCI_TEST_LD_LIBRARY_PATH=$LD_LIBRARY_PATH
+export ZCI_EVIDENCE_DIR=$out
 node=$here/node/bin/node
 log=$out/run.log
 : > "$log"

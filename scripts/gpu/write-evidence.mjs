@@ -101,7 +101,31 @@ for (const c of reports.contexts) {
     ev.push(`| ${c.context} | ${c.order} | yes | ${yes(c.context.oneContext)} | ${c.context.ffmpegContext} | ${c.context.runtimeContext} | ${c.context.allocationContext} | ${c.aliasing.passed ? 'passed' : 'failed'} |`);
   }
 }
-ev.push('', 'Benchmarks of this run: [benchmarks.md](benchmarks.md).', '');
+ev.push('');
+
+const flowFile = path.join(runDir, 'serve-flow.json');
+if (fs.existsSync(flowFile)) {
+  const flow = JSON.parse(fs.readFileSync(flowFile, 'utf8'));
+  ev.push('## The app\'s flow on NVDEC frames (serve mode, headless)', '');
+  ev.push('`test/gpu/serve-flow.test.mjs` started serve mode (the built backend and the real addon) on the GPU machine and');
+  ev.push('drove it over its WebSocket RPC, as the renderer does. Each call and what came back:', '');
+  ev.push('| call | result |', '| --- | --- |');
+  for (const { method, params, response } of flow) {
+    const args = JSON.stringify(params).replace(/\|/g, '\\|');
+    let what;
+    if (!response.ok) what = `error \`${response.error.code}\`: ${response.error.message}`;
+    else if (method === 'open') what = `${response.result.info.decodePath}: ${response.result.info.decodePathReason}`;
+    else if (method === 'frame' || method === 'frameAtTime') {
+      const r = response.result;
+      what = `frame ${r.frameIndex} (${r.pictureType}), ${r.format.swFormat} in ${r.format.hwFormat ?? 'host'} memory, planes match: ${r.planes.map((p) => yes(p.match)).join('/')}, aliasing ${r.aliasing.passed ? 'passed' : 'failed'}, one context: ${yes(r.context.oneContext)}`;
+    } else if (method === 'thumbnails') what = response.result.map((t) => `${t.name} ${t.width}x${t.height}`).join(', ');
+    else if (method === 'environment') what = `${response.result.cuda?.devices?.[0]?.name ?? 'ok'}`;
+    else what = 'ok';
+    ev.push(`| \`${method}\` ${args} | ${what} |`);
+  }
+  ev.push('');
+}
+ev.push('Benchmarks of this run: [benchmarks.md](benchmarks.md).', '');
 
 // --- benchmarks ----------------------------------------------------------------------------------------------
 const bm = [];

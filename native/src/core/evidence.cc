@@ -112,8 +112,8 @@ void gatherPlanesAndAllocation(const AVFrame *frame, const FrameLayout &layout, 
     const bool inside = own == buf;
     together = together && inside;
     if (inside) p.offsetInAllocation = static_cast<int64_t>(p.ffmpegPointer - *a.rangeStart);
-    const bool sharesWithNext = p.index + 1 < static_cast<int>(out.planes.size()) &&
-                                hostBufferOf(frame, frame->data[p.index + 1]) == own;
+    const bool sharesWithNext =
+        p.index + 1 < static_cast<int>(out.planes.size()) && hostBufferOf(frame, frame->data[p.index + 1]) == own;
     if (own && !sharesWithNext) rowsLeftInRange(p, reinterpret_cast<uintptr_t>(own->data) + own->size);
   }
   a.planesInOneAllocation = together;

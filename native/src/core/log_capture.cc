@@ -62,7 +62,8 @@ void callback(void *avcl, int level, const char *fmt, va_list vl) {
       return;
     }
   }
-  if (level <= AV_LOG_ERROR && av_log_get_level() >= level) av_log_default_callback(avcl, level, fmt, vl);
+  // Objects the inspector does not own (a parser, say) would flood stderr on a damaged file: only fatal ones pass.
+  if (level <= AV_LOG_FATAL) av_log_default_callback(avcl, level, fmt, vl);
 }
 
 } // namespace

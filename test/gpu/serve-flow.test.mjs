@@ -1,0 +1,105 @@
+// The app's flow on NVDEC frames, headless: serve mode with the real backend, driven over its WebSocket RPC.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { hasGpu } from '../native/helpers.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const serveEntry = path.join(root, 'out', 'serve', 'index.js');
+
+async function startServe(configDir) {
+  const proc = spawn(process.execPath, [serveEntry, '--port', '0', '--config-dir', configDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL:\n${output}`)), 30_000);
+    proc.stdout.on('data', (d) => {
+      output += d;
+      const m = /serving at (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(new URL(m[1]));
+      }
+    });
+    proc.stderr.on('data', (d) => (output += d));
+    proc.on('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
+  });
+  return { proc, url };
+}
+
+test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointer matches', {
+  skip: !hasGpu || !fs.existsSync(serveEntry),
+}, async () => {
+  const { WebSocket } = await import(path.join(root, 'node_modules', 'ws', 'wrapper.mjs'));
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zci-serve-'));
+  const { proc, url } = await startServe(configDir);
+  const transcript = [];
+  try {
+    const socket = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { origin: url.origin });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    let id = 0;
+    const call = (method, params) =>
+      new Promise((resolve) => {
+        const my = ++id;
+        const onMessage = (data) => {
+          const m = JSON.parse(data.toString());
+          if (m.kind === 'response' && m.id === my) {
+            socket.off('message', onMessage);
+            transcript.push({ method, params, response: m });
+            resolve(m);
+          }
+        };
+        socket.on('message', onMessage);
+        socket.send(JSON.stringify({ kind: 'request', id: my, method, params }));
+      });
+
+    const env = await call('environment', {});
+    assert.equal(env.ok, true);
+    const sample = await call('samplePath', {});
+    const opened = await call('open', { path: sample.result.path });
+    assert.equal(opened.ok, true, JSON.stringify(opened.error));
+    assert.equal(opened.result.info.decodePath, 'nvdec');
+    for (const params of [{ index: 0 }, { index: 1 }, { index: 47 }]) {
+      const r = await call('frame', params);
+      assert.equal(r.ok, true, JSON.stringify(r.error));
+      assert.equal(r.result.frameIndex, params.index);
+      assert.equal(r.result.format.hwFormat, 'cuda');
+      assert.ok(r.result.planes.every((p) => p.match === true));
+      assert.equal(r.result.aliasing.passed, true);
+      assert.equal(r.result.context.oneContext, true);
+    }
+    const byTime = await call('frameAtTime', { seconds: 1 });
+    assert.equal(byTime.result.frameIndex, 24);
+    const thumbs = await call('thumbnails', { maxWidth: 128 });
+    assert.equal(thumbs.ok, true);
+    assert.deepEqual(
+      thumbs.result.map((t) => t.name),
+      ['Y', 'U', 'V'],
+    );
+    const bad = await call('frame', { index: -1 });
+    assert.equal(bad.error.code, 'INVALID_ARGUMENT');
+    socket.close();
+  } finally {
+    proc.kill('SIGTERM');
+    fs.rmSync(configDir, { recursive: true, force: true });
+    if (process.env.ZCI_EVIDENCE_DIR) {
+      // Thumbnail pixels are left out of the record; their sizes stay.
+      const slim = transcript.map((t) =>
+        t.method === 'thumbnails' && t.response.ok
+          ? { ...t, response: { ...t.response, result: t.response.result.map(({ data, ...rest }) => ({ ...rest, bytes: data.length })) } }
+          : t,
+      );
+      fs.writeFileSync(path.join(process.env.ZCI_EVIDENCE_DIR, 'serve-flow.json'), JSON.stringify(slim, null, 1));
+    }
+  }
+});
