@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 namespace zci {
 namespace {
@@ -142,7 +144,7 @@ void WrappedFrame::wrapImage(const FrameLayout &layout, FrameEvidence &e) {
     return;
   }
   w.formatCode = fmt;
-  w.formatName = a->imageFormatGetName(fmt); // copied at once: NVCV reuses the buffer
+  w.formatName = formatNameOf(*a, fmt);
   w.numPlanes = static_cast<int64_t>(layout.planes.size());
 
   NVCVImageData data{};
