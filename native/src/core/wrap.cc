@@ -59,6 +59,17 @@ std::string lastNvcvMessage(NVCVStatus status) {
   return nvcvErrorText(status);
 }
 
+// NVCV composes names of unnamed formats (BT.709 NV12, P010…) on every call, and reuses one buffer for them:
+// copy each name once and keep it.
+std::string formatNameOf(const NvcvApi &a, NVCVImageFormat fmt) {
+  static std::mutex mutex;
+  static std::unordered_map<NVCVImageFormat, std::string> names;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = names.find(fmt);
+  if (it == names.end()) it = names.emplace(fmt, a.imageFormatGetName(fmt)).first;
+  return it->second;
+}
+
 } // namespace
 
 int liveNvcvHandles() {
