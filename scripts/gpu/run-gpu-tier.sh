@@ -56,4 +56,7 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
   done
 done
 run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
+# Step-to-thumbnail on the GPU (CV-CUDA) against the naive path (whole frame down, swscale on the CPU).
+run native/build/zci_bench preview clips/bench-1080p-h264.mp4 300
+run native/build/zci_bench preview clips/bench-2160p-hevc.mp4 150
 say "# done"

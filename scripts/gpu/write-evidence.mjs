@@ -125,6 +125,37 @@ if (fs.existsSync(flowFile)) {
   }
   ev.push('');
 }
+const previewFile = path.join(runDir, 'previews.json');
+if (fs.existsSync(previewFile)) {
+  const previews = JSON.parse(fs.readFileSync(previewFile, 'utf8'));
+  const dir = path.join(root, 'docs', 'previews');
+  if (flag !== '--check') {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  ev.push('## Operator previews on NVDEC frames', '');
+  ev.push('`test/gpu/preview.test.mjs`, frame 13 of each fixture: CV-CUDA operators on the wrapped frame, resized on the');
+  ev.push('GPU to 256 pixels wide, only the thumbnail downloaded; the reference is FFmpeg\'s swscale on the same frame with');
+  ev.push('the same matrix and range.', '');
+  ev.push('| fixture | preview | picture | how | GPU ms (convert / op / resize / download) | bytes down / frame bytes | PSNR dB | max / mean abs error |');
+  ev.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const p of previews) {
+    const name = `${path.basename(p.file, '.mp4')}-${p.name}.png`;
+    const png = Buffer.from(p.png, 'base64');
+    if (flag === '--check') {
+      if (!fs.existsSync(path.join(dir, name)) || !fs.readFileSync(path.join(dir, name)).equals(png)) {
+        console.error(`docs/previews/${name} is not what ${rel} produces`);
+        process.exitCode = 1;
+      }
+    } else {
+      fs.writeFileSync(path.join(dir, name), png);
+    }
+    const t = p.timings;
+    const how = (p.converter ?? p.method ?? p.reason ?? '').replace(/\|/g, '\\|');
+    ev.push(`| ${p.file} | ${p.name} | ![${p.name}](previews/${name}) | ${how} | ${t ? `${fmt(t.convertMs, 3)} / ${fmt(t.opMs, 3)} / ${fmt(t.resizeMs, 3)} / ${fmt(t.downloadMs, 3)}` : '–'} | ${p.bytesDownloaded ? `${p.bytesDownloaded} / ${p.frameBytes}` : '–'} | ${fmt(p.psnr, 2)} | ${p.maxAbsError !== undefined && p.maxAbsError !== null ? `${p.maxAbsError} / ${fmt(p.meanAbsError, 2)}` : '–'} |`);
+  }
+  ev.push('');
+}
 ev.push('Benchmarks of this run: [benchmarks.md](benchmarks.md).', '');
 
 // --- benchmarks ----------------------------------------------------------------------------------------------
@@ -209,6 +240,20 @@ if (soak.length) {
     bm.push(`Samples taken right after the loop seeks back to frame 0 (every 600 frames) read ${[...new Set(wraps2.map((s) => s.gpuMemoryUsed))].join(', ')} bytes;`);
     bm.push(`the others read ${[...new Set(warm.filter((s) => s.frame % 600 !== 0).map((s) => s.gpuMemoryUsed))].join(', ')}. Neither grows over the run.`, '');
   }
+}
+
+const previewsBench = bench.filter((b) => b.bench === 'preview');
+if (previewsBench.length) {
+  bm.push('## 4. Step to thumbnail: GPU preview against the naive path', '');
+  bm.push('`zci_bench preview CLIP N`: for each frame in turn, decode it (NVDEC), then the GPU preview (CV-CUDA colour');
+  bm.push('conversion + resize to 256 wide + download of the thumbnail only), then the naive path on the same frame (the');
+  bm.push('whole frame downloaded with `av_hwframe_transfer_data`, converted and scaled by swscale on the CPU).', '');
+  bm.push('| clip | frames | decode p50 / p99 ms | GPU preview p50 / p99 ms | naive p50 / p99 ms | naive / GPU (p50) | bytes to host per preview | frame bytes |');
+  bm.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const b of previewsBench) {
+    bm.push(`| ${path.basename(b.file)} | ${b.frames} | ${fmt(b.decodeP50Ms, 2)} / ${fmt(b.decodeP99Ms, 2)} | ${fmt(b.gpuPreviewP50Ms, 2)} / ${fmt(b.gpuPreviewP99Ms, 2)} | ${fmt(b.naiveP50Ms, 2)} / ${fmt(b.naiveP99Ms, 2)} | ${fmt(b.naiveP50Ms / b.gpuPreviewP50Ms, 1)} | ${b.bytesPerPreview} (${fmt((100 * b.bytesPerPreview) / b.frameBytes, 2)} %) | ${b.frameBytes} |`);
+  }
+  bm.push('');
 }
 
 bm.push('## Commands, as the run printed them', '', '```');

@@ -151,6 +151,49 @@ int benchDecode(const std::string &file, int frames) {
   return 0;
 }
 
+// Step-to-thumbnail: decode, then convert + resize + download on the GPU, against the naive path (the whole frame
+// downloaded, converted and scaled on the CPU by swscale), frame after frame.
+int benchPreview(const std::string &file, int frames) {
+  zci::Session session(file, options());
+  const int n = static_cast<int>(std::min<int64_t>(frames, session.decoder().facts().frameCount));
+  std::vector<double> decodeMs, gpuMs, naiveMs;
+  int64_t gpuBytes = 0, frameBytes = 0;
+  zci::PreviewRequest req;
+  req.reference = false;
+  auto ms = [](Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); };
+  for (int i = 0; i < n; ++i) {
+    auto t0 = Clock::now();
+    session.frame(i, {false, false});
+    decodeMs.push_back(ms(t0));
+    t0 = Clock::now();
+    zci::PreviewResult r = session.preview(req);
+    gpuMs.push_back(ms(t0));
+    gpuBytes = r.bytesDownloaded;
+    frameBytes = r.frameBytes;
+    zci::PreviewRequest naive;
+    naive.op = "reference";
+    t0 = Clock::now();
+    session.preview(naive);
+    naiveMs.push_back(ms(t0));
+  }
+  zci::JsonWriter j;
+  j.beginObject()
+      .field("bench", "preview")
+      .field("file", file)
+      .field("frames", n)
+      .field("decodeP50Ms", percentile(decodeMs, 50))
+      .field("decodeP99Ms", percentile(decodeMs, 99))
+      .field("gpuPreviewP50Ms", percentile(gpuMs, 50))
+      .field("gpuPreviewP99Ms", percentile(gpuMs, 99))
+      .field("naiveP50Ms", percentile(naiveMs, 50))
+      .field("naiveP99Ms", percentile(naiveMs, 99))
+      .field("bytesPerPreview", gpuBytes)
+      .field("frameBytes", frameBytes)
+      .endObject();
+  std::printf("%s\n", j.str().c_str());
+  return 0;
+}
+
 int benchSoak(const std::string &file, int frames) {
   zci::Session session(file, options());
   const int64_t count = session.decoder().facts().frameCount;
@@ -184,6 +227,7 @@ int main(int argc, char **argv) {
     if (mode == "wrap") return benchWrap(std::vector<std::string>(argv + 3, argv + argc), std::atoi(argv[2]));
     if (mode == "decode") return benchDecode(file, count);
     if (mode == "soak") return benchSoak(file, count);
+    if (mode == "preview") return benchPreview(file, count);
   } catch (const zci::Error &e) {
     std::fprintf(stderr, "%s: %s (%s)\n", e.code().c_str(), e.what(), e.remedy().c_str());
     return 1;

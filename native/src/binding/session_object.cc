@@ -5,6 +5,7 @@
 
 #include "error.h"
 
+#include <cmath>
 #include <functional>
 
 namespace zci::binding {
@@ -139,6 +140,114 @@ private:
   Failure failure_;
 };
 
+Napi::Object rgbObject(Napi::Env env, const RgbImage &img) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("width", img.width);
+  o.Set("height", img.height);
+  auto buf = Napi::Buffer<uint8_t>::Copy(env, img.rgb.data(), img.rgb.size());
+  o.Set("rgb", Napi::Uint8Array::New(env, img.rgb.size(), buf.ArrayBuffer(), buf.ByteOffset()));
+  return o;
+}
+
+class PreviewWorker : public Napi::AsyncWorker {
+public:
+  PreviewWorker(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::shared_ptr<Session> s,
+                PreviewRequest request)
+      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), owner_(owner),
+        keep_(Napi::Persistent(receiver)), session_(std::move(s)), request_(std::move(request)) {}
+  Napi::Promise promise() { return deferred_.Promise(); }
+  void Execute() override {
+    capture(failure_, [&] { result_ = session_->preview(request_); });
+  }
+  void OnOK() override {
+    Napi::Env env = Env();
+    owner_->finished();
+    if (failure_.failed) {
+      deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
+      return;
+    }
+    const PreviewResult &r = result_;
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("op", r.op);
+    o.Set("gpu", r.gpu);
+    o.Set("gpuReason", r.gpuReason);
+    o.Set("converter", r.converter);
+    o.Set("thumbnail", r.gpu ? Napi::Value(rgbObject(env, r.thumbnail)) : env.Null());
+    Napi::Object t = Napi::Object::New(env);
+    t.Set("convertMs", r.convertMs);
+    t.Set("opMs", r.opMs);
+    t.Set("resizeMs", r.resizeMs);
+    t.Set("downloadMs", r.downloadMs);
+    t.Set("totalMs", r.totalMs);
+    o.Set("timings", t);
+    o.Set("bytesDownloaded", static_cast<double>(r.bytesDownloaded));
+    o.Set("frameBytes", static_cast<double>(r.frameBytes));
+    o.Set("reference", r.reference.rgb.empty() ? env.Null() : Napi::Value(rgbObject(env, r.reference)));
+    o.Set("referenceMethod", r.referenceMethod);
+    auto opt = [&](const char *key, const std::optional<double> &v) {
+      o.Set(key, v ? Napi::Value(Napi::Number::New(env, *v)) : env.Null());
+    };
+    opt("psnr", r.psnr);
+    opt("maxAbsError", r.maxAbsError);
+    opt("meanAbsError", r.meanAbsError);
+    o.Set("wrongWrap", r.wrongWrap.rgb.empty() ? env.Null() : Napi::Value(rgbObject(env, r.wrongWrap)));
+    o.Set("wrongWrapReason", r.wrongWrapReason);
+    deferred_.Resolve(o);
+  }
+
+private:
+  Napi::Promise::Deferred deferred_;
+  SessionObject *owner_;
+  Napi::ObjectReference keep_;
+  std::shared_ptr<Session> session_;
+  PreviewRequest request_;
+  PreviewResult result_;
+  Failure failure_;
+};
+
+// Reads preview options into the plain request the worker uses.
+bool readPreviewOptions(Napi::Env env, Napi::Value v, PreviewRequest &r, Napi::Error *err) {
+  if (!v.IsObject()) {
+    *err = invalidArgument(env, "options", "an object with op");
+    return false;
+  }
+  Napi::Object o = v.As<Napi::Object>();
+  Napi::Value op = o.Get("op");
+  if (!op.IsString()) {
+    *err = invalidArgument(env, "options.op", "a string");
+    return false;
+  }
+  r.op = op.As<Napi::String>().Utf8Value();
+  Napi::Value reference = o.Get("reference");
+  if (!reference.IsUndefined() && !reference.IsBoolean()) {
+    *err = invalidArgument(env, "options.reference", "a boolean");
+    return false;
+  }
+  if (reference.IsBoolean()) r.reference = reference.As<Napi::Boolean>().Value();
+  auto number = [&](const char *key, double &out) {
+    Napi::Value x = o.Get(key);
+    if (x.IsUndefined()) return true;
+    if (!x.IsNumber() || !std::isfinite(x.As<Napi::Number>().DoubleValue())) {
+      *err = invalidArgument(env, std::string("options.") + key, "a finite number");
+      return false;
+    }
+    out = x.As<Napi::Number>().DoubleValue();
+    return true;
+  };
+  double maxWidth = r.maxWidth, kernel = r.kernelSize, flip = r.flipCode;
+  bool ok = number("maxWidth", maxWidth) && number("kernelSize", kernel) && number("sigma", r.sigma) &&
+            number("flipCode", flip) && number("threshold", r.threshold);
+  if (ok && (maxWidth != static_cast<int>(maxWidth) || kernel != static_cast<int>(kernel) ||
+             flip != static_cast<int>(flip))) {
+    *err = invalidArgument(env, "maxWidth, kernelSize and flipCode", "integers");
+    return false;
+  }
+  r.maxWidth = static_cast<int>(maxWidth);
+  r.kernelSize = static_cast<int>(kernel);
+  r.flipCode = static_cast<int>(flip);
+  return ok;
+}
+
 // Reads OpenOptions into the plain struct the worker uses; nullopt with *err set when malformed.
 bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &o, Napi::Error *err) {
   if (v.IsUndefined() || v.IsNull()) return true;
@@ -200,6 +309,7 @@ void SessionObject::Init(Napi::Env env, Napi::Object exports) {
        InstanceMethod<&SessionObject::Frame>("frame", kWrappable),
        InstanceMethod<&SessionObject::FrameAtTime>("frameAtTime", kWrappable),
        InstanceMethod<&SessionObject::Thumbnails>("thumbnails", kWrappable),
+       InstanceMethod<&SessionObject::Preview>("preview", kWrappable),
        InstanceMethod<&SessionObject::LiveHandles>("liveHandles"), InstanceMethod<&SessionObject::Close>("close"),
        InstanceAccessor<&SessionObject::GetClosed>("closed"), InstanceAccessor<&SessionObject::GetInfo>("info")});
   gConstructor = Napi::Persistent(ctor);
@@ -298,6 +408,20 @@ Napi::Value SessionObject::Thumbnails(const Napi::CallbackInfo &info) {
   auto s = claim(env, &rejected);
   if (!s) return rejected;
   auto *w = new ThumbnailWorker(env, this, Value(), s, static_cast<int>(d));
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
+}
+
+Napi::Value SessionObject::Preview(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  PreviewRequest req;
+  Napi::Error err;
+  if (!readPreviewOptions(env, info.Length() > 0 ? info[0] : env.Undefined(), req, &err)) return rejectWith(env, err);
+  Napi::Value rejected;
+  auto s = claim(env, &rejected);
+  if (!s) return rejected;
+  auto *w = new PreviewWorker(env, this, Value(), s, req);
   Napi::Promise p = w->promise();
   w->Queue();
   return p;

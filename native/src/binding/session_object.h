@@ -27,6 +27,7 @@ private:
   Napi::Value Frame(const Napi::CallbackInfo &info);
   Napi::Value FrameAtTime(const Napi::CallbackInfo &info);
   Napi::Value Thumbnails(const Napi::CallbackInfo &info);
+  Napi::Value Preview(const Napi::CallbackInfo &info);
   Napi::Value LiveHandles(const Napi::CallbackInfo &info);
   Napi::Value Close(const Napi::CallbackInfo &info);
   Napi::Value GetClosed(const Napi::CallbackInfo &info);

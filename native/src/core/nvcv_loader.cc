@@ -1,5 +1,7 @@
 #include "nvcv_loader.h"
 
+#include "cvcuda_api.h"
+
 #include <dlfcn.h>
 #include <glob.h>
 
@@ -231,6 +233,33 @@ const LoadedLibrary &cvcudaStatus() {
     }
   }
   return s.cvcudaLib;
+}
+
+const CvcudaApi *cvcudaApi() {
+  static CvcudaApi api{};
+  static bool ok = false;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const LoadedLibrary &lib = cvcudaStatus();
+    if (!lib.loaded) return;
+    std::string missing;
+    bool all = true;
+#define ZCI_BIND(member, symbol) all = bind(lib.handle, #symbol, api.member, missing) && all
+    ZCI_BIND(operatorDestroy, nvcvOperatorDestroy);
+    ZCI_BIND(advCvtColorCreate, cvcudaAdvCvtColorCreate);
+    ZCI_BIND(advCvtColorSubmit, cvcudaAdvCvtColorSubmit);
+    ZCI_BIND(resizeCreate, cvcudaResizeCreate);
+    ZCI_BIND(resizeSubmit, cvcudaResizeSubmit);
+    ZCI_BIND(gaussianCreate, cvcudaGaussianCreate);
+    ZCI_BIND(gaussianSubmit, cvcudaGaussianSubmit);
+    ZCI_BIND(flipCreate, cvcudaFlipCreate);
+    ZCI_BIND(flipSubmit, cvcudaFlipSubmit);
+    ZCI_BIND(thresholdCreate, cvcudaThresholdCreate);
+    ZCI_BIND(thresholdSubmit, cvcudaThresholdSubmit);
+#undef ZCI_BIND
+    ok = all;
+  });
+  return ok ? &api : nullptr;
 }
 
 std::string nvcvErrorText(NVCVStatus status) {

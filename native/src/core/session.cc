@@ -127,6 +127,12 @@ std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
   return planeThumbnails(f, layout, maxWidth);
 }
 
+PreviewResult Session::preview(const PreviewRequest &request) {
+  if (held_.empty()) throw Error("FRAME_OUT_OF_RANGE", "No frame has been decoded yet", "Request a frame first.");
+  const AVFrame *f = held_.back()->frame();
+  return runPreview(f, describeFrame(f), decoder_->cuda(), request);
+}
+
 int Session::liveHandles() const {
   return live_->load();
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "decoder.h"
+#include "preview.h"
 
 #include <atomic>
 #include <cstdint>
@@ -46,6 +47,8 @@ public:
   std::string frameAtTime(double seconds, const FrameRequest &request);
   /// Thumbnails of every plane channel of the current frame, at most maxWidth wide.
   std::vector<Thumbnail> thumbnails(int maxWidth);
+  /// An operator preview of the current frame (see preview.h).
+  PreviewResult preview(const PreviewRequest &request);
   /// NVCV images of this session not yet destroyed (counted by NVCV's cleanup callback).
   int liveHandles() const;
   /// The decoder (benchmarks and tests read its facts).

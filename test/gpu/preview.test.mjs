@@ -1,0 +1,90 @@
+// CV-CUDA operators on the zero-copy wrap of NVDEC frames: right frame, right colours, small downloads.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+
+import { addon, fixture, hasGpu } from '../native/helpers.mjs';
+import { encodePng } from '../native/png.mjs';
+
+const cvcuda = hasGpu && addon.environment().cvcuda.loaded;
+const skip = !cvcuda && 'needs a GPU and CV-CUDA';
+// Thresholds: the GPU path (CV-CUDA AdvCvtColor with nearest chroma, CV-CUDA area resize) and the reference (swscale,
+// interpolated chroma, its own area filter) differ in chroma upsampling and filter edges by a few levels; a wrong
+// matrix, range or plane offset costs far more (see the wrong-wrap check below).
+const MIN_PSNR_DB = 30;
+const MAX_MEAN_ABS = 4;
+const kept = [];
+
+after(() => {
+  if (process.env.ZCI_EVIDENCE_DIR && kept.length) {
+    fs.writeFileSync(path.join(process.env.ZCI_EVIDENCE_DIR, 'previews.json'), JSON.stringify(kept));
+  }
+});
+
+function keep(file, name, img, extra = {}) {
+  if (!img) return;
+  kept.push({ file, name, width: img.width, height: img.height, png: encodePng(img.width, img.height, 3, img.rgb).toString('base64'), ...extra });
+}
+
+function differ(a, b) {
+  let sq = 0;
+  for (let i = 0; i < a.rgb.length; i++) sq += (a.rgb[i] - b.rgb[i]) ** 2;
+  const mse = sq / a.rgb.length;
+  return mse === 0 ? 99 : 10 * Math.log10((255 * 255) / mse);
+}
+
+for (const [file, fmt] of [
+  ['h264-1080p-420.mp4', 'nv12'],
+  ['hevc-main10-1280x720.mp4', 'p010le'],
+  ['h264-odd-642x362.mp4', 'nv12'],
+  ['h264-444-640x360.mp4', 'yuv444p'],
+]) {
+  test(`every operator on ${file} (${fmt}) runs on the GPU; colour conversion matches swscale`, { skip }, async () => {
+    const s = await addon.Session.open(fixture(file));
+    try {
+      const report = await s.frame(13);
+      assert.equal(report.format.swFormat, fmt);
+      const results = {};
+      for (const op of ['convert', 'gaussian', 'flip', 'threshold']) {
+        const r = await s.preview({ op, maxWidth: 256, kernelSize: 9, sigma: 3, flipCode: 1, threshold: 100 });
+        results[op] = r;
+        assert.equal(r.gpu, true);
+        assert.equal(r.thumbnail.width, 256);
+        assert.equal(r.bytesDownloaded, r.thumbnail.width * r.thumbnail.height * 3);
+        assert.ok(r.bytesDownloaded < r.frameBytes / 10, `${r.bytesDownloaded} of ${r.frameBytes} bytes downloaded`);
+        assert.ok(r.timings.totalMs > 0 && r.timings.totalMs < 1000);
+        keep(file, op, r.thumbnail, { converter: r.converter, timings: r.timings, psnr: r.psnr, maxAbsError: r.maxAbsError, meanAbsError: r.meanAbsError, bytesDownloaded: r.bytesDownloaded, frameBytes: r.frameBytes });
+      }
+      const c = results.convert;
+      keep(file, 'reference', c.reference, { method: c.referenceMethod });
+      assert.ok(c.psnr >= MIN_PSNR_DB, `convert PSNR ${c.psnr} dB (${c.converter})`);
+      assert.ok(c.meanAbsError <= MAX_MEAN_ABS, `convert mean error ${c.meanAbsError}`);
+      assert.ok(results.flip.psnr >= MIN_PSNR_DB, `flip PSNR ${results.flip.psnr}`);
+      assert.ok(differ(results.gaussian.thumbnail, c.thumbnail) < 45, 'the blur changed the picture');
+      assert.ok(differ(results.threshold.thumbnail, c.thumbnail) < 25, 'the threshold changed the picture');
+      if (fmt === 'nv12') assert.match(c.converter, /CV-CUDA AdvCvtColor/);
+      else assert.match(c.converter, /inspector's kernel/);
+      if (c.wrongWrap) {
+        keep(file, 'wrong-wrap', c.wrongWrap, { reason: c.wrongWrapReason });
+        const wrong = differ(c.wrongWrap, c.reference);
+        assert.ok(wrong < c.psnr - 3, `the naive view (${wrong} dB) looks worse than the right one (${c.psnr} dB)`);
+      }
+    } finally {
+      s.close();
+    }
+  });
+}
+
+test('the naive single-tensor view is shown wrong exactly when chroma does not follow the display rows', { skip }, async () => {
+  const s = await addon.Session.open(fixture('h264-1080p-420.mp4'));
+  const r = await s.frame(5);
+  const p = await s.preview({ op: 'convert' });
+  s.close();
+  assert.equal(p.wrongWrap !== null, r.wrap.tensor.actualChromaRow !== 1080, p.wrongWrapReason);
+  const h = await addon.Session.open(fixture('hevc-main10-1280x720.mp4'));
+  await h.frame(5);
+  const q = await h.preview({ op: 'convert' });
+  h.close();
+  assert.equal(q.wrongWrap, null);
+});
