@@ -36,7 +36,7 @@ cp .gpu/clips/*.mp4 "$stage/clips/"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
 chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when the work tree had changes not yet committed.
-(git rev-parse HEAD && git status --porcelain --untracked-files=no -- native test scripts assets | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
+(git rev-parse HEAD && git status --porcelain --untracked-files=no -- native test/native test/gpu test/fixtures scripts/gpu assets | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
 
 # xz keeps Node (~100 MB) to about a quarter of that.
 tar -C "$out" -cf - zci-gpu | xz -T2 -6 > "$out/zci-gpu.tar.xz"
