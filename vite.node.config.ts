@@ -17,6 +17,7 @@ export default defineConfig({
         'backend/index': 'electron/backend/index.ts',
         'serve/index': 'electron/serve/index.ts',
         'cli/start': 'electron/cli/start.ts',
+        'cli/zerocopy-inspector': 'electron/cli/zerocopy-inspector.ts',
       },
       external,
       output: {

@@ -27,6 +27,7 @@ export class ClientSession {
   private session: SessionLike | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private state: ClientState = { lastFile: null, lastFrame: null };
+  private visited = new Map<number, FrameReport>();
 
   constructor(private readonly onState: (state: ClientState) => void = () => undefined) {}
 
@@ -49,12 +50,24 @@ export class ClientSession {
   replace(next: SessionLike, file: string): void {
     this.closeSession();
     this.session = next;
+    this.visited = new Map();
     this.update({ lastFile: file, lastFrame: null });
   }
 
-  /** Notes the frame the client looks at. */
-  viewed(frame: number): void {
+  /** Notes the frame the client looks at, and the report it was shown (captures save what was seen). */
+  viewed(frame: number, report?: FrameReport): void {
+    if (report !== undefined) this.visited.set(frame, report);
     this.update({ lastFile: this.state.lastFile, lastFrame: frame });
+  }
+
+  /** The frames shown since the file was opened, ascending. */
+  visitedFrames(): number[] {
+    return [...this.visited.keys()].sort((a, b) => a - b);
+  }
+
+  /** The reports shown since the file was opened, by frame (the latest one of each). */
+  visitedReports(): ReadonlyMap<number, FrameReport> {
+    return this.visited;
   }
 
   /** The client's file and frame. */
@@ -65,6 +78,7 @@ export class ClientSession {
   /** Closes the Session; returns whether one was open. */
   close(): boolean {
     const had = this.closeSession();
+    this.visited = new Map();
     this.update({ lastFile: null, lastFrame: null });
     return had;
   }

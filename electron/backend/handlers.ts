@@ -1,9 +1,12 @@
 /** The backend's RPC handlers, one per method of the contract; a missing one fails to compile. */
 import type { z } from 'zod';
 import type { EnvironmentReport } from '../common/environment';
+import type { FrameReport } from '../common/report';
 import type { EventMap, EventName, MethodName, METHODS, ResultOf, AddonStatus } from '../common/contract';
 import { RpcFailure, rpcError } from '../common/envelope';
 import type { OpenOptions, PlaneThumbnail } from '../../native/index';
+import type { AppIdentity } from './app-version';
+import { createCaptureHandlers } from './capture-handlers';
 import type { ClientSession, SessionLike } from './client-session';
 import type { Persistence } from './persist';
 import { toWireThumbnail } from './thumbnails';
@@ -30,6 +33,8 @@ export interface BackendDeps {
   samplePath: string | null;
   cwd: string;
   startedAt: Date;
+  /** Written into captures; "unknown" when absent. */
+  app?: AppIdentity;
 }
 
 /** A handler for one method: validated parameters in, the method's result out. */
@@ -102,7 +107,7 @@ export function createHandlers(deps: BackendDeps): Handlers {
         emit('progress', { stage: 'seeking', message: `Decoding frame ${index}`, fraction: null });
         try {
           const report = await session.frame(index, frameOptions(proof));
-          noteViewed(deps, client, report.frameIndex);
+          noteViewed(deps, client, report);
           return report;
         } finally {
           emit('progress', { stage: 'done', message: '', fraction: 1 });
@@ -118,7 +123,7 @@ export function createHandlers(deps: BackendDeps): Handlers {
         });
         try {
           const report = await session.frameAtTime(seconds, frameOptions(proof));
-          noteViewed(deps, client, report.frameIndex);
+          noteViewed(deps, client, report);
           return report;
         } finally {
           emit('progress', { stage: 'done', message: '', fraction: 1 });
@@ -138,11 +143,12 @@ export function createHandlers(deps: BackendDeps): Handlers {
       return after;
     },
     samplePath: async () => ({ path: deps.samplePath }),
+    ...createCaptureHandlers(deps, deps.app ?? { name: 'zerocopy-inspector', version: 'unknown' }),
   };
 }
 
-function noteViewed(deps: BackendDeps, client: ClientSession, frame: number): void {
-  client.viewed(frame);
+function noteViewed(deps: BackendDeps, client: ClientSession, report: FrameReport): void {
+  client.viewed(report.frameIndex, report);
   const file = client.snapshot().lastFile;
-  if (file !== null) deps.persistence.viewed(file, frame);
+  if (file !== null) deps.persistence.viewed(file, report.frameIndex);
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { loadAddon } from './addon';
 import { addonLoaderPath, appRootFrom } from './addon-path';
+import { readAppIdentity } from './app-version';
 import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers';
 import { serveOverIpc, serveOverParentPort, type PostToParent } from './hosts';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     samplePath: env[BACKEND_ENV.samplePath] ?? path.join(root, 'assets', 'sample.mp4'),
     cwd: env[BACKEND_ENV.cwd] ?? process.cwd(),
     startedAt: new Date(),
+    app: readAppIdentity(root),
   });
   let post: PostToParent = () => undefined;
   const server = new BackendServer(handlers, (clientId, state) => post({ type: 'state', clientId, state }));

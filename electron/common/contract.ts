@@ -3,6 +3,7 @@
  * The backend's handlers, the renderer's client and both carriers are typed from this file.
  */
 import { z } from 'zod';
+import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { EnvironmentReport } from './environment';
 import type { FrameReport, StreamInfo } from './report';
 import { decodeModeSchema, settingsPatchSchema, type Settings } from './settings';
@@ -64,6 +65,29 @@ export interface ThumbnailWire {
   data: string;
 }
 
+/** The result of openCapture: the stream as captured, and what the capture banner shows. */
+export interface OpenCaptureResult {
+  info: StreamInfo;
+  capture: CaptureSummary;
+}
+
+/** The result of saveCapture: where it went, which frames it holds, its size. */
+export interface SaveCaptureResult {
+  path: string;
+  frames: number[];
+  bytes: number;
+}
+
+/** One captured operator preview as it crosses the wire: its figures and its PNG as base64. */
+export interface CapturedOperatorWire {
+  name: string;
+  params: Record<string, unknown>;
+  gpuTimeMs: number | null;
+  psnr: number | null;
+  maxAbsError: number | null;
+  png: string;
+}
+
 /** A file opened before, with where the user left it. */
 export interface RecentFile {
   path: string;
@@ -89,6 +113,17 @@ export const METHODS = {
   getSettings: method<Settings>()(noParams),
   setSettings: method<Settings>()(settingsPatchSchema),
   samplePath: method<{ path: string | null }>()(noParams),
+  openCapture: method<OpenCaptureResult>()(z.object({ path: z.string().min(1).max(MAX_PATH) }).strict()),
+  saveCapture: method<SaveCaptureResult>()(
+    z
+      .object({
+        path: z.string().min(1).max(MAX_PATH),
+        frames: captureFramesSchema.optional(),
+        thumbnailWidth: z.int().min(16).max(1024).optional(),
+      })
+      .strict(),
+  ),
+  capturedOperators: method<CapturedOperatorWire[]>()(z.object({ index: z.int().min(0).max(100_000_000) }).strict()),
 } as const;
 
 /** The name of a method. */
@@ -110,7 +145,7 @@ export function isMethodName(name: string): name is MethodName {
 
 /** Progress of a slow request (opening, seeking). */
 export interface ProgressEvent {
-  stage: 'opening' | 'seeking' | 'thumbnails' | 'done';
+  stage: 'opening' | 'seeking' | 'thumbnails' | 'capturing' | 'done';
   message: string;
   fraction: number | null;
 }

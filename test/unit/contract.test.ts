@@ -19,6 +19,9 @@ describe('the RPC contract', () => {
         'samplePath',
         'setSettings',
         'thumbnails',
+        'openCapture',
+        'saveCapture',
+        'capturedOperators',
       ].sort(),
     );
     expect(isMethodName('open')).toBe(true);
@@ -35,6 +38,17 @@ describe('the RPC contract', () => {
     expect(METHODS.open.params.safeParse({ path: 'x'.repeat(5000) }).success).toBe(false);
     expect(METHODS.open.params.safeParse({ path: '/a', options: { decode: 'magic' } }).success).toBe(false);
     expect(METHODS.open.params.safeParse({ path: '/a', extra: 1 }).success).toBe(false);
+  });
+
+  it('accepts a capture frame list or range and rejects a backwards or huge range', () => {
+    const save = METHODS.saveCapture.params;
+    expect(save.safeParse({ path: '/d.zci' }).success).toBe(true);
+    expect(save.safeParse({ path: '/d.zci', frames: [0, 5, 9] }).success).toBe(true);
+    expect(save.safeParse({ path: '/d.zci', frames: { from: 10, to: 20 } }).success).toBe(true);
+    expect(save.safeParse({ path: '/d.zci', frames: { from: 20, to: 10 } }).success).toBe(false);
+    expect(save.safeParse({ path: '/d.zci', frames: { from: 0, to: 20_000 } }).success).toBe(false);
+    expect(save.safeParse({ path: '/d.zci', frames: [] }).success).toBe(false);
+    expect(METHODS.openCapture.params.safeParse({ path: '/d.zci', frames: [1] }).success).toBe(false);
   });
 
   it('bounds frame indices, times and thumbnail widths', () => {

@@ -19,6 +19,9 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     getSettings: unused,
     setSettings: unused,
     samplePath: async () => ({ path: '/sample.mp4' }),
+    openCapture: unused,
+    saveCapture: unused,
+    capturedOperators: async () => [],
     ...overrides,
   };
 }

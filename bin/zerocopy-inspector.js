@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The command line: plain Node ESM over the built code in out/ (npm run build makes it).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'cli', 'zerocopy-inspector.js');
+if (!existsSync(entry)) {
+  process.stderr.write(`zerocopy-inspector: ${entry} is missing; run npm run build first.\n`);
+  process.exit(3);
+}
+const { main } = await import(pathToFileURL(entry).href);
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,80 @@
+/** `zerocopy-inspector capture`: writes a capture of a video (or of part of a capture) without a window. */
+import type { CaptureSelection } from '../common/capture';
+import { checksPass, frameChecks } from '../common/checks';
+import { EXIT_CODES } from '../common/inspect-output';
+import type { AppIdentity } from '../backend/app-version';
+import { writeCaptureFile } from '../backend/capture/capture-file';
+import { liveCaptureMeta, replayCaptureMeta } from '../backend/capture/capture-meta';
+import { collectCapture, type CaptureProgress } from '../backend/capture/collect';
+import { resolveCapturePath } from '../backend/capture/output-path';
+import { toRpcError } from '../common/envelope';
+import { CliFailure, type OpenedInput, type VideoOptions } from './cli-input';
+
+/** What capture needs besides the opened input. */
+export interface CaptureRequest extends VideoOptions {
+  output: string;
+  frames: number[];
+  selection: CaptureSelection;
+  proof: boolean;
+  strict: boolean;
+  thumbWidth: number;
+  app: AppIdentity;
+  onProgress?: CaptureProgress;
+}
+
+/** What capture did. */
+export interface CaptureOutcome {
+  path: string;
+  bytes: number;
+  frames: number[];
+  /** Frames whose checks failed; the capture is written anyway and the command exits 1. */
+  failed: number[];
+  exitCode: number;
+}
+
+/** Gathers the frames and writes the capture; a frame that fails to decode ends it with exit code 1. */
+export async function runCapture(input: OpenedInput, request: CaptureRequest): Promise<CaptureOutcome> {
+  let path: string;
+  try {
+    path = await resolveCapturePath(request.output, process.cwd());
+  } catch (error) {
+    throw new CliFailure(EXIT_CODES.usage, toRpcError(error));
+  }
+  const meta =
+    input.capture !== null
+      ? replayCaptureMeta(input.capture.manifest, request.selection)
+      : await liveCaptureMeta({
+          file: input.path,
+          app: request.app,
+          environment: input.environment,
+          options: {
+            decode: request.decode,
+            device: request.device,
+            proof: request.proof,
+            thumbnailWidth: request.thumbWidth,
+          },
+          selection: request.selection,
+        });
+  let contents;
+  try {
+    contents = await collectCapture(input.session, request.frames, meta, request.onProgress);
+  } catch (error) {
+    throw new CliFailure(EXIT_CODES.checkFailed, toRpcError(error));
+  }
+  let bytes: number;
+  try {
+    bytes = await writeCaptureFile(path, contents);
+  } catch (error) {
+    throw new CliFailure(EXIT_CODES.cannotOpen, toRpcError(error));
+  }
+  const failed = contents.manifest.frames
+    .filter((frame) => !checksPass(frameChecks(frame.report), request.strict))
+    .map((frame) => frame.index);
+  return {
+    path,
+    bytes,
+    frames: contents.manifest.frames.map((frame) => frame.index),
+    failed,
+    exitCode: failed.length === 0 ? EXIT_CODES.ok : EXIT_CODES.checkFailed,
+  };
+}

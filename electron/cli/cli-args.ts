@@ -1,0 +1,120 @@
+/** Parses the command line of `zerocopy-inspector`: a command, a file, and options. */
+import { parseArgs } from 'node:util';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../common/capture';
+import { parseFrameList } from '../common/frame-list';
+import { decodeModeSchema, type DecodeMode } from '../common/settings';
+
+/** The usage text, printed by --help and after a usage error. */
+export const USAGE = `Usage: zerocopy-inspector <command> <file> [options]
+
+Commands:
+  inspect <video | capture.zci>   print each frame's report and check it
+  capture <video> -o <out.zci>    write a capture without a window
+
+Options:
+  --frames 0,5,10-20   frames to inspect or capture (default: every frame; for a capture, every captured one)
+  --json               inspect: print JSON instead of a table
+  --device N           CUDA device ordinal (video files)
+  --decode MODE        auto | nvdec | software | software-upload (video files; default auto)
+  --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
+  --strict             a check that could not run (no NVCV, no proof) counts as failed
+  --thumb-width N      capture: width of the plane thumbnails (16-1024, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
+  -o, --output FILE    capture: where to write (must end in .zci)
+  -h, --help           this text
+  --version            the version
+
+Exit codes:
+  0  every check passed (checks that could not run are listed, and fail only with --strict)
+  1  a check failed (pointer or stride mismatch, aliasing proof failed or not restored) or a frame failed to decode
+  2  usage: unknown option, bad value, or frames the file does not have
+  3  the file could not be opened, or the capture could not be written`;
+
+/** What the command line asks for. */
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | {
+      kind: 'inspect' | 'capture';
+      file: string;
+      frames: number[] | null;
+      json: boolean;
+      device: number | null;
+      decode: DecodeMode | null;
+      proof: boolean;
+      strict: boolean;
+      thumbWidth: number;
+      output: string | null;
+    };
+
+/** Thrown for a usage error; the CLI prints it with the usage text and exits 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+function integer(value: string | undefined, name: string, min: number, max: number): number | null {
+  if (value === undefined) return null;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`--${name} needs a whole number from ${min} to ${max}, not "${value}"`);
+  return Number(value);
+}
+
+/** Parses argv (without node and the script); throws UsageError. */
+export function parseCli(argv: readonly string[]): CliCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        frames: { type: 'string' },
+        json: { type: 'boolean' },
+        device: { type: 'string' },
+        decode: { type: 'string' },
+        'no-proof': { type: 'boolean' },
+        strict: { type: 'boolean' },
+        'thumb-width': { type: 'string' },
+        output: { type: 'string', short: 'o' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { kind: 'help' };
+  if (values.version === true) return { kind: 'version' };
+  const [command, file, ...extra] = positionals;
+  if (command === undefined) throw new UsageError('name a command: inspect or capture');
+  if (command !== 'inspect' && command !== 'capture') throw new UsageError(`unknown command "${command}"`);
+  if (file === undefined) throw new UsageError(`${command} needs a file`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const decode = values.decode === undefined ? null : decodeModeSchema.safeParse(values.decode);
+  if (decode !== null && !decode.success)
+    throw new UsageError(`--decode must be auto, nvdec, software or software-upload, not "${values.decode}"`);
+  let frames: number[] | null = null;
+  if (values.frames !== undefined) {
+    try {
+      frames = parseFrameList(values.frames);
+    } catch (error) {
+      throw new UsageError(`--frames: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const output = values.output ?? null;
+  if (command === 'capture' && output === null) throw new UsageError('capture needs -o <out.zci>');
+  if (command === 'inspect' && output !== null) throw new UsageError('-o belongs to capture; inspect prints');
+  if (command === 'capture' && values.json === true) throw new UsageError('--json belongs to inspect');
+  return {
+    kind: command,
+    file,
+    frames,
+    json: values.json === true,
+    device: integer(values.device, 'device', 0, 63),
+    decode: decode?.data ?? null,
+    proof: values['no-proof'] !== true,
+    strict: values.strict === true,
+    thumbWidth: integer(values['thumb-width'], 'thumb-width', 16, 1024) ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH,
+    output,
+  };
+}

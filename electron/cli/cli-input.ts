@@ -1,0 +1,87 @@
+/** Opens what the command line names: a capture (any machine) or a video (through the native addon). */
+import { open as openFile } from 'node:fs/promises';
+import { toRpcError, type RpcError } from '../common/envelope';
+import type { EnvironmentReport } from '../common/environment';
+import { EXIT_CODES } from '../common/inspect-output';
+import { loadAddon } from '../backend/addon';
+import { addonLoaderPath } from '../backend/addon-path';
+import { readCaptureFile } from '../backend/capture/capture-file';
+import { CaptureSession } from '../backend/capture/capture-session';
+import type { SessionLike } from '../backend/client-session';
+import type { CaptureSource } from '../backend/capture/collect';
+import { resolveUserPath } from '../backend/user-path';
+import type { DecodeMode } from '../common/settings';
+
+/** A failure that ends the command with an exit code and an error envelope. */
+export class CliFailure extends Error {
+  override readonly name = 'CliFailure';
+  constructor(
+    readonly exitCode: number,
+    readonly envelope: RpcError,
+  ) {
+    super(envelope.message);
+  }
+}
+
+/** An opened input: frames come from the addon's Session or from a capture. */
+export interface OpenedInput {
+  kind: 'video' | 'capture';
+  path: string;
+  session: SessionLike & CaptureSource;
+  /** The environment the frames were (or are being) decoded in. */
+  environment: EnvironmentReport | null;
+  capture: CaptureSession | null;
+}
+
+/** How to open a video. */
+export interface VideoOptions {
+  decode: DecodeMode | null;
+  device: number | null;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** True when a file starts like a zip archive (captures are zips; no video container does). */
+export async function looksLikeZip(file: string): Promise<boolean> {
+  const handle = await openFile(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    return bytesRead === 4 && head.equals(ZIP_MAGIC);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens a capture or a video; every failure becomes a CliFailure with exit code 3. */
+export async function openInput(raw: string, options: VideoOptions, appRoot: string): Promise<OpenedInput> {
+  try {
+    const file = await resolveUserPath(raw, process.cwd());
+    if (await looksLikeZip(file)) {
+      const capture = new CaptureSession(await readCaptureFile(file), file);
+      return { kind: 'capture', path: file, session: capture, environment: capture.manifest.environment, capture };
+    }
+    const { addon, status } = loadAddon(addonLoaderPath(appRoot));
+    if (addon === null) {
+      throw new CliFailure(EXIT_CODES.cannotOpen, {
+        code: 'INTERNAL',
+        message: `The native addon could not be loaded: ${status.error ?? 'unknown reason'}`,
+        remedy: 'Build it with npm run build:native; captures open without it.',
+      });
+    }
+    const session = await addon.Session.open(file, {
+      ...(options.decode !== null ? { decode: options.decode } : {}),
+      ...(options.device !== null ? { device: options.device } : {}),
+    });
+    let environment: EnvironmentReport | null = null;
+    try {
+      environment = addon.environment();
+    } catch {
+      environment = null;
+    }
+    return { kind: 'video', path: file, session, environment, capture: null };
+  } catch (error) {
+    if (error instanceof CliFailure) throw error;
+    throw new CliFailure(EXIT_CODES.cannotOpen, toRpcError(error));
+  }
+}

@@ -1,0 +1,86 @@
+/** The readable form of inspect's output: a header, one row per frame, the failures spelled out. */
+import type { CheckResult } from '../common/checks';
+import { formatFrameList } from '../common/frame-list';
+import type { InspectOutput } from '../common/inspect-output';
+
+const WORD: Record<CheckResult['name'], [string, string, string]> = {
+  pointers: ['match', 'MISMATCH', 'n/a'],
+  strides: ['equal', 'DIFFER', 'n/a'],
+  aliasing: ['proven', 'FAILED', 'not run'],
+  restored: ['yes', 'NO', 'n/a'],
+};
+
+function word(check: CheckResult | undefined): string {
+  if (check === undefined) return '—';
+  const [pass, fail, unknown] = WORD[check.name];
+  return check.ok === null ? unknown : check.ok ? pass : fail;
+}
+
+function pad(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** The header lines: what was inspected, where, with which libraries. */
+export function headerLines(output: InspectOutput): string[] {
+  const { stream, environment, input } = output;
+  const lines = [
+    `${output.tool.name} ${output.tool.version} · ${input.path}`,
+    `${stream.codec} ${stream.profile} · ${stream.width}×${stream.height} (coded ${stream.codedWidth}×${stream.codedHeight}) · ${stream.pixelFormat} · ${stream.frameCount} frames · decode ${stream.decodePath}${stream.decodePathReason !== '' ? ` (${stream.decodePathReason})` : ''}`,
+  ];
+  if (input.capture !== null)
+    lines.push(`capture made ${input.capture.createdAt} on ${input.capture.hostname} · GPU ${input.capture.gpu}`);
+  if (environment !== null) {
+    const gpu = environment.cuda.devices.map((d) => d.name).join(', ') || 'no CUDA device';
+    const lib = (s: { loaded: boolean; version: string | null }): string =>
+      s.loaded ? (s.version ?? '?') : 'not loaded';
+    lines.push(
+      `${gpu} · driver ${environment.cuda.driverVersion ?? 'none'} · CUDA runtime ${environment.cuda.runtimeVersion} · NVCV ${lib(environment.nvcv)} · CV-CUDA ${lib(environment.cvcuda)} · avcodec ${environment.ffmpeg.libavcodec}`,
+    );
+  }
+  return lines;
+}
+
+/** The whole table, ready to print. */
+export function formatTable(output: InspectOutput): string {
+  const rows = [['frame', 'type', 'path', 'format', 'planes', 'pointers', 'strides', 'aliasing', 'restored', 'result']];
+  for (const frame of output.frames) {
+    const report = frame.report;
+    const check = (name: CheckResult['name']) => frame.checks.find((c) => c.name === name);
+    rows.push([
+      String(frame.index),
+      report === null ? '—' : `${report.pictureType}${report.keyFrame ? ' key' : ''}`,
+      report?.decodePath ?? '—',
+      report?.format.swFormat ?? '—',
+      report === null ? '—' : String(report.planes.length),
+      word(check('pointers')),
+      word(check('strides')),
+      word(check('aliasing')),
+      word(check('restored')),
+      frame.error !== null ? `ERROR ${frame.error.code}` : frame.ok ? 'ok' : 'FAIL',
+    ]);
+  }
+  const lines = [...headerLines(output), '', ...pad(rows), ''];
+  for (const frame of output.frames.filter((f) => !f.ok)) {
+    if (frame.error !== null) lines.push(`frame ${frame.index}: ${frame.error.code}: ${frame.error.message}`);
+    for (const check of frame.checks.filter((c) => c.ok === false || (c.ok === null && output.strict)))
+      lines.push(`frame ${frame.index}: ${check.name}: ${check.detail}`);
+  }
+  const unchecked = output.frames.filter((f) => f.checks.some((c) => c.ok === null));
+  if (unchecked.length > 0 && !output.strict) {
+    const reason = unchecked[0]?.checks.find((c) => c.ok === null)?.detail ?? '';
+    lines.push(
+      `not checked on frames ${formatFrameList(unchecked.map((f) => f.index))}: ${reason} (--strict fails these)`,
+    );
+  }
+  const { summary } = output;
+  lines.push(
+    `${summary.frames} frames: ${summary.frames - summary.failed} ok, ${summary.failed} failed${summary.ok ? '' : ' — exit 1'}`,
+  );
+  return lines.join('\n');
+}

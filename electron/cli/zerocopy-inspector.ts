@@ -1,0 +1,102 @@
+/** The command line `zerocopy-inspector` (bin/zerocopy-inspector.js calls main): inspect and capture. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatFrameList } from '../common/frame-list';
+import { EXIT_CODES } from '../common/inspect-output';
+import { appRootFrom } from '../backend/addon-path';
+import { readAppIdentity } from '../backend/app-version';
+import { parseCli, USAGE, UsageError } from './cli-args';
+import { runCapture } from './capture-command';
+import { CliFailure, openInput, type OpenedInput } from './cli-input';
+import { formatTable } from './cli-table';
+import { runInspect } from './inspect-command';
+
+/** Where the command writes: stdout for results, stderr for errors and progress. */
+export interface CliStreams {
+  out(text: string): void;
+  err(text: string): void;
+  /** True when progress lines may be drawn (stderr is a terminal). */
+  interactive: boolean;
+}
+
+const defaultStreams: CliStreams = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  interactive: process.stderr.isTTY === true,
+};
+
+function progress(streams: CliStreams, verb: string): (done: number, total: number) => void {
+  return (done, total) => {
+    if (streams.interactive)
+      streams.err(`\r${verb} ${Math.min(done + 1, total)} of ${total}…${done + 1 >= total ? '\n' : ''}`);
+  };
+}
+
+/** The frames to use: the ones asked for, else every frame (a capture: every captured one). */
+function chooseFrames(input: OpenedInput, asked: number[] | null): number[] {
+  const all = input.capture?.frames ?? [...Array(input.session.info.frameCount).keys()];
+  if (asked === null) return all;
+  const missing = input.capture !== null ? asked.filter((f) => !all.includes(f)) : asked.filter((f) => f >= all.length);
+  if (missing.length > 0 && (input.capture !== null || input.session.info.frameCountExact)) {
+    const has = input.capture !== null ? `it holds frames ${formatFrameList(all)}` : `it has ${all.length} frames`;
+    throw new UsageError(`--frames names ${formatFrameList(missing)}, which ${input.path} does not have (${has})`);
+  }
+  return asked;
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: readonly string[], streams: CliStreams = defaultStreams): Promise<number> {
+  const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+  const app = readAppIdentity(root);
+  let input: OpenedInput | null = null;
+  try {
+    const command = parseCli(argv);
+    if (command.kind === 'help') {
+      streams.out(`${USAGE}\n`);
+      return EXIT_CODES.ok;
+    }
+    if (command.kind === 'version') {
+      streams.out(`${app.name} ${app.version}\n`);
+      return EXIT_CODES.ok;
+    }
+    input = await openInput(command.file, command, root);
+    if (input.kind === 'capture' && (command.decode !== null || command.device !== null))
+      streams.err('note: --decode and --device apply to video files; a capture replays what was recorded\n');
+    const frames = chooseFrames(input, command.frames);
+    if (command.kind === 'inspect') {
+      const output = await runInspect(input, { ...command, frames, app, onFrame: progress(streams, 'frame') });
+      streams.out(command.json ? `${JSON.stringify(output, null, 2)}\n` : `${formatTable(output)}\n`);
+      return output.summary.exitCode;
+    }
+    const outcome = await runCapture(input, {
+      ...command,
+      output: command.output ?? '',
+      frames,
+      selection: command.frames === null ? 'all' : 'list',
+      app,
+      onProgress: progress(streams, 'captured frame'),
+    });
+    streams.out(
+      `wrote ${outcome.path}: ${outcome.frames.length} frames (${formatFrameList(outcome.frames)}), ${outcome.bytes} bytes\n`,
+    );
+    if (outcome.failed.length > 0) streams.out(`checks failed on frames ${formatFrameList(outcome.failed)}\n`);
+    return outcome.exitCode;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      streams.err(
+        `zerocopy-inspector: ${error.message}\nRun zerocopy-inspector --help for the commands and options.\n`,
+      );
+      return EXIT_CODES.usage;
+    }
+    if (error instanceof CliFailure) {
+      streams.err(
+        `zerocopy-inspector: ${error.envelope.code}: ${error.envelope.message}\n  ${error.envelope.remedy}\n`,
+      );
+      return error.exitCode;
+    }
+    streams.err(`zerocopy-inspector: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT_CODES.cannotOpen;
+  } finally {
+    input?.session.close();
+  }
+}

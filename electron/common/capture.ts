@@ -1,0 +1,160 @@
+/**
+ * The capture format's manifest (capture.json inside a .zci zip), its schema, and what the renderer sees
+ * of an open capture. docs/capture-format.md describes the format; this file is its single definition.
+ */
+import { z } from 'zod';
+import { environmentReportSchema } from './environment-schema';
+import { frameReportSchema, streamInfoSchema } from './report-schema';
+import { decodeModeSchema } from './settings';
+
+/** The value of the manifest's format field. */
+export const CAPTURE_FORMAT = 'zerocopy-inspector-capture';
+
+/** The format version this build writes and the newest it reads. */
+export const CAPTURE_FORMAT_VERSION = 1;
+
+/** The manifest's name inside the zip. */
+export const CAPTURE_MANIFEST = 'capture.json';
+
+/** The file extension of captures. */
+export const CAPTURE_EXTENSION = '.zci';
+
+/** The plane thumbnail width captures use unless asked otherwise: sharp at the presenter view's size. */
+export const DEFAULT_CAPTURE_THUMBNAIL_WIDTH = 480;
+
+/** Operator names that the presenter view shows side by side: the naive single-tensor wrap and the right one. */
+export const WRONG_WRAP_OPERATOR = 'wrong-wrap';
+
+/** See WRONG_WRAP_OPERATOR. */
+export const RIGHT_WRAP_OPERATOR = 'right-wrap';
+
+/** A PNG inside the zip: a relative path without '..'. */
+export const pngPathSchema = z
+  .string()
+  .max(256)
+  .regex(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._/-]+\.png$/, 'a relative path inside the capture ending in .png');
+
+/** One plane's grey thumbnail. */
+export const thumbnailEntrySchema = z.object({
+  plane: z.int().min(0).max(7),
+  name: z.string().max(32),
+  width: z.int().min(1).max(4096),
+  height: z.int().min(1).max(4096),
+  png: pngPathSchema,
+});
+
+/** One operator preview (CV-CUDA on the wrapped frame); open for fields later versions add. */
+export const operatorEntrySchema = z.looseObject({
+  name: z.string().min(1).max(64),
+  params: z.record(z.string(), z.unknown()),
+  png: pngPathSchema,
+  gpuTimeMs: z.number().nullable().optional(),
+  psnr: z.number().nullable().optional(),
+  maxAbsError: z.number().nullable().optional(),
+});
+
+/** One captured frame: its report, its plane thumbnails, and optional operator previews. */
+export const capturedFrameSchema = z.object({
+  index: z.int().min(0),
+  report: frameReportSchema,
+  thumbnails: z.array(thumbnailEntrySchema).max(8),
+  operators: z.array(operatorEntrySchema).max(64).optional(),
+});
+
+/** How the frames of a capture were chosen. */
+export const captureSelectionSchema = z.enum(['visited', 'list', 'range', 'all']);
+
+/** The part of the manifest read before anything else, to tell a newer format from a damaged one. */
+export const captureHeaderSchema = z.object({
+  format: z.literal(CAPTURE_FORMAT),
+  formatVersion: z.int().min(1),
+});
+
+/** capture.json, version 1. */
+export const captureManifestSchema = z
+  .object({
+    format: z.literal(CAPTURE_FORMAT),
+    formatVersion: z.int().min(1).max(CAPTURE_FORMAT_VERSION),
+    createdAt: z.iso.datetime({ offset: true }),
+    app: z.object({ name: z.string(), version: z.string() }),
+    machine: z.object({ hostname: z.string(), platform: z.string(), arch: z.string() }),
+    source: z.object({
+      fileName: z.string().min(1),
+      size: z.int().min(0),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+    options: z.object({
+      decode: decodeModeSchema.nullable(),
+      device: z.int().min(0).nullable(),
+      proof: z.boolean(),
+      thumbnailWidth: z.int().min(16).max(1024),
+    }),
+    selection: captureSelectionSchema,
+    stream: streamInfoSchema,
+    environment: environmentReportSchema.nullable(),
+    frames: z.array(capturedFrameSchema).min(1).max(100_000),
+  })
+  .superRefine((manifest, ctx) => {
+    const seen = new Set<number>();
+    manifest.frames.forEach((frame, i) => {
+      if (seen.has(frame.index)) ctx.addIssue({ code: 'custom', path: ['frames', i], message: 'frame listed twice' });
+      seen.add(frame.index);
+      if (frame.report.frameIndex !== frame.index)
+        ctx.addIssue({ code: 'custom', path: ['frames', i], message: 'report.frameIndex differs from index' });
+    });
+  });
+
+/** The parsed manifest. */
+export type CaptureManifest = z.infer<typeof captureManifestSchema>;
+
+/** One captured frame, as in the manifest. */
+export type CapturedFrame = z.infer<typeof capturedFrameSchema>;
+
+/** One plane thumbnail entry, as in the manifest. */
+export type ThumbnailEntry = z.infer<typeof thumbnailEntrySchema>;
+
+/** One operator preview entry, as in the manifest. */
+export type OperatorEntry = z.infer<typeof operatorEntrySchema>;
+
+/** How the frames were chosen. */
+export type CaptureSelection = z.infer<typeof captureSelectionSchema>;
+
+/** Which frames saveCapture writes: a list, an inclusive range, or (absent) the frames the user visited. */
+export const captureFramesSchema = z.union([
+  z.array(z.int().min(0).max(100_000_000)).min(1).max(10_000),
+  z
+    .object({ from: z.int().min(0).max(100_000_000), to: z.int().min(0).max(100_000_000) })
+    .strict()
+    .refine((range) => range.to >= range.from && range.to - range.from < 10_000, {
+      message: 'from must not exceed to, and a range holds at most 10000 frames',
+    }),
+]);
+
+/** A frame selection for saveCapture. */
+export type CaptureFrames = z.infer<typeof captureFramesSchema>;
+
+/** What the renderer shows about an open capture: where, when, which GPU, and which frames. */
+export interface CaptureSummary {
+  /** The capture file's own path (on the backend's machine). */
+  path: string;
+  createdAt: string;
+  app: { name: string; version: string };
+  machine: { hostname: string; platform: string; arch: string };
+  source: { fileName: string; size: number; sha256: string };
+  selection: CaptureSelection;
+  environment: CaptureManifest['environment'];
+  /** The captured frame indices, ascending. */
+  frames: number[];
+  /** Captured frames that carry operator previews. */
+  framesWithOperators: number[];
+  /** The GPU the frames were decoded on, in words. */
+  gpu: string;
+}
+
+/** The GPU a capture's frames were decoded on ("NVIDIA H200, driver 13.0, …"), or why there was none. */
+export function captureGpuText(environment: CaptureManifest['environment'], device: number): string {
+  if (environment === null) return 'unknown (no environment recorded)';
+  const found = environment.cuda.devices.find((d) => d.ordinal === device) ?? environment.cuda.devices[0];
+  if (found === undefined) return 'no CUDA device';
+  return `${found.name}, driver ${environment.cuda.driverVersion ?? '?'}, CUDA runtime ${environment.cuda.runtimeVersion}`;
+}

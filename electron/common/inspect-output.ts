@@ -1,0 +1,57 @@
+/** The command line's JSON output (`inspect --json`), with the same report schemas a capture is validated with. */
+import { z } from 'zod';
+import { CHECK_NAMES, type CheckName } from './checks';
+import { ERROR_CODES } from './errors';
+import { environmentReportSchema } from './environment-schema';
+import { frameReportSchema, streamInfoSchema } from './report-schema';
+
+/** The exit codes of the command line. */
+export const EXIT_CODES = {
+  ok: 0,
+  checkFailed: 1,
+  usage: 2,
+  cannotOpen: 3,
+} as const;
+
+/** One check's outcome. */
+export const checkResultSchema = z.object({
+  name: z.enum(CHECK_NAMES as [CheckName, ...CheckName[]]),
+  ok: z.boolean().nullable(),
+  detail: z.string(),
+});
+
+/** One inspected frame: its report, or the error that stopped it, and its checks. */
+export const inspectedFrameSchema = z.object({
+  index: z.int().min(0),
+  report: frameReportSchema.nullable(),
+  error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), remedy: z.string() }).nullable(),
+  checks: z.array(checkResultSchema),
+  ok: z.boolean(),
+});
+
+/** Everything `inspect --json` prints. */
+export const inspectOutputSchema = z.object({
+  tool: z.object({ name: z.string(), version: z.string() }),
+  input: z.object({
+    kind: z.enum(['video', 'capture']),
+    path: z.string(),
+    capture: z.object({ createdAt: z.string(), hostname: z.string(), gpu: z.string() }).nullable(),
+  }),
+  strict: z.boolean(),
+  stream: streamInfoSchema,
+  environment: environmentReportSchema.nullable(),
+  frames: z.array(inspectedFrameSchema),
+  summary: z.object({
+    frames: z.int().min(0),
+    failed: z.int().min(0),
+    unchecked: z.int().min(0),
+    ok: z.boolean(),
+    exitCode: z.union([z.literal(EXIT_CODES.ok), z.literal(EXIT_CODES.checkFailed)]),
+  }),
+});
+
+/** What `inspect --json` prints. */
+export type InspectOutput = z.infer<typeof inspectOutputSchema>;
+
+/** One inspected frame. */
+export type InspectedFrame = z.infer<typeof inspectedFrameSchema>;

@@ -1,0 +1,153 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeCapture,
+  encodeCapture,
+  readCaptureFile,
+  writeCaptureFile,
+} from '../../electron/backend/capture/capture-file';
+import { readZip } from '../../electron/backend/capture/zip-read';
+import { writeZip } from '../../electron/backend/capture/zip-write';
+import { captureManifestSchema } from '../../electron/common/capture';
+import type { RpcFailure } from '../../electron/common/envelope';
+import { environmentReportSchema } from '../../electron/common/environment-schema';
+import { frameReportSchema, streamInfoSchema } from '../../electron/common/report-schema';
+import { sampleCapture, sampleCaptureBytes } from '../support/captures';
+
+/** The error code a capture load throws. */
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    return (error as RpcFailure).code ?? String(error);
+  }
+  return 'no error';
+}
+
+/** Rewrites capture.json inside capture bytes. */
+function editManifest(bytes: Buffer, edit: (json: Record<string, unknown>) => void): Buffer {
+  const entries = readZip(bytes);
+  const json = JSON.parse(entries.get('capture.json')!.toString()) as Record<string, unknown>;
+  edit(json);
+  entries.set('capture.json', Buffer.from(JSON.stringify(json)));
+  return writeZip(
+    [...entries].map(([name, data]) => ({ name, data })),
+    new Date(),
+  );
+}
+
+describe('capture files', () => {
+  it('round-trips: every report, thumbnail and operator comes back equal', async () => {
+    const original = sampleCapture([0, 3, 7]);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'zci-capture-'));
+    const file = path.join(dir, 'clip.zci');
+    const bytes = await writeCaptureFile(file, original);
+    expect(bytes).toBe((await readFile(file)).length);
+    expect(await readdir(dir)).toEqual(['clip.zci']);
+    const loaded = await readCaptureFile(file);
+    expect(loaded.manifest).toEqual(original.manifest);
+    expect([...loaded.files.keys()].sort()).toEqual([...original.files.keys()].sort());
+    for (const [name, data] of original.files) expect(Buffer.from(loaded.files.get(name)!)).toEqual(Buffer.from(data));
+  });
+
+  it('puts capture.json first, so a glance at the zip says what it is', () => {
+    const entries = [...readZip(sampleCaptureBytes()).keys()];
+    expect(entries[0]).toBe('capture.json');
+    expect(entries).toContain('frames/000003/op-0-wrong-wrap.png');
+  });
+
+  it('rejects damaged, foreign and incomplete files with CAPTURE_INVALID', () => {
+    const good = sampleCaptureBytes();
+    const flipped = Buffer.from(good);
+    flipped.writeUInt8(flipped.readUInt8(good.length >> 1) ^ 0xff, good.length >> 1);
+    expect(codeOf(() => decodeCapture(flipped, 'x.zci'))).toBe('CAPTURE_INVALID');
+    expect(codeOf(() => decodeCapture(good.subarray(0, good.length - 100), 'x.zci'))).toBe('CAPTURE_INVALID');
+    expect(codeOf(() => decodeCapture(Buffer.from('\x00\x00\x00 ftypisom not a zip'), 'x.zci'))).toBe(
+      'CAPTURE_INVALID',
+    );
+    const noManifest = writeZip([{ name: 'readme.txt', data: Buffer.from('hi') }], new Date());
+    expect(() => decodeCapture(noManifest, 'x.zci')).toThrow(/without capture.json/);
+    const entries = readZip(good);
+    entries.delete('frames/000007/plane-1.png');
+    const missingPng = writeZip(
+      [...entries].map(([name, data]) => ({ name, data })),
+      new Date(),
+    );
+    expect(() => decodeCapture(missingPng, 'x.zci')).toThrow(/plane-1.png is named in capture.json but missing/);
+    expect(
+      codeOf(() =>
+        decodeCapture(
+          editManifest(good, (j) => (j.format = 'other')),
+          'x.zci',
+        ),
+      ),
+    ).toBe('CAPTURE_INVALID');
+    const badReport = editManifest(good, (j) => {
+      ((j.frames as { report: { planes: unknown } }[])[0]!.report.planes as unknown) = 'none';
+    });
+    expect(() => decodeCapture(badReport, 'x.zci')).toThrow(/does not match the format/);
+    const notJson = writeZip([{ name: 'capture.json', data: Buffer.from('{') }], new Date());
+    expect(() => decodeCapture(notJson, 'x.zci')).toThrow(/not JSON/);
+  });
+
+  it('rejects a thumbnail whose PNG is not the size the manifest says', () => {
+    const wrong = editManifest(sampleCaptureBytes(), (j) => {
+      (j.frames as { thumbnails: { width: number }[] }[])[0]!.thumbnails[0]!.width = 65;
+    });
+    expect(() => decodeCapture(wrong, 'x.zci')).toThrow(/is 64×36×1, not 65×36 grey/);
+  });
+
+  it('rejects a newer format version with CAPTURE_TOO_NEW, before reading the rest', () => {
+    const future = editManifest(sampleCaptureBytes(), (j) => {
+      j.formatVersion = 2;
+      j.frames = 'whatever version 2 has';
+    });
+    expect(codeOf(() => decodeCapture(future, 'x.zci'))).toBe('CAPTURE_TOO_NEW');
+    expect(() => decodeCapture(future, 'x.zci')).toThrow(/format 2; this version of the inspector reads up to 1/);
+  });
+
+  it('refuses to write a capture that would not load', () => {
+    const broken = sampleCapture([0]);
+    broken.files.delete('frames/000000/plane-0.png');
+    expect(() => encodeCapture(broken)).toThrow(/missing frames\/000000\/plane-0.png/);
+    const twice = sampleCapture([0]);
+    twice.manifest.frames.push(twice.manifest.frames[0]!);
+    expect(() => encodeCapture(twice)).toThrow(/frame listed twice/);
+  });
+
+  it("keeps operator entries' extra fields (the schema is open for later versions)", () => {
+    const capture = sampleCapture([3]);
+    capture.manifest.frames[0]!.operators![0]!.colorMatrix = 'bt709';
+    expect(decodeCapture(encodeCapture(capture), 'x.zci').manifest.frames[0]!.operators![0]).toMatchObject({
+      colorMatrix: 'bt709',
+    });
+  });
+});
+
+describe('report schemas', () => {
+  it('accept every report of the real GPU run in docs/gpu-runs', async () => {
+    const runs = path.join(import.meta.dirname, '..', '..', 'docs', 'gpu-runs');
+    const files = (await readdir(runs, { recursive: true })).filter((name) => name.endsWith('reports.json'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) {
+      const run = JSON.parse(await readFile(path.join(runs, name), 'utf8')) as {
+        environment: unknown;
+        fixtures: { info: unknown; reports: unknown[] }[];
+      };
+      expect(environmentReportSchema.safeParse(run.environment).error).toBeUndefined();
+      for (const fixture of run.fixtures) {
+        expect(streamInfoSchema.safeParse(fixture.info).error).toBeUndefined();
+        for (const report of fixture.reports) expect(frameReportSchema.safeParse(report).error).toBeUndefined();
+      }
+    }
+  });
+
+  it('accept the hand-built capture and refuse a frame whose report is for another frame', () => {
+    const manifest = sampleCapture().manifest;
+    expect(captureManifestSchema.safeParse(manifest).success).toBe(true);
+    manifest.frames[1]!.report.frameIndex = 99;
+    expect(captureManifestSchema.safeParse(manifest).success).toBe(false);
+  });
+});

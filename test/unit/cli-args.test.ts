@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { RpcFailure, rpcError } from '../../electron/common/envelope';
+import type { OpenedInput } from '../../electron/cli/cli-input';
+import { parseCli, UsageError } from '../../electron/cli/cli-args';
+import { runInspect } from '../../electron/cli/inspect-command';
+import { formatTable } from '../../electron/cli/cli-table';
+import { checksPass, frameChecks } from '../../electron/common/checks';
+import { formatFrameList, parseFrameList } from '../../electron/common/frame-list';
+import { inspectOutputSchema, type InspectOutput } from '../../electron/common/inspect-output';
+import { gpuEnvironment, mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
+
+describe('frame lists', () => {
+  it('parses numbers and ranges into sorted unique frames', () => {
+    expect(parseFrameList('0,5,10-12')).toEqual([0, 5, 10, 11, 12]);
+    expect(parseFrameList(' 7 , 3-4,3 ')).toEqual([3, 4, 7]);
+    expect(formatFrameList([0, 1, 2, 5, 7, 8])).toBe('0-2, 5, 7-8');
+    expect(formatFrameList([])).toBe('');
+  });
+
+  it('says what is wrong', () => {
+    expect(() => parseFrameList('')).toThrow(/empty/);
+    expect(() => parseFrameList('3-1')).toThrow(/backwards/);
+    expect(() => parseFrameList('a')).toThrow(/"a" is not a frame number/);
+    expect(() => parseFrameList('0-20000')).toThrow(/more than 10000/);
+  });
+});
+
+describe('parseCli', () => {
+  it('reads inspect and capture with their options', () => {
+    expect(parseCli(['inspect', 'a.mp4', '--frames', '0,2-3', '--json', '--device', '1', '--decode', 'nvdec'])).toEqual(
+      expect.objectContaining({
+        kind: 'inspect',
+        file: 'a.mp4',
+        frames: [0, 2, 3],
+        json: true,
+        device: 1,
+        decode: 'nvdec',
+        proof: true,
+        strict: false,
+      }),
+    );
+    expect(parseCli(['capture', 'a.mp4', '-o', 'out.zci', '--no-proof', '--thumb-width', '320'])).toEqual(
+      expect.objectContaining({ kind: 'capture', output: 'out.zci', proof: false, thumbWidth: 320, frames: null }),
+    );
+    expect(parseCli(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCli(['--version'])).toEqual({ kind: 'version' });
+  });
+
+  it.each([
+    [[], /name a command/],
+    [['frob', 'a'], /unknown command/],
+    [['inspect'], /needs a file/],
+    [['inspect', 'a', 'b'], /unexpected argument/],
+    [['inspect', 'a', '--bogus'], /bogus/],
+    [['inspect', 'a', '--decode', 'gpu'], /--decode must be/],
+    [['inspect', 'a', '--device', '-1'], /--device/],
+    [['inspect', 'a', '--frames', 'x'], /--frames/],
+    [['capture', 'a'], /needs -o/],
+    [['inspect', 'a', '-o', 'x.zci'], /-o belongs to capture/],
+    [['capture', 'a', '-o', 'x.zci', '--json'], /--json belongs to inspect/],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(UsageError);
+    expect(() => parseCli(argv)).toThrow(message);
+  });
+});
+
+describe('frame checks', () => {
+  it('pass a matching, proven frame', () => {
+    const checks = frameChecks(paddedNv12Device());
+    expect(checks.map((c) => [c.name, c.ok])).toEqual([
+      ['pointers', true],
+      ['strides', true],
+      ['aliasing', true],
+      ['restored', true],
+    ]);
+    expect(checksPass(checks, true)).toBe(true);
+  });
+
+  it('fail a mismatch, naming the plane and both pointers', () => {
+    const checks = frameChecks(mismatchFrame());
+    expect(checks[0]).toMatchObject({ name: 'pointers', ok: false });
+    expect(checks[0]!.detail).toMatch(/plane 1 \(UV\): FFmpeg 0x[0-9a-f]+ ≠ NVCV 0x[0-9a-f]+/);
+    expect(checksPass(checks)).toBe(false);
+  });
+
+  it('fail a proof that failed or did not restore', () => {
+    const failed = paddedNv12Device();
+    failed.aliasing = { ...failed.aliasing, passed: false, restored: false };
+    expect(
+      frameChecks(failed)
+        .filter((c) => c.ok === false)
+        .map((c) => c.name),
+    ).toEqual(['aliasing', 'restored']);
+  });
+
+  it('leave unchecked what could not run: passing unless strict', () => {
+    const checks = frameChecks(noNvcvFrame());
+    expect(checks.every((c) => c.ok === null)).toBe(true);
+    expect(checks[0]!.detail).toContain('not wrapped: libnvcv_types.so not found');
+    expect(checksPass(checks)).toBe(true);
+    expect(checksPass(checks, true)).toBe(false);
+  });
+});
+
+describe('formatTable', () => {
+  const output = (frames: InspectOutput['frames'], strict = false): InspectOutput =>
+    inspectOutputSchema.parse({
+      tool: { name: 'zerocopy-inspector', version: '0.1.0' },
+      input: { kind: 'video', path: '/v/clip.mp4', capture: null },
+      strict,
+      stream: streamInfo(),
+      environment: gpuEnvironment(),
+      frames,
+      summary: {
+        frames: frames.length,
+        failed: frames.filter((f) => !f.ok).length,
+        unchecked: 0,
+        ok: frames.every((f) => f.ok),
+        exitCode: frames.every((f) => f.ok) ? 0 : 1,
+      },
+    });
+
+  it('prints one row per frame and spells out each failure', () => {
+    const good = paddedNv12Device();
+    const bad = { ...mismatchFrame(), frameIndex: 4 };
+    const text = formatTable(
+      output([
+        { index: 3, report: good, error: null, checks: frameChecks(good), ok: true },
+        { index: 4, report: bad, error: null, checks: frameChecks(bad), ok: false },
+        {
+          index: 5,
+          report: null,
+          error: { code: 'DECODE_FAILED', message: 'broken slice', remedy: 'r' },
+          checks: [],
+          ok: false,
+        },
+      ]),
+    );
+    expect(text).toContain('h264 High · 1920×1080 (coded 1920×1088)');
+    expect(text).toContain('Test GPU · driver 12.4');
+    expect(text).toMatch(/^3 +B +nvdec +nv12 +2 +match +equal +proven +yes +ok$/m);
+    expect(text).toMatch(/^4 .* MISMATCH .* FAIL$/m);
+    expect(text).toMatch(/^5 .* ERROR DECODE_FAILED$/m);
+    expect(text).toContain('frame 4: pointers: plane 1 (UV)');
+    expect(text).toContain('frame 5: DECODE_FAILED: broken slice');
+    expect(text).toContain('3 frames: 1 ok, 2 failed — exit 1');
+  });
+
+  it('lists unchecked frames, and --strict turns them into failures', () => {
+    const report = noNvcvFrame();
+    const checks = frameChecks(report);
+    expect(formatTable(output([{ index: 3, report, error: null, checks, ok: true }]))).toContain(
+      'not checked on frames 3: not wrapped',
+    );
+    expect(formatTable(output([{ index: 3, report, error: null, checks, ok: false }], true))).toContain(
+      'frame 3: pointers: not wrapped',
+    );
+  });
+});
+
+describe('runInspect', () => {
+  it('keeps a frame that fails to decode as a failed frame with its code', async () => {
+    const session = {
+      info: streamInfo(),
+      closed: false,
+      frame: async (index: number) => {
+        if (index === 2) throw new RpcFailure(rpcError('DECODE_FAILED', 'corrupt slice at frame 2'));
+        return { ...paddedNv12Device(), frameIndex: index };
+      },
+      frameAtTime: async () => paddedNv12Device(),
+      thumbnails: async () => [],
+      close: () => undefined,
+    };
+    const input: OpenedInput = { kind: 'video', path: '/v.mp4', session, environment: null, capture: null };
+    const output = await runInspect(input, {
+      frames: [1, 2],
+      proof: true,
+      strict: false,
+      app: { name: 'zerocopy-inspector', version: '0' },
+    });
+    expect(output.frames[1]).toMatchObject({ index: 2, report: null, ok: false, error: { code: 'DECODE_FAILED' } });
+    expect(output.summary).toMatchObject({ frames: 2, failed: 1, ok: false, exitCode: 1 });
+  });
+});
