@@ -22,6 +22,7 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   NVCV_NOT_FOUND: 'Install CV-CUDA (for example pip install cvcuda-cu12) or set the library path in settings.',
   NVCV_ERROR: 'NVCV rejected the frame; the details say which call failed.',
   CVCUDA_NOT_FOUND: 'Install CV-CUDA (for example pip install cvcuda-cu12) or set the library path in settings.',
+  OPERATOR_UNSUPPORTED: 'Pick another operator for this frame; the convert preview works for every format.',
   NO_CUDA_DEVICE: 'No CUDA device is visible: check the NVIDIA driver, CUDA_VISIBLE_DEVICES and container GPU access.',
   CUDA_ERROR: 'A CUDA call failed; the decoder process can be restarted by reopening the file.',
   NVDEC_UNAVAILABLE: 'This GPU or FFmpeg build cannot decode this codec with NVDEC; software decoding is used instead.',

@@ -26,6 +26,10 @@ say "tests exit $?"
 say "# frame reports"
 "$node" test/gpu/record-evidence.mjs > "$out/reports.json" 2>> "$log"
 say "reports exit $?"
+if "$node" -e "process.exit(require('./native/index.cjs').environment().cvcuda.loaded ? 0 : 1)"; then
+  "$node" test/gpu/cvtcolor-experiment.mjs > "$out/cvtcolor-experiment.json" 2>> "$log"
+  say "cvtcolor experiment exit $?"
+fi
 
 [ -n "${ZCI_SKIP_BENCH:-}" ] && { say "# benchmarks skipped"; exit 0; }
 bench=$out/bench.jsonl

@@ -224,6 +224,15 @@ bool readPreviewOptions(Napi::Env env, Napi::Value v, PreviewRequest &r, Napi::E
     return false;
   }
   if (reference.IsBoolean()) r.reference = reference.As<Napi::Boolean>().Value();
+  for (auto [key, target] : {std::pair<const char *, std::string *>{"matrix", &r.matrix}, {"range", &r.range}}) {
+    Napi::Value x = o.Get(key);
+    if (x.IsUndefined()) continue;
+    if (!x.IsString()) {
+      *err = invalidArgument(env, std::string("options.") + key, "a string");
+      return false;
+    }
+    *target = x.As<Napi::String>().Utf8Value();
+  }
   auto number = [&](const char *key, double &out) {
     Napi::Value x = o.Get(key);
     if (x.IsUndefined()) return true;

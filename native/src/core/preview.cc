@@ -104,12 +104,38 @@ struct Matrix {
   const char *name;
 };
 
-Matrix matrixFor(const AVFrame *f) {
-  switch (swsMatrixFor(f)) {
+Matrix matrixFor(const AVFrame *f, const std::string &override) {
+  const int cs = override == "bt601"    ? SWS_CS_ITU601
+                 : override == "bt709"  ? SWS_CS_ITU709
+                 : override == "bt2020" ? SWS_CS_BT2020
+                                        : swsMatrixFor(f);
+  switch (cs) {
   case SWS_CS_ITU709: return {0.2126f, 0.0722f, NVCV_COLOR_SPEC_BT709, "BT.709"};
   case SWS_CS_BT2020: return {0.2627f, 0.0593f, NVCV_COLOR_SPEC_BT2020, "BT.2020"};
   default: return {0.299f, 0.114f, NVCV_COLOR_SPEC_BT601, "BT.601"};
   }
+}
+
+// How the inspector's kernel reads this frame.
+kernels::YuvSource yuvSource(const AVFrame *frame, const FrameLayout &layout, const Matrix &m, bool limited) {
+  kernels::YuvSource s{};
+  for (int i = 0; i < 3 && i < static_cast<int>(layout.planes.size()); ++i) {
+    s.plane[i] = frame->data[i];
+    s.pitch[i] = frame->linesize[i];
+  }
+  const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(layout.swFormat);
+  s.width = frame->width;
+  s.height = frame->height;
+  s.chromaShiftX = d->log2_chroma_w;
+  s.chromaShiftY = d->log2_chroma_h;
+  s.semiPlanar = layout.planes.size() == 2;
+  s.bytesPerSample = layout.planes[0].bitsPerComponentStored / 8;
+  s.shift = layout.shift;
+  s.bitDepth = layout.bitDepth;
+  s.fullRange = !limited;
+  s.kr = m.kr;
+  s.kb = m.kb;
+  return s;
 }
 
 // Rows from plane 0 to the chroma plane, when chroma follows luma at the same pitch (NVDEC's NV12 layout).
@@ -130,7 +156,13 @@ void validate(const PreviewRequest &r) {
       r.op == "reference" || r.op == "convert" || r.op == "gaussian" || r.op == "flip" || r.op == "threshold";
   if (!known) {
     throw Error("INVALID_ARGUMENT", "Unknown operator '" + r.op + "'",
-                "Use reference, convert, gaussian, flip or threshold.");
+                "Use reference, convert, cvtcolor, gaussian, flip or threshold.");
+  }
+  if (r.matrix != "auto" && r.matrix != "bt601" && r.matrix != "bt709" && r.matrix != "bt2020") {
+    throw Error("INVALID_ARGUMENT", "matrix must be auto, bt601, bt709 or bt2020", "Leave it at auto.");
+  }
+  if (r.range != "auto" && r.range != "limited" && r.range != "full") {
+    throw Error("INVALID_ARGUMENT", "range must be auto, limited or full", "Leave it at auto.");
   }
   if (r.maxWidth < 16 || r.maxWidth > 1024) throw Error("INVALID_ARGUMENT", "maxWidth must be 16..1024", "Use 256.");
   if (r.kernelSize < 3 || r.kernelSize > 31 || r.kernelSize % 2 == 0) {
@@ -189,45 +221,36 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
   check(cudaEventRecord(ev[5], reinterpret_cast<cudaStream_t>(cuda->ffmpegStream())), "cudaEventRecord");
   check(cudaStreamWaitEvent(st, ev[5], 0), "cudaStreamWaitEvent");
 
-  const Matrix m = matrixFor(frame);
-  const bool limited = frame->color_range != AVCOL_RANGE_JPEG;
+  const Matrix m = matrixFor(frame, request.matrix);
+  const bool limited = request.range == "auto" ? frame->color_range != AVCOL_RANGE_JPEG : request.range == "limited";
   const int codedRow = chromaRow(frame);
   const bool cvcudaCan =
       layout.swFormat == AV_PIX_FMT_NV12 && limited && codedRow >= H && codedRow % 2 == 0 && W % 2 == 0;
-  const int rows = cvcudaCan ? codedRow : H;
+  const bool useCvcuda = request.op == "cvtcolor";
+  if (useCvcuda && !cvcudaCan) {
+    throw Error("OPERATOR_UNSUPPORTED",
+                "CV-CUDA's AdvCvtColor converts only 8-bit limited-range NV12 whose chroma starts on an even row; this "
+                "frame is " +
+                    layout.swFormatName,
+                "Use the 'convert' preview, which the inspector's own kernel makes for every format.");
+  }
+  const int rows = useCvcuda ? codedRow : H;
   DeviceBuffer rgb(static_cast<size_t>(W) * rows * 3);
   check(cudaEventRecord(ev[0], st), "cudaEventRecord");
-  if (cvcudaCan) {
+  if (useCvcuda) {
     // One NV12 tensor over the coded rows (chroma really starts there), converted, then viewed as H rows.
     Tensor in(*nv, frame->data[0], NVCV_DATA_TYPE_U8, "NHWC", {1, rows * 3 / 2, W, 1},
               {static_cast<int64_t>(frame->linesize[0]) * rows * 3 / 2, frame->linesize[0], 1, 1});
     auto outFull = rgbTensor(*nv, rgb.ptr, W, rows);
     checkNvcv(cv->advCvtColorSubmit(ops.cvt, st, in.h, outFull->h, NVCV_COLOR_YUV2RGB_NV12, m.spec),
               "cvcudaAdvCvtColorSubmit");
-    out.converter = std::string("CV-CUDA AdvCvtColor YUV2RGB_NV12, ") + m.name + " limited range, over the " +
+    out.converter = std::string("CV-CUDA AdvCvtColor YUV2RGB_NV12 with ") + m.name + " (limited range), over the " +
                     std::to_string(rows) + " coded rows, cropped to " + std::to_string(H);
   } else {
-    kernels::YuvSource s{};
-    for (int i = 0; i < 3 && i < static_cast<int>(layout.planes.size()); ++i) {
-      s.plane[i] = frame->data[i];
-      s.pitch[i] = frame->linesize[i];
-    }
-    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(layout.swFormat);
-    s.width = W;
-    s.height = H;
-    s.chromaShiftX = d->log2_chroma_w;
-    s.chromaShiftY = d->log2_chroma_h;
-    s.semiPlanar = layout.planes.size() == 2;
-    s.bytesPerSample = layout.planes[0].bitsPerComponentStored / 8;
-    s.shift = layout.shift;
-    s.bitDepth = layout.bitDepth;
-    s.fullRange = !limited;
-    s.kr = m.kr;
-    s.kb = m.kb;
+    kernels::YuvSource s = yuvSource(frame, layout, m, limited);
     check(kernels::yuvToRgb8(s, rgb.bytes(), static_cast<int64_t>(W) * 3, st), "yuvToRgb8");
-    out.converter = std::string("the inspector's kernel (") + layout.swFormatName + ", " + m.name +
-                    (limited ? " limited" : " full") +
-                    " range): CV-CUDA's AdvCvtColor takes only 8-bit limited-range NV12";
+    out.converter = std::string("the inspector's kernel: ") + layout.swFormatName + ", " + m.name +
+                    (limited ? " limited" : " full") + " range";
   }
   check(cudaEventRecord(ev[1], st), "cudaEventRecord");
   auto rgbView = rgbTensor(*nv, rgb.ptr, W, H);
@@ -236,7 +259,7 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
   std::unique_ptr<DeviceBuffer> opBuffer;
   std::unique_ptr<Tensor> opOut;
   NVCVTensorHandle resizeIn = rgbView->h;
-  if (request.op != "convert") {
+  if (request.op != "convert" && request.op != "cvtcolor") {
     opBuffer = std::make_unique<DeviceBuffer>(static_cast<size_t>(W) * H * 3);
     opOut = rgbTensor(*nv, opBuffer->ptr, W, H);
     if (request.op == "gaussian") {
@@ -278,7 +301,7 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
   out.downloadMs = elapsed(ev[3], ev[4]);
   out.totalMs = elapsed(ev[0], ev[4]);
 
-  if ((request.op == "convert" || request.op == "flip") && request.reference) {
+  if ((request.op == "convert" || request.op == "cvtcolor" || request.op == "flip") && request.reference) {
     RgbImage ref = out.reference;
     if (request.op == "flip") {
       // The reference flipped on the CPU, exactly as CV-CUDA's flip codes define it.
@@ -299,13 +322,13 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
   }
 
   // What a naive single-tensor wrap (chroma assumed at row H) would show: the bug, in one picture.
-  if (cvcudaCan && codedRow != H && H % 2 == 0) {
+  const bool semiPlanar = layout.planes.size() == 2;
+  if (semiPlanar && codedRow > 0 && codedRow != H && request.op == "convert") {
+    kernels::YuvSource s = yuvSource(frame, layout, m, limited);
+    s.plane[1] = frame->data[0] + static_cast<int64_t>(frame->linesize[0]) * H; // where the naive view looks
     DeviceBuffer wrongRgb(static_cast<size_t>(W) * H * 3);
-    Tensor in(*nv, frame->data[0], NVCV_DATA_TYPE_U8, "NHWC", {1, H * 3 / 2, W, 1},
-              {static_cast<int64_t>(frame->linesize[0]) * H * 3 / 2, frame->linesize[0], 1, 1});
+    check(kernels::yuvToRgb8(s, wrongRgb.bytes(), static_cast<int64_t>(W) * 3, st), "yuvToRgb8");
     auto wrongOut = rgbTensor(*nv, wrongRgb.ptr, W, H);
-    checkNvcv(cv->advCvtColorSubmit(ops.cvt, st, in.h, wrongOut->h, NVCV_COLOR_YUV2RGB_NV12, m.spec),
-              "cvcudaAdvCvtColorSubmit");
     DeviceBuffer wrongSmall(static_cast<size_t>(tw) * th * 3);
     auto wrongSmallTensor = rgbTensor(*nv, wrongSmall.ptr, tw, th);
     checkNvcv(cv->resizeSubmit(ops.resize, st, wrongOut->h, wrongSmallTensor->h, NVCV_INTERP_AREA),
@@ -322,8 +345,9 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
                           std::to_string(codedRow) + ", so " + std::to_string(codedRow - H) +
                           " padding rows are read as chroma and every chroma row is shifted";
   } else {
-    out.wrongWrapReason = cvcudaCan ? "chroma follows the display rows: the naive single-tensor view is right here"
-                                    : "not an NVDEC NV12 frame: no single-tensor view to get wrong";
+    out.wrongWrapReason = !semiPlanar     ? "not a 2-plane frame: no single-tensor view to get wrong"
+                          : codedRow == H ? "chroma follows the display rows: the naive single-tensor view is right"
+                                          : "shown with the convert preview";
   }
   return out;
 }

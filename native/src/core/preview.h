@@ -16,15 +16,18 @@ extern "C" {
 
 namespace zci {
 
-/// What to preview; op is one of "reference" (CPU only), "convert", "gaussian", "flip", "threshold".
+/// What to preview; op is one of "reference" (CPU only), "convert" (the inspector's kernel), "cvtcolor" (CV-CUDA's
+/// AdvCvtColor), "gaussian", "flip", "threshold" (CV-CUDA, on the converted picture).
 struct PreviewRequest {
   std::string op = "convert";
   int maxWidth = 256;
-  int kernelSize = 7;     // gaussian: odd, 3..31
-  double sigma = 2.0;     // gaussian
-  int flipCode = 1;       // flip: 0 vertical, 1 horizontal, -1 both
-  double threshold = 128; // threshold: per channel, binary to 255
-  bool reference = true;  // also make the CPU reference (downloads the whole frame) and compare
+  int kernelSize = 7;          // gaussian: odd, 3..31
+  double sigma = 2.0;          // gaussian
+  int flipCode = 1;            // flip: 0 vertical, 1 horizontal, -1 both
+  double threshold = 128;      // threshold: per channel, binary to 255
+  bool reference = true;       // also make the CPU reference (downloads the whole frame) and compare
+  std::string matrix = "auto"; // the kernel's matrix: auto (the stream's), bt601, bt709, bt2020 — to show a wrong one
+  std::string range = "auto";  // the kernel's range: auto, limited, full
 };
 
 /// A small RGB picture (3 bytes per pixel, rows packed).
