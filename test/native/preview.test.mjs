@@ -52,7 +52,7 @@ test('without a GPU every operator is refused with NO_CUDA_DEVICE', { skip: hasG
   const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
   try {
     await s.frame(0);
-    for (const op of ['convert', 'gaussian', 'flip', 'threshold']) {
+    for (const op of ['convert', 'cvtcolor', 'gaussian', 'flip', 'threshold']) {
       assert.equal(await codeOf(() => s.preview({ op })), 'NO_CUDA_DEVICE', op);
     }
   } finally {

@@ -152,8 +152,8 @@ float elapsed(cudaEvent_t a, cudaEvent_t b) {
 }
 
 void validate(const PreviewRequest &r) {
-  const bool known =
-      r.op == "reference" || r.op == "convert" || r.op == "gaussian" || r.op == "flip" || r.op == "threshold";
+  const bool known = r.op == "reference" || r.op == "convert" || r.op == "cvtcolor" || r.op == "gaussian" ||
+                     r.op == "flip" || r.op == "threshold";
   if (!known) {
     throw Error("INVALID_ARGUMENT", "Unknown operator '" + r.op + "'",
                 "Use reference, convert, cvtcolor, gaussian, flip or threshold.");
