@@ -156,6 +156,19 @@ if (fs.existsSync(previewFile)) {
   }
   ev.push('');
 }
+const experimentFile = path.join(runDir, 'cvtcolor-experiment.json');
+if (fs.existsSync(experimentFile)) {
+  const x = JSON.parse(fs.readFileSync(experimentFile, 'utf8'));
+  const best = [...x.rows].sort((a, b) => b.psnr - a.psnr)[0];
+  ev.push('## What CV-CUDA\'s AdvCvtColor computes', '');
+  ev.push('`test/gpu/cvtcolor-experiment.mjs`: frame 13 of h264-1080p-420.mp4 (BT.709, limited range) through');
+  ev.push(`${x.converter}, compared with the inspector's kernel under every matrix and range:`, '');
+  ev.push('| AdvCvtColor output against | PSNR dB | mean abs error |', '| --- | --- | --- |');
+  for (const r of x.rows) ev.push(`| ${r.against} | ${fmt(r.psnr, 2)} | ${fmt(r.meanAbs, 3)} |`);
+  ev.push('', `Closest: **${best.against}** (${fmt(best.psnr, 1)} dB). The inspector therefore makes its \`convert\``);
+  ev.push('previews with its own kernel, which honours the stream\'s matrix and range, and offers AdvCvtColor as the');
+  ev.push('separate `cvtcolor` operator with its measured distance from the reference.', '');
+}
 ev.push('Benchmarks of this run: [benchmarks.md](benchmarks.md).', '');
 
 // --- benchmarks ----------------------------------------------------------------------------------------------
@@ -245,9 +258,10 @@ if (soak.length) {
 const previewsBench = bench.filter((b) => b.bench === 'preview');
 if (previewsBench.length) {
   bm.push('## 4. Step to thumbnail: GPU preview against the naive path', '');
-  bm.push('`zci_bench preview CLIP N`: for each frame in turn, decode it (NVDEC), then the GPU preview (CV-CUDA colour');
-  bm.push('conversion + resize to 256 wide + download of the thumbnail only), then the naive path on the same frame (the');
-  bm.push('whole frame downloaded with `av_hwframe_transfer_data`, converted and scaled by swscale on the CPU).', '');
+  bm.push('`zci_bench preview CLIP N`: for each frame in turn, decode it (NVDEC), then the GPU preview (colour conversion');
+  bm.push('by the inspector\'s kernel on the wrapped frame, CV-CUDA Resize to 256 wide, download of the thumbnail only), then');
+  bm.push('the naive path on the same frame (the whole frame downloaded with `av_hwframe_transfer_data`, converted and');
+  bm.push('scaled by swscale on the CPU). Wall-clock per step, including stream synchronisation.', '');
   bm.push('| clip | frames | decode p50 / p99 ms | GPU preview p50 / p99 ms | naive p50 / p99 ms | naive / GPU (p50) | bytes to host per preview | frame bytes |');
   bm.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const b of previewsBench) {
