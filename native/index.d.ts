@@ -34,6 +34,55 @@ export interface PlaneThumbnail {
   data: Uint8Array;
 }
 
+/** An operator preview request; op: 'reference' (CPU only), 'convert' (the inspector's kernel), 'cvtcolor'
+ * (CV-CUDA AdvCvtColor), 'gaussian', 'flip', 'threshold' (CV-CUDA, on the converted picture). */
+export interface PreviewOptions {
+  op: 'reference' | 'convert' | 'cvtcolor' | 'gaussian' | 'flip' | 'threshold';
+  /** Thumbnail width, 16..1024 (default 256). */
+  maxWidth?: number;
+  /** Gaussian kernel size, odd 3..31 (default 7), and sigma (0, 20] (default 2). */
+  kernelSize?: number;
+  sigma?: number;
+  /** Flip: 0 vertical, 1 horizontal, -1 both (default 1). */
+  flipCode?: number;
+  /** Threshold per channel, 0..255 (default 128); binary to 255. */
+  threshold?: number;
+  /** Also make the CPU reference and compare (default true). */
+  reference?: boolean;
+  /** The kernel's matrix and range: 'auto' (the stream's) or forced, to show what a wrong one looks like. */
+  matrix?: 'auto' | 'bt601' | 'bt709' | 'bt2020';
+  range?: 'auto' | 'limited' | 'full';
+}
+
+/** A small RGB picture: 3 bytes per pixel, rows packed. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+}
+
+/** What a preview produced, with its cost and its distance from the CPU reference. */
+export interface PreviewResult {
+  op: string;
+  /** True when the GPU made the thumbnail; false for op 'reference'. */
+  gpu: boolean;
+  gpuReason: string;
+  converter: string;
+  thumbnail: RgbImage | null;
+  /** GPU time of each step, measured with CUDA events, in milliseconds. */
+  timings: { convertMs: number; opMs: number; resizeMs: number; downloadMs: number; totalMs: number };
+  bytesDownloaded: number;
+  frameBytes: number;
+  reference: RgbImage | null;
+  referenceMethod: string;
+  psnr: number | null;
+  maxAbsError: number | null;
+  meanAbsError: number | null;
+  /** What a naive single-tensor wrap (chroma assumed at the display height) shows, when that differs. */
+  wrongWrap: RgbImage | null;
+  wrongWrapReason: string;
+}
+
 /** An open video: a decoder plus the frames the inspector holds. */
 export declare class Session {
   private constructor();
@@ -49,6 +98,9 @@ export declare class Session {
   frameAtTime(seconds: number, options?: FrameOptions): Promise<FrameReport>;
   /** Thumbnails of each plane of the current frame, at most maxWidth wide. */
   thumbnails(maxWidth: number): Promise<PlaneThumbnail[]>;
+  /** Runs an operator preview on the current frame. GPU operators on a machine without a GPU: NO_CUDA_DEVICE;
+   * without CV-CUDA: CVCUDA_NOT_FOUND; cvtcolor on a frame it cannot take: OPERATOR_UNSUPPORTED. */
+  preview(options: PreviewOptions): Promise<PreviewResult>;
   /** Live NVCV image handles created by this session and not yet released. */
   liveHandles(): number;
   /** Releases the decoder, frames and NVCV handles; idempotent. */
