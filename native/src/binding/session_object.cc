@@ -41,12 +41,13 @@ Napi::Value rejectWith(Napi::Env env, const Napi::Error &e) {
 }
 
 // Runs body on a worker thread and resolves with JSON.parse of its result.
-class JsonWorker : public Napi::AsyncWorker {
+// Runs body on a worker thread, then turns its result into JS on the JS thread; rejects with InspectorError.
+template <typename Result> class PromiseWorker : public Napi::AsyncWorker {
 public:
-  JsonWorker(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::function<std::string()> body)
+  PromiseWorker(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::function<Result()> body,
+                std::function<Napi::Value(Napi::Env, Result &)> toJs)
       : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), owner_(owner),
-        keep_(Napi::Persistent(receiver)), body_(std::move(body)) {}
-  Napi::Promise promise() { return deferred_.Promise(); }
+        keep_(Napi::Persistent(receiver)), body_(std::move(body)), toJs_(std::move(toJs)) {}
   void Execute() override {
     capture(failure_, [&] { result_ = body_(); });
   }
@@ -56,89 +57,51 @@ public:
     if (failure_.failed) {
       deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
     } else {
-      deferred_.Resolve(parseJson(env, result_));
+      deferred_.Resolve(toJs_(env, result_));
     }
   }
+  Napi::Promise promise() { return deferred_.Promise(); }
 
 private:
   Napi::Promise::Deferred deferred_;
   SessionObject *owner_;
   Napi::ObjectReference keep_; // the JS Session stays alive while its call runs
-  std::function<std::string()> body_;
-  std::string result_;
+  std::function<Result()> body_;
+  std::function<Napi::Value(Napi::Env, Result &)> toJs_;
+  Result result_{};
   Failure failure_;
 };
 
-class OpenWorker : public Napi::AsyncWorker {
-public:
-  OpenWorker(Napi::Env env, std::string path, DecoderOptions options)
-      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), path_(std::move(path)),
-        options_(std::move(options)) {}
-  Napi::Promise promise() { return deferred_.Promise(); }
-  void Execute() override {
-    capture(failure_, [&] { session_ = std::make_shared<Session>(path_, options_); });
-  }
-  void OnOK() override {
-    Napi::Env env = Env();
-    if (failure_.failed) {
-      deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
-      return;
-    }
-    auto *holder = new std::shared_ptr<Session>(std::move(session_));
-    auto ext = Napi::External<std::shared_ptr<Session>>::New(env, holder,
-                                                             [](Napi::Env, std::shared_ptr<Session> *p) { delete p; });
-    deferred_.Resolve(gConstructor.New({ext}));
-  }
+// Queues a PromiseWorker and returns its promise.
+template <typename Result>
+Napi::Value queue(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::function<Result()> body,
+                  std::function<Napi::Value(Napi::Env, Result &)> toJs) {
+  auto *w = new PromiseWorker<Result>(env, owner, receiver, std::move(body), std::move(toJs));
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
+}
 
-private:
-  Napi::Promise::Deferred deferred_;
-  std::string path_;
-  DecoderOptions options_;
-  std::shared_ptr<Session> session_;
-  Failure failure_;
-};
+Napi::Value jsonToJs(Napi::Env env, std::string &json) {
+  return parseJson(env, json);
+}
 
-class ThumbnailWorker : public Napi::AsyncWorker {
-public:
-  ThumbnailWorker(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::shared_ptr<Session> s, int maxWidth)
-      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), owner_(owner),
-        keep_(Napi::Persistent(receiver)), session_(std::move(s)), maxWidth_(maxWidth) {}
-  Napi::Promise promise() { return deferred_.Promise(); }
-  void Execute() override {
-    capture(failure_, [&] { thumbs_ = session_->thumbnails(maxWidth_); });
+Napi::Value thumbnailsToJs(Napi::Env env, std::vector<Thumbnail> &thumbs) {
+  Napi::Array out = Napi::Array::New(env, thumbs.size());
+  for (size_t i = 0; i < thumbs.size(); ++i) {
+    const Thumbnail &t = thumbs[i];
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("plane", t.plane);
+    o.Set("name", t.name);
+    o.Set("width", t.width);
+    o.Set("height", t.height);
+    // A copy, never an external buffer: Electron's memory cage forbids those.
+    auto buf = Napi::Buffer<uint8_t>::Copy(env, t.data.data(), t.data.size());
+    o.Set("data", Napi::Uint8Array::New(env, t.data.size(), buf.ArrayBuffer(), buf.ByteOffset()));
+    out.Set(static_cast<uint32_t>(i), o);
   }
-  void OnOK() override {
-    Napi::Env env = Env();
-    owner_->finished();
-    if (failure_.failed) {
-      deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
-      return;
-    }
-    Napi::Array out = Napi::Array::New(env, thumbs_.size());
-    for (size_t i = 0; i < thumbs_.size(); ++i) {
-      const Thumbnail &t = thumbs_[i];
-      Napi::Object o = Napi::Object::New(env);
-      o.Set("plane", t.plane);
-      o.Set("name", t.name);
-      o.Set("width", t.width);
-      o.Set("height", t.height);
-      // A copy, never an external buffer: Electron's memory cage forbids those.
-      auto buf = Napi::Buffer<uint8_t>::Copy(env, t.data.data(), t.data.size());
-      o.Set("data", Napi::Uint8Array::New(env, t.data.size(), buf.ArrayBuffer(), buf.ByteOffset()));
-      out.Set(static_cast<uint32_t>(i), o);
-    }
-    deferred_.Resolve(out);
-  }
-
-private:
-  Napi::Promise::Deferred deferred_;
-  SessionObject *owner_;
-  Napi::ObjectReference keep_;
-  std::shared_ptr<Session> session_;
-  int maxWidth_;
-  std::vector<Thumbnail> thumbs_;
-  Failure failure_;
-};
+  return out;
+}
 
 Napi::Object rgbObject(Napi::Env env, const RgbImage &img) {
   Napi::Object o = Napi::Object::New(env);
@@ -149,61 +112,34 @@ Napi::Object rgbObject(Napi::Env env, const RgbImage &img) {
   return o;
 }
 
-class PreviewWorker : public Napi::AsyncWorker {
-public:
-  PreviewWorker(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::shared_ptr<Session> s,
-                PreviewRequest request)
-      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), owner_(owner),
-        keep_(Napi::Persistent(receiver)), session_(std::move(s)), request_(std::move(request)) {}
-  Napi::Promise promise() { return deferred_.Promise(); }
-  void Execute() override {
-    capture(failure_, [&] { result_ = session_->preview(request_); });
-  }
-  void OnOK() override {
-    Napi::Env env = Env();
-    owner_->finished();
-    if (failure_.failed) {
-      deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
-      return;
-    }
-    const PreviewResult &r = result_;
-    Napi::Object o = Napi::Object::New(env);
-    o.Set("op", r.op);
-    o.Set("gpu", r.gpu);
-    o.Set("gpuReason", r.gpuReason);
-    o.Set("converter", r.converter);
-    o.Set("thumbnail", r.gpu ? Napi::Value(rgbObject(env, r.thumbnail)) : env.Null());
-    Napi::Object t = Napi::Object::New(env);
-    t.Set("convertMs", r.convertMs);
-    t.Set("opMs", r.opMs);
-    t.Set("resizeMs", r.resizeMs);
-    t.Set("downloadMs", r.downloadMs);
-    t.Set("totalMs", r.totalMs);
-    o.Set("timings", t);
-    o.Set("bytesDownloaded", static_cast<double>(r.bytesDownloaded));
-    o.Set("frameBytes", static_cast<double>(r.frameBytes));
-    o.Set("reference", r.reference.rgb.empty() ? env.Null() : Napi::Value(rgbObject(env, r.reference)));
-    o.Set("referenceMethod", r.referenceMethod);
-    auto opt = [&](const char *key, const std::optional<double> &v) {
-      o.Set(key, v ? Napi::Value(Napi::Number::New(env, *v)) : env.Null());
-    };
-    opt("psnr", r.psnr);
-    opt("maxAbsError", r.maxAbsError);
-    opt("meanAbsError", r.meanAbsError);
-    o.Set("wrongWrap", r.wrongWrap.rgb.empty() ? env.Null() : Napi::Value(rgbObject(env, r.wrongWrap)));
-    o.Set("wrongWrapReason", r.wrongWrapReason);
-    deferred_.Resolve(o);
-  }
-
-private:
-  Napi::Promise::Deferred deferred_;
-  SessionObject *owner_;
-  Napi::ObjectReference keep_;
-  std::shared_ptr<Session> session_;
-  PreviewRequest request_;
-  PreviewResult result_;
-  Failure failure_;
-};
+Napi::Value previewToJs(Napi::Env env, PreviewResult &r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("op", r.op);
+  o.Set("gpu", r.gpu);
+  o.Set("gpuReason", r.gpuReason);
+  o.Set("converter", r.converter);
+  o.Set("thumbnail", r.gpu ? Napi::Value(rgbObject(env, r.thumbnail)) : env.Null());
+  Napi::Object t = Napi::Object::New(env);
+  t.Set("convertMs", r.convertMs);
+  t.Set("opMs", r.opMs);
+  t.Set("resizeMs", r.resizeMs);
+  t.Set("downloadMs", r.downloadMs);
+  t.Set("totalMs", r.totalMs);
+  o.Set("timings", t);
+  o.Set("bytesDownloaded", static_cast<double>(r.bytesDownloaded));
+  o.Set("frameBytes", static_cast<double>(r.frameBytes));
+  o.Set("reference", r.reference.rgb.empty() ? env.Null() : Napi::Value(rgbObject(env, r.reference)));
+  o.Set("referenceMethod", r.referenceMethod);
+  auto opt = [&](const char *key, const std::optional<double> &v) {
+    o.Set(key, v ? Napi::Value(Napi::Number::New(env, *v)) : env.Null());
+  };
+  opt("psnr", r.psnr);
+  opt("maxAbsError", r.maxAbsError);
+  opt("meanAbsError", r.meanAbsError);
+  o.Set("wrongWrap", r.wrongWrap.rgb.empty() ? env.Null() : Napi::Value(rgbObject(env, r.wrongWrap)));
+  o.Set("wrongWrapReason", r.wrongWrapReason);
+  return o;
+}
 
 // Reads preview options into the plain request the worker uses.
 bool readPreviewOptions(Napi::Env env, Napi::Value v, PreviewRequest &r, Napi::Error *err) {
@@ -347,10 +283,15 @@ Napi::Value SessionObject::Open(const Napi::CallbackInfo &info) {
   DecoderOptions options;
   Napi::Error err;
   if (!readOpenOptions(env, info.Length() > 1 ? info[1] : env.Undefined(), options, &err)) return rejectWith(env, err);
-  auto *w = new OpenWorker(env, info[0].As<Napi::String>().Utf8Value(), options);
-  Napi::Promise p = w->promise();
-  w->Queue();
-  return p;
+  const std::string path = info[0].As<Napi::String>().Utf8Value();
+  return queue<std::shared_ptr<Session>>(
+      env, nullptr, Napi::Object::New(env), [path, options] { return std::make_shared<Session>(path, options); },
+      [](Napi::Env e, std::shared_ptr<Session> &session) -> Napi::Value {
+        auto *holder = new std::shared_ptr<Session>(std::move(session));
+        auto ext = Napi::External<std::shared_ptr<Session>>::New(
+            e, holder, [](Napi::Env, std::shared_ptr<Session> *p) { delete p; });
+        return gConstructor.New({ext});
+      });
 }
 
 std::shared_ptr<Session> SessionObject::claim(Napi::Env env, Napi::Value *rejected) {
@@ -382,10 +323,8 @@ Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
   auto s = claim(env, &rejected);
   if (!s) return rejected;
   const auto index = static_cast<int64_t>(d);
-  auto *w = new JsonWorker(env, this, Value(), [s, index, req] { return s->frame(index, req); });
-  Napi::Promise p = w->promise();
-  w->Queue();
-  return p;
+  return queue<std::string>(
+      env, this, Value(), [s, index, req] { return s->frame(index, req); }, jsonToJs);
 }
 
 Napi::Value SessionObject::FrameAtTime(const Napi::CallbackInfo &info) {
@@ -401,10 +340,8 @@ Napi::Value SessionObject::FrameAtTime(const Napi::CallbackInfo &info) {
   Napi::Value rejected;
   auto s = claim(env, &rejected);
   if (!s) return rejected;
-  auto *w = new JsonWorker(env, this, Value(), [s, seconds, req] { return s->frameAtTime(seconds, req); });
-  Napi::Promise p = w->promise();
-  w->Queue();
-  return p;
+  return queue<std::string>(
+      env, this, Value(), [s, seconds, req] { return s->frameAtTime(seconds, req); }, jsonToJs);
 }
 
 Napi::Value SessionObject::Thumbnails(const Napi::CallbackInfo &info) {
@@ -416,10 +353,9 @@ Napi::Value SessionObject::Thumbnails(const Napi::CallbackInfo &info) {
   Napi::Value rejected;
   auto s = claim(env, &rejected);
   if (!s) return rejected;
-  auto *w = new ThumbnailWorker(env, this, Value(), s, static_cast<int>(d));
-  Napi::Promise p = w->promise();
-  w->Queue();
-  return p;
+  const int maxWidth = static_cast<int>(d);
+  return queue<std::vector<Thumbnail>>(
+      env, this, Value(), [s, maxWidth] { return s->thumbnails(maxWidth); }, thumbnailsToJs);
 }
 
 Napi::Value SessionObject::Preview(const Napi::CallbackInfo &info) {
@@ -430,10 +366,8 @@ Napi::Value SessionObject::Preview(const Napi::CallbackInfo &info) {
   Napi::Value rejected;
   auto s = claim(env, &rejected);
   if (!s) return rejected;
-  auto *w = new PreviewWorker(env, this, Value(), s, req);
-  Napi::Promise p = w->promise();
-  w->Queue();
-  return p;
+  return queue<PreviewResult>(
+      env, this, Value(), [s, req] { return s->preview(req); }, previewToJs);
 }
 
 Napi::Value SessionObject::LiveHandles(const Napi::CallbackInfo &info) {
