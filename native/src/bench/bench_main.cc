@@ -144,6 +144,10 @@ int benchDecode(const std::string &file, int frames) {
       .field("nvdecThreads", std::getenv("ZCI_NVDEC_THREADS") ? std::getenv("ZCI_NVDEC_THREADS") : "default")
       .field("frames", n)
       .field("openSeconds", openSeconds)
+      .field("probeMs", session.decoder().facts().probeMs)
+      .field("indexMs", session.decoder().facts().indexMs)
+      .field("cudaMs", session.decoder().facts().cudaMs)
+      .field("firstFrameMs", session.decoder().facts().firstFrameMs)
       .field("seconds", seconds)
       .field("fps", n / seconds)
       .endObject();

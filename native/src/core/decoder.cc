@@ -10,6 +10,8 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <chrono>
+#include <functional>
 #include <cmath>
 #include <cerrno>
 #include <cstdio>
@@ -110,9 +112,18 @@ Decoder::Decoder(const std::string &path, const DecoderOptions &options) : path_
     throw Error("INVALID_ARGUMENT", "holdFrames must be between 1 and 16", "Pass a small number such as 2.");
   }
   packet_.reset(av_packet_alloc());
+  auto t0 = std::chrono::steady_clock::now();
+  auto lap = [&t0] {
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - t0).count();
+    t0 = now;
+    return ms;
+  };
   openInput();
+  facts_.probeMs = lap();
   indexPackets();
-  settlePath();
+  facts_.indexMs = lap();
+  settlePath(lap);
 }
 
 Decoder::~Decoder() {
@@ -270,7 +281,7 @@ void Decoder::openCodec(DecodePath path) {
   lastIndex_ = -1;
 }
 
-void Decoder::settlePath() {
+void Decoder::settlePath(const std::function<double()> &lap) {
   AVStream *st = fmt_->streams[streamIndex_];
   const AVCodec *codec = avcodec_find_decoder(st->codecpar->codec_id);
   const std::string codecName = avcodec_get_name(st->codecpar->codec_id);
@@ -312,6 +323,7 @@ void Decoder::settlePath() {
   }
 
   if (path != DecodePath::Software) cuda_ = std::make_unique<CudaDevice>(options_.device, ctxMode, order);
+  facts_.cudaMs = lap();
   facts_.device = cuda_ ? options_.device : -1;
 
   seekTo(0); // indexing read to the end
@@ -337,6 +349,7 @@ void Decoder::settlePath() {
                 "The file may be damaged; try another file or re-encode it.");
   }
 
+  facts_.firstFrameMs = lap();
   facts_.path = path_;
   facts_.container = fmt_->iformat->name;
   facts_.codec = codecName;
