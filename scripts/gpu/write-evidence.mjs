@@ -223,7 +223,12 @@ for (const clip of clips) {
     bm.push(`| ${path.basename(clip)} | ${rows[0].frames} | loop only, ${threads} | ${fmt(ours)} | ${fmt(cli)} | ${fmt(ours / cli, 2)} |`);
   }
   const opens = bench.filter((x) => x.bench === 'decode' && x.file === clip && x.openSeconds !== undefined);
-  if (opens.length) openTimes.push(`${path.basename(clip)}: ${fmt(median(opens.map((o) => o.openSeconds)) * 1000)} ms`);
+  if (opens.length) {
+    const part = (k) => (opens[0][k] === undefined ? '' : `, ${k.replace('Ms', '')} ${fmt(median(opens.map((o) => o[k])))}`);
+    openTimes.push(
+      `${path.basename(clip)}: ${fmt(median(opens.map((o) => o.openSeconds)) * 1000)} ms (${['probeMs', 'indexMs', 'cudaMs', 'firstFrameMs'].map(part).join('').slice(2) || 'no breakdown'})`,
+    );
+  }
   const whole = bench.filter((b) => b.bench === 'decode-process' && b.file === clip);
   if (whole.length) {
     const ours = median(whole.map((r) => r.fps));
