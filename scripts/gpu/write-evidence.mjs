@@ -225,8 +225,9 @@ for (const clip of clips) {
   const opens = bench.filter((x) => x.bench === 'decode' && x.file === clip && x.openSeconds !== undefined);
   if (opens.length) {
     const part = (k) => (opens[0][k] === undefined ? '' : `, ${k.replace('Ms', '')} ${fmt(median(opens.map((o) => o[k])))}`);
+    const breakdown = ['probeMs', 'indexMs', 'cudaMs', 'firstFrameMs'].map(part).join('').slice(2);
     openTimes.push(
-      `${path.basename(clip)}: ${fmt(median(opens.map((o) => o.openSeconds)) * 1000)} ms (${['probeMs', 'indexMs', 'cudaMs', 'firstFrameMs'].map(part).join('').slice(2) || 'no breakdown'})`,
+      `${path.basename(clip)}: ${fmt(median(opens.map((o) => o.openSeconds)) * 1000)} ms${breakdown ? ` (${breakdown})` : ''}`,
     );
   }
   const whole = bench.filter((b) => b.bench === 'decode-process' && b.file === clip);
