@@ -6,6 +6,7 @@ import type { AppIdentity } from './app-version';
 import { readCaptureFile, writeCaptureFile } from './capture/capture-file';
 import { liveCaptureMeta, replayCaptureMeta } from './capture/capture-meta';
 import { CaptureSession } from './capture/capture-session';
+import { withPreviews } from './capture/operator-previews';
 import { collectCapture, type CaptureMeta } from './capture/collect';
 import { resolveCapturePath } from './capture/output-path';
 import type { ClientSession } from './client-session';
@@ -79,7 +80,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
         const meta = await metaFor(client, chosen.selection, width);
         try {
           const contents = await collectCapture(
-            session,
+            withPreviews(session, width),
             chosen.frames,
             meta,
             (done, total, frame) =>

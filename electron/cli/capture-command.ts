@@ -6,6 +6,7 @@ import type { AppIdentity } from '../backend/app-version';
 import { writeCaptureFile } from '../backend/capture/capture-file';
 import { liveCaptureMeta, replayCaptureMeta } from '../backend/capture/capture-meta';
 import { collectCapture, type CaptureProgress } from '../backend/capture/collect';
+import { withPreviews } from '../backend/capture/operator-previews';
 import { resolveCapturePath } from '../backend/capture/output-path';
 import { toRpcError } from '../common/envelope';
 import { CliFailure, type OpenedInput, type VideoOptions } from './cli-input';
@@ -18,6 +19,8 @@ export interface CaptureRequest extends VideoOptions {
   proof: boolean;
   strict: boolean;
   thumbWidth: number;
+  /** Store operator previews (CV-CUDA on a GPU, the CPU reference anywhere). */
+  previews: boolean;
   app: AppIdentity;
   onProgress?: CaptureProgress;
 }
@@ -57,7 +60,8 @@ export async function runCapture(input: OpenedInput, request: CaptureRequest): P
         });
   let contents;
   try {
-    contents = await collectCapture(input.session, request.frames, meta, request.onProgress);
+    const source = request.previews ? withPreviews(input.session, request.thumbWidth) : input.session;
+    contents = await collectCapture(source, request.frames, meta, request.onProgress);
   } catch (error) {
     throw new CliFailure(EXIT_CODES.checkFailed, toRpcError(error));
   }

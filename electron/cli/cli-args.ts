@@ -18,6 +18,7 @@ Options:
   --decode MODE        auto | nvdec | software | software-upload (video files; default auto)
   --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
   --strict             a check that could not run (no NVCV, no proof) counts as failed
+  --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
   --thumb-width N      capture: width of the plane thumbnails (16-1024, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
   -o, --output FILE    capture: where to write (must end in .zci)
   -h, --help           this text
@@ -42,6 +43,7 @@ export type CliCommand =
       decode: DecodeMode | null;
       proof: boolean;
       strict: boolean;
+      previews: boolean;
       thumbWidth: number;
       output: string | null;
     };
@@ -72,6 +74,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         device: { type: 'string' },
         decode: { type: 'string' },
         'no-proof': { type: 'boolean' },
+        'no-previews': { type: 'boolean' },
         strict: { type: 'boolean' },
         'thumb-width': { type: 'string' },
         output: { type: 'string', short: 'o' },
@@ -114,6 +117,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     decode: decode?.data ?? null,
     proof: values['no-proof'] !== true,
     strict: values.strict === true,
+    previews: values['no-previews'] !== true,
     thumbWidth: integer(values['thumb-width'], 'thumb-width', 16, 1024) ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH,
     output,
   };

@@ -2,6 +2,7 @@
 import { checksPass, frameChecks } from '../common/checks';
 import { captureGpuText } from '../common/capture';
 import { toRpcError } from '../common/envelope';
+import type { z } from 'zod';
 import { EXIT_CODES, inspectOutputSchema, type InspectedFrame, type InspectOutput } from '../common/inspect-output';
 import type { AppIdentity } from '../backend/app-version';
 import type { OpenedInput } from './cli-input';
@@ -35,7 +36,7 @@ export async function runInspect(input: OpenedInput, request: InspectRequest): P
   }
   const failed = frames.filter((frame) => !frame.ok).length;
   const manifest = input.capture?.manifest ?? null;
-  const output: InspectOutput = {
+  const output: z.input<typeof inspectOutputSchema> = {
     tool: request.app,
     input: {
       kind: input.kind,

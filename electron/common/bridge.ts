@@ -8,7 +8,17 @@ export const IPC = {
   connect: 'backend:connect',
   port: 'backend:port',
   openDialog: 'dialog:open',
+  saveCaptureDialog: 'dialog:save-capture',
+  capturePanel: 'panel:capture',
 } as const;
+
+/** A rectangle of the window in CSS pixels, for capturePanel. */
+export interface PanelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /** The bridge object. */
 export interface InspectorBridge {
@@ -18,6 +28,10 @@ export interface InspectorBridge {
   connect(): void;
   /** Shows the native open dialog; resolves to the chosen path or null. */
   openFileDialog(): Promise<string | null>;
+  /** Shows the native save dialog for a capture; resolves to the chosen path or null. */
+  saveCaptureDialog(defaultName: string): Promise<string | null>;
+  /** A PNG of a rectangle of the window, taken by the main process (webContents.capturePage). */
+  capturePanel(rect: PanelRect): Promise<Uint8Array>;
   /** The file-system path of a dropped File. */
   pathForFile(file: File): string;
 }

@@ -19,6 +19,11 @@ export const CAPTURE_MANIFEST = 'capture.json';
 /** The file extension of captures. */
 export const CAPTURE_EXTENSION = '.zci';
 
+/** True when a path names a capture (by its extension; the backend checks the contents). */
+export function isCapturePath(path: string): boolean {
+  return path.toLowerCase().endsWith(CAPTURE_EXTENSION);
+}
+
 /** The plane thumbnail width captures use unless asked otherwise: sharp at the presenter view's size. */
 export const DEFAULT_CAPTURE_THUMBNAIL_WIDTH = 480;
 

@@ -39,7 +39,8 @@ export const environmentReportSchema = z.object({
   cvcuda: libraryStatusSchema,
 });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** True when the schema parses into the interface and accepts every value of it (see report-schema.ts). */
+type Fits<S extends z.ZodType, T> = [z.output<S>] extends [T] ? ([T] extends [z.input<S>] ? true : false) : false;
 
 /** Fails to type-check when the schema and environment.ts disagree: update both together. */
-export const ENVIRONMENT_SCHEMA_MATCHES: Same<z.infer<typeof environmentReportSchema>, EnvironmentReport> = true;
+export const ENVIRONMENT_SCHEMA_MATCHES: Fits<typeof environmentReportSchema, EnvironmentReport> = true;

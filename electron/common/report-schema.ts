@@ -43,6 +43,10 @@ export const streamInfoSchema = z.object({
   decodePath: decodePathSchema,
   decodePathReason: z.string(),
   device: z.int(),
+  /** Added after the first captures: older files load with zeros. */
+  openTimings: z
+    .object({ probeMs: z.number(), indexMs: z.number(), cudaMs: z.number(), firstFrameMs: z.number() })
+    .default({ probeMs: 0, indexMs: 0, cudaMs: 0, firstFrameMs: 0 }),
   warnings: z.array(z.object({ code: z.string(), message: z.string() })),
 });
 
@@ -165,19 +169,22 @@ export const frameReportSchema = z.object({
   timings: timingsSchema,
 });
 
-/** True only when A and B are the same type; a schema drifting from its interface fails to compile. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * True when a schema fits an interface: what it parses is one (output to interface, so a field the interface
+ * requires cannot be missing from the schema) and every value of the interface passes it (interface to input).
+ */
+type Fits<S extends z.ZodType, T> = [z.output<S>] extends [T] ? ([T] extends [z.input<S>] ? true : false) : false;
 
 /** Fails to type-check when a schema and report.ts disagree: update both together. */
 export const REPORT_SCHEMAS_MATCH: [
-  Same<z.infer<typeof streamInfoSchema>, StreamInfo>,
-  Same<z.infer<typeof planeReportSchema>, PlaneReport>,
-  Same<z.infer<typeof allocationSchema>, AllocationReport>,
-  Same<z.infer<typeof tensorSchema>, TensorVerdict>,
-  Same<z.infer<typeof wrapSchema>, WrapReport>,
-  Same<z.infer<typeof aliasingSchema>, AliasingProof>,
-  Same<z.infer<typeof contextSchema>, ContextReport>,
-  Same<z.infer<typeof poolSchema>, PoolReport>,
-  Same<z.infer<typeof timingsSchema>, Timings>,
-  Same<z.infer<typeof frameReportSchema>, FrameReport>,
+  Fits<typeof streamInfoSchema, StreamInfo>,
+  Fits<typeof planeReportSchema, PlaneReport>,
+  Fits<typeof allocationSchema, AllocationReport>,
+  Fits<typeof tensorSchema, TensorVerdict>,
+  Fits<typeof wrapSchema, WrapReport>,
+  Fits<typeof aliasingSchema, AliasingProof>,
+  Fits<typeof contextSchema, ContextReport>,
+  Fits<typeof poolSchema, PoolReport>,
+  Fits<typeof timingsSchema, Timings>,
+  Fits<typeof frameReportSchema, FrameReport>,
 ] = [true, true, true, true, true, true, true, true, true, true];

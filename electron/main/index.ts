@@ -6,6 +6,7 @@ import { BACKEND_ENV } from '../supervisor/protocol';
 import { Supervisor } from '../supervisor/supervisor';
 import { appPaths } from './app-paths';
 import { navigationAllowed, permissionAllowed, senderAllowed } from './navigation';
+import { registerShareIpc } from './share-ipc';
 import { utilitySpawner } from './utility-child';
 import { windowOptions } from './window-options';
 
@@ -66,14 +67,15 @@ void app.whenReady().then(() => {
       properties: ['openFile'],
       filters: [
         {
-          name: 'Video',
-          extensions: ['mp4', 'mkv', 'mov', 'webm', 'avi', 'ts', 'm2ts', 'h264', 'h265', 'hevc', 'ivf'],
+          name: 'Video or capture',
+          extensions: ['mp4', 'mkv', 'mov', 'webm', 'avi', 'ts', 'm2ts', 'h264', 'h265', 'hevc', 'ivf', 'zci'],
         },
         { name: 'All files', extensions: ['*'] },
       ],
     });
     return result.canceled ? null : (result.filePaths[0] ?? null);
   });
+  registerShareIpc(paths.rendererUrl);
   supervisor.on('restarted', (event) => {
     for (const contents of windows) broker(contents, { ...event, ...supervisor.stateOf(clientId(contents)) });
   });

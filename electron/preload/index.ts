@@ -6,6 +6,8 @@ const bridge: InspectorBridge = {
   platform: 'electron',
   connect: () => ipcRenderer.send(IPC.connect),
   openFileDialog: () => ipcRenderer.invoke(IPC.openDialog) as Promise<string | null>,
+  saveCaptureDialog: (defaultName) => ipcRenderer.invoke(IPC.saveCaptureDialog, defaultName) as Promise<string | null>,
+  capturePanel: (rect) => ipcRenderer.invoke(IPC.capturePanel, rect) as Promise<Uint8Array>,
   pathForFile: (file) => webUtils.getPathForFile(file),
 };
 

@@ -4,13 +4,19 @@ import type { InspectorBridge } from '../../electron/common/bridge';
 import { rpcError } from '../../electron/common/envelope';
 import { ErrorBanner } from './components/banners/ErrorBanner';
 import { RestartBanner } from './components/banners/RestartBanner';
+import { CaptureBanner } from './components/capture/CaptureBanner';
+import { captureEnvironment } from './components/capture/capture-environment';
+import { CapturedOperators } from './components/capture/CapturedOperators';
 import { DecoderPanel } from './components/decoder/DecoderPanel';
 import { HelpOverlay } from './components/help/HelpOverlay';
 import { IdentityPanel } from './components/identity/IdentityPanel';
 import { LayoutPanel } from './components/layout/LayoutPanel';
 import { NavBar } from './components/nav/NavBar';
 import { baseName, OpenBar } from './components/open/OpenBar';
+import { PresenterView } from './components/presenter/PresenterView';
+import { wrongWrapPair } from './components/presenter/WrongWrapSlot';
 import { SettingsPanel } from './components/settings/SettingsPanel';
+import { ShareControl } from './components/share/ShareControl';
 import { Thumbnails } from './components/thumbnails/Thumbnails';
 import { StoreContext, useApp } from './store/context';
 import { useShortcuts } from './useShortcuts';
@@ -39,6 +45,9 @@ export function App({ bridge }: AppProps) {
     progress: state.progress,
     helpOpen: state.helpOpen,
     settings: state.settings,
+    capture: state.capture,
+    capturedOperators: state.capturedOperators,
+    presenterOpen: state.presenterOpen,
   }));
   const actions = store.getState();
   const [dragging, setDragging] = useState(false);
@@ -47,6 +56,27 @@ export function App({ bridge }: AppProps) {
   useEffect(() => {
     document.documentElement.dataset.theme = s.settings.theme;
   }, [s.settings.theme]);
+
+  const environment = s.capture !== null ? captureEnvironment(s.capture, s.environment) : s.environment;
+
+  if (s.presenterOpen && s.report !== null && s.info !== null) {
+    return (
+      <div className="app" data-testid="app">
+        {s.error !== null ? <ErrorBanner error={s.error} onDismiss={actions.dismissError} /> : null}
+        <PresenterView
+          fileName={s.capture?.source.fileName ?? baseName(s.file ?? '')}
+          info={s.info}
+          report={s.report}
+          thumbnails={s.thumbnails}
+          capture={s.capture}
+          wrongWrap={wrongWrapPair(s.capturedOperators)}
+          busy={s.loadingFrame}
+          onStep={(d) => void actions.step(d)}
+          onClose={() => actions.togglePresenter(false)}
+        />
+      </div>
+    );
+  }
 
   const onDrop = (event: DragEvent): void => {
     event.preventDefault();
@@ -99,6 +129,16 @@ export function App({ bridge }: AppProps) {
               {s.progress.message}
             </span>
           ) : null}
+          <ShareControl bridge={bridge} />
+          <button
+            type="button"
+            data-testid="presenter-button"
+            disabled={s.report === null}
+            onClick={() => actions.togglePresenter(true)}
+            title="Presenter view (p)"
+          >
+            Present
+          </button>
           <button type="button" data-testid="theme-toggle" onClick={() => void actions.toggleTheme()} title="Theme (t)">
             {s.settings.theme === 'dark' ? '☀ light' : '☾ dark'}
           </button>
@@ -135,6 +175,7 @@ export function App({ bridge }: AppProps) {
         />
       ) : null}
       {s.error !== null ? <ErrorBanner error={s.error} onDismiss={actions.dismissError} /> : null}
+      {s.capture !== null ? <CaptureBanner capture={s.capture} onClose={() => void actions.closeFile()} /> : null}
       {s.info !== null && s.info.warnings.length > 0 ? (
         <div className="warnings" data-testid="stream-warnings" role="status">
           {s.info.warnings.map((warning) => (
@@ -149,6 +190,7 @@ export function App({ bridge }: AppProps) {
           info={s.info}
           report={s.report}
           busy={s.loadingFrame}
+          captured={s.capture?.frames ?? null}
           onStep={(d) => void actions.step(d)}
           onFrame={(i) => void actions.goToFrame(i)}
           onTime={(t) => void actions.goToTime(t)}
@@ -170,8 +212,9 @@ export function App({ bridge }: AppProps) {
             </p>
           </section>
         )}
-        <DecoderPanel environment={s.environment} info={s.info} report={s.report} />
+        <DecoderPanel environment={environment} info={s.info} report={s.report} />
         <Thumbnails thumbnails={s.thumbnails} />
+        <CapturedOperators operators={s.capturedOperators} />
       </main>
       {s.helpOpen ? <HelpOverlay onClose={() => actions.toggleHelp(false)} /> : null}
     </div>

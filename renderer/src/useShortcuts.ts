@@ -21,7 +21,9 @@ export function useShortcuts(store: StoreApi<AppState>): void {
       const action = actionFor(event, inField);
       if (action === null) return;
       const state = store.getState();
-      const last = Math.max(0, (state.info?.frameCount ?? 1) - 1);
+      const captured = state.capture?.frames ?? null;
+      const first = captured?.[0] ?? 0;
+      const last = captured?.at(-1) ?? Math.max(0, (state.info?.frameCount ?? 1) - 1);
       event.preventDefault();
       switch (action) {
         case 'prev':
@@ -33,7 +35,7 @@ export function useShortcuts(store: StoreApi<AppState>): void {
         case 'next10':
           return void state.step(10);
         case 'first':
-          return void state.goToFrame(0);
+          return void state.goToFrame(first);
         case 'last':
           return void state.goToFrame(last);
         case 'jump':
@@ -42,10 +44,13 @@ export function useShortcuts(store: StoreApi<AppState>): void {
           return void (focus('open-dialog') || focus('path-input'));
         case 'theme':
           return void state.toggleTheme();
+        case 'presenter':
+          return state.togglePresenter();
         case 'help':
           return state.toggleHelp();
         case 'escape':
           if (state.helpOpen) state.toggleHelp(false);
+          else if (state.presenterOpen) state.togglePresenter(false);
           else state.dismissError();
           if (inField) target.blur();
           return;

@@ -1,6 +1,7 @@
 /** Hand-built captures for unit tests: reports from reports.ts, grey thumbnails, an operator preview. */
 import { encodeCapture, type CaptureContents } from '../../electron/backend/capture/capture-file';
 import { encodePng } from '../../electron/backend/capture/png';
+import { streamInfoSchema } from '../../electron/common/report-schema';
 import { CAPTURE_FORMAT, CAPTURE_FORMAT_VERSION, type CapturedFrame } from '../../electron/common/capture';
 import { gpuEnvironment, paddedNv12Device, streamInfo } from './reports';
 
@@ -50,7 +51,7 @@ export function sampleCapture(frames: number[] = [0, 3, 7]): CaptureContents {
       source: { fileName: 'clip-1080p.mp4', size: 123456, sha256: 'a'.repeat(64) },
       options: { decode: 'auto', device: 0, proof: true, thumbnailWidth: 64 },
       selection: 'list',
-      stream: streamInfo({ path: 'clip-1080p.mp4' }),
+      stream: streamInfoSchema.parse(streamInfo({ path: 'clip-1080p.mp4' })),
       environment: gpuEnvironment(),
       frames: captured,
     },

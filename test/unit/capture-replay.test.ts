@@ -156,7 +156,7 @@ describe('saveCapture and openCapture', () => {
 
     const opened = await handlers.openCapture({ path: 'demo.zci' }, ctx);
     expect(live.closed).toBe(true);
-    expect(opened.info).toEqual(streamInfo({ path: 'clip.mp4' }));
+    expect(opened.info).toMatchObject(streamInfo({ path: 'clip.mp4' }));
     expect(opened.capture).toMatchObject({
       frames: [1, 4],
       selection: 'visited',

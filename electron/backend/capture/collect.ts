@@ -1,6 +1,7 @@
 /** Gathers a capture from an open session: each chosen frame's report, plane thumbnails and operator previews. */
 import type { CaptureManifest, CapturedFrame, OperatorEntry } from '../../common/capture';
 import type { FrameReport, StreamInfo } from '../../common/report';
+import { streamInfoSchema } from '../../common/report-schema';
 import type { GreyThumbnail } from '../thumbnails';
 import type { CaptureContents } from './capture-file';
 import { encodePng } from './png';
@@ -87,6 +88,6 @@ export async function collectCapture(
 }
 
 /** The stream info as stored: the source's file name instead of its path on this machine. */
-export function streamForCapture(info: StreamInfo): StreamInfo {
-  return { ...info, path: info.path.split(/[\\/]/).pop() ?? info.path };
+export function streamForCapture(info: StreamInfo): CaptureManifest['stream'] {
+  return streamInfoSchema.parse({ ...info, path: info.path.split(/[\\/]/).pop() ?? info.path });
 }

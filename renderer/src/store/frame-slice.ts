@@ -1,6 +1,7 @@
 /** The frame on screen: its report, its plane thumbnails, and navigation. */
 import type { ThumbnailWire } from '../../../electron/common/contract';
 import type { FrameReport } from '../../../electron/common/report';
+import { stepCaptured } from './capture-slice';
 import type { SliceCreator } from './types';
 
 /** Frame state with actions. */
@@ -30,7 +31,7 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
       const report = await request();
       if (mine !== sequence) return;
       set({ report, loadingFrame: false });
-      await get().loadThumbnails();
+      await Promise.all([get().loadThumbnails(), get().loadCapturedOperators()]);
     } catch (error) {
       if (mine === sequence) set({ loadingFrame: false });
       get().showError(error);
@@ -46,7 +47,11 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
     },
     goToTime: (seconds) =>
       show(() => client.call('frameAtTime', { seconds: Math.max(0, seconds), proof: get().settings.proof })),
-    step: (delta) => get().goToFrame((get().report?.frameIndex ?? 0) + delta),
+    step: (delta) => {
+      const current = get().report?.frameIndex ?? 0;
+      const captured = get().capture?.frames;
+      return get().goToFrame(captured !== undefined ? stepCaptured(captured, current, delta) : current + delta);
+    },
     loadThumbnails: async () => {
       const report = get().report;
       try {

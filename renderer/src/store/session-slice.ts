@@ -1,4 +1,5 @@
 /** The open file: opening, closing, recent files, the sample on first start, reopening after a restart. */
+import { isCapturePath } from '../../../electron/common/capture';
 import type { RecentFile } from '../../../electron/common/contract';
 import type { StreamInfo } from '../../../electron/common/report';
 import type { SliceCreator } from './types';
@@ -26,10 +27,19 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client)
   opening: false,
   recents: [],
   openFile: async (path, frame = 0) => {
+    if (isCapturePath(path)) return get().openCapture(path, frame);
     set({ opening: true, error: null });
     try {
       const { info } = await client.call('open', { path });
-      set({ file: info.path, info, report: null, thumbnails: [], opening: false });
+      set({
+        file: info.path,
+        info,
+        report: null,
+        thumbnails: [],
+        opening: false,
+        capture: null,
+        capturedOperators: [],
+      });
       void get().loadRecents();
       await get().goToFrame(Math.min(frame, Math.max(0, info.frameCount - 1)));
       return true;
@@ -45,7 +55,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client)
     } catch (error) {
       get().showError(error);
     }
-    set({ file: null, info: null, report: null, thumbnails: [] });
+    set({ file: null, info: null, report: null, thumbnails: [], capture: null, capturedOperators: [] });
   },
   loadRecents: async () => {
     try {

@@ -1,6 +1,7 @@
 /** Builds the one store from its slices and wires the backend's events into it. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RpcApi } from '../rpc/client';
+import { createCaptureSlice } from './capture-slice';
 import { createEnvSlice } from './env-slice';
 import { createFrameSlice } from './frame-slice';
 import { createSessionSlice } from './session-slice';
@@ -14,6 +15,7 @@ export function createAppStore(client: RpcApi): StoreApi<AppState> {
     ...createEnvSlice(set, get, client),
     ...createSessionSlice(set, get, client),
     ...createFrameSlice(set, get, client),
+    ...createCaptureSlice(set, get, client),
   }));
   client.on('progress', (event) => store.getState().setProgress(event));
   client.on('backendRestarted', (event) => {

@@ -2,7 +2,18 @@
 
 /** What a shortcut does. */
 export type ShortcutAction =
-  'prev' | 'next' | 'prev10' | 'next10' | 'first' | 'last' | 'jump' | 'open' | 'theme' | 'help' | 'escape';
+  | 'prev'
+  | 'next'
+  | 'prev10'
+  | 'next10'
+  | 'first'
+  | 'last'
+  | 'jump'
+  | 'open'
+  | 'theme'
+  | 'presenter'
+  | 'help'
+  | 'escape';
 
 /** One shortcut. */
 export interface Shortcut {
@@ -22,8 +33,9 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['g'], action: 'jump', text: 'jump to a frame number' },
   { keys: ['o'], action: 'open', text: 'open a file' },
   { keys: ['t'], action: 'theme', text: 'dark / light theme' },
+  { keys: ['p', 'P'], action: 'presenter', text: 'presenter view (full screen, for demos)' },
   { keys: ['?'], action: 'help', text: 'this help' },
-  { keys: ['Escape'], action: 'escape', text: 'close help or the error' },
+  { keys: ['Escape'], action: 'escape', text: 'close the presenter view, help or the error' },
 ];
 
 /** The action for a key event, or null; keys typed into a field are not shortcuts. */

@@ -9,13 +9,15 @@ export interface NavBarProps {
   info: StreamInfo;
   report: FrameReport | null;
   busy: boolean;
+  /** The frames a capture holds; stepping moves between them. */
+  captured?: readonly number[] | null;
   onStep(delta: number): void;
   onFrame(index: number): void;
   onTime(seconds: number): void;
 }
 
 /** The bar. */
-export function NavBar({ info, report, busy, onStep, onFrame, onTime }: NavBarProps) {
+export function NavBar({ info, report, busy, captured = null, onStep, onFrame, onTime }: NavBarProps) {
   const [frameText, setFrameText] = useState('');
   const [timeText, setTimeText] = useState('');
   const submitFrame = (event: FormEvent): void => {
@@ -29,6 +31,8 @@ export function NavBar({ info, report, busy, onStep, onFrame, onTime }: NavBarPr
     if (timeText.trim() !== '' && Number.isFinite(value)) onTime(value);
   };
   const last = Math.max(0, info.frameCount - 1);
+  const first = captured?.[0] ?? 0;
+  const end = captured?.at(-1) ?? last;
   return (
     <nav className="navbar" aria-label="Frame navigation">
       <div className="nav-controls">
@@ -36,7 +40,7 @@ export function NavBar({ info, report, busy, onStep, onFrame, onTime }: NavBarPr
           type="button"
           data-testid="step-back"
           onClick={() => onStep(-1)}
-          disabled={report === null || report.frameIndex <= 0}
+          disabled={report === null || report.frameIndex <= first}
           title="Previous frame (←)"
         >
           ◀ −1
@@ -56,7 +60,7 @@ export function NavBar({ info, report, busy, onStep, onFrame, onTime }: NavBarPr
           type="button"
           data-testid="step-forward"
           onClick={() => onStep(1)}
-          disabled={report === null || report.frameIndex >= last}
+          disabled={report === null || report.frameIndex >= end}
           title="Next frame (→)"
         >
           +1 ▶
@@ -98,6 +102,7 @@ export function NavBar({ info, report, busy, onStep, onFrame, onTime }: NavBarPr
         frameCount={info.frameCount}
         keyFrames={info.keyFrames}
         current={report?.frameIndex ?? null}
+        captured={captured}
         onSeek={onFrame}
       />
     </nav>

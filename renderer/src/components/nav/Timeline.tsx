@@ -6,6 +6,8 @@ export interface TimelineProps {
   frameCount: number;
   keyFrames: number[];
   current: number | null;
+  /** The frames a capture holds, marked on the bar; absent for a live video. */
+  captured?: readonly number[] | null;
   onSeek(frame: number): void;
 }
 
@@ -16,7 +18,7 @@ export function frameAt(x: number, width: number, frameCount: number): number {
 }
 
 /** The bar. */
-export function Timeline({ frameCount, keyFrames, current, onSeek }: TimelineProps) {
+export function Timeline({ frameCount, keyFrames, current, captured = null, onSeek }: TimelineProps) {
   const percent = (frame: number): string => `${frameCount <= 1 ? 0 : (frame / (frameCount - 1)) * 100}%`;
   const click = (event: MouseEvent<HTMLDivElement>): void => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -42,6 +44,16 @@ export function Timeline({ frameCount, keyFrames, current, onSeek }: TimelinePro
           data-frame={frame}
           style={{ left: percent(frame) }}
           title={`key frame ${frame}`}
+        />
+      ))}
+      {(captured ?? []).map((frame) => (
+        <span
+          key={`captured-${frame}`}
+          className="captured"
+          data-testid="captured-mark"
+          data-frame={frame}
+          style={{ left: percent(frame) }}
+          title={`captured frame ${frame}`}
         />
       ))}
       {current !== null ? (

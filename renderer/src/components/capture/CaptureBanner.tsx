@@ -1,0 +1,47 @@
+/** The capture banner: this is a recording, read-only; where, when and on which GPU it was made, which frames. */
+import type { CaptureSummary } from '../../../../electron/common/capture';
+import { formatFrameList } from '../../../../electron/common/frame-list';
+import { formatBytes } from '../../format';
+import './capture.css';
+
+/** Props of CaptureBanner. */
+export interface CaptureBannerProps {
+  capture: CaptureSummary;
+  onClose(): void;
+}
+
+/** "2026-11-30 12:22 UTC" from an ISO time. */
+export function captureTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The banner. */
+export function CaptureBanner({ capture, onClose }: CaptureBannerProps) {
+  const { machine, source } = capture;
+  return (
+    <div className="banner banner-capture" role="status" data-testid="capture-banner">
+      <strong className="capture-tag">CAPTURE · read-only</strong>
+      <span data-testid="capture-when">made {captureTime(capture.createdAt)}</span>
+      <span data-testid="capture-where">
+        on <strong>{machine.hostname}</strong> ({machine.platform} {machine.arch})
+      </span>
+      <span data-testid="capture-gpu">
+        GPU <strong>{capture.gpu}</strong>
+      </span>
+      <span data-testid="capture-source" title={`sha256 ${source.sha256}`}>
+        from {source.fileName} ({formatBytes(source.size)}, sha256 {source.sha256.slice(0, 12)}…)
+      </span>
+      <span data-testid="capture-frames">
+        {capture.frames.length} frame{capture.frames.length === 1 ? '' : 's'}: {formatFrameList(capture.frames)}
+      </span>
+      <span className="muted">
+        {capture.app.name} {capture.app.version}
+      </span>
+      <button type="button" data-testid="capture-close" onClick={onClose}>
+        Close capture
+      </button>
+    </div>
+  );
+}

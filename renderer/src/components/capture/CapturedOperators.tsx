@@ -1,0 +1,41 @@
+/** Operator previews stored in a capture: each picture with its parameters, GPU time and correctness figures. */
+import type { CapturedOperatorWire } from '../../../../electron/common/contract';
+import './capture.css';
+
+/** Props of CapturedOperators. */
+export interface CapturedOperatorsProps {
+  operators: CapturedOperatorWire[];
+}
+
+/** "psnr 48.5 dB · max |err| 2 · 0.12 ms" from the figures present. */
+export function operatorFigures(op: CapturedOperatorWire): string {
+  const parts = [];
+  if (op.psnr !== null) parts.push(`PSNR ${op.psnr.toFixed(1)} dB`);
+  if (op.maxAbsError !== null) parts.push(`max |err| ${op.maxAbsError}`);
+  if (op.gpuTimeMs !== null) parts.push(`${op.gpuTimeMs.toFixed(3)} ms GPU`);
+  return parts.join(' · ');
+}
+
+/** The panel; absent when the frame carries no operator previews. */
+export function CapturedOperators({ operators }: CapturedOperatorsProps) {
+  if (operators.length === 0) return null;
+  return (
+    <section className="panel captured-ops" data-testid="captured-operators" aria-labelledby="captured-ops-title">
+      <header className="panel-head">
+        <h2 id="captured-ops-title">Operators (captured)</h2>
+      </header>
+      <div className="op-grid">
+        {operators.map((op, i) => (
+          <figure key={`${op.name}-${i}`} data-testid={`captured-op-${op.name}`}>
+            <img src={`data:image/png;base64,${op.png}`} alt={`${op.name} output`} />
+            <figcaption>
+              <strong>{op.name}</strong>
+              {Object.keys(op.params).length > 0 ? <code> {JSON.stringify(op.params)}</code> : null}
+              <div className="muted">{operatorFigures(op)}</div>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/** Presenter view: full screen for demos, with big verdicts, the layout drawing, and the wrong-wrap pictures. */
+import { useEffect } from 'react';
+import { captureGpuText, type CaptureSummary } from '../../../../electron/common/capture';
+import type { ThumbnailWire } from '../../../../electron/common/contract';
+import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
+import { formatTime, groupHex } from '../../format';
+import { Badge, toneOf } from '../common/Badge';
+import { LayoutPanel } from '../layout/LayoutPanel';
+import { Thumbnails } from '../thumbnails/Thumbnails';
+import { captureTime } from '../capture/CaptureBanner';
+import { presenterVerdicts } from './verdicts';
+import { WrongWrapSlot, type WrongWrapPair } from './WrongWrapSlot';
+import './presenter.css';
+
+/** Props of PresenterView. */
+export interface PresenterViewProps {
+  fileName: string;
+  info: StreamInfo;
+  report: FrameReport;
+  thumbnails: ThumbnailWire[];
+  capture: CaptureSummary | null;
+  wrongWrap: WrongWrapPair | null;
+  busy: boolean;
+  onStep(delta: number): void;
+  onClose(): void;
+}
+
+const PATH_TEXT = { nvdec: 'NVDEC', software: 'software decode', 'software-upload': 'software + upload' } as const;
+
+/** Asks the browser for full screen while mounted; the overlay fills the window either way. */
+function useFullscreen(): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const entered = (document.fullscreenElement ?? null) === null && typeof root.requestFullscreen === 'function';
+    if (entered) root.requestFullscreen().catch(() => undefined);
+    return () => {
+      if ((document.fullscreenElement ?? null) !== null && typeof document.exitFullscreen === 'function')
+        void document.exitFullscreen().catch(() => undefined);
+    };
+  }, []);
+}
+
+/** The view. */
+export function PresenterView(props: PresenterViewProps) {
+  const { fileName, info, report, capture, wrongWrap, busy, onStep, onClose } = props;
+  useFullscreen();
+  const position = capture === null ? -1 : capture.frames.indexOf(report.frameIndex);
+  const where =
+    capture === null
+      ? `/ ${Math.max(0, info.frameCount - 1)}`
+      : `(${position + 1} of ${capture.frames.length} captured)`;
+  return (
+    <div className="presenter" data-testid="presenter-view" role="dialog" aria-modal="true" aria-label="Presenter view">
+      <header className="presenter-head">
+        <div>
+          <span className="presenter-file">{fileName}</span>
+          <span className="presenter-frame" data-testid="presenter-frame">
+            frame {report.frameIndex} {where} · {formatTime(report.timeSeconds)} · {report.pictureType} ·{' '}
+            {report.format.swFormat} {report.format.width}×{report.format.height} (coded {report.format.codedWidth}×
+            {report.format.codedHeight}) · {PATH_TEXT[report.decodePath]}
+          </span>
+        </div>
+        {capture !== null ? (
+          <span className="presenter-capture" data-testid="presenter-capture">
+            CAPTURE · {captureTime(capture.createdAt)} · {capture.machine.hostname} ·{' '}
+            {captureGpuText(capture.environment, info.device)}
+          </span>
+        ) : null}
+        <button type="button" data-testid="presenter-close" onClick={onClose} title="Leave (Esc)">
+          ✕ Esc
+        </button>
+      </header>
+      <div className="presenter-verdicts">
+        {presenterVerdicts(report).map((verdict) => (
+          <div key={verdict.key} className="presenter-verdict" data-testid={`presenter-verdict-${verdict.key}`}>
+            <Badge
+              tone={toneOf(verdict.ok)}
+              text={verdict.headline}
+              testId={`presenter-badge-${verdict.key}`}
+              size="large"
+            />
+            <span className="why">{verdict.why}</span>
+          </div>
+        ))}
+      </div>
+      <div className="presenter-body">
+        <div className="presenter-layout">
+          <LayoutPanel report={report} />
+        </div>
+        <div className="presenter-side">
+          <ul className="presenter-pointers" data-testid="presenter-pointers">
+            {report.planes.map((plane) => (
+              <li key={plane.index}>
+                <strong>{plane.name}</strong> <code>{groupHex(plane.ffmpegPointer)}</code>{' '}
+                {plane.match === null ? '·' : plane.match ? '=' : '≠'} <code>{groupHex(plane.nvcvPointer)}</code>
+              </li>
+            ))}
+          </ul>
+          <WrongWrapSlot pair={wrongWrap} />
+          {wrongWrap === null ? <Thumbnails thumbnails={props.thumbnails.slice(0, 2)} /> : null}
+        </div>
+      </div>
+      <footer className="presenter-foot">
+        <button type="button" data-testid="presenter-prev" onClick={() => onStep(-1)} disabled={busy}>
+          ◀ previous
+        </button>
+        <span className="muted">
+          <kbd>←</kbd>
+          <kbd>→</kbd> step · <kbd>Shift</kbd>+arrows 10 · <kbd>Esc</kbd> leave
+        </span>
+        <button type="button" data-testid="presenter-next" onClick={() => onStep(1)} disabled={busy}>
+          next ▶
+        </button>
+      </footer>
+    </div>
+  );
+}

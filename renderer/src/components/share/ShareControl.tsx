@@ -1,0 +1,77 @@
+/** The Share button and its popover, wired to the store: save a capture, export a panel or the frame report. */
+import { useState } from 'react';
+import type { InspectorBridge } from '../../../../electron/common/bridge';
+import { rpcError } from '../../../../electron/common/envelope';
+import { downloadBlob, downloadJson, fileStem } from '../../export/download';
+import { panelToPng } from '../../export/panel-png';
+import { useApp } from '../../store/context';
+import { SharePanel } from './SharePanel';
+
+/** Props of ShareControl. */
+export interface ShareControlProps {
+  bridge: InspectorBridge | null;
+}
+
+/** The control. */
+export function ShareControl({ bridge }: ShareControlProps) {
+  const [open, setOpen] = useState(false);
+  const s = useApp((state) => ({
+    file: state.file,
+    report: state.report,
+    capture: state.capture,
+    saving: state.saving,
+    lastSaved: state.lastSaved,
+    saveCapture: state.saveCapture,
+    showError: state.showError,
+  }));
+  const stem = fileStem(s.capture?.source.fileName ?? s.file);
+  const frameName = `${stem}-frame-${s.report?.frameIndex ?? 0}`;
+
+  const exportPanel = async (testId: string): Promise<void> => {
+    setOpen(false);
+    // Let the popover leave the screen first: in the window the picture is of what the screen shows.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const element = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+    if (element === null) return;
+    try {
+      downloadBlob(await panelToPng(element, bridge), `${frameName}-${testId}.png`);
+    } catch (error) {
+      s.showError(
+        rpcError(
+          'INTERNAL',
+          `Could not make a picture of the panel: ${error instanceof Error ? error.message : String(error)}`,
+          'Try again, or take a screenshot.',
+        ),
+      );
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="share-button"
+        aria-expanded={open}
+        disabled={s.file === null}
+        onClick={() => setOpen(!open)}
+        title="Save a capture, export a panel or the report"
+      >
+        Share ▾
+      </button>
+      {open ? (
+        <SharePanel
+          defaultName={`${stem}.zci`}
+          visitedHint="the frames you viewed"
+          saving={s.saving}
+          lastSaved={s.lastSaved}
+          chooseSavePath={bridge !== null ? () => bridge.saveCaptureDialog(`${stem}.zci`) : null}
+          hasReport={s.report !== null}
+          onSave={(path, frames) => void s.saveCapture(path, frames)}
+          onExportPanel={(testId) => void exportPanel(testId)}
+          onExportReport={() => s.report !== null && downloadJson(s.report, `${frameName}.json`)}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+/** Share: save the session as a capture (visited frames or a list), export a panel as PNG or the report as JSON. */
+import { useState, type FormEvent } from 'react';
+import type { CaptureFrames } from '../../../../electron/common/capture';
+import type { SaveCaptureResult } from '../../../../electron/common/contract';
+import { formatFrameList, MAX_LISTED_FRAMES, parseFrameList } from '../../../../electron/common/frame-list';
+import { formatBytes } from '../../format';
+import './share.css';
+
+/** A panel that can be exported, by its data-testid. */
+export interface ExportablePanel {
+  testId: string;
+  label: string;
+}
+
+/** The panels offered for PNG export (those present on screen are enabled). */
+export const EXPORTABLE_PANELS: ExportablePanel[] = [
+  { testId: 'identity-panel', label: 'Pointer identity' },
+  { testId: 'layout-panel', label: 'Plane layout' },
+  { testId: 'decoder-panel', label: 'Decoder' },
+  { testId: 'thumbnails', label: 'Planes' },
+];
+
+/** Props of SharePanel. */
+export interface SharePanelProps {
+  /** The capture's default name, e.g. "sample.zci". */
+  defaultName: string;
+  /** Frames visited so far in this session (what a capture holds by default). */
+  visitedHint: string;
+  saving: boolean;
+  lastSaved: SaveCaptureResult | null;
+  /** Asks where to save (Electron's dialog); absent in serve mode, where a path on the server is typed. */
+  chooseSavePath: (() => Promise<string | null>) | null;
+  hasReport: boolean;
+  onSave(path: string, frames?: CaptureFrames): void;
+  onExportPanel(testId: string): void;
+  onExportReport(): void;
+  onClose(): void;
+}
+
+/** The frames field: empty means the visited frames; "a-b" a range; otherwise a list. */
+export function framesFromText(text: string): CaptureFrames | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(trimmed);
+  if (range !== null) {
+    const from = Number(range[1]);
+    const to = Number(range[2]);
+    if (to < from) throw new Error(`the range ${trimmed} runs backwards`);
+    if (to - from >= MAX_LISTED_FRAMES) throw new Error(`a capture holds at most ${MAX_LISTED_FRAMES} frames`);
+    return { from, to };
+  }
+  return parseFrameList(trimmed);
+}
+
+/** The popover. */
+export function SharePanel(props: SharePanelProps) {
+  const [path, setPath] = useState(props.defaultName);
+  const [framesText, setFramesText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async (event?: FormEvent): Promise<void> => {
+    event?.preventDefault();
+    let frames: CaptureFrames | undefined;
+    try {
+      frames = framesFromText(framesText);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    setProblem(null);
+    const target = props.chooseSavePath !== null ? await props.chooseSavePath() : path.trim();
+    if (target !== null && target !== '') props.onSave(target, frames);
+  };
+  return (
+    <div className="share" data-testid="share-panel" role="dialog" aria-label="Capture and export">
+      <h3>Save a capture</h3>
+      <p className="muted">
+        One .zci file with the reports, plane thumbnails and environment; it opens on any machine, GPU or not.
+      </p>
+      <form onSubmit={(event) => void save(event)}>
+        {props.chooseSavePath === null ? (
+          <label>
+            file on the server
+            <input
+              data-testid="capture-path"
+              value={path}
+              onChange={(event) => setPath(event.target.value)}
+              spellCheck={false}
+            />
+          </label>
+        ) : null}
+        <label>
+          frames
+          <input
+            data-testid="capture-frames"
+            value={framesText}
+            placeholder={`visited: ${props.visitedHint}`}
+            onChange={(event) => setFramesText(event.target.value)}
+            spellCheck={false}
+          />
+        </label>
+        <button type="submit" data-testid="capture-save" disabled={props.saving || !props.hasReport}>
+          {props.saving ? 'Saving…' : props.chooseSavePath !== null ? 'Save capture…' : 'Save capture'}
+        </button>
+      </form>
+      {problem !== null ? (
+        <p className="warn" data-testid="capture-frames-problem">
+          {problem}
+        </p>
+      ) : null}
+      {props.lastSaved !== null ? (
+        <p className="saved" data-testid="capture-saved">
+          Saved {props.lastSaved.frames.length} frames ({formatFrameList(props.lastSaved.frames)}) to{' '}
+          <code>{props.lastSaved.path}</code> · {formatBytes(props.lastSaved.bytes)}
+        </p>
+      ) : null}
+      <h3>Export</h3>
+      <div className="export-buttons">
+        {EXPORTABLE_PANELS.map((panel) => (
+          <button
+            key={panel.testId}
+            type="button"
+            data-testid={`export-png-${panel.testId}`}
+            disabled={!props.hasReport}
+            onClick={() => props.onExportPanel(panel.testId)}
+          >
+            {panel.label} · PNG
+          </button>
+        ))}
+        <button
+          type="button"
+          data-testid="export-report-json"
+          disabled={!props.hasReport}
+          onClick={props.onExportReport}
+        >
+          Frame report · JSON
+        </button>
+      </div>
+      <button type="button" data-testid="share-close" onClick={props.onClose}>
+        Close
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * A picture of one panel as PNG. In the Electron window the main process captures the page (capturePage);
+ * in a browser the panel is cloned with its computed styles into an SVG foreignObject and drawn on a canvas.
+ */
+import type { InspectorBridge } from '../../../electron/common/bridge';
+
+/** Copies every computed style of the original onto the clone (CSSOM only: the page's CSP allows no style attributes). */
+function copyStyles(original: Element, clone: Element): void {
+  const computed = getComputedStyle(original);
+  const style = (clone as HTMLElement | SVGElement).style;
+  for (let i = 0; i < computed.length; i += 1) {
+    const name = computed.item(i);
+    style.setProperty(name, computed.getPropertyValue(name), computed.getPropertyPriority(name));
+  }
+}
+
+/** A deep clone with computed styles inlined, canvases replaced by images of their pixels, no interactive state. */
+export function cloneForPicture(original: Element): Element {
+  if (original instanceof HTMLCanvasElement) {
+    const image = document.createElement('img');
+    image.src = original.toDataURL('image/png');
+    image.width = original.width;
+    image.height = original.height;
+    copyStyles(original, image);
+    return image;
+  }
+  const clone = original.cloneNode(false) as Element;
+  copyStyles(original, clone);
+  for (const child of Array.from(original.childNodes)) {
+    if (child instanceof Element) clone.append(cloneForPicture(child));
+    else if (child.nodeType === Node.TEXT_NODE) clone.append(child.cloneNode());
+  }
+  return clone;
+}
+
+/** Draws an element into a PNG through an SVG foreignObject; works without any privileged API. */
+export async function elementToPngInPage(element: HTMLElement, scale = window.devicePixelRatio || 1): Promise<Blob> {
+  const box = element.getBoundingClientRect();
+  const width = Math.ceil(box.width);
+  const height = Math.ceil(box.height);
+  const clone = cloneForPicture(element) as HTMLElement;
+  clone.style.setProperty('margin', '0');
+  const xhtml = new XMLSerializer().serializeToString(clone);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<foreignObject x="0" y="0" width="100%" height="100%">${xhtml}</foreignObject></svg>`;
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(width * scale);
+  canvas.height = Math.ceil(height * scale);
+  const context = canvas.getContext('2d');
+  if (context === null) throw new Error('no 2D canvas');
+  context.scale(scale, scale);
+  context.fillStyle = getComputedStyle(document.body).backgroundColor;
+  context.fillRect(0, 0, width, height);
+  context.drawImage(image, 0, 0, width, height);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob === null ? reject(new Error('the canvas gave no PNG')) : resolve(blob)), 'image/png'),
+  );
+}
+
+/** The element's PNG: from the main process in Electron (what is on screen), from the page otherwise. */
+export async function panelToPng(element: HTMLElement, bridge: InspectorBridge | null): Promise<Blob> {
+  if (bridge === null) return elementToPngInPage(element);
+  element.scrollIntoView({ block: 'nearest' });
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const box = element.getBoundingClientRect();
+  // capturePage sees only the viewport: the part of a panel taller than the window is cut.
+  const top = Math.max(0, box.top);
+  const bytes = await bridge.capturePanel({
+    x: Math.max(0, box.left),
+    y: top,
+    width: Math.min(box.width, window.innerWidth - Math.max(0, box.left)),
+    height: Math.min(box.bottom, window.innerHeight) - top,
+  });
+  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+}

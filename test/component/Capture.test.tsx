@@ -1,0 +1,159 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CapturedOperatorWire } from '../../electron/common/contract';
+import { CaptureBanner, captureTime } from '../../renderer/src/components/capture/CaptureBanner';
+import { captureEnvironment } from '../../renderer/src/components/capture/capture-environment';
+import { CapturedOperators, operatorFigures } from '../../renderer/src/components/capture/CapturedOperators';
+import { NavBar } from '../../renderer/src/components/nav/NavBar';
+import { framesFromText, SharePanel, type SharePanelProps } from '../../renderer/src/components/share/SharePanel';
+import { captureSummary as summary } from '../support/capture-summary';
+import { backendEnvironment, gpuEnvironment, paddedNv12Device, streamInfo } from '../support/reports';
+
+const operator = (name: string, extra: Partial<CapturedOperatorWire> = {}): CapturedOperatorWire => ({
+  name,
+  params: {},
+  gpuTimeMs: null,
+  psnr: null,
+  maxAbsError: null,
+  png: 'iVBORw0KGgo=',
+  ...extra,
+});
+
+describe('CaptureBanner', () => {
+  it('says it is a read-only capture, when, where, on which GPU, from what, and which frames', async () => {
+    const onClose = vi.fn();
+    render(<CaptureBanner capture={summary()} onClose={onClose} />);
+    expect(screen.getByTestId('capture-banner')).toHaveTextContent('CAPTURE · read-only');
+    expect(screen.getByTestId('capture-when')).toHaveTextContent('made 2026-11-30 10:00 UTC');
+    expect(screen.getByTestId('capture-where')).toHaveTextContent('on gpu-box (linux x64)');
+    expect(screen.getByTestId('capture-gpu')).toHaveTextContent('GPU Test GPU, driver 12.4');
+    expect(screen.getByTestId('capture-source')).toHaveTextContent('clip-1080p.mp4 (2.00 KiB, sha256 abababababab…)');
+    expect(screen.getByTestId('capture-frames')).toHaveTextContent('3 frames: 0, 3, 7');
+    await userEvent.setup().click(screen.getByTestId('capture-close'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('keeps an unparseable time as it is', () => {
+    expect(captureTime('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('captureEnvironment', () => {
+  it("shows the capture's machine in the decoder panel, and this backend's own line", () => {
+    const shown = captureEnvironment(summary(), backendEnvironment(null));
+    expect(shown.report).toEqual(gpuEnvironment());
+    expect(shown.addon).toMatchObject({ loaded: true, path: 'the capture (zerocopy-inspector 0.1.0)' });
+    expect(shown.backend.pid).toBe(1234);
+  });
+});
+
+describe('CapturedOperators', () => {
+  it('renders nothing without operators', () => {
+    const { container } = render(<CapturedOperators operators={[]} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('shows each preview with its parameters and figures', () => {
+    const blur = operator('gaussian-blur', { params: { kernel: 5 }, psnr: 48.25, maxAbsError: 2, gpuTimeMs: 0.1234 });
+    render(<CapturedOperators operators={[blur]} />);
+    expect(screen.getByTestId('captured-op-gaussian-blur')).toHaveTextContent('{"kernel":5}');
+    expect(operatorFigures(blur)).toBe('PSNR 48.3 dB · max |err| 2 · 0.123 ms GPU');
+    expect(screen.getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+  });
+});
+
+describe('NavBar on a capture', () => {
+  it('marks the captured frames and stops stepping at the first and last of them', () => {
+    render(
+      <NavBar
+        info={streamInfo()}
+        report={{ ...paddedNv12Device(), frameIndex: 7 }}
+        busy={false}
+        captured={[0, 3, 7]}
+        onStep={vi.fn()}
+        onFrame={vi.fn()}
+        onTime={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByTestId('captured-mark').map((m) => m.dataset.frame)).toEqual(['0', '3', '7']);
+    expect(screen.getByTestId('step-forward')).toBeDisabled();
+    expect(screen.getByTestId('step-back')).toBeEnabled();
+  });
+});
+
+describe('SharePanel', () => {
+  const props = (overrides: Partial<SharePanelProps> = {}): SharePanelProps => ({
+    defaultName: 'clip.zci',
+    visitedHint: 'the frames you viewed',
+    saving: false,
+    lastSaved: null,
+    chooseSavePath: null,
+    hasReport: true,
+    onSave: vi.fn(),
+    onExportPanel: vi.fn(),
+    onExportReport: vi.fn(),
+    onClose: vi.fn(),
+    ...overrides,
+  });
+
+  it('reads the frames field: empty is the visited frames, a-b a range, else a list', () => {
+    expect(framesFromText(' ')).toBeUndefined();
+    expect(framesFromText('10-20')).toEqual({ from: 10, to: 20 });
+    expect(framesFromText('1, 4-5')).toEqual([1, 4, 5]);
+    expect(() => framesFromText('x')).toThrow();
+  });
+
+  it('saves to a typed path on the server with the visited frames by default', async () => {
+    const user = userEvent.setup();
+    const p = props();
+    render(<SharePanel {...p} />);
+    expect(screen.getByTestId('capture-path')).toHaveValue('clip.zci');
+    await user.click(screen.getByTestId('capture-save'));
+    expect(p.onSave).toHaveBeenCalledWith('clip.zci', undefined);
+    await user.type(screen.getByTestId('capture-frames'), '0-9');
+    await user.click(screen.getByTestId('capture-save'));
+    expect(p.onSave).toHaveBeenLastCalledWith('clip.zci', { from: 0, to: 9 });
+  });
+
+  it('says what is wrong with the frames field instead of saving', async () => {
+    const user = userEvent.setup();
+    const p = props();
+    render(<SharePanel {...p} />);
+    await user.type(screen.getByTestId('capture-frames'), '9-1');
+    await user.click(screen.getByTestId('capture-save'));
+    expect(screen.getByTestId('capture-frames-problem')).toHaveTextContent('backwards');
+    expect(p.onSave).not.toHaveBeenCalled();
+  });
+
+  it("uses the window's save dialog when there is one, and does nothing when it is cancelled", async () => {
+    const user = userEvent.setup();
+    const chooseSavePath = vi.fn().mockResolvedValueOnce('/home/me/demo.zci').mockResolvedValueOnce(null);
+    const p = props({ chooseSavePath });
+    render(<SharePanel {...p} />);
+    expect(screen.queryByTestId('capture-path')).toBeNull();
+    await user.click(screen.getByTestId('capture-save'));
+    await user.click(screen.getByTestId('capture-save'));
+    expect(p.onSave).toHaveBeenCalledTimes(1);
+    expect(p.onSave).toHaveBeenCalledWith('/home/me/demo.zci', undefined);
+  });
+
+  it('shows what was saved, and offers each panel and the report for export', async () => {
+    const user = userEvent.setup();
+    const p = props({ lastSaved: { path: '/srv/clip.zci', frames: [0, 1, 2, 9], bytes: 4096 } });
+    render(<SharePanel {...p} />);
+    expect(screen.getByTestId('capture-saved')).toHaveTextContent(
+      'Saved 4 frames (0-2, 9) to /srv/clip.zci · 4.00 KiB',
+    );
+    await user.click(screen.getByTestId('export-png-layout-panel'));
+    await user.click(screen.getByTestId('export-report-json'));
+    expect(p.onExportPanel).toHaveBeenCalledWith('layout-panel');
+    expect(p.onExportReport).toHaveBeenCalled();
+  });
+
+  it('disables saving and export while there is no frame', () => {
+    render(<SharePanel {...props({ hasReport: false })} />);
+    expect(screen.getByTestId('capture-save')).toBeDisabled();
+    expect(screen.getByTestId('export-report-json')).toBeDisabled();
+  });
+});

@@ -1,0 +1,111 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CapturedOperatorWire } from '../../electron/common/contract';
+import { PresenterView, type PresenterViewProps } from '../../renderer/src/components/presenter/PresenterView';
+import { presenterVerdicts } from '../../renderer/src/components/presenter/verdicts';
+import { wrongWrapPair } from '../../renderer/src/components/presenter/WrongWrapSlot';
+import { mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
+import { captureSummary as summary } from '../support/capture-summary';
+
+const op = (name: string, params: Record<string, unknown> = {}): CapturedOperatorWire => ({
+  name,
+  params,
+  gpuTimeMs: null,
+  psnr: null,
+  maxAbsError: null,
+  png: 'AAAA',
+});
+
+function setup(overrides: Partial<PresenterViewProps> = {}) {
+  const onStep = vi.fn();
+  const onClose = vi.fn();
+  const props: PresenterViewProps = {
+    fileName: 'clip-1080p.mp4',
+    info: streamInfo(),
+    report: paddedNv12Device(),
+    thumbnails: [],
+    capture: null,
+    wrongWrap: null,
+    busy: false,
+    onStep,
+    onClose,
+    ...overrides,
+  };
+  render(<PresenterView {...props} />);
+  return { onStep, onClose };
+}
+
+describe('presenterVerdicts', () => {
+  it('tells the padded NV12 story: pointers match, proof holds, the 1.5×H tensor is wrong, one context', () => {
+    const report = paddedNv12Device();
+    report.wrap.tensor = {
+      ...report.wrap.tensor,
+      attempted: true,
+      valid: false,
+      assumedChromaRow: 1080,
+      actualChromaRow: 1088,
+    };
+    const verdicts = presenterVerdicts(report);
+    expect(verdicts.map((v) => [v.key, v.ok])).toEqual([
+      ['pointers', true],
+      ['aliasing', true],
+      ['tensor', false],
+      ['context', true],
+    ]);
+    expect(verdicts[2]!.why).toBe('a 1.5×H tensor reads chroma at row 1080; it starts at row 1088');
+  });
+
+  it('says MISMATCH and a failed proof loudly, and "not checked" without NVCV', () => {
+    expect(
+      presenterVerdicts(mismatchFrame())
+        .slice(0, 2)
+        .map((v) => v.headline),
+    ).toEqual(['POINTER MISMATCH', 'ALIASING FAILED']);
+    expect(presenterVerdicts(noNvcvFrame())[0]).toMatchObject({ ok: null, headline: 'POINTERS NOT CHECKED' });
+  });
+});
+
+describe('wrongWrapPair', () => {
+  it('pairs the wrong-wrap and right-wrap previews, or gives null when either is missing', () => {
+    const pair = wrongWrapPair([op('resize'), op('wrong-wrap', { assumedChromaRow: 1080 }), op('right-wrap')]);
+    expect(pair?.wrong).toEqual({
+      src: 'data:image/png;base64,AAAA',
+      caption: 'naive 1.5×H tensor (chroma read from row 1080)',
+    });
+    expect(wrongWrapPair([op('wrong-wrap')])).toBeNull();
+    expect(wrongWrapPair([])).toBeNull();
+  });
+});
+
+describe('PresenterView', () => {
+  it('shows big verdicts, the layout drawing and the pointers, and steps with its buttons', async () => {
+    const user = userEvent.setup();
+    const props = setup();
+    expect(screen.getByTestId('presenter-frame')).toHaveTextContent('frame 3 / 47');
+    expect(screen.getByTestId('presenter-badge-pointers')).toHaveTextContent('ZERO-COPY: POINTERS MATCH');
+    expect(screen.getByTestId('layout-svg')).toBeInTheDocument();
+    expect(screen.getByTestId('presenter-pointers')).toHaveTextContent('Y 0x7f00_0000_0000 = 0x7f00_0000_0000');
+    expect(screen.queryByTestId('wrong-wrap')).toBeNull();
+    expect(screen.queryByTestId('presenter-capture')).toBeNull();
+    await user.click(screen.getByTestId('presenter-next'));
+    await user.click(screen.getByTestId('presenter-prev'));
+    await user.click(screen.getByTestId('presenter-close'));
+    expect(props.onStep.mock.calls).toEqual([[1], [-1]]);
+    expect(props.onClose).toHaveBeenCalled();
+  });
+
+  it('shows the wrong-wrap picture beside the right one when the frame has them', () => {
+    setup({ wrongWrap: wrongWrapPair([op('wrong-wrap'), op('right-wrap')]) });
+    expect(screen.getByTestId('wrong-wrap')).toHaveTextContent('✗ naive 1.5×H tensor');
+    expect(screen.getByTestId('wrong-wrap')).toHaveTextContent('✓ wrapped plane by plane (correct)');
+  });
+
+  it('marks a capture with where, when and which GPU, and counts captured frames', () => {
+    setup({ capture: summary(), report: paddedNv12Device() });
+    expect(screen.getByTestId('presenter-capture')).toHaveTextContent(
+      'CAPTURE · 2026-11-30 10:00 UTC · gpu-box · Test GPU, driver 12.4',
+    );
+    expect(screen.getByTestId('presenter-frame')).toHaveTextContent('frame 3 (2 of 3 captured)');
+  });
+});

@@ -1,0 +1,20 @@
+/** What openCapture tells the renderer about a capture, for component and store tests. */
+import type { CaptureSummary } from '../../electron/common/capture';
+import { gpuEnvironment } from './reports';
+
+/** What openCapture returns about a capture of frames 0, 3 and 7 made on a GPU machine. */
+export function captureSummary(overrides: Partial<CaptureSummary> = {}): CaptureSummary {
+  return {
+    path: '/captures/demo.zci',
+    createdAt: '2026-11-30T10:00:00.000Z',
+    app: { name: 'zerocopy-inspector', version: '0.1.0' },
+    machine: { hostname: 'gpu-box', platform: 'linux', arch: 'x64' },
+    source: { fileName: 'clip-1080p.mp4', size: 2048, sha256: 'ab'.repeat(32) },
+    selection: 'visited',
+    environment: gpuEnvironment(),
+    frames: [0, 3, 7],
+    framesWithOperators: [3],
+    gpu: 'Test GPU, driver 12.4, CUDA runtime 12.4',
+    ...overrides,
+  };
+}
