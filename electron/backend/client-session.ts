@@ -1,5 +1,5 @@
 /** One client's open file: at most one addon Session, with its calls run one at a time. */
-import type { FrameOptions, PlaneThumbnail, Session } from '../../native/index';
+import type { FrameOptions, PlaneThumbnail, PreviewOptions, PreviewResult, Session } from '../../native/index';
 import { RpcFailure, rpcError } from '../common/envelope';
 import type { FrameReport, StreamInfo } from '../common/report';
 
@@ -10,6 +10,8 @@ export interface SessionLike {
   frame(index: number, options?: FrameOptions): Promise<FrameReport>;
   frameAtTime(seconds: number, options?: FrameOptions): Promise<FrameReport>;
   thumbnails(maxWidth: number): Promise<PlaneThumbnail[]>;
+  /** Operator previews on the current frame; sources that cannot run operators (a replayed capture) leave it out. */
+  preview?(options: PreviewOptions): Promise<PreviewResult>;
   close(): void;
 }
 

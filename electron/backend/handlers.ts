@@ -9,6 +9,7 @@ import type { AppIdentity } from './app-version';
 import { createCaptureHandlers } from './capture-handlers';
 import type { ClientSession, SessionLike } from './client-session';
 import type { Persistence } from './persist';
+import { createPreviewHandlers } from './preview-handlers';
 import { toWireThumbnail } from './thumbnails';
 import { resolveUserPath } from './user-path';
 
@@ -143,6 +144,7 @@ export function createHandlers(deps: BackendDeps): Handlers {
       return after;
     },
     samplePath: async () => ({ path: deps.samplePath }),
+    ...createPreviewHandlers(),
     ...createCaptureHandlers(deps, deps.app ?? { name: 'zerocopy-inspector', version: 'unknown' }),
   };
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { EnvironmentReport } from './environment';
+import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
 import { decodeModeSchema, settingsPatchSchema, type Settings } from './settings';
 
@@ -109,6 +110,7 @@ export const METHODS = {
     z.object({ seconds: z.number().min(0).max(1e7), proof: z.boolean().optional() }).strict(),
   ),
   thumbnails: method<ThumbnailWire[]>()(z.object({ maxWidth: z.int().min(16).max(1024) }).strict()),
+  preview: method<PreviewWire>()(previewParamsSchema),
   listRecent: method<RecentFile[]>()(noParams),
   getSettings: method<Settings>()(noParams),
   setSettings: method<Settings>()(settingsPatchSchema),

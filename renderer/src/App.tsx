@@ -11,6 +11,7 @@ import { DecoderPanel } from './components/decoder/DecoderPanel';
 import { HelpOverlay } from './components/help/HelpOverlay';
 import { IdentityPanel } from './components/identity/IdentityPanel';
 import { LayoutPanel } from './components/layout/LayoutPanel';
+import { Operators } from './components/operators/Operators';
 import { NavBar } from './components/nav/NavBar';
 import { baseName, OpenBar } from './components/open/OpenBar';
 import { PresenterView } from './components/presenter/PresenterView';
@@ -214,6 +215,7 @@ export function App({ bridge }: AppProps) {
         )}
         <DecoderPanel environment={environment} info={s.info} report={s.report} />
         <Thumbnails thumbnails={s.thumbnails} />
+        <Operators />
         <CapturedOperators operators={s.capturedOperators} />
       </main>
       {s.helpOpen ? <HelpOverlay onClose={() => actions.toggleHelp(false)} /> : null}

@@ -19,6 +19,7 @@ describe('the RPC contract', () => {
         'samplePath',
         'setSettings',
         'thumbnails',
+        'preview',
         'openCapture',
         'saveCapture',
         'capturedOperators',

@@ -15,6 +15,7 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     frame: unused,
     frameAtTime: unused,
     thumbnails: unused,
+    preview: unused,
     listRecent: async () => [],
     getSettings: unused,
     setSettings: unused,

@@ -31,7 +31,7 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
       const report = await request();
       if (mine !== sequence) return;
       set({ report, loadingFrame: false });
-      await Promise.all([get().loadThumbnails(), get().loadCapturedOperators()]);
+      await Promise.all([get().loadThumbnails(), get().loadCapturedOperators(), get().runPreview()]);
     } catch (error) {
       if (mine === sequence) set({ loadingFrame: false });
       get().showError(error);

@@ -4,6 +4,7 @@ import type { RpcApi } from '../rpc/client';
 import { createCaptureSlice } from './capture-slice';
 import { createEnvSlice } from './env-slice';
 import { createFrameSlice } from './frame-slice';
+import { createOperatorsSlice } from './operators-slice';
 import { createSessionSlice } from './session-slice';
 import type { AppState } from './types';
 import { createUiSlice } from './ui-slice';
@@ -15,6 +16,7 @@ export function createAppStore(client: RpcApi): StoreApi<AppState> {
     ...createEnvSlice(set, get, client),
     ...createSessionSlice(set, get, client),
     ...createFrameSlice(set, get, client),
+    ...createOperatorsSlice(set, get, client),
     ...createCaptureSlice(set, get, client),
   }));
   client.on('progress', (event) => store.getState().setProgress(event));

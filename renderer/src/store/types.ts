@@ -4,11 +4,12 @@ import type { RpcApi } from '../rpc/client';
 import type { CaptureSlice } from './capture-slice';
 import type { EnvSlice } from './env-slice';
 import type { FrameSlice } from './frame-slice';
+import type { OperatorsSlice } from './operators-slice';
 import type { SessionSlice } from './session-slice';
 import type { UiSlice } from './ui-slice';
 
 /** The whole state with its actions. */
-export type AppState = SessionSlice & FrameSlice & EnvSlice & UiSlice & CaptureSlice;
+export type AppState = SessionSlice & FrameSlice & EnvSlice & UiSlice & OperatorsSlice & CaptureSlice;
 
 /** What a slice creator receives: zustand's set/get plus the RPC client. */
 export type SliceCreator<T> = (set: StoreApi<AppState>['setState'], get: () => AppState, client: RpcApi) => T;

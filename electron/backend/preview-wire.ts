@@ -1,0 +1,75 @@
+/** Turns the addon's preview result into what crosses the wire: pictures as base64, figures as finite numbers. */
+import type { PreviewOp, PreviewWire, RgbWire } from '../common/preview';
+
+/** The fields of an addon RGB picture that the wire needs. */
+export interface RgbPicture {
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+}
+
+/** The addon's preview result, as far as the wire reads it (native/index.d.ts PreviewResult). */
+export interface PreviewLike {
+  gpu: boolean;
+  gpuReason: string;
+  converter: string;
+  thumbnail: RgbPicture | null;
+  timings: { convertMs: number; opMs: number; resizeMs: number; downloadMs: number; totalMs: number };
+  bytesDownloaded: number;
+  frameBytes: number;
+  reference: RgbPicture | null;
+  referenceMethod: string;
+  psnr: number | null;
+  maxAbsError: number | null;
+  meanAbsError: number | null;
+  wrongWrap: RgbPicture | null;
+  wrongWrapReason: string;
+}
+
+/** Encodes one RGB picture as base64, checking its byte count against its size; null stays null. */
+export function toWireRgb(picture: RgbPicture | null, what: string): RgbWire | null {
+  if (picture === null || picture.width <= 0 || picture.height <= 0) return null;
+  const expected = picture.width * picture.height * 3;
+  if (picture.rgb.byteLength < expected) {
+    throw new Error(`${what} has ${picture.rgb.byteLength} bytes, expected ${expected}`);
+  }
+  const bytes = Buffer.from(picture.rgb.buffer, picture.rgb.byteOffset, expected);
+  return { width: picture.width, height: picture.height, rgb: bytes.toString('base64') };
+}
+
+// JSON turns NaN and Infinity into null silently; say so explicitly instead.
+function finite(value: number | null): number | null {
+  return value !== null && Number.isFinite(value) ? value : null;
+}
+
+function milliseconds(value: number): number {
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** The whole result as it crosses the wire, labelled with the operator that was asked for. */
+export function toWirePreview(op: PreviewOp, result: PreviewLike): PreviewWire {
+  const { timings } = result;
+  return {
+    op,
+    gpu: result.gpu,
+    gpuReason: result.gpuReason,
+    converter: result.converter,
+    thumbnail: toWireRgb(result.thumbnail, `the ${op} thumbnail`),
+    timings: {
+      convertMs: milliseconds(timings.convertMs),
+      opMs: milliseconds(timings.opMs),
+      resizeMs: milliseconds(timings.resizeMs),
+      downloadMs: milliseconds(timings.downloadMs),
+      totalMs: milliseconds(timings.totalMs),
+    },
+    bytesDownloaded: result.bytesDownloaded,
+    frameBytes: result.frameBytes,
+    reference: toWireRgb(result.reference, 'the CPU reference'),
+    referenceMethod: result.referenceMethod,
+    psnr: finite(result.psnr),
+    maxAbsError: finite(result.maxAbsError),
+    meanAbsError: finite(result.meanAbsError),
+    wrongWrap: toWireRgb(result.wrongWrap, 'the wrong-wrap picture'),
+    wrongWrapReason: result.wrongWrapReason,
+  };
+}

@@ -1,0 +1,94 @@
+/** Operator previews on the wire: the request schema (mirrors the addon's PreviewOptions) and the result. */
+import { z } from 'zod';
+
+/** Every preview operator the addon runs; 'reference' is the CPU reference alone. */
+export const PREVIEW_OPS = ['reference', 'convert', 'cvtcolor', 'gaussian', 'flip', 'threshold'] as const;
+
+/** One of PREVIEW_OPS. */
+export type PreviewOp = (typeof PREVIEW_OPS)[number];
+
+/** Colour matrices the convert kernel can be forced to ('auto': the stream's own). */
+export const PREVIEW_MATRICES = ['auto', 'bt601', 'bt709', 'bt2020'] as const;
+
+/** Colour ranges the convert kernel can be forced to ('auto': the stream's own). */
+export const PREVIEW_RANGES = ['auto', 'limited', 'full'] as const;
+
+/** One of PREVIEW_MATRICES. */
+export type PreviewMatrix = (typeof PREVIEW_MATRICES)[number];
+
+/** One of PREVIEW_RANGES. */
+export type PreviewRange = (typeof PREVIEW_RANGES)[number];
+
+/** Thumbnail width the panel asks for. */
+export const PREVIEW_WIDTH = 256;
+
+/** The addon's defaults for each operator parameter (native/index.d.ts PreviewOptions). */
+export const PREVIEW_DEFAULTS = { kernelSize: 7, sigma: 2, flipCode: 1, threshold: 128 } as const;
+
+/** A GPU thumbnail this close to the swscale reference (in dB) passes; see passesPsnr. */
+export const PSNR_PASS_DB = 35;
+
+/** The parameters of the preview method, with the addon's own bounds. */
+export const previewParamsSchema = z
+  .object({
+    op: z.enum(PREVIEW_OPS),
+    maxWidth: z.int().min(16).max(1024).optional(),
+    kernelSize: z
+      .int()
+      .min(3)
+      .max(31)
+      .refine((value) => value % 2 === 1, 'kernelSize must be odd')
+      .optional(),
+    sigma: z.number().gt(0).max(20).optional(),
+    flipCode: z.union([z.literal(-1), z.literal(0), z.literal(1)]).optional(),
+    threshold: z.number().min(0).max(255).optional(),
+    reference: z.boolean().optional(),
+    matrix: z.enum(PREVIEW_MATRICES).optional(),
+    range: z.enum(PREVIEW_RANGES).optional(),
+  })
+  .strict();
+
+/** What a caller passes to preview. */
+export type PreviewParams = z.infer<typeof previewParamsSchema>;
+
+/** A small RGB picture as it crosses the wire: 3 bytes per pixel, rows packed, base64. */
+export interface RgbWire {
+  width: number;
+  height: number;
+  rgb: string;
+}
+
+/** GPU time of each step of a preview, from CUDA events, in milliseconds. */
+export interface PreviewTimings {
+  convertMs: number;
+  opMs: number;
+  resizeMs: number;
+  downloadMs: number;
+  totalMs: number;
+}
+
+/** The result of preview: the addon's PreviewResult with its pictures as base64. */
+export interface PreviewWire {
+  op: PreviewOp;
+  /** True when the GPU made the thumbnail; false for op 'reference'. */
+  gpu: boolean;
+  gpuReason: string;
+  converter: string;
+  thumbnail: RgbWire | null;
+  timings: PreviewTimings;
+  bytesDownloaded: number;
+  frameBytes: number;
+  reference: RgbWire | null;
+  referenceMethod: string;
+  psnr: number | null;
+  maxAbsError: number | null;
+  meanAbsError: number | null;
+  /** What a naive single-tensor wrap (chroma assumed at the display height) shows, when that differs. */
+  wrongWrap: RgbWire | null;
+  wrongWrapReason: string;
+}
+
+/** True when a PSNR meets the bar; the convert kernel lands at 44–48 dB on real frames, a wrong matrix near 25. */
+export function passesPsnr(psnr: number): boolean {
+  return psnr >= PSNR_PASS_DB;
+}

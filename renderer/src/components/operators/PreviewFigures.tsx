@@ -1,0 +1,81 @@
+/** The figures of a preview: GPU time per step, bytes downloaded against the frame, distance from the reference. */
+import { passesPsnr, PSNR_PASS_DB, type PreviewWire } from '../../../../electron/common/preview';
+import { Badge, type BadgeTone } from '../common/Badge';
+import { Value } from '../common/Value';
+
+/** Props of PreviewFigures. */
+export interface PreviewFiguresProps {
+  preview: PreviewWire;
+}
+
+/** "0.256 ms" with three decimals: CUDA events resolve about half a microsecond. */
+export function formatMs(ms: number): string {
+  return `${ms.toFixed(3)} ms`;
+}
+
+/** "110,592 B of 3,110,400 B (3.56 %)": what crossed to the host against the whole frame. */
+export function bytesText(downloaded: number, frame: number): string {
+  const share = frame > 0 ? ` (${((100 * downloaded) / frame).toFixed(2)} %)` : '';
+  return `${downloaded.toLocaleString('en-US')} B of ${frame.toLocaleString('en-US')} B${share}`;
+}
+
+/** The verdict on a preview's distance from the CPU reference, and its words. */
+export function psnrVerdict(preview: PreviewWire): { tone: BadgeTone; text: string } {
+  if (preview.psnr === null) return { tone: 'unknown', text: 'NOT COMPARED' };
+  const db = `${preview.psnr.toFixed(2)} dB`;
+  return passesPsnr(preview.psnr)
+    ? { tone: 'ok', text: `PASS · ${db} ≥ ${PSNR_PASS_DB}` }
+    : { tone: 'bad', text: `FAIL · ${db} < ${PSNR_PASS_DB}` };
+}
+
+/** The figures. */
+export function PreviewFigures({ preview }: PreviewFiguresProps) {
+  const { timings } = preview;
+  const verdict = psnrVerdict(preview);
+  return (
+    <div className="op-figures" data-testid="operator-figures">
+      <div className="op-verdict">
+        <Badge tone={verdict.tone} text={verdict.text} testId="operator-psnr-badge" />
+        <span className="muted">
+          {preview.psnr === null
+            ? `${preview.op} changes the picture; swscale has no equivalent to compare with`
+            : `PSNR against the CPU reference; passes at ${PSNR_PASS_DB} dB or more`}
+        </span>
+      </div>
+      <dl className="facts">
+        <Value
+          label="GPU time"
+          testId="operator-timings"
+          value={`convert ${formatMs(timings.convertMs)} · operator ${formatMs(timings.opMs)} · resize ${formatMs(timings.resizeMs)} · download ${formatMs(timings.downloadMs)}`}
+          copy={false}
+        />
+        <Value label="GPU total" testId="operator-total-ms" value={formatMs(timings.totalMs)} copy={false} />
+        <Value
+          label="downloaded"
+          testId="operator-bytes"
+          value={bytesText(preview.bytesDownloaded, preview.frameBytes)}
+          copy={false}
+        />
+        <Value
+          label="PSNR"
+          testId="operator-psnr"
+          value={preview.psnr === null ? '—' : `${preview.psnr.toFixed(2)} dB`}
+          copy={false}
+        />
+        <Value
+          label="max |err|"
+          testId="operator-max-error"
+          value={preview.maxAbsError === null ? '—' : String(preview.maxAbsError)}
+          copy={false}
+        />
+        <Value
+          label="mean |err|"
+          testId="operator-mean-error"
+          value={preview.meanAbsError === null ? '—' : preview.meanAbsError.toFixed(2)}
+          copy={false}
+        />
+        <Value label="converter" testId="operator-converter" value={preview.converter || '—'} />
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** One RGB picture drawn into a canvas, carrying its size and a checksum of its pixels as data attributes. */
+import { useEffect, useMemo, useRef } from 'react';
+import type { RgbWire } from '../../../../electron/common/preview';
+import { checksum, rgbBytes, rgbToRgba } from './rgb';
+
+/** Props of RgbCanvas. */
+export interface RgbCanvasProps {
+  image: RgbWire;
+  testId: string;
+  label: string;
+}
+
+/** The canvas; the checksum lets tests see that the picture changed without reading pixels back. */
+export function RgbCanvas({ image, testId, label }: RgbCanvasProps) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const bytes = useMemo(() => rgbBytes(image.rgb), [image.rgb]);
+  useEffect(() => {
+    const context = ref.current?.getContext('2d') ?? null;
+    if (context === null) return;
+    const rgba = rgbToRgba(bytes, image.width, image.height);
+    context.putImageData(new ImageData(rgba, image.width, image.height), 0, 0);
+  }, [bytes, image.width, image.height]);
+  return (
+    <canvas
+      ref={ref}
+      width={image.width}
+      height={image.height}
+      data-testid={testId}
+      data-checksum={checksum(bytes)}
+      aria-label={label}
+      role="img"
+    />
+  );
+}

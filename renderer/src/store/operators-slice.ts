@@ -1,0 +1,105 @@
+/** Operator previews: the operator the user chose, its result on the frame on screen, or why it cannot run. */
+import { toRpcError, type RpcError } from '../../../electron/common/envelope';
+import {
+  PREVIEW_DEFAULTS,
+  PREVIEW_WIDTH,
+  type PreviewMatrix,
+  type PreviewOp,
+  type PreviewParams,
+  type PreviewRange,
+  type PreviewWire,
+} from '../../../electron/common/preview';
+import type { FrameReport } from '../../../electron/common/report';
+import type { SliceCreator } from './types';
+
+/** An operator the user can pick (the CPU reference is always shown beside it, so it is not one). */
+export type GpuOperator = Exclude<PreviewOp, 'reference'>;
+
+/** The chosen operator with every parameter the panel offers, and the "what if" matrix and range. */
+export interface OperatorChoice {
+  op: GpuOperator;
+  kernelSize: number;
+  sigma: number;
+  flipCode: -1 | 0 | 1;
+  threshold: number;
+  matrix: PreviewMatrix;
+  range: PreviewRange;
+}
+
+/** What the panel starts with: the conversion, at the stream's own matrix and range. */
+export const DEFAULT_OPERATOR: OperatorChoice = {
+  op: 'convert',
+  kernelSize: PREVIEW_DEFAULTS.kernelSize,
+  sigma: PREVIEW_DEFAULTS.sigma,
+  flipCode: PREVIEW_DEFAULTS.flipCode,
+  threshold: PREVIEW_DEFAULTS.threshold,
+  matrix: 'auto',
+  range: 'auto',
+};
+
+/** Operator state with its actions. */
+export interface OperatorsSlice {
+  operator: OperatorChoice;
+  /** The last result: the chosen operator's, or the CPU reference alone when the operator could not run. */
+  preview: PreviewWire | null;
+  /** The report the preview was made for; the panel shows a preview only for the report on screen. */
+  previewFor: FrameReport | null;
+  /** Why the chosen operator did not run (no GPU, no CV-CUDA, a frame it cannot take), or null. */
+  previewError: RpcError | null;
+  previewRunning: boolean;
+  /** Changes the operator or its parameters and re-runs it on the current frame. */
+  chooseOperator(patch: Partial<OperatorChoice>): Promise<void>;
+  /** Runs the chosen operator on the current frame; falls back to the CPU reference when it cannot run. */
+  runPreview(): Promise<void>;
+}
+
+/** The preview request for a choice: only the parameters its operator reads, plus the matrix and range. */
+export function previewParams(choice: OperatorChoice): PreviewParams {
+  const params: PreviewParams = { op: choice.op, maxWidth: PREVIEW_WIDTH, reference: true };
+  if (choice.op === 'gaussian') Object.assign(params, { kernelSize: choice.kernelSize, sigma: choice.sigma });
+  if (choice.op === 'flip') params.flipCode = choice.flipCode;
+  if (choice.op === 'threshold') params.threshold = choice.threshold;
+  if (choice.matrix !== 'auto') params.matrix = choice.matrix;
+  if (choice.range !== 'auto') params.range = choice.range;
+  return params;
+}
+
+/** Creates the operators slice; a newer run makes an older one's result stale. */
+export const createOperatorsSlice: SliceCreator<OperatorsSlice> = (set, get, client) => {
+  let sequence = 0;
+  return {
+    operator: DEFAULT_OPERATOR,
+    preview: null,
+    previewFor: null,
+    previewError: null,
+    previewRunning: false,
+    chooseOperator: (patch) => {
+      set((state) => ({ operator: { ...state.operator, ...patch } }));
+      return get().runPreview();
+    },
+    runPreview: async () => {
+      const report = get().report;
+      const mine = ++sequence;
+      // A replayed capture shows the previews it was saved with; operators need the video itself.
+      if (report === null || get().capture !== null) {
+        set({ preview: null, previewFor: null, previewError: null, previewRunning: false });
+        return;
+      }
+      set({ previewRunning: true });
+      try {
+        const preview = await client.call('preview', previewParams(get().operator));
+        if (mine === sequence) set({ preview, previewFor: report, previewError: null, previewRunning: false });
+      } catch (error) {
+        if (mine !== sequence) return;
+        const previewError = toRpcError(error);
+        let fallback: PreviewWire | null = null;
+        try {
+          fallback = await client.call('preview', { op: 'reference', maxWidth: PREVIEW_WIDTH });
+        } catch {
+          // The operator's own error says why; with no reference either, the panel shows that alone.
+        }
+        if (mine === sequence) set({ preview: fallback, previewFor: report, previewError, previewRunning: false });
+      }
+    },
+  };
+};

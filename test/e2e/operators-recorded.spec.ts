@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { copyFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { CLIPS, expect, test } from './fixtures';
+import { recordedPreviews, serveRecordedPreviews } from './recorded-previews';
+
+/** The SHA-256 of a canvas's RGB pixels, read back from the page. */
+async function drawnRgb(page: Page, testId: string): Promise<string> {
+  const rgb = await page.getByTestId(testId).evaluate((canvas) => {
+    const element = canvas as HTMLCanvasElement;
+    const rgba = element.getContext('2d')?.getImageData(0, 0, element.width, element.height).data ?? [];
+    const out: number[] = [];
+    for (let i = 0; i < rgba.length; i += 4) out.push(rgba[i] ?? 0, rgba[i + 1] ?? 0, rgba[i + 2] ?? 0);
+    return out;
+  });
+  return createHash('sha256').update(Uint8Array.from(rgb)).digest('hex');
+}
+
+function sha(base64: string | undefined): string {
+  return createHash('sha256')
+    .update(Buffer.from(base64 ?? '', 'base64'))
+    .digest('hex');
+}
+
+test('operators draw a GPU result exactly: previews recorded on a GPU, the rest of the app live', async ({
+  page,
+  served,
+}) => {
+  const answer = recordedPreviews('h264-1080p-420.mp4');
+  await serveRecordedPreviews(page, answer);
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  const padded = `${served.configDir}/h264-1080p-420.mp4`;
+  await copyFile(CLIPS.padded, padded);
+  await page.getByTestId('path-input').fill(padded);
+  await page.getByTestId('open-path').click();
+  await expect(page.getByTestId('file-name')).toHaveText('h264-1080p-420.mp4');
+  await page.getByTestId('frame-input').fill('13');
+  await page.getByTestId('go-frame').click();
+
+  const panel = page.getByTestId('operators-panel');
+  await expect(panel).toHaveAttribute('data-frame', '13');
+  await expect(panel).toHaveAttribute('data-state', 'gpu');
+  await expect(page.getByTestId('operator-psnr-badge')).toHaveText(/PASS · 44\.67 dB ≥ 35/);
+  await expect(page.getByTestId('operator-bytes')).toHaveText('110,592 B of 3,110,400 B (3.56 %)');
+  const convert = answer({ op: 'convert' });
+  expect(await drawnRgb(page, 'operator-canvas')).toBe(sha(convert.thumbnail?.rgb));
+  expect(await drawnRgb(page, 'reference-canvas')).toBe(sha(convert.reference?.rgb));
+  expect(await drawnRgb(page, 'wrong-wrap-canvas')).toBe(sha(convert.wrongWrap?.rgb));
+  await expect(page.getByTestId('wrong-wrap-reason')).toContainText('it starts at row 1088');
+
+  await page.getByTestId('operator-matrix').selectOption('bt601');
+  await expect(page.getByTestId('operator-psnr-badge')).toHaveText(/FAIL · 24\.56 dB < 35/);
+  await expect(page.getByTestId('operator-forced-note')).toBeVisible();
+  await page.getByTestId('operator-matrix').selectOption('auto');
+
+  await page.getByTestId('operator-option-cvtcolor').click();
+  await expect(page.getByTestId('operator-converter')).toContainText('AdvCvtColor');
+  await expect(page.getByTestId('operator-psnr-badge')).toHaveText(/FAIL · 27\.02 dB < 35/);
+  await page.getByTestId('operator-option-gaussian').click();
+  await expect(page.getByTestId('operator-psnr-badge')).toHaveText(/NOT COMPARED/);
+  await expect(page.getByTestId('wrong-wrap-note')).toContainText('shown with the convert preview');
+  await page.getByTestId('wrong-wrap-show').click();
+  await expect(page.getByTestId('operators-wrong-wrap')).toBeVisible();
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('operators-recorded.png'), fullPage: true });
+});

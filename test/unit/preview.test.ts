@@ -1,0 +1,211 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ClientSession, type SessionLike } from '../../electron/backend/client-session';
+import { dispatch } from '../../electron/backend/dispatch';
+import { createHandlers, type BackendDeps, type HandlerContext } from '../../electron/backend/handlers';
+import type { Persistence } from '../../electron/backend/persist';
+import { toWirePreview, toWireRgb, type PreviewLike } from '../../electron/backend/preview-wire';
+import { METHODS } from '../../electron/common/contract';
+import { passesPsnr, previewParamsSchema } from '../../electron/common/preview';
+import type { FrameReport } from '../../electron/common/report';
+import type { PreviewOptions } from '../../native/index';
+import { paddedNv12Device, streamInfo } from '../support/reports';
+
+const rgb = (width: number, height: number, fill: number) => ({
+  width,
+  height,
+  rgb: new Uint8Array(width * height * 3).fill(fill),
+});
+
+function addonResult(overrides: Partial<PreviewLike> = {}): PreviewLike {
+  return {
+    gpu: true,
+    gpuReason: '',
+    converter: "the inspector's kernel: nv12, BT.709 limited range",
+    thumbnail: rgb(4, 2, 7),
+    timings: { convertMs: 0.25, opMs: 0.5, resizeMs: 0.1, downloadMs: 0.05, totalMs: 0.9 },
+    bytesDownloaded: 24,
+    frameBytes: 3110400,
+    reference: rgb(4, 2, 8),
+    referenceMethod: 'swscale nv12 -> rgb24, area scaling, BT.709 limited range',
+    psnr: 44.5,
+    maxAbsError: 3,
+    meanAbsError: 0.5,
+    wrongWrap: rgb(4, 2, 9),
+    wrongWrapReason: 'a [1,1620,1920,1] tensor assumes chroma at row 1080; it starts at row 1088',
+    ...overrides,
+  };
+}
+
+class PreviewSession implements SessionLike {
+  closed = false;
+  readonly info = streamInfo();
+  readonly requests: PreviewOptions[] = [];
+  constructor(private readonly answer: (options: PreviewOptions) => PreviewLike) {}
+  async frame(index: number): Promise<FrameReport> {
+    return { ...paddedNv12Device(), frameIndex: index };
+  }
+  async frameAtTime(): Promise<FrameReport> {
+    return paddedNv12Device();
+  }
+  async thumbnails() {
+    return [];
+  }
+  async preview(options: PreviewOptions) {
+    this.requests.push(options);
+    return { op: options.op, ...this.answer(options) };
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+
+function setup(session: SessionLike | null) {
+  const deps: BackendDeps = {
+    addon: null,
+    addonStatus: { loaded: false, path: null, error: 'not needed' },
+    persistence: {} as Persistence,
+    samplePath: null,
+    cwd: '/',
+    startedAt: new Date(0),
+  };
+  const client = new ClientSession();
+  if (session !== null) client.replace(session, '/clip.mp4');
+  const ctx: HandlerContext = { client, emit: vi.fn() };
+  return { handlers: createHandlers(deps), ctx };
+}
+
+describe('the preview schema', () => {
+  it('mirrors the addon’s PreviewOptions and their bounds', () => {
+    const ok = (params: unknown) => previewParamsSchema.safeParse(params).success;
+    expect(ok({ op: 'reference' })).toBe(true);
+    expect(ok({ op: 'gaussian', kernelSize: 7, sigma: 2, maxWidth: 256, reference: true })).toBe(true);
+    expect(ok({ op: 'flip', flipCode: -1 })).toBe(true);
+    expect(ok({ op: 'threshold', threshold: 0 })).toBe(true);
+    expect(ok({ op: 'convert', matrix: 'bt2020', range: 'full' })).toBe(true);
+    expect(ok({ op: 'resize' })).toBe(false);
+    expect(ok({ op: 'gaussian', kernelSize: 8 })).toBe(false);
+    expect(ok({ op: 'gaussian', kernelSize: 33 })).toBe(false);
+    expect(ok({ op: 'gaussian', kernelSize: 1 })).toBe(false);
+    expect(ok({ op: 'gaussian', sigma: 0 })).toBe(false);
+    expect(ok({ op: 'gaussian', sigma: 20.5 })).toBe(false);
+    expect(ok({ op: 'flip', flipCode: 2 })).toBe(false);
+    expect(ok({ op: 'flip', flipCode: 0.5 })).toBe(false);
+    expect(ok({ op: 'threshold', threshold: 256 })).toBe(false);
+    expect(ok({ op: 'convert', maxWidth: 8 })).toBe(false);
+    expect(ok({ op: 'convert', maxWidth: 2048 })).toBe(false);
+    expect(ok({ op: 'convert', matrix: 'smpte240m' })).toBe(false);
+    expect(ok({ op: 'convert', range: 'tv' })).toBe(false);
+    expect(ok({ op: 'convert', reference: 'yes' })).toBe(false);
+    expect(ok({ op: 'convert', extra: 1 })).toBe(false);
+    expect(ok({})).toBe(false);
+    expect(METHODS.preview.params).toBe(previewParamsSchema);
+  });
+
+  it('passes PSNR at 35 dB and above', () => {
+    expect(passesPsnr(44.67)).toBe(true);
+    expect(passesPsnr(35)).toBe(true);
+    expect(passesPsnr(27.02)).toBe(false);
+  });
+});
+
+describe('preview on the wire', () => {
+  it('sends every picture as base64 of its RGB bytes only', () => {
+    const wire = toWirePreview('convert', addonResult());
+    expect(wire.thumbnail).toEqual({ width: 4, height: 2, rgb: Buffer.alloc(24, 7).toString('base64') });
+    expect(wire.reference?.rgb).toBe(Buffer.alloc(24, 8).toString('base64'));
+    expect(wire.wrongWrap?.rgb).toBe(Buffer.alloc(24, 9).toString('base64'));
+    expect(wire).toMatchObject({ op: 'convert', gpu: true, psnr: 44.5, bytesDownloaded: 24, frameBytes: 3110400 });
+  });
+
+  it('reads only the picture’s bytes from a larger buffer, and refuses a short one', () => {
+    const backing = new Uint8Array(40).fill(1);
+    backing.fill(5, 8, 14);
+    expect(toWireRgb({ width: 2, height: 1, rgb: backing.subarray(8) }, 'x')?.rgb).toBe(
+      Buffer.alloc(6, 5).toString('base64'),
+    );
+    expect(() => toWireRgb({ width: 4, height: 4, rgb: new Uint8Array(10) }, 'the thumbnail')).toThrow(
+      /the thumbnail has 10 bytes, expected 48/,
+    );
+    expect(toWireRgb(null, 'x')).toBeNull();
+    expect(toWireRgb({ width: 0, height: 0, rgb: new Uint8Array() }, 'x')).toBeNull();
+  });
+
+  it('keeps figures finite: what JSON would silently turn into null is null on purpose', () => {
+    const wire = toWirePreview(
+      'gaussian',
+      addonResult({
+        psnr: Number.POSITIVE_INFINITY,
+        maxAbsError: Number.NaN,
+        meanAbsError: null,
+        timings: { convertMs: Number.NaN, opMs: 1, resizeMs: 1, downloadMs: 1, totalMs: 3 },
+      }),
+    );
+    expect(wire.psnr).toBeNull();
+    expect(wire.maxAbsError).toBeNull();
+    expect(wire.timings.convertMs).toBe(0);
+  });
+});
+
+describe('the preview handler', () => {
+  it('runs the operator on the current frame with the validated options', async () => {
+    const session = new PreviewSession(() => addonResult());
+    const { handlers, ctx } = setup(session);
+    const result = await handlers.preview({ op: 'gaussian', kernelSize: 9, sigma: 3 }, ctx);
+    expect(session.requests).toEqual([{ op: 'gaussian', kernelSize: 9, sigma: 3 }]);
+    expect(result.op).toBe('gaussian');
+    expect(result.thumbnail?.width).toBe(4);
+  });
+
+  it('answers CLOSED before a file is open', async () => {
+    const { handlers, ctx } = setup(null);
+    await expect(handlers.preview({ op: 'reference' }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
+  });
+
+  it('passes the addon’s error code and remedy through (no GPU here)', async () => {
+    const session = new PreviewSession(() => {
+      throw Object.assign(new Error('Operators run on the GPU and this frame is in host memory (no CUDA device)'), {
+        code: 'NO_CUDA_DEVICE',
+        remedy: 'Open the file on a machine with an NVIDIA GPU; the CPU reference thumbnail is still available.',
+      });
+    });
+    const { handlers, ctx } = setup(session);
+    const raw = JSON.stringify({ kind: 'request', id: 3, method: 'preview', params: { op: 'convert' } });
+    expect(await dispatch(handlers, raw, ctx)).toEqual({
+      kind: 'response',
+      id: 3,
+      ok: false,
+      error: {
+        code: 'NO_CUDA_DEVICE',
+        message: 'Operators run on the GPU and this frame is in host memory (no CUDA device)',
+        remedy: 'Open the file on a machine with an NVIDIA GPU; the CPU reference thumbnail is still available.',
+      },
+    });
+  });
+
+  it('refuses bad parameters before the addon sees them', async () => {
+    const session = new PreviewSession(() => addonResult());
+    const { handlers, ctx } = setup(session);
+    const raw = JSON.stringify({
+      kind: 'request',
+      id: 4,
+      method: 'preview',
+      params: { op: 'gaussian', kernelSize: 4 },
+    });
+    expect(await dispatch(handlers, raw, ctx)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(session.requests).toEqual([]);
+  });
+
+  it('says operators need the video itself when the session cannot run them (a replayed capture)', async () => {
+    const session = new PreviewSession(() => addonResult());
+    const withoutPreview: SessionLike = {
+      info: session.info,
+      closed: false,
+      frame: (index) => session.frame(index),
+      frameAtTime: () => session.frameAtTime(),
+      thumbnails: () => session.thumbnails(),
+      close: () => undefined,
+    };
+    const { handlers, ctx } = setup(withoutPreview);
+    await expect(handlers.preview({ op: 'convert' }, ctx)).rejects.toMatchObject({ code: 'OPERATOR_UNSUPPORTED' });
+  });
+});
