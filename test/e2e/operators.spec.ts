@@ -62,6 +62,5 @@ test('operators: pick one, see why it cannot run here, and the CPU reference fol
   await page.getByTestId('operator-kernel-size').selectOption('11');
   await previewShown(page, 1);
   await expect(page.getByTestId('operators-error-code')).toHaveText('NO_CUDA_DEVICE');
-  await panel.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: screenshotPath('operators-cpu'), fullPage: true });
+  await panel.screenshot({ path: screenshotPath('operators-cpu') });
 });
