@@ -27,6 +27,7 @@ cp native/build/zci_bench "$stage/native/build/"
 cp -a test/native test/gpu test/fixtures "$stage/test/"
 # Serve mode (built app + its two runtime packages), for the app's flow on NVDEC frames.
 cp package.json "$stage/"
+cp -a bin "$stage/bin"
 cp -a out "$stage/out"
 find "$stage/out" -name '*.map' -delete
 mkdir -p "$stage/node_modules"

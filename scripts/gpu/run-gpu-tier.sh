@@ -31,6 +31,14 @@ if "$node" -e "process.exit(require('./native/index.cjs').environment().cvcuda.l
   say "cvtcolor experiment exit $?"
 fi
 
+# The command line on NVDEC frames: a readable inspection, and a capture that opens on machines without a GPU.
+say "\$ zerocopy-inspector inspect assets/sample.mp4 --frames 0-2"
+"$node" bin/zerocopy-inspector.js inspect assets/sample.mp4 --frames 0-2 >> "$log" 2>&1
+say "inspect exit $?"
+say "\$ zerocopy-inspector capture assets/sample.mp4 -o gpu-capture.zci --frames 0,24,48"
+"$node" bin/zerocopy-inspector.js capture assets/sample.mp4 -o "$out/gpu-capture.zci" --frames 0,24,48 >> "$log" 2>&1
+say "capture exit $?"
+
 [ -n "${ZCI_SKIP_BENCH:-}" ] && { say "# benchmarks skipped"; exit 0; }
 bench=$out/bench.jsonl
 : > "$bench"
