@@ -36,7 +36,9 @@ say "\$ zerocopy-inspector inspect assets/sample.mp4 --frames 0-2"
 "$node" bin/zerocopy-inspector.js inspect assets/sample.mp4 --frames 0-2 >> "$log" 2>&1
 say "inspect exit $?"
 say "\$ zerocopy-inspector capture assets/sample.mp4 -o gpu-capture.zci --frames 0,24,48"
-"$node" bin/zerocopy-inspector.js capture assets/sample.mp4 -o "$out/gpu-capture.zci" --frames 0,24,48 >> "$log" 2>&1
+# Written from inside OUT with a relative name, so the log names no folder of the machine.
+(cd "$out" && "$node" "$here/bin/zerocopy-inspector.js" capture "$here/assets/sample.mp4" -o gpu-capture.zci \
+  --frames 0,24,48) >> "$log" 2>&1
 say "capture exit $?"
 
 [ -n "${ZCI_SKIP_BENCH:-}" ] && { say "# benchmarks skipped"; exit 0; }
