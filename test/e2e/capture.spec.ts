@@ -1,7 +1,7 @@
 /** Captures in serve mode without a GPU: save and replay, the capture banner, presenter view, exports. */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readCaptureFile } from '../../electron/backend/capture/capture-file';
@@ -193,7 +193,10 @@ test('opens the capture made on a real GPU and shows its evidence', async ({ pag
   const captured = (await readCaptureFile(GPU_CAPTURE)).manifest;
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
-  await openPath(page, GPU_CAPTURE);
+  // Opened from the test's own folder, so the screenshots name no folder of the machine that made them.
+  const copy = path.join(served.configDir, 'gpu-capture.zci');
+  await copyFile(GPU_CAPTURE, copy);
+  await openPath(page, copy);
   await expect(page.getByTestId('capture-banner')).toBeVisible();
   await expect(page.getByTestId('capture-gpu')).toContainText(captured.environment?.cuda.devices[0]?.name ?? 'NVIDIA');
   const first = captured.frames[0]!.report;
