@@ -18,7 +18,14 @@ test('every declared constant and struct field agrees with the library', () => {
   const failed = checks.filter((c) => !c.ok);
   assert.deepEqual(failed, [], failed.map((c) => `${c.name}: expected ${c.expected}, got ${c.actual}`).join('\n'));
   const names = checks.map((c) => c.name);
-  for (const must of ['NVCV_IMAGE_FORMAT_NV12 name', 'plane 1 basePtr', 'tensor stride 1', 'packing X10b6_Y10b6']) {
+  for (const must of [
+    'NVCV_IMAGE_FORMAT_NV12 name',
+    'plane 1 basePtr',
+    'tensor stride 1',
+    'packing X10b6_Y10b6',
+    'NVCV_DATA_TYPE_F64',
+    ...(addon.environment().cvcuda.loaded ? ['cvcudaThresholdCreate(BINARY, 1) status'] : []),
+  ]) {
     assert.ok(names.includes(must), `missing check ${must}`);
   }
 });

@@ -1,6 +1,7 @@
 #include "nvcv_abi_check.h"
 
 #include "json.h"
+#include "cvcuda_api.h"
 #include "nvcv_loader.h"
 
 #include <dlfcn.h>
@@ -204,9 +205,28 @@ void dataTypesAndStatus(const NvcvApi &a, Checks &c) {
   if (dtName) {
     c.equal("NVCV_DATA_TYPE_U8", "NVCV_DATA_TYPE_U8", std::string(dtName(NVCV_DATA_TYPE_U8)));
     c.equal("NVCV_DATA_TYPE_U16", "NVCV_DATA_TYPE_U16", std::string(dtName(NVCV_DATA_TYPE_U16)));
+    c.equal("NVCV_DATA_TYPE_F64", "NVCV_DATA_TYPE_F64", std::string(dtName(NVCV_DATA_TYPE_F64)));
   }
   c.equal("status 0", "NVCV_SUCCESS", a.statusGetName(NVCV_SUCCESS));
   c.equal("status 2", "NVCV_ERROR_INVALID_ARGUMENT", a.statusGetName(2));
+}
+
+// CV-CUDA's operators are created (and destroyed) without a GPU: each declared Create signature is exercised.
+void cvcudaOperators(Checks &c) {
+  if (!cvcudaStatus().loaded) return; // CV-CUDA is optional; the environment report says why it is missing
+  const CvcudaApi *cv = cvcudaApi();
+  c.equal("libcvcuda exports every declared function", "yes", cv ? "yes" : "no: " + cvcudaStatus().error);
+  if (!cv) return;
+  auto made = [&](const char *name, NVCVStatus s, NVCVOperatorHandle h) {
+    c.equal(std::string(name) + " status", "NVCV_SUCCESS", nvcv()->statusGetName(s));
+    if (s == NVCV_SUCCESS && h) cv->operatorDestroy(h);
+  };
+  NVCVOperatorHandle h = nullptr;
+  made("cvcudaAdvCvtColorCreate", cv->advCvtColorCreate(&h), h);
+  made("cvcudaResizeCreate", cv->resizeCreate(&h), h);
+  made("cvcudaGaussianCreate(31, 31, 1)", cv->gaussianCreate(&h, 31, 31, 1), h);
+  made("cvcudaFlipCreate(1)", cv->flipCreate(&h, 1), h);
+  made("cvcudaThresholdCreate(BINARY, 1)", cv->thresholdCreate(&h, NVCV_THRESH_BINARY, 1), h);
 }
 
 } // namespace
@@ -223,6 +243,7 @@ std::string nvcvAbiCheckJson() {
     imageRoundTrip(*a, c);
     tensorRoundTrip(*a, c);
     dataTypesAndStatus(*a, c);
+    cvcudaOperators(c);
     for (const Check &k : c.list) {
       j.beginObject()
           .field("name", k.name)
