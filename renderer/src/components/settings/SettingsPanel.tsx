@@ -13,7 +13,7 @@ export interface SettingsPanelProps {
 export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProps) {
   const [libraryPath, setLibraryPath] = useState(settings.libraryPath ?? '');
   return (
-    <div className="settings" data-testid="settings-panel" role="dialog" aria-label="Settings">
+    <div className="popover settings" data-testid="settings-panel" role="dialog" aria-label="Settings">
       <label>
         decode
         <select

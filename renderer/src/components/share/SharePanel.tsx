@@ -71,7 +71,7 @@ export function SharePanel(props: SharePanelProps) {
     if (target !== null && target !== '') props.onSave(target, frames);
   };
   return (
-    <div className="share" data-testid="share-panel" role="dialog" aria-label="Capture and export">
+    <div className="popover share" data-testid="share-panel" role="dialog" aria-label="Capture and export">
       <h3>Save a capture</h3>
       <p className="muted">
         One .zci file with the reports, plane thumbnails and environment; it opens on any machine, GPU or not.
