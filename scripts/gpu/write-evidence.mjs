@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const [runDir, flag] = process.argv.slice(2);
@@ -125,9 +126,11 @@ if (fs.existsSync(flowFile)) {
   }
   ev.push('');
 }
-const previewFile = path.join(runDir, 'previews.json');
-if (fs.existsSync(previewFile)) {
-  const previews = JSON.parse(fs.readFileSync(previewFile, 'utf8'));
+// Kept gzipped in the repository: base64 pictures are bulky text.
+const previewFile = ['previews.json', 'previews.json.gz'].map((f) => path.join(runDir, f)).find((f) => fs.existsSync(f));
+if (previewFile) {
+  const raw = fs.readFileSync(previewFile);
+  const previews = JSON.parse((previewFile.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8'));
   const dir = path.join(root, 'docs', 'previews');
   if (flag !== '--check') {
     fs.rmSync(dir, { recursive: true, force: true });

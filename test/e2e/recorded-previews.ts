@@ -1,5 +1,6 @@
 /** Operator previews recorded on a real GPU (docs/gpu-runs), served in place of the addon's on a machine without one. */
 import { readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { decodePng } from '../../electron/backend/capture/png';
@@ -25,11 +26,14 @@ interface Recorded {
 function recordedRun(): Recorded[] {
   const runs = path.join(ROOT, 'docs', 'gpu-runs');
   const newest = readdirSync(runs)
-    .filter((name) => readdirSync(path.join(runs, name)).includes('previews.json'))
+    .filter((name) => readdirSync(path.join(runs, name)).includes('previews.json.gz'))
     .sort()
     .at(-1);
   if (newest === undefined) throw new Error('no recorded GPU run with previews');
-  return JSON.parse(readFileSync(path.join(runs, newest, 'previews.json'), 'utf8')) as Recorded[];
+  // The run's previews are kept gzipped (base64 pictures are bulky text).
+  return JSON.parse(
+    gunzipSync(readFileSync(path.join(runs, newest, 'previews.json.gz'))).toString('utf8'),
+  ) as Recorded[];
 }
 
 /** A recorded PNG as the wire carries RGB pixels. */
