@@ -1,14 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ClientSession, type SessionLike } from '../../electron/backend/client-session';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CaptureSession } from '../../electron/backend/capture/capture-session';
+import { ClientSession } from '../../electron/backend/client-session';
 import { dispatch } from '../../electron/backend/dispatch';
 import { createHandlers, type BackendDeps, type HandlerContext } from '../../electron/backend/handlers';
-import type { Persistence } from '../../electron/backend/persist';
+import { Persistence } from '../../electron/backend/persist';
 import { toWirePreview, toWireRgb, type PreviewLike } from '../../electron/backend/preview-wire';
 import { METHODS } from '../../electron/common/contract';
 import { passesPsnr, previewParamsSchema } from '../../electron/common/preview';
-import type { FrameReport } from '../../electron/common/report';
-import type { PreviewOptions } from '../../native/index';
-import { paddedNv12Device, streamInfo } from '../support/reports';
+import type { InspectorError, Session } from '../../native/index';
+import { addon, addonStatus, fixture, hasGpu } from '../support/addon';
 
 const rgb = (width: number, height: number, fill: number) => ({
   width,
@@ -16,6 +19,7 @@ const rgb = (width: number, height: number, fill: number) => ({
   rgb: new Uint8Array(width * height * 3).fill(fill),
 });
 
+/** A GPU preview's fields, for the wire's own checks: pictures, figures, and values JSON cannot carry. */
 function addonResult(overrides: Partial<PreviewLike> = {}): PreviewLike {
   return {
     gpu: true,
@@ -36,42 +40,48 @@ function addonResult(overrides: Partial<PreviewLike> = {}): PreviewLike {
   };
 }
 
-class PreviewSession implements SessionLike {
-  closed = false;
-  readonly info = streamInfo();
-  readonly requests: PreviewOptions[] = [];
-  constructor(private readonly answer: (options: PreviewOptions) => PreviewLike) {}
-  async frame(index: number): Promise<FrameReport> {
-    return { ...paddedNv12Device(), frameIndex: index };
-  }
-  async frameAtTime(): Promise<FrameReport> {
-    return paddedNv12Device();
-  }
-  async thumbnails() {
-    return [];
-  }
-  async preview(options: PreviewOptions) {
-    this.requests.push(options);
-    return { op: options.op, ...this.answer(options) };
-  }
-  close(): void {
-    this.closed = true;
-  }
-}
+// 642x362 H.264 4:2:0, 36 frames; its top band carries the frame index, so frames differ in their pixels.
+const CLIP = fixture('h264-odd-642x362.mp4');
 
-function setup(session: SessionLike | null) {
+let dir: string;
+let opened: { client: ClientSession; persistence: Persistence }[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-preview-'));
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const { client, persistence } of opened) {
+    client.close();
+    await persistence.flush();
+  }
+  opened = [];
+  await rm(dir, { recursive: true, force: true });
+});
+
+function setup() {
+  const persistence = new Persistence(path.join(dir, 'config'));
   const deps: BackendDeps = {
-    addon: null,
-    addonStatus: { loaded: false, path: null, error: 'not needed' },
-    persistence: {} as Persistence,
+    addon,
+    addonStatus,
+    persistence,
     samplePath: null,
-    cwd: '/',
+    cwd: dir,
     startedAt: new Date(0),
   };
   const client = new ClientSession();
-  if (session !== null) client.replace(session, '/clip.mp4');
+  opened.push({ client, persistence });
   const ctx: HandlerContext = { client, emit: vi.fn() };
-  return { handlers: createHandlers(deps), ctx };
+  return { handlers: createHandlers(deps), ctx, persistence };
+}
+
+/** The handlers with CLIP open on frame 0, and the addon Session behind them. */
+async function withClip() {
+  const { handlers, ctx } = setup();
+  await handlers.open({ path: CLIP }, ctx);
+  await handlers.frame({ index: 0 }, ctx);
+  return { handlers, ctx, session: ctx.client.current() as Session };
 }
 
 describe('the preview schema', () => {
@@ -148,43 +158,40 @@ describe('preview on the wire', () => {
 
 describe('the preview handler', () => {
   it('runs the operator on the current frame with the validated options', async () => {
-    const session = new PreviewSession(() => addonResult());
-    const { handlers, ctx } = setup(session);
-    const result = await handlers.preview({ op: 'gaussian', kernelSize: 9, sigma: 3 }, ctx);
-    expect(session.requests).toEqual([{ op: 'gaussian', kernelSize: 9, sigma: 3 }]);
-    expect(result.op).toBe('gaussian');
-    expect(result.thumbnail?.width).toBe(4);
+    const { handlers, ctx, session } = await withClip();
+    const preview = vi.spyOn(session, 'preview');
+    const first = await handlers.preview({ op: 'reference', maxWidth: 96 }, ctx);
+    expect(preview.mock.calls).toEqual([[{ op: 'reference', maxWidth: 96 }]]);
+    expect(first).toMatchObject({ op: 'reference', gpu: false, thumbnail: null, reference: { width: 96 } });
+    const { width, height, rgb } = first.reference!;
+    expect(Buffer.from(rgb, 'base64')).toHaveLength(width * height * 3);
+    await handlers.frame({ index: 12 }, ctx);
+    const later = await handlers.preview({ op: 'reference', maxWidth: 96 }, ctx);
+    expect(later.reference?.rgb).not.toBe(first.reference?.rgb);
   });
 
   it('answers CLOSED before a file is open', async () => {
-    const { handlers, ctx } = setup(null);
+    const { handlers, ctx } = setup();
     await expect(handlers.preview({ op: 'reference' }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
-  it('passes the addon’s error code and remedy through (no GPU here)', async () => {
-    const session = new PreviewSession(() => {
-      throw Object.assign(new Error('Operators run on the GPU and this frame is in host memory (no CUDA device)'), {
-        code: 'NO_CUDA_DEVICE',
-        remedy: 'Open the file on a machine with an NVIDIA GPU; the CPU reference thumbnail is still available.',
-      });
-    });
-    const { handlers, ctx } = setup(session);
+  it.skipIf(hasGpu)('passes the addon’s error code and remedy through (no GPU here)', async () => {
+    const { handlers, ctx, session } = await withClip();
+    const refused = (await session.preview({ op: 'convert' }).catch((error: unknown) => error)) as InspectorError;
+    expect(refused.code).toBe('NO_CUDA_DEVICE');
     const raw = JSON.stringify({ kind: 'request', id: 3, method: 'preview', params: { op: 'convert' } });
     expect(await dispatch(handlers, raw, ctx)).toEqual({
       kind: 'response',
       id: 3,
       ok: false,
-      error: {
-        code: 'NO_CUDA_DEVICE',
-        message: 'Operators run on the GPU and this frame is in host memory (no CUDA device)',
-        remedy: 'Open the file on a machine with an NVIDIA GPU; the CPU reference thumbnail is still available.',
-      },
+      error: { code: 'NO_CUDA_DEVICE', message: refused.message, remedy: refused.remedy },
     });
+    expect(refused.remedy).toContain('CPU reference');
   });
 
   it('refuses bad parameters before the addon sees them', async () => {
-    const session = new PreviewSession(() => addonResult());
-    const { handlers, ctx } = setup(session);
+    const { handlers, ctx, session } = await withClip();
+    const preview = vi.spyOn(session, 'preview');
     const raw = JSON.stringify({
       kind: 'request',
       id: 4,
@@ -192,20 +199,15 @@ describe('the preview handler', () => {
       params: { op: 'gaussian', kernelSize: 4 },
     });
     expect(await dispatch(handlers, raw, ctx)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(session.requests).toEqual([]);
+    expect(preview).not.toHaveBeenCalled();
   });
 
   it('says operators need the video itself when the session cannot run them (a replayed capture)', async () => {
-    const session = new PreviewSession(() => addonResult());
-    const withoutPreview: SessionLike = {
-      info: session.info,
-      closed: false,
-      frame: (index) => session.frame(index),
-      frameAtTime: () => session.frameAtTime(),
-      thumbnails: () => session.thumbnails(),
-      close: () => undefined,
-    };
-    const { handlers, ctx } = setup(withoutPreview);
+    const { handlers, ctx } = await withClip();
+    await handlers.saveCapture({ path: path.join(dir, 'frame0.zci') }, ctx);
+    await handlers.openCapture({ path: path.join(dir, 'frame0.zci') }, ctx);
+    expect(ctx.client.current()).toBeInstanceOf(CaptureSession);
+    await handlers.frame({ index: 0 }, ctx);
     await expect(handlers.preview({ op: 'convert' }, ctx)).rejects.toMatchObject({ code: 'OPERATOR_UNSUPPORTED' });
   });
 });
