@@ -1,67 +1,62 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeCapture, encodeCapture } from '../../electron/backend/capture/capture-file';
 import { CaptureSession, shrinkGrey } from '../../electron/backend/capture/capture-session';
 import { selectFrames } from '../../electron/backend/capture-handlers';
-import { ClientSession, type SessionLike } from '../../electron/backend/client-session';
-import { createHandlers, type AddonLike, type HandlerContext } from '../../electron/backend/handlers';
+import { ClientSession } from '../../electron/backend/client-session';
+import { createHandlers, type HandlerContext, type Handlers } from '../../electron/backend/handlers';
 import { Persistence } from '../../electron/backend/persist';
-import type { FrameReport } from '../../electron/common/report';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../../electron/common/capture';
+import type { Session } from '../../native/index';
+import { addon, addonStatus, fixture, hasGpu } from '../support/addon';
 import { gradient, sampleCapture } from '../support/captures';
-import { gpuEnvironment, paddedNv12Device, streamInfo } from '../support/reports';
 
-/** A live session whose every decode differs (its timing counts calls), like a real decoder's would. */
-class CountingSession implements SessionLike {
-  closed = false;
-  calls: { index: number; proof: boolean | undefined }[] = [];
-  private current = 0;
-  constructor(readonly info = streamInfo()) {}
-  async frame(index: number, options?: { proof?: boolean }): Promise<FrameReport> {
-    this.calls.push({ index, proof: options?.proof });
-    this.current = index;
-    const report = { ...paddedNv12Device(), frameIndex: index, timeSeconds: index / 24 };
-    report.timings = { ...report.timings, decodeUs: this.calls.length };
-    return report;
-  }
-  async frameAtTime(seconds: number): Promise<FrameReport> {
-    return this.frame(Math.round(seconds * 24));
-  }
-  async thumbnails(maxWidth: number) {
-    const width = Math.min(maxWidth, 40);
-    return [{ plane: 0, name: 'Y', width, height: 10, data: gradient(width, 10, this.current) }];
-  }
-  close(): void {
-    this.closed = true;
-  }
-}
+// 642x362 H.264, 36 frames at 24 fps; its top band carries the frame index, so every frame's pixels differ.
+const CLIP = fixture('h264-odd-642x362.mp4');
 
 let dir: string;
-let live: CountingSession;
+let video: string;
+let opened: { client: ClientSession; persistence: Persistence }[] = [];
 
 function setup() {
-  const addon: AddonLike = {
-    Session: { open: async (file) => (live = new CountingSession(streamInfo({ path: file }))) },
-    environment: () => gpuEnvironment(),
-    setLibraryPath: vi.fn(),
-  };
+  const persistence = new Persistence(path.join(dir, 'config'));
   const handlers = createHandlers({
     addon,
-    addonStatus: { loaded: true, path: '/x', error: null },
-    persistence: new Persistence(path.join(dir, 'config')),
+    addonStatus,
+    persistence,
     samplePath: null,
     cwd: dir,
     startedAt: new Date(0),
     app: { name: 'zerocopy-inspector', version: '9.9.9' },
   });
   const ctx: HandlerContext = { client: new ClientSession(), emit: vi.fn() };
+  opened.push({ client: ctx.client, persistence });
   return { handlers, ctx };
+}
+
+/** Opens clip.mp4 through the handlers; returns the addon Session with an observing spy on its frame(). */
+async function openLive(handlers: Handlers, ctx: HandlerContext) {
+  await handlers.open({ path: 'clip.mp4' }, ctx);
+  const live = ctx.client.current() as Session;
+  return { live, frame: vi.spyOn(live, 'frame') };
 }
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'zci-replay-'));
-  await writeFile(path.join(dir, 'clip.mp4'), 'stand-in video bytes');
+  video = path.join(dir, 'clip.mp4');
+  await copyFile(CLIP, video);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const { client, persistence } of opened) {
+    client.close();
+    await persistence.flush();
+  }
+  opened = [];
+  await rm(dir, { recursive: true, force: true });
 });
 
 describe('CaptureSession', () => {
@@ -141,49 +136,61 @@ describe('selectFrames', () => {
 describe('saveCapture and openCapture', () => {
   it('saves the reports the user was shown, then replays them unchanged', async () => {
     const { handlers, ctx } = setup();
-    await handlers.open({ path: 'clip.mp4' }, ctx);
+    const { live, frame } = await openLive(handlers, ctx);
     const seen = [await handlers.frame({ index: 4 }, ctx), await handlers.frame({ index: 1 }, ctx)];
+    expect(seen.map((report) => report.aliasing.ran)).toEqual([true, true]);
     const saved = await handlers.saveCapture({ path: 'demo.zci' }, ctx);
     expect(saved).toMatchObject({ path: path.join(dir, 'demo.zci'), frames: [1, 4] });
     expect(saved.bytes).toBeGreaterThan(200);
     // Saving decoded each frame again only for its thumbnails (no second proof), then went back to frame 1.
-    expect(live.calls.slice(2)).toEqual([
-      { index: 1, proof: false },
-      { index: 4, proof: false },
-      { index: 1, proof: false },
+    expect(frame.mock.calls.slice(2)).toEqual([
+      [1, { proof: false }],
+      [4, { proof: false }],
+      [1, { proof: false }],
     ]);
     expect(ctx.emit).toHaveBeenCalledWith('progress', expect.objectContaining({ stage: 'capturing' }));
+    const shown = await live.thumbnails(DEFAULT_CAPTURE_THUMBNAIL_WIDTH);
 
-    const opened = await handlers.openCapture({ path: 'demo.zci' }, ctx);
+    const replayed = await handlers.openCapture({ path: 'demo.zci' }, ctx);
     expect(live.closed).toBe(true);
-    expect(opened.info).toMatchObject(streamInfo({ path: 'clip.mp4' }));
-    expect(opened.capture).toMatchObject({
+    expect(replayed.info).toMatchObject({ ...live.info, path: 'clip.mp4' });
+    expect(replayed.capture).toMatchObject({
       frames: [1, 4],
       selection: 'visited',
-      source: { fileName: 'clip.mp4', size: 20 },
+      source: { fileName: 'clip.mp4', size: (await stat(CLIP)).size },
       app: { version: '9.9.9' },
-      gpu: 'Test GPU, driver 12.4, CUDA runtime 12.4',
+      environment: { cuda: { deviceCount: addon.environment().cuda.deviceCount } },
+      gpu: hasGpu ? expect.stringContaining('driver') : 'no CUDA device',
     });
+    // The reports shown, with their proofs, not those of the decodes made while saving.
     expect(await handlers.frame({ index: 4 }, ctx)).toEqual(seen[0]);
     expect(await handlers.frame({ index: 1 }, ctx)).toEqual(seen[1]);
-    const [thumb] = await handlers.thumbnails({ maxWidth: 240 }, ctx);
-    expect(Buffer.from(thumb!.data, 'base64')).toEqual(Buffer.from(gradient(40, 10, 1)));
+    const thumbnails = await handlers.thumbnails({ maxWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH }, ctx);
+    expect(thumbnails.map((thumb) => thumb.data)).toEqual(
+      shown.map((thumb) => Buffer.from(thumb.data.subarray(0, thumb.width * thumb.height)).toString('base64')),
+    );
     await expect(handlers.frame({ index: 2 }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
-    expect(await handlers.capturedOperators({ index: 1 }, ctx)).toEqual([]);
+    // The CPU reference is stored on any machine; GPU operators only where they ran.
+    const operators = await handlers.capturedOperators({ index: 1 }, ctx);
+    expect(operators.map((op) => op.name)).toContain('reference');
+    if (!hasGpu) expect(operators.map((op) => op.name)).toEqual(['reference']);
   });
 
   it('saves a range with fresh decodes and proofs, and re-saves part of a capture', async () => {
     const { handlers, ctx } = setup();
-    await handlers.open({ path: 'clip.mp4' }, ctx);
+    const { frame } = await openLive(handlers, ctx);
     await handlers.frame({ index: 0 }, ctx);
     await handlers.saveCapture({ path: 'range.zci', frames: { from: 10, to: 12 }, thumbnailWidth: 32 }, ctx);
-    expect(live.calls.slice(1, 4)).toEqual([
-      { index: 10, proof: true },
-      { index: 11, proof: true },
-      { index: 12, proof: true },
+    expect(frame.mock.calls.slice(1)).toEqual([
+      [10, { proof: true }],
+      [11, { proof: true }],
+      [12, { proof: true }],
+      [0, { proof: false }],
     ]);
     const { capture } = await handlers.openCapture({ path: 'range.zci' }, ctx);
     expect(capture).toMatchObject({ frames: [10, 11, 12], selection: 'range' });
+    await handlers.frame({ index: 11 }, ctx);
+    expect((await handlers.thumbnails({ maxWidth: 480 }, ctx))[0]).toMatchObject({ name: 'Y', width: 32 });
     await handlers.saveCapture({ path: 'part.zci', frames: [11] }, ctx);
     const part = await handlers.openCapture({ path: 'part.zci' }, ctx);
     expect(part.capture).toMatchObject({ frames: [11], selection: 'list', createdAt: capture.createdAt });
@@ -204,8 +211,10 @@ describe('saveCapture and openCapture', () => {
 
   it('answers CAPTURE_INVALID for a file that is not a capture, and keeps the open session', async () => {
     const { handlers, ctx } = setup();
-    await handlers.open({ path: 'clip.mp4' }, ctx);
+    const { live } = await openLive(handlers, ctx);
     await expect(handlers.openCapture({ path: 'clip.mp4' }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_INVALID' });
     expect(live.closed).toBe(false);
+    expect(ctx.client.current()).toBe(live);
+    expect((await handlers.frame({ index: 3 }, ctx)).frameIndex).toBe(3);
   });
 });
