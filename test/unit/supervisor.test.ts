@@ -1,37 +1,83 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forkSpawner } from '../../electron/serve/fork-child';
 import { decideRestart, describeExit, DEFAULT_RESTART_POLICY } from '../../electron/supervisor/policy';
-import type { ChildMessage, ParentMessage } from '../../electron/supervisor/protocol';
+import { BACKEND_ENV, type ChildMessage } from '../../electron/supervisor/protocol';
 import { Supervisor, type ChildHandle } from '../../electron/supervisor/supervisor';
+import { fixture, ROOT } from '../support/addon';
 
-class FakeChild implements ChildHandle {
-  static count = 0;
-  readonly pid = ++FakeChild.count;
-  readonly sent: ParentMessage[] = [];
-  killed = false;
-  private messageListener: (message: ChildMessage) => void = () => undefined;
-  private exitListener: (code: number | null, signal: string | null) => void = () => undefined;
-  send(message: ParentMessage): void {
-    this.sent.push(message);
-  }
-  onMessage(listener: (message: ChildMessage) => void): void {
-    this.messageListener = listener;
-  }
-  onExit(listener: (code: number | null, signal: string | null) => void): void {
-    this.exitListener = listener;
-  }
-  kill(): void {
-    this.killed = true;
-  }
-  say(message: ChildMessage): void {
-    this.messageListener(message);
-  }
-  die(code: number | null, signal: string | null): void {
-    this.exitListener(code, signal);
-  }
+const BACKEND = path.join(ROOT, 'out', 'backend', 'index.js');
+const built = existsSync(BACKEND);
+
+/** Short delays, the default number of restarts: the policy's arithmetic is checked above, its effect here. */
+const QUICK = { ...DEFAULT_RESTART_POLICY, baseDelayMs: 10, maxDelayMs: 40 };
+
+/** A backend process the Supervisor started, and how it ended. */
+interface Started {
+  handle: ChildHandle;
+  exited: Promise<{ code: number | null; signal: string | null }>;
 }
 
-afterEach(() => {
-  vi.useRealTimers();
+let dir: string;
+let started: Started[];
+let supervisors: Supervisor[];
+
+/** Forks the built backend, as serve mode does, and notes each process it starts. */
+function spawnBackend(): () => ChildHandle {
+  const fork = forkSpawner(BACKEND, { [BACKEND_ENV.configDir]: path.join(dir, 'config'), [BACKEND_ENV.cwd]: dir });
+  return () => {
+    const handle = fork();
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      handle.onExit((code, signal) => resolve({ code, signal })),
+    );
+    started.push({ handle, exited });
+    return handle;
+  };
+}
+
+function supervise(policy = DEFAULT_RESTART_POLICY): Supervisor {
+  const supervisor = new Supervisor(spawnBackend(), policy);
+  supervisors.push(supervisor);
+  return supervisor;
+}
+
+/** Resolves with the next message of a type (for one client, when given) that the backend sends. */
+function nextMessage(supervisor: Supervisor, type: ChildMessage['type'], id?: number): Promise<ChildMessage> {
+  return new Promise((resolve) => {
+    const listener = (message: ChildMessage): void => {
+      if (message.type !== type) return;
+      if (id !== undefined && (message.type !== 'message' || (JSON.parse(message.data) as { id: number }).id !== id))
+        return;
+      supervisor.off('message', listener);
+      resolve(message);
+    };
+    supervisor.on('message', listener);
+  });
+}
+
+/** Sends one RPC request for client c1 and resolves with its response. */
+async function rpc(supervisor: Supervisor, id: number, method: string, params: unknown): Promise<unknown> {
+  const answer = nextMessage(supervisor, 'message', id);
+  supervisor
+    .child()
+    ?.send({ type: 'message', clientId: 'c1', data: JSON.stringify({ kind: 'request', id, method, params }) });
+  const message = await answer;
+  return message.type === 'message' ? JSON.parse(message.data) : null;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-supervisor-'));
+  started = [];
+  supervisors = [];
+});
+
+afterEach(async () => {
+  for (const supervisor of supervisors) supervisor.stop();
+  await Promise.all(started.map((child) => child.exited));
+  await rm(dir, { recursive: true, force: true });
 });
 
 describe('restart policy', () => {
@@ -49,25 +95,27 @@ describe('restart policy', () => {
   });
 });
 
-describe('Supervisor', () => {
+describe.skipIf(!built)('Supervisor over the built backend (needs npm run build)', () => {
   it('restarts a dead backend and reports where each client was', async () => {
-    vi.useFakeTimers();
-    const children: FakeChild[] = [];
-    const supervisor = new Supervisor(() => {
-      const child = new FakeChild();
-      children.push(child);
-      return child;
-    });
+    const supervisor = supervise();
     const restarted = vi.fn();
     supervisor.on('restarted', restarted);
-    supervisor.start();
-    children[0]?.say({ type: 'state', clientId: 'c1', state: { lastFile: '/v.mp4', lastFrame: 7 } });
-    expect(supervisor.stateOf('c1')).toEqual({ lastFile: '/v.mp4', lastFrame: 7 });
-    children[0]?.die(null, 'SIGKILL');
+    const ready = nextMessage(supervisor, 'ready');
+    const first = supervisor.start();
+    expect(await ready).toEqual({ type: 'ready', pid: first.pid });
+    first.send({ type: 'attach', clientId: 'c1', restarted: null });
+    const clip = fixture('h264-odd-642x362.mp4');
+    expect(await rpc(supervisor, 1, 'open', { path: clip })).toMatchObject({ ok: true });
+    expect(await rpc(supervisor, 2, 'frame', { index: 7 })).toMatchObject({ ok: true, result: { frameIndex: 7 } });
+    expect(supervisor.stateOf('c1')).toEqual({ lastFile: clip, lastFrame: 7 });
+
+    const again = new Promise((resolve) => supervisor.once('restarted', resolve));
+    process.kill(first.pid!, 'SIGKILL');
+    expect(await started[0]?.exited).toEqual({ code: null, signal: 'SIGKILL' });
     expect(supervisor.child()).toBeNull();
-    await vi.advanceTimersByTimeAsync(DEFAULT_RESTART_POLICY.baseDelayMs);
-    expect(children).toHaveLength(2);
-    expect(supervisor.child()).toBe(children[1]);
+    await again;
+    expect(started).toHaveLength(2);
+    expect(supervisor.child()).toBe(started[1]?.handle);
     expect(restarted).toHaveBeenCalledWith({
       reason: describeExit(null, 'SIGKILL'),
       exitCode: null,
@@ -75,41 +123,36 @@ describe('Supervisor', () => {
       restarts: 1,
     });
     expect(supervisor.stateOf('c1').lastFrame).toBe(7);
+
+    // The new process serves the client again; the file it had open went with the old one.
+    supervisor.child()?.send({ type: 'attach', clientId: 'c1', restarted: null });
+    expect(await rpc(supervisor, 3, 'frame', { index: 0 })).toMatchObject({ ok: false, error: { code: 'CLOSED' } });
     supervisor.stop();
-    expect(children[1]?.killed).toBe(true);
+    expect(await started[1]?.exited).toMatchObject({ signal: 'SIGTERM' });
   });
 
   it('does not restart after stop()', async () => {
-    vi.useFakeTimers();
-    let spawned = 0;
-    const child = new FakeChild();
-    const supervisor = new Supervisor(() => {
-      spawned += 1;
-      return child;
-    });
+    const supervisor = supervise(QUICK);
+    const ready = nextMessage(supervisor, 'ready');
     supervisor.start();
+    await ready;
     supervisor.stop();
-    child.die(0, null);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(spawned).toBe(1);
+    await started[0]?.exited;
+    await new Promise((resolve) => setTimeout(resolve, QUICK.maxDelayMs * 5));
+    expect(started).toHaveLength(1);
+    expect(supervisor.child()).toBeNull();
   });
 
   it('gives up when the backend keeps dying', async () => {
-    vi.useFakeTimers();
-    const children: FakeChild[] = [];
-    const supervisor = new Supervisor(() => {
-      const child = new FakeChild();
-      children.push(child);
-      return child;
+    const supervisor = supervise(QUICK);
+    // Each backend is killed as soon as it says it is ready.
+    supervisor.on('message', (message) => {
+      if (message.type === 'ready') process.kill(message.pid, 'SIGKILL');
     });
-    const gaveUp = vi.fn();
-    supervisor.on('gaveUp', gaveUp);
+    const gaveUp = new Promise<string>((resolve) => supervisor.once('gaveUp', resolve));
     supervisor.start();
-    for (let i = 0; i < 10 && gaveUp.mock.calls.length === 0; i += 1) {
-      children[children.length - 1]?.die(1, null);
-      await vi.advanceTimersByTimeAsync(DEFAULT_RESTART_POLICY.maxDelayMs);
-    }
-    expect(gaveUp).toHaveBeenCalledTimes(1);
-    expect(children.length).toBe(DEFAULT_RESTART_POLICY.maxRestarts + 1);
+    expect(await gaveUp).toBe(`the backend stopped ${QUICK.maxRestarts + 1} times within 60 s`);
+    expect(started).toHaveLength(QUICK.maxRestarts + 1);
+    expect(supervisor.child()).toBeNull();
   });
 });
