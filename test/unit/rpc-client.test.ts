@@ -1,83 +1,149 @@
-import { describe, expect, it, vi } from 'vitest';
-import { RpcClient } from '../../renderer/src/rpc/client';
-import type { Transport } from '../../renderer/src/rpc/transport';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ProgressEvent } from '../../electron/common/contract';
+import { RpcFailure } from '../../electron/common/envelope';
+import { describeExit } from '../../electron/supervisor/policy';
+import type { InspectorError } from '../../native/index';
 import { rpcUrl } from '../../renderer/src/rpc/websocket-transport';
+import { addon, fixture, SAMPLE } from '../support/addon';
+import {
+  connect,
+  killBackend,
+  serveBuilt,
+  startServe,
+  until,
+  type Connected,
+  type Served,
+} from '../support/served-client';
 
-class FakeTransport implements Transport {
-  sent: { id: number; method: string; params: unknown }[] = [];
-  private listener: (data: string) => void = () => undefined;
-  private closeListener: (reason: string) => void = () => undefined;
-  send(data: string): void {
-    this.sent.push(JSON.parse(data) as { id: number; method: string; params: unknown });
-  }
-  onMessage(listener: (data: string) => void): void {
-    this.listener = listener;
-  }
-  onClose(listener: (reason: string) => void): void {
-    this.closeListener = listener;
-  }
-  close(): void {}
-  deliver(message: unknown): void {
-    this.listener(JSON.stringify(message));
-  }
-  drop(): void {
-    this.closeListener('gone');
-  }
+// 1920x1080 H.264, 48 frames: a capture of all of them keeps the backend busy for a while.
+const CLIP = fixture('h264-1080p-420.mp4');
+
+/** Settles to 'resolved' or 'rejected', or 'pending' when the promise has not settled by the next turn. */
+async function state(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
+  const marker = new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 0));
+  return Promise.race([
+    promise.then(
+      () => 'resolved' as const,
+      () => 'rejected' as const,
+    ),
+    marker,
+  ]);
 }
 
-function connected(): { client: RpcClient; transport: FakeTransport } {
-  const client = new RpcClient();
-  const transport = new FakeTransport();
-  client.attach(transport);
-  return { client, transport };
-}
+describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', () => {
+  let served: Served;
+  let connections: Connected[] = [];
+  let dir: string;
 
-describe('RpcClient', () => {
+  beforeAll(async () => {
+    served = await startServe();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'zci-rpc-'));
+  }, 30_000);
+
+  afterAll(async () => {
+    await served.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    for (const { transport } of connections) transport.close();
+    connections = [];
+  });
+
+  async function connected(to = served): Promise<Connected> {
+    const connection = await connect(to);
+    connections.push(connection);
+    return connection;
+  }
+
   it('matches responses to calls by id', async () => {
-    const { client, transport } = connected();
-    const first = client.call('samplePath', {});
-    const second = client.call('listRecent', {});
-    const [a, b] = transport.sent;
-    transport.deliver({ kind: 'response', id: b?.id, ok: true, result: [] });
-    transport.deliver({ kind: 'response', id: a?.id, ok: true, result: { path: '/s.mp4' } });
-    await expect(first).resolves.toEqual({ path: '/s.mp4' });
-    await expect(second).resolves.toEqual([]);
-    expect(a).toMatchObject({ method: 'samplePath', params: {} });
+    const { client } = await connected();
+    const settled: string[] = [];
+    // Decoding the sample's last frame takes a while; samplePath is answered at once, overtaking both.
+    const opened = client.call('open', { path: SAMPLE }).finally(() => settled.push('open'));
+    const last = client.call('frame', { index: 95 }).finally(() => settled.push('frame'));
+    const sample = client.call('samplePath', {}).finally(() => settled.push('samplePath'));
+    await expect(opened).resolves.toMatchObject({ info: { path: SAMPLE, frameCount: 96 } });
+    await expect(last).resolves.toMatchObject({ frameIndex: 95 });
+    await expect(sample).resolves.toEqual({ path: SAMPLE });
+    expect(settled).toEqual(['samplePath', 'open', 'frame']);
   });
 
   it('rejects with the error envelope', async () => {
-    const { client, transport } = connected();
-    const call = client.call('frame', { index: 9 });
-    transport.deliver({
-      kind: 'response',
-      id: transport.sent[0]?.id,
-      ok: false,
-      error: { code: 'FRAME_OUT_OF_RANGE', message: 'm', remedy: 'r' },
+    const { client } = await connected();
+    await client.call('open', { path: CLIP });
+    const refused = (await addon.Session.open(CLIP).then(async (session) => {
+      try {
+        return await session.frame(48).catch((error: unknown) => error);
+      } finally {
+        session.close();
+      }
+    })) as InspectorError;
+    const call = client.call('frame', { index: 48 });
+    await expect(call).rejects.toBeInstanceOf(RpcFailure);
+    await expect(call).rejects.toMatchObject({
+      code: 'FRAME_OUT_OF_RANGE',
+      message: refused.message,
+      remedy: refused.remedy,
     });
-    await expect(call).rejects.toMatchObject({ code: 'FRAME_OUT_OF_RANGE', remedy: 'r' });
   });
 
   it('delivers events and fails calls in flight when the backend restarts', async () => {
-    const { client, transport } = connected();
-    const listener = vi.fn();
-    client.on('backendRestarted', listener);
-    const call = client.call('frame', { index: 1 });
-    const payload = { reason: 'x', exitCode: null, signal: 'SIGKILL', restarts: 1, lastFile: '/v', lastFrame: 3 };
-    transport.deliver({ kind: 'event', event: 'backendRestarted', payload });
-    await expect(call).rejects.toMatchObject({ code: 'INTERNAL' });
-    expect(listener).toHaveBeenCalledWith(payload);
+    const own = await startServe();
+    try {
+      const { client } = await connected(own);
+      const restarted = vi.fn();
+      client.on('backendRestarted', restarted);
+      const progress: ProgressEvent[] = [];
+      client.on('progress', (event) => progress.push(event));
+      await client.call('open', { path: CLIP });
+      await client.call('frame', { index: 5 });
+      const capture = client.call('saveCapture', { path: path.join(dir, 'all.zci'), frames: { from: 0, to: 47 } });
+      await until(() => progress.some((event) => event.stage === 'capturing'), 'the capture to start');
+      const killed = await killBackend(client);
+      await expect(capture).rejects.toMatchObject({ code: 'INTERNAL', message: 'The decoder process restarted.' });
+      expect(restarted).toHaveBeenCalledWith({
+        reason: describeExit(null, 'SIGKILL'),
+        exitCode: null,
+        signal: 'SIGKILL',
+        restarts: 1,
+        lastFile: CLIP,
+        lastFrame: 5,
+      });
+      // The same connection goes on with the new process.
+      const { backend } = await client.call('environment', {});
+      expect(backend.pid).not.toBe(killed);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('fails calls when the carrier closes and ignores junk', async () => {
-    const { client, transport } = connected();
-    const call = client.call('close', {});
-    transport.deliver('not an object');
-    transport.drop();
-    await expect(call).rejects.toMatchObject({ code: 'INTERNAL' });
-    await expect(client.call('close', {})).rejects.toMatchObject({ code: 'INTERNAL' });
+    const own = await startServe();
+    try {
+      const { client, transport } = await connected(own);
+      await client.call('open', { path: CLIP });
+      const capture = client.call('saveCapture', { path: path.join(dir, 'cut.zci'), frames: { from: 0, to: 47 } });
+      // An unreadable request is answered with id -1, which matches no call: the client drops it.
+      const answers: string[] = [];
+      transport.onMessage((data) => answers.push(data));
+      transport.send('not json');
+      await until(() => answers.some((data) => data.includes('"id":-1')), 'the answer to the junk');
+      expect(await state(capture)).toBe('pending');
+      await own.stop();
+      await expect(capture).rejects.toMatchObject({ code: 'INTERNAL' });
+      await expect(client.call('close', {})).rejects.toMatchObject({ code: 'INTERNAL' });
+    } finally {
+      await own.stop();
+    }
   });
+});
 
-  it('builds the WebSocket address from the page', () => {
+describe('the WebSocket address', () => {
+  it('is built from the page', () => {
     expect(rpcUrl({ protocol: 'http:', host: '127.0.0.1:8710' })).toBe('ws://127.0.0.1:8710/rpc');
     expect(rpcUrl({ protocol: 'https:', host: 'x' })).toBe('wss://x/rpc');
   });
