@@ -1,47 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import type { EventMap, EventName, MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
-import { RpcFailure, rpcError } from '../../electron/common/envelope';
-import { DEFAULT_SETTINGS } from '../../electron/common/settings';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readZip } from '../../electron/backend/capture/zip-read';
+import { writeZip } from '../../electron/backend/capture/zip-write';
+import type { MethodName } from '../../electron/common/contract';
 import { actionFor } from '../../renderer/src/components/help/shortcuts';
-import type { RpcApi } from '../../renderer/src/rpc/client';
+import type { RpcClient } from '../../renderer/src/rpc/client';
 import { stepCaptured } from '../../renderer/src/store/capture-slice';
 import { createAppStore } from '../../renderer/src/store/store';
-import { captureSummary } from '../support/capture-summary';
-import { backendEnvironment, paddedNv12Device, streamInfo } from '../support/reports';
+import { fixture, ROOT } from '../support/addon';
+import {
+  connect,
+  killBackend,
+  serveBuilt,
+  startServe,
+  until,
+  type Connected,
+  type Served,
+} from '../support/served-client';
 
-type Answers = { [M in MethodName]?: (params: ParamsOf<M>) => ResultOf<M> | Promise<ResultOf<M>> };
-
-class FakeApi implements RpcApi {
-  calls: { method: MethodName; params: unknown }[] = [];
-  constructor(private readonly answers: Answers) {}
-  async call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-    this.calls.push({ method, params });
-    const answer = this.answers[method] as ((p: ParamsOf<M>) => ResultOf<M>) | undefined;
-    if (answer === undefined) throw new RpcFailure(rpcError('INTERNAL', `no answer for ${method}`));
-    return answer(params);
-  }
-  on<E extends EventName>(_event: E, _listener: (payload: EventMap[E]) => void): () => void {
-    return () => undefined;
-  }
-}
-
-function api(extra: Answers = {}): FakeApi {
-  return new FakeApi({
-    environment: () => backendEnvironment(),
-    getSettings: () => DEFAULT_SETTINGS,
-    listRecent: () => [],
-    open: ({ path }) => ({ info: streamInfo({ path }) }),
-    openCapture: ({ path }) => ({ info: streamInfo({ path: 'clip-1080p.mp4' }), capture: captureSummary({ path }) }),
-    frame: ({ index }) => ({ ...paddedNv12Device(), frameIndex: index }),
-    thumbnails: () => [],
-    capturedOperators: ({ index }) =>
-      index === 3
-        ? [{ name: 'wrong-wrap', params: {}, gpuTimeMs: null, psnr: null, maxAbsError: null, png: 'AA' }]
-        : [],
-    close: () => ({ closed: true }),
-    ...extra,
-  });
-}
+/** The capture made on a GPU machine that ships with the app: frames 0, 24 and 48, each with operator previews. */
+const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
+// 642x362 H.264, 36 frames: the video opened beside the capture.
+const CLIP = fixture('h264-odd-642x362.mp4');
+const OPERATORS = ['convert', 'wrong-wrap', 'right-wrap', 'cvtcolor', 'gaussian', 'flip', 'threshold', 'reference'];
 
 describe('stepCaptured', () => {
   it('moves between captured frames, clamped at both ends', () => {
@@ -57,87 +41,131 @@ describe('stepCaptured', () => {
   });
 });
 
-describe('capture slice', () => {
+describe.skipIf(!serveBuilt)('capture slice over serve mode (needs npm run build)', () => {
+  let served: Served;
+  let dir: string;
+  let connections: Connected[] = [];
+  let own: Served[] = [];
+
+  beforeAll(async () => {
+    served = await startServe();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'zci-capture-store-'));
+  }, 30_000);
+
+  afterAll(async () => {
+    await served.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  afterEach(async () => {
+    for (const { transport } of connections) transport.close();
+    connections = [];
+    await Promise.all(own.map((server) => server.stop()));
+    own = [];
+  });
+
+  async function client(to = served): Promise<RpcClient> {
+    const connection = await connect(to);
+    connections.push(connection);
+    return connection.client;
+  }
+
+  /** The methods a client called, in order (an observing spy: every call reaches serve mode). */
+  function methods(rpc: RpcClient): () => MethodName[] {
+    const call = vi.spyOn(rpc, 'call');
+    return () => call.mock.calls.map(([method]) => method);
+  }
+
   it('opens a .zci through openCapture, shows its first frame and its operator previews', async () => {
-    const fake = api();
-    const store = createAppStore(fake);
-    expect(await store.getState().openFile('/captures/demo.zci')).toBe(true);
-    const mine = new Set<string>(['openCapture', 'listRecent', 'frame', 'thumbnails', 'capturedOperators']);
-    expect(fake.calls.map((c) => c.method).filter((m) => mine.has(m))).toEqual([
-      'openCapture',
-      'listRecent',
-      'frame',
-      'thumbnails',
-      'capturedOperators',
-    ]);
-    expect(store.getState()).toMatchObject({ file: '/captures/demo.zci', capture: { frames: [0, 3, 7] } });
+    const rpc = await client();
+    const called = methods(rpc);
+    const store = createAppStore(rpc);
+    expect(await store.getState().openFile(GPU_CAPTURE)).toBe(true);
+    expect(called()).toEqual(['openCapture', 'listRecent', 'frame', 'thumbnails', 'capturedOperators']);
+    expect(store.getState()).toMatchObject({ file: GPU_CAPTURE, capture: { frames: [0, 24, 48] } });
     expect(store.getState().report?.frameIndex).toBe(0);
+    expect(store.getState().capturedOperators.map((op) => op.name)).toEqual(OPERATORS);
+    const first = store.getState().capturedOperators[0]?.png;
     await store.getState().step(1);
-    expect(store.getState().report?.frameIndex).toBe(3);
-    expect(store.getState().capturedOperators.map((op) => op.name)).toEqual(['wrong-wrap']);
+    expect(store.getState().report?.frameIndex).toBe(24);
+    expect(store.getState().capturedOperators.map((op) => op.name)).toEqual(OPERATORS);
+    expect(store.getState().capturedOperators[0]?.png).not.toBe(first);
     await store.getState().step(1);
-    expect(store.getState().report?.frameIndex).toBe(7);
-    expect(store.getState().capturedOperators).toEqual([]);
+    expect(store.getState().report?.frameIndex).toBe(48);
+    expect(called().filter((method) => method === 'preview')).toEqual([]);
   });
 
   it('reopens a capture at a remembered frame only when that frame was captured', async () => {
-    const store = createAppStore(api());
-    await store.getState().openFile('/captures/demo.zci', 7);
-    expect(store.getState().report?.frameIndex).toBe(7);
-    await store.getState().openFile('/captures/demo.zci', 5);
+    const store = createAppStore(await client());
+    await store.getState().openFile(GPU_CAPTURE, 48);
+    expect(store.getState().report?.frameIndex).toBe(48);
+    await store.getState().openFile(GPU_CAPTURE, 5);
     expect(store.getState().report?.frameIndex).toBe(0);
   });
 
   it('forgets the capture when a video is opened, closed, or the backend restarts', async () => {
-    const store = createAppStore(api());
-    await store.getState().openFile('/captures/demo.zci');
-    await store.getState().openFile('/videos/clip.mp4');
+    const fresh = await startServe();
+    own.push(fresh);
+    const rpc = await client(fresh);
+    const store = createAppStore(rpc);
+    await store.getState().openFile(GPU_CAPTURE);
+    await store.getState().openFile(CLIP);
     expect(store.getState().capture).toBeNull();
-    await store.getState().openFile('/captures/demo.zci');
+    await store.getState().openFile(GPU_CAPTURE);
     await store.getState().closeFile();
     expect(store.getState().capture).toBeNull();
-    await store.getState().openFile('/captures/demo.zci');
+    await store.getState().openFile(GPU_CAPTURE);
+    await store.getState().step(1);
     store.getState().togglePresenter(true);
-    store.getState().noteRestart({
-      reason: 'killed',
-      exitCode: null,
-      signal: 'SIGKILL',
-      restarts: 1,
-      lastFile: '/captures/demo.zci',
-      lastFrame: 3,
-    });
+    await killBackend(rpc);
+    await until(() => store.getState().restart !== null, 'the restart notice');
+    expect(store.getState().restart).toMatchObject({ lastFile: GPU_CAPTURE, lastFrame: 24 });
     expect(store.getState()).toMatchObject({ capture: null, presenterOpen: false, capturedOperators: [] });
   });
 
   it('shows an unreadable capture as an error banner and keeps what was open', async () => {
-    const store = createAppStore(
-      api({
-        openCapture: () => {
-          throw new RpcFailure(rpcError('CAPTURE_TOO_NEW', 'format 2'));
-        },
-      }),
+    // The shipped capture with a format version from the future.
+    const entries = readZip(await readFile(GPU_CAPTURE));
+    const manifest = JSON.parse(entries.get('capture.json')!.toString()) as { formatVersion: number };
+    manifest.formatVersion = 99;
+    entries.set('capture.json', Buffer.from(JSON.stringify(manifest)));
+    const future = path.join(dir, 'future.zci');
+    await writeFile(
+      future,
+      writeZip(
+        [...entries].map(([name, data]) => ({ name, data })),
+        new Date(),
+      ),
     );
-    await store.getState().openFile('/videos/clip.mp4');
-    expect(await store.getState().openFile('/captures/new.zci')).toBe(false);
+
+    const store = createAppStore(await client());
+    await store.getState().openFile(CLIP);
+    expect(await store.getState().openFile(future)).toBe(false);
     expect(store.getState().error?.code).toBe('CAPTURE_TOO_NEW');
-    expect(store.getState().file).toBe('/videos/clip.mp4');
+    expect(store.getState().file).toBe(CLIP);
+    expect(store.getState().capture).toBeNull();
   });
 
   it('saves a capture of the visited frames or of a range, and remembers the result', async () => {
-    const fake = api({ saveCapture: ({ path }) => ({ path: `/srv/${path}`, frames: [0, 1], bytes: 10 }) });
-    const store = createAppStore(fake);
-    await store.getState().openFile('/videos/clip.mp4');
-    await store.getState().saveCapture('a.zci');
-    await store.getState().saveCapture('b.zci', { from: 2, to: 4 });
-    expect(fake.calls.filter((c) => c.method === 'saveCapture').map((c) => c.params)).toEqual([
-      { path: 'a.zci' },
-      { path: 'b.zci', frames: { from: 2, to: 4 } },
+    const rpc = await client();
+    const call = vi.spyOn(rpc, 'call');
+    const store = createAppStore(rpc);
+    await store.getState().openFile(CLIP);
+    await store.getState().step(1);
+    const visited = path.join(dir, 'a.zci');
+    const range = path.join(dir, 'b.zci');
+    expect(await store.getState().saveCapture(visited)).toMatchObject({ path: visited, frames: [0, 1] });
+    await store.getState().saveCapture(range, { from: 2, to: 4 });
+    expect(call.mock.calls.filter(([method]) => method === 'saveCapture').map(([, params]) => params)).toEqual([
+      { path: visited },
+      { path: range, frames: { from: 2, to: 4 } },
     ]);
-    expect(store.getState()).toMatchObject({ saving: false, lastSaved: { path: '/srv/b.zci' } });
+    expect(store.getState()).toMatchObject({ saving: false, lastSaved: { path: range, frames: [2, 3, 4] } });
+    expect(existsSync(visited) && existsSync(range)).toBe(true);
   });
 
-  it('turns the presenter view on and off; p and Escape are its keys', () => {
-    const store = createAppStore(api());
+  it('turns the presenter view on and off; p and Escape are its keys', async () => {
+    const store = createAppStore(await client());
     store.getState().togglePresenter();
     expect(store.getState().presenterOpen).toBe(true);
     store.getState().togglePresenter();
