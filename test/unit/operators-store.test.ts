@@ -1,52 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import type { EventMap, EventName, MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
-import { RpcFailure, rpcError } from '../../electron/common/envelope';
-import type { PreviewParams, PreviewWire } from '../../electron/common/preview';
-import { DEFAULT_SETTINGS } from '../../electron/common/settings';
-import type { RpcApi } from '../../renderer/src/rpc/client';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
+import type { PreviewParams } from '../../electron/common/preview';
+import type { RpcApi, RpcClient } from '../../renderer/src/rpc/client';
 import { DEFAULT_OPERATOR, previewParams } from '../../renderer/src/store/operators-slice';
 import { createAppStore } from '../../renderer/src/store/store';
-import { captureSummary } from '../support/capture-summary';
-import { gpuConvertPreview, referenceOnlyPreview } from '../support/previews';
-import { paddedNv12Device, streamInfo } from '../support/reports';
+import { recordedPreviews } from '../e2e/recorded-previews';
+import { fixture, hasGpu, ROOT } from '../support/addon';
+import { connect, serveBuilt, startServe, type Connected, type Served } from '../support/served-client';
 
-type Answers = { [M in MethodName]?: (params: ParamsOf<M>) => ResultOf<M> | Promise<ResultOf<M>> };
-
-class FakeApi implements RpcApi {
-  readonly previews: PreviewParams[] = [];
-  constructor(private readonly answers: Answers) {}
-  async call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-    if (method === 'preview') this.previews.push(params as PreviewParams);
-    const answer = this.answers[method] as ((p: ParamsOf<M>) => ResultOf<M>) | undefined;
-    if (answer === undefined) throw new RpcFailure(rpcError('INTERNAL', `no answer for ${method}`));
-    return answer(params);
-  }
-  on<E extends EventName>(_event: E, _listener: (payload: EventMap[E]) => void): () => void {
-    return () => undefined;
-  }
-}
-
-const noGpu = () => {
-  throw new RpcFailure(
-    rpcError(
-      'NO_CUDA_DEVICE',
-      'Operators run on the GPU and this frame is in host memory (no CUDA device)',
-      'Open the file on a machine with an NVIDIA GPU; the CPU reference thumbnail is still available.',
-    ),
-  );
-};
-
-function api(preview: (params: PreviewParams) => PreviewWire | Promise<PreviewWire>): FakeApi {
-  return new FakeApi({
-    getSettings: () => DEFAULT_SETTINGS,
-    open: ({ path }) => ({ info: streamInfo({ path }) }),
-    frame: ({ index }) => ({ ...paddedNv12Device(), frameIndex: index }),
-    thumbnails: () => [],
-    capturedOperators: () => [],
-    listRecent: () => [],
-    preview,
-  });
-}
+// 1920x1080 H.264 4:2:0 in 1088 coded rows: the clip the recorded GPU run previewed.
+const CLIP = fixture('h264-1080p-420.mp4');
+/** The capture made on a GPU machine that ships with the app (frames 0, 24, 48). */
+const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
 
 describe('operator requests', () => {
   it('send only the parameters the chosen operator reads, and a forced matrix or range', () => {
@@ -73,94 +39,141 @@ describe('operator requests', () => {
   });
 });
 
-describe('operators slice', () => {
+describe.skipIf(!serveBuilt)('operators slice over serve mode (needs npm run build)', () => {
+  let served: Served;
+  let connections: Connected[] = [];
+
+  beforeAll(async () => {
+    served = await startServe();
+  }, 30_000);
+
+  afterAll(() => served.stop());
+
+  afterEach(() => {
+    for (const { transport } of connections) transport.close();
+    connections = [];
+  });
+
+  /** A new client, and the preview requests it sends (an observing spy: every call reaches serve mode). */
+  async function client(): Promise<{ rpc: RpcClient; previews: () => PreviewParams[] }> {
+    const connection = await connect(served);
+    connections.push(connection);
+    const call = vi.spyOn(connection.client, 'call');
+    const previews = () =>
+      call.mock.calls.filter(([method]) => method === 'preview').map(([, params]) => params as PreviewParams);
+    return { rpc: connection.client, previews };
+  }
+
+  const ops = (previews: PreviewParams[]) => previews.map((params) => params.op);
+
   it('runs the chosen operator on every frame shown', async () => {
-    const fake = api((params) => gpuConvertPreview({ op: params.op }));
-    const store = createAppStore(fake);
-    await store.getState().openFile('/v.mp4');
-    expect(store.getState().preview?.gpu).toBe(true);
+    const { rpc, previews } = await client();
+    const store = createAppStore(rpc);
+    await store.getState().openFile(CLIP);
+    expect(store.getState().preview).not.toBeNull();
     expect(store.getState().previewFor).toBe(store.getState().report);
     await store.getState().step(1);
     expect(store.getState().previewFor?.frameIndex).toBe(1);
-    expect(fake.previews.map((p) => p.op)).toEqual(['convert', 'convert']);
+    expect(store.getState().previewFor).toBe(store.getState().report);
+    expect(ops(previews()).filter((op) => op !== 'reference')).toEqual(['convert', 'convert']);
   });
 
   it('re-runs on the current frame when another operator or parameter is chosen', async () => {
-    const fake = api((params) => gpuConvertPreview({ op: params.op }));
-    const store = createAppStore(fake);
-    await store.getState().openFile('/v.mp4');
+    const { rpc, previews } = await client();
+    const store = createAppStore(rpc);
+    await store.getState().openFile(CLIP);
     await store.getState().chooseOperator({ op: 'gaussian', kernelSize: 11 });
     expect(store.getState().operator).toMatchObject({ op: 'gaussian', kernelSize: 11 });
-    expect(fake.previews.at(-1)).toMatchObject({ op: 'gaussian', kernelSize: 11, sigma: 2 });
-    expect(store.getState().preview?.op).toBe('gaussian');
+    const chosen = previews().filter((params) => params.op !== 'reference');
+    expect(chosen.at(-1)).toEqual({ op: 'gaussian', kernelSize: 11, sigma: 2, maxWidth: 256, reference: true });
+    expect(store.getState().previewFor?.frameIndex).toBe(0);
+    expect(store.getState().preview?.op).toBe(hasGpu ? 'gaussian' : 'reference');
     await store.getState().step(1);
-    expect(fake.previews.at(-1)).toMatchObject({ op: 'gaussian', kernelSize: 11 });
-  });
-
-  it('keeps why the operator cannot run and falls back to the CPU reference', async () => {
-    let frame = 0;
-    const fake = api((params) => (params.op === 'reference' ? referenceOnlyPreview(frame) : noGpu()));
-    const store = createAppStore(fake);
-    await store.getState().openFile('/v.mp4');
-    expect(store.getState().previewError).toMatchObject({ code: 'NO_CUDA_DEVICE' });
-    expect(store.getState().preview?.op).toBe('reference');
-    expect(store.getState().preview?.reference).not.toBeNull();
-    expect(store.getState().error).toBeNull();
-    frame = 50;
-    await store.getState().step(1);
+    expect(
+      previews()
+        .filter((params) => params.op !== 'reference')
+        .at(-1),
+    ).toMatchObject({
+      op: 'gaussian',
+      kernelSize: 11,
+    });
     expect(store.getState().previewFor?.frameIndex).toBe(1);
-    expect(store.getState().preview?.reference).toEqual(referenceOnlyPreview(50).reference);
-    expect(fake.previews.map((p) => p.op)).toEqual(['convert', 'reference', 'convert', 'reference']);
   });
 
-  it('clears the error once the operator runs again', async () => {
-    let gpu = false;
-    const fake = api((params) =>
-      params.op === 'reference' ? referenceOnlyPreview() : gpu ? gpuConvertPreview() : noGpu(),
-    );
-    const store = createAppStore(fake);
-    await store.getState().openFile('/v.mp4');
-    expect(store.getState().previewError).not.toBeNull();
-    gpu = true;
-    await store.getState().runPreview();
-    expect(store.getState().previewError).toBeNull();
-    expect(store.getState().preview?.gpu).toBe(true);
-  });
+  describe.skipIf(hasGpu)('without a GPU', () => {
+    it('keeps why the operator cannot run and falls back to the CPU reference', async () => {
+      const { rpc, previews } = await client();
+      const store = createAppStore(rpc);
+      await store.getState().openFile(CLIP);
+      expect(store.getState().previewError).toMatchObject({ code: 'NO_CUDA_DEVICE' });
+      expect(store.getState().previewError?.remedy).toContain('CPU reference');
+      expect(store.getState().preview?.op).toBe('reference');
+      expect(store.getState().preview?.reference).not.toBeNull();
+      expect(store.getState().error).toBeNull();
+      const first = store.getState().preview?.reference?.rgb;
+      await store.getState().step(12);
+      expect(store.getState().previewFor?.frameIndex).toBe(12);
+      // The reference of the new frame, not the old one's: the frame-index band differs.
+      expect(store.getState().preview?.reference?.rgb).not.toBe(first);
+      expect(ops(previews())).toEqual(['convert', 'reference', 'convert', 'reference']);
+    });
 
-  it('ignores a slow result that a newer choice overtook', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
+    it('clears the error once the operator runs again', async () => {
+      const { rpc } = await client();
+      // This machine's operators fail; a GPU's answers, recorded on one for this clip, stand in once it "has" one.
+      const recorded = recordedPreviews('h264-1080p-420.mp4');
+      let gpu = false;
+      const api: RpcApi = {
+        call: <M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> => {
+          const preview = params as PreviewParams;
+          if (gpu && method === 'preview' && preview.op !== 'reference')
+            return Promise.resolve(recorded(preview) as ResultOf<M>);
+          return rpc.call(method, params);
+        },
+        on: (event, listener) => rpc.on(event, listener),
+      };
+      const store = createAppStore(api);
+      await store.getState().openFile(CLIP);
+      expect(store.getState().previewError).toMatchObject({ code: 'NO_CUDA_DEVICE' });
+      gpu = true;
+      await store.getState().runPreview();
+      expect(store.getState().previewError).toBeNull();
+      expect(store.getState().preview).toMatchObject({ op: 'convert', gpu: true });
     });
-    const fake = api(async (params) => {
-      if (params.op === 'flip') await gate;
-      return gpuConvertPreview({ op: params.op });
+
+    it('ignores a result that a newer choice made stale', async () => {
+      const { rpc, previews } = await client();
+      const store = createAppStore(rpc);
+      await store.getState().openFile(CLIP);
+      // Both requests leave before either answer comes back; flip's answer arrives first, and is stale.
+      const older = store.getState().chooseOperator({ op: 'flip' });
+      await store.getState().chooseOperator({ op: 'threshold' });
+      await older;
+      // Only the newest choice fell back to the reference; the stale one asked for nothing more.
+      expect(ops(previews()).slice(2)).toEqual(['flip', 'threshold', 'reference']);
+      expect(store.getState()).toMatchObject({ operator: { op: 'threshold' }, previewRunning: false });
+      expect(store.getState().preview?.op).toBe('reference');
+      expect(store.getState().previewError).toMatchObject({ code: 'NO_CUDA_DEVICE' });
     });
-    const store = createAppStore(fake);
-    await store.getState().openFile('/v.mp4');
-    const slow = store.getState().chooseOperator({ op: 'flip' });
-    await store.getState().chooseOperator({ op: 'threshold' });
-    release();
-    await slow;
-    expect(store.getState().preview?.op).toBe('threshold');
-    expect(store.getState().previewRunning).toBe(false);
   });
 
   it('leaves a replayed capture to the previews it was saved with', async () => {
-    const fake = api(() => gpuConvertPreview());
-    const store = createAppStore(fake);
-    await store.getState().openFile('/v.mp4');
-    store.setState({ capture: captureSummary() });
+    const { rpc, previews } = await client();
+    const store = createAppStore(rpc);
+    await store.getState().openFile(CLIP);
+    const before = previews().length;
+    await store.getState().openFile(GPU_CAPTURE);
     await store.getState().step(1);
-    expect(fake.previews).toHaveLength(1);
+    expect(store.getState().report?.frameIndex).toBe(24);
+    expect(previews()).toHaveLength(before);
     expect(store.getState().preview).toBeNull();
   });
 
   it('shows nothing without a frame', async () => {
-    const fake = api(() => gpuConvertPreview());
-    const store = createAppStore(fake);
+    const { rpc, previews } = await client();
+    const store = createAppStore(rpc);
     await store.getState().runPreview();
     expect(store.getState().preview).toBeNull();
-    expect(fake.previews).toEqual([]);
+    expect(previews()).toEqual([]);
   });
 });
