@@ -3,7 +3,7 @@ import type { FrameOptions, PlaneThumbnail, PreviewOptions, PreviewResult, Sessi
 import { RpcFailure, rpcError } from '../common/envelope';
 import type { FrameReport, StreamInfo } from '../common/report';
 
-/** The part of the addon's Session that the backend uses (a fake one in tests). */
+/** The part of the addon's Session that the backend uses; a replayed capture (CaptureSession) offers it too. */
 export interface SessionLike {
   readonly info: StreamInfo;
   readonly closed: boolean;

@@ -13,7 +13,7 @@ import { createPreviewHandlers } from './preview-handlers';
 import { toWireThumbnail } from './thumbnails';
 import { resolveUserPath } from './user-path';
 
-/** The part of the addon the handlers use (a fake one in tests). */
+/** The part of the addon the handlers use. */
 export interface AddonLike {
   Session: { open(path: string, options?: OpenOptions): Promise<SessionLike> };
   environment(): EnvironmentReport;

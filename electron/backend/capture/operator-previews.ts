@@ -8,7 +8,7 @@ import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../../common/capture';
 import type { CaptureSource, OperatorPreviewFile } from './collect';
 import { encodePng } from './png';
 
-/** A session that can make operator previews (the addon's Session; not fakes or replayed captures). */
+/** A session that can make operator previews (the addon's Session; not a replayed capture). */
 export interface PreviewCapable {
   preview(options: PreviewOptions): Promise<PreviewResult>;
 }

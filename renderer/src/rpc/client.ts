@@ -4,7 +4,7 @@ import { RpcFailure, rpcError } from '../../../electron/common/envelope';
 import { MAX_RESPONSE_BYTES, type ServerMessage } from '../../../electron/common/wire';
 import type { Transport } from './transport';
 
-/** What the store needs from a client (a fake in tests). */
+/** What the store needs from a client. */
 export interface RpcApi {
   call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
   on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void;
