@@ -19,25 +19,33 @@ double usSince(Clock::time_point t0) {
 std::atomic<int> gLiveAll{0};
 
 // What NVCV's cleanup callback releases: the frame reference and one count of live handles.
+// Counted as live only once NVCV has taken it (adopted); freed by NVCV's cleanup, or here when NVCV refused it.
 struct CleanupContext {
   AVFrame *frame;
   std::shared_ptr<std::atomic<int>> live;
+  bool adopted = false;
+
+  void adopt() {
+    adopted = true;
+    live->fetch_add(1);
+    gLiveAll.fetch_add(1);
+  }
+  static void release(void *ctx) {
+    auto *c = static_cast<CleanupContext *>(ctx);
+    av_frame_free(&c->frame);
+    if (c->adopted) {
+      c->live->fetch_sub(1);
+      gLiveAll.fetch_sub(1);
+    }
+    delete c;
+  }
 };
 
 void releaseImageFrame(void *ctx, const NVCVImageData *) {
-  auto *c = static_cast<CleanupContext *>(ctx);
-  av_frame_free(&c->frame);
-  c->live->fetch_sub(1);
-  gLiveAll.fetch_sub(1);
-  delete c;
+  CleanupContext::release(ctx);
 }
-
 void releaseTensorFrame(void *ctx, const NVCVTensorData *) {
-  auto *c = static_cast<CleanupContext *>(ctx);
-  av_frame_free(&c->frame);
-  c->live->fetch_sub(1);
-  gLiveAll.fetch_sub(1);
-  delete c;
+  CleanupContext::release(ctx);
 }
 
 NVCVColorSpec colorSpecFor(const AVFrame *f, const FrameLayout &layout) {
@@ -186,14 +194,12 @@ void WrappedFrame::wrapImage(const FrameLayout &layout, FrameEvidence &e) {
   }
   e.wrapUs = usSince(t0);
   if (s != NVCV_SUCCESS) {
-    av_frame_free(&ctx->frame);
-    delete ctx;
+    CleanupContext::release(ctx);
     image_ = nullptr;
     w.reason = "nvcvImageWrapDataConstruct: " + lastNvcvMessage(s);
     return;
   }
-  live_->fetch_add(1);
-  gLiveAll.fetch_add(1);
+  ctx->adopt();
   w.available = true;
   w.handleLive = true;
   w.bufferType = data.bufferType == NVCV_IMAGE_BUFFER_STRIDED_CUDA ? "STRIDED_CUDA" : "STRIDED_HOST";
@@ -284,14 +290,12 @@ void WrappedFrame::wrapTensor(const FrameLayout &layout, FrameEvidence &e) {
   auto *ctx = new CleanupContext{av_frame_clone(frame_), live_};
   NVCVStatus s = a->tensorWrapDataConstruct(&d, releaseTensorFrame, ctx, &tensor_);
   if (s != NVCV_SUCCESS) {
-    av_frame_free(&ctx->frame);
-    delete ctx;
+    CleanupContext::release(ctx);
     tensor_ = nullptr;
     t.reason = "the layout allows one tensor but nvcvTensorWrapDataConstruct refused: " + lastNvcvMessage(s);
     return;
   }
-  live_->fetch_add(1);
-  gLiveAll.fetch_add(1);
+  ctx->adopt();
   NVCVTensorData out{};
   s = a->tensorExportData(tensor_, &out);
   t.valid = s == NVCV_SUCCESS && out.buffer.strided.basePtr == d.buffer.strided.basePtr && out.rank == 4 &&
