@@ -1,6 +1,7 @@
 /** The backend's clients: each attached channel gets its own ClientSession and its requests dispatched. */
 import type { BackendRestartedEvent, EventMap, EventName } from '../common/contract';
-import type { WireEvent } from '../common/wire';
+import { rpcError } from '../common/envelope';
+import { MAX_PENDING_REQUESTS, type WireEvent, type WireResponse } from '../common/wire';
 import type { ClientStateMessage } from '../supervisor/protocol';
 import { ClientSession } from './client-session';
 import { dispatch } from './dispatch';
@@ -31,8 +32,19 @@ export class BackendServer {
       const message: WireEvent<E> = { kind: 'event', event, payload };
       channel.send(JSON.stringify(message));
     };
+    let pending = 0;
     channel.onMessage((data) => {
-      void dispatch(this.handlers, data, { client, emit }).then((response) => channel.send(JSON.stringify(response)));
+      if (pending >= MAX_PENDING_REQUESTS) {
+        channel.send(serialize(busyReply(data, pending)));
+        return;
+      }
+      pending += 1;
+      dispatch(this.handlers, data, { client, emit })
+        .then((response) => channel.send(serialize(response)))
+        .catch((error: unknown) => channel.send(serialize(internalReply(data, error))))
+        .finally(() => {
+          pending -= 1;
+        });
     });
     channel.onClose(() => this.detach(clientId));
     if (restarted !== null) emit('backendRestarted', restarted);
@@ -50,4 +62,41 @@ export class BackendServer {
   size(): number {
     return this.clients.size;
   }
+}
+
+/** JSON text of a response; a value that cannot be written (too deep, a cycle, a BigInt) becomes INTERNAL. */
+export function serialize(response: WireResponse): string {
+  try {
+    return JSON.stringify(response);
+  } catch (error) {
+    return JSON.stringify(internalReplyFor(response.id, error));
+  }
+}
+
+function internalReplyFor(id: number, error: unknown): WireResponse {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { kind: 'response', id, ok: false, error: rpcError('INTERNAL', `The answer could not be sent: ${reason}`) };
+}
+
+function internalReply(raw: string, error: unknown): WireResponse {
+  return internalReplyFor(requestIdOf(raw), error);
+}
+
+function busyReply(raw: string, depth: number): WireResponse {
+  return {
+    kind: 'response',
+    id: requestIdOf(raw),
+    ok: false,
+    error: rpcError(
+      'BUSY',
+      `${depth} requests of this client are still queued (at most ${MAX_PENDING_REQUESTS}).`,
+      'Wait for answers before sending more requests.',
+    ),
+  };
+}
+
+/** The id of a raw request when it can be read cheaply, else -1. */
+function requestIdOf(raw: string): number {
+  const match = /"id"\s*:\s*(\d{1,15})\b/.exec(raw.slice(0, 256));
+  return match?.[1] === undefined ? -1 : Number(match[1]);
 }

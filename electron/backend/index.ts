@@ -48,6 +48,13 @@ async function main(): Promise<void> {
   post({ type: 'ready', pid: process.pid });
 }
 
+// A stray rejection is a bug to report, not a reason to drop every client's state.
+process.on('unhandledRejection', (reason) => {
+  process.stderr.write(
+    `backend: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}\n`,
+  );
+});
+
 main().catch((error: unknown) => {
   process.stderr.write(
     `backend failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

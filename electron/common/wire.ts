@@ -6,6 +6,9 @@ import type { EventMap, EventName, MethodName, ResultOf } from './contract';
 /** Largest request a server accepts, in bytes of JSON. */
 export const MAX_REQUEST_BYTES = 64 * 1024;
 
+/** Most requests of one client that may wait for their answers at once; more are answered BUSY. */
+export const MAX_PENDING_REQUESTS = 32;
+
 /** Largest response or event a client accepts, in bytes of JSON. */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 

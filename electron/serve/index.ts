@@ -5,7 +5,7 @@ import { appRootFrom } from '../backend/addon-path';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { Supervisor } from '../supervisor/supervisor';
 import { forkSpawner } from './fork-child';
-import { parseServeArgs, USAGE } from './options';
+import { isLoopback, parseServeArgs, USAGE } from './options';
 import { startServer } from './server';
 import { newToken, writeTokenFile } from './token';
 
@@ -39,6 +39,12 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   supervisor.start();
+  if (!isLoopback(options.host)) {
+    process.stderr.write(
+      `warning: --host ${options.host} is not a loopback address: anyone who can reach it and learns the token ` +
+        'can open files on this machine. Prefer 127.0.0.1 and an SSH tunnel.\n',
+    );
+  }
   const token = newToken();
   const server = await startServer({
     host: options.host,

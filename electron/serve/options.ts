@@ -50,3 +50,9 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     help: values.help,
   };
 }
+
+/** True for addresses only this machine can reach: 127.0.0.0/8, ::1 and localhost. */
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}

@@ -62,7 +62,19 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
   let hosts: string[] = [];
   let port = config.port;
 
-  const server = http.createServer((req, res) => void handleHttp(req, res));
+  const server = http.createServer((req, res) => {
+    handleHttp(req, res).catch((error: unknown) => {
+      // A failure while answering one request ends that request only.
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end();
+      process.stderr.write(`serve: request failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  });
+  // A malformed request or a reset connection closes that connection only.
+  server.on('clientError', (_error, socket: Duplex) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    socket.destroy();
+  });
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const refused = refusal(req, hosts, config.token, port);
@@ -79,7 +91,7 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
       // Trade the token in the URL for a cookie, so it leaves the address bar and history.
       res.writeHead(303, {
         'set-cookie': `${cookieName(port)}=${config.token}; HttpOnly; SameSite=Strict; Path=/`,
-        location: url.pathname,
+        location: sameOriginPath(url.pathname),
       });
       res.end();
       return;
@@ -88,6 +100,8 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands an upgraded socket over with no error listener: a reset would end the process.
+    socket.on('error', () => socket.destroy());
     const refused = refusal(req, hosts, config.token, port);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const full = sockets.size >= (config.maxClients ?? 8);
@@ -102,6 +116,9 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
   function attach(ws: WebSocket): void {
     const clientId = randomUUID();
     sockets.set(clientId, ws);
+    // ws closes the connection itself, with the right close code, on a malformed frame (bad opcode, RSV bits,
+    // UTF-8, size); the error is that connection's alone and must not reach the process.
+    ws.on('error', () => undefined);
     config.supervisor.child()?.send({ type: 'attach', clientId, restarted: null });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return void ws.close(1003, 'text frames only');
@@ -144,6 +161,11 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A path on this server for a redirect: `//host/x` would leave the origin, so leading slashes fold into one. */
+export function sameOriginPath(pathname: string): string {
+  return `/${pathname.replace(/^[/\\]+/, '')}`;
 }
 
 function restartingReply(text: string): WireResponse {

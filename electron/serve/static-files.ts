@@ -1,5 +1,5 @@
 /** Serves the built renderer's files, and nothing outside its folder. */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -33,9 +33,17 @@ export function contentType(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Sends a file, or 404. */
+/** The file's real path when it, with every link resolved, still lies inside root's real path; else null. */
+export async function realFileInside(root: string, file: string): Promise<string | null> {
+  const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]).catch(() => [null, null]);
+  if (realRoot === null || realFile === null) return null;
+  return realFile.startsWith(realRoot + path.sep) ? realFile : null;
+}
+
+/** Sends a file, or 404 (also for a link that leads out of root). */
 export async function sendStatic(root: string, urlPath: string, res: ServerResponse, headOnly: boolean): Promise<void> {
-  const file = staticFileFor(root, urlPath);
+  const candidate = staticFileFor(root, urlPath);
+  const file = candidate === null ? null : await realFileInside(root, candidate);
   const info = file === null ? null : await stat(file).catch(() => null);
   if (file === null || info === null || !info.isFile()) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseServeArgs } from '../../electron/serve/options';
+import { serialize } from '../../electron/backend/backend-server';
+import type { WireResponse } from '../../electron/common/wire';
+import { isLoopback, parseServeArgs } from '../../electron/serve/options';
 import {
   allowedHosts,
   cookieName,
@@ -9,7 +11,7 @@ import {
   readCookie,
   tokenMatches,
 } from '../../electron/serve/security';
-import { refusal } from '../../electron/serve/server';
+import { refusal, sameOriginPath } from '../../electron/serve/server';
 import { contentType, staticFileFor } from '../../electron/serve/static-files';
 import { newToken } from '../../electron/serve/token';
 
@@ -90,5 +92,33 @@ describe('serve options', () => {
     expect(parseServeArgs(['--port', '0', '--allow-host', 'a', '--allow-host', 'b']).allowHosts).toEqual(['a', 'b']);
     expect(() => parseServeArgs(['--port', '70000'])).toThrow();
     expect(() => parseServeArgs(['--bogus'])).toThrow();
+  });
+});
+
+describe('serve mode edges', () => {
+  it('folds leading slashes so a redirect cannot name another host', () => {
+    expect(sameOriginPath('//evil.example/x')).toBe('/evil.example/x');
+    expect(sameOriginPath('/\\evil.example')).toBe('/evil.example');
+    expect(sameOriginPath('/')).toBe('/');
+    expect(sameOriginPath('/index.html')).toBe('/index.html');
+  });
+
+  it('tells loopback addresses from the rest', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopback(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '192.168.1.5', 'gpu-box', '1127.0.0.1'])
+      expect(isLoopback(host)).toBe(false);
+  });
+
+  it('answers INTERNAL when a reply cannot be written as JSON', () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    const text = serialize({ kind: 'response', id: 7, ok: true, result: deep } as WireResponse);
+    expect(JSON.parse(text)).toMatchObject({ id: 7, ok: false, error: { code: 'INTERNAL' } });
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(JSON.parse(serialize({ kind: 'response', id: 8, ok: true, result: cyclic } as WireResponse))).toMatchObject({
+      id: 8,
+      error: { code: 'INTERNAL', message: expect.stringMatching(/could not be sent/) as unknown },
+    });
   });
 });

@@ -1,0 +1,187 @@
+/**
+ * Attacks on real serve mode from the same machine: malformed WebSocket frames, a reset before authentication,
+ * a flooded queue, a link planted in the renderer folder, a redirect to another host. After each one the same
+ * server process answers a new client.
+ */
+import { randomBytes } from 'node:crypto';
+import { rm, symlink } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { call, openSocket, ROOT, type Served } from './serve';
+
+/** A raw TCP connection that has completed an authorised WebSocket handshake on /rpc. */
+async function rawSocket(served: Served): Promise<net.Socket> {
+  const socket = net.connect(served.port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  const key = randomBytes(16).toString('base64');
+  socket.write(
+    `GET /rpc?token=${served.token} HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nUpgrade: websocket\r\n` +
+      `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
+  const head = await new Promise<string>((resolve, reject) => {
+    socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1')));
+    socket.once('error', reject);
+  });
+  expect(head.startsWith('HTTP/1.1 101')).toBe(true);
+  return socket;
+}
+
+/** One WebSocket frame: first byte (FIN, RSV, opcode), payload, masked unless told otherwise. */
+function frame(first: number, payload: Buffer, masked = true): Buffer {
+  const mask = masked ? randomBytes(4) : Buffer.alloc(0);
+  const body = Buffer.from(payload);
+  if (masked) for (let i = 0; i < body.length; i += 1) body[i] = (body[i] ?? 0) ^ (mask[i % 4] ?? 0);
+  let length: Buffer;
+  if (body.length < 126) length = Buffer.from([(masked ? 0x80 : 0) | body.length]);
+  else if (body.length < 65536) {
+    length = Buffer.alloc(3);
+    length[0] = (masked ? 0x80 : 0) | 126;
+    length.writeUInt16BE(body.length, 1);
+  } else {
+    length = Buffer.alloc(9);
+    length[0] = (masked ? 0x80 : 0) | 127;
+    length.writeBigUInt64BE(BigInt(body.length), 1);
+  }
+  return Buffer.concat([Buffer.from([first]), length, mask, body]);
+}
+
+/** Sends bytes on a raw socket and waits until the server closes it (or 5 s pass). */
+async function sendAndAwaitClose(socket: net.Socket, bytes: Buffer): Promise<'closed' | 'open'> {
+  const closed = new Promise<'closed'>((resolve) => {
+    socket.once('close', () => resolve('closed'));
+    socket.on('error', () => undefined);
+  });
+  socket.write(bytes);
+  return Promise.race([closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 5_000))]);
+}
+
+/** The server still answers a new client: a fresh WebSocket gets its environment. */
+async function expectServing(served: Served): Promise<void> {
+  const opened = await openSocket(served);
+  if (!('socket' in opened)) throw new Error(`a new client was refused with ${opened.status}`);
+  const answer = await call(opened.socket, 'getSettings', {}, 1);
+  expect(answer).toMatchObject({ ok: true });
+  opened.socket.close();
+}
+
+const TEXT = 0x81;
+const closeFrame = (code: number): Buffer => {
+  const body = Buffer.alloc(2);
+  body.writeUInt16BE(code, 0);
+  return frame(0x88, body);
+};
+
+const MALFORMED: Record<string, Buffer> = {
+  'oversize message': frame(TEXT, Buffer.alloc(128 * 1024, 0x78)),
+  'invalid UTF-8': frame(TEXT, Buffer.from([0xc3, 0x28, 0xa0, 0xa1])),
+  'unmasked frame': frame(TEXT, Buffer.from('{"kind":"request"}'), false),
+  'reserved opcode': frame(0x83, Buffer.from('x')),
+  'RSV bits set': frame(0xf1, Buffer.from('x')),
+  'bad close code': closeFrame(1005),
+  'fragmented control frame': frame(0x09, Buffer.from('ping')),
+};
+
+for (const [kind, bytes] of Object.entries(MALFORMED)) {
+  test(`a malformed frame (${kind}) closes that connection only`, async ({ served }) => {
+    const socket = await rawSocket(served);
+    expect(await sendAndAwaitClose(socket, bytes)).toBe('closed');
+    await expectServing(served);
+  });
+}
+
+test('a connection reset before authentication ends that connection only', async ({ served }) => {
+  for (let i = 0; i < 5; i += 1) {
+    const socket = net.connect(served.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `GET /rpc HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+    socket.resetAndDestroy();
+  }
+  // Half a request, then a reset: the HTTP parser's error too.
+  const half = net.connect(served.port, '127.0.0.1');
+  half.on('error', () => undefined);
+  await new Promise<void>((resolve) => half.once('connect', resolve));
+  half.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+  half.resetAndDestroy();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await expectServing(served);
+});
+
+test('a client that floods its queue gets BUSY with the depth, and others are answered', async ({ served }) => {
+  const opened = await openSocket(served);
+  if (!('socket' in opened)) throw new Error(`refused: ${opened.status}`);
+  const { socket } = opened;
+  await call(socket, 'open', { path: path.join(ROOT, 'test', 'fixtures', 'h264-1080p-420.mp4') }, 1);
+  const answers: Record<string, unknown>[] = [];
+  const total = 200;
+  const all = new Promise<void>((resolve) => {
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (message.kind !== 'response') return;
+      answers.push(message);
+      if (answers.length === total) resolve();
+    });
+  });
+  for (let id = 100; id < 100 + total; id += 1) {
+    socket.send(JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: id % 48 } }));
+  }
+  await all;
+  const busy = answers.filter((a) => (a.error as { code?: string } | undefined)?.code === 'BUSY');
+  expect(busy.length).toBeGreaterThan(0);
+  expect((busy[0]?.error as { message: string }).message).toMatch(/^\d+ requests of this client are still queued/);
+  expect(answers.filter((a) => a.ok === true).length).toBeGreaterThan(0);
+  await expectServing(served);
+  socket.close();
+});
+
+test('a link planted in the renderer folder is not followed', async ({ served }) => {
+  const planted = path.join(ROOT, 'out', 'renderer', 'planted-link.txt');
+  await rm(planted, { force: true });
+  await symlink('/etc/hostname', planted);
+  try {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: served.port,
+          path: '/planted-link.txt',
+          headers: { authorization: `Bearer ${served.token}` },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(404);
+  } finally {
+    await rm(planted, { force: true });
+  }
+  await expectServing(served);
+});
+
+test('the token redirect stays on this server', async ({ served }) => {
+  const location = await new Promise<string | undefined>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: served.port, path: `/.//evil.example/x?token=${served.token}` },
+      (res) => {
+        res.resume();
+        resolve(res.headers.location);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+  expect(location).toBe('/evil.example/x');
+  await expectServing(served);
+});
