@@ -89,6 +89,14 @@ if (tap === '') {
     failures.push(`${tapCount('fail') + tapCount('cancelled')} native test(s)`);
 }
 
+// The libFuzzer harness over the native path (open, probe, index, decode, wrap, evidence), for a bounded time.
+const fuzzSeconds = process.env.ZCI_FUZZ_SECONDS ?? '60';
+if (run('fuzzing (libFuzzer, ASan, UBSan)', 'bash', ['scripts/fuzz/run.sh', fuzzSeconds]) === 0) passed += 1;
+else {
+  failed += 1;
+  failures.push('fuzzing (see .cache/fuzz/last-run.log)');
+}
+
 if (existsSync(path.join(root, 'out', 'serve', 'index.js'))) {
   run('end-to-end tests', 'npx', ['playwright', 'test']);
   const e2e = readJson(e2eJson);
