@@ -11,6 +11,7 @@ namespace zci::bench {
 /// Builds {"key":value,...} from strings, booleans and numbers; print() writes it and a newline to stdout.
 class JsonLine {
 public:
+  /// Appends "key":value; doubles keep 9 significant digits and become null when not finite.
   JsonLine &add(const char *key, const std::string &v) {
     this->key(key);
     quoted(v);

@@ -149,7 +149,7 @@ Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
   if (info.Length() < 1 || !info[0].IsNumber())
     return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
   const double d = info[0].As<Napi::Number>().DoubleValue();
-  if (!(d >= 0) || d != static_cast<double>(static_cast<int64_t>(d)) || d > 9007199254740991.0) {
+  if (!(d >= 0) || d > 9007199254740991.0 || d != std::trunc(d)) {
     return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
   }
   FrameRequest req;
