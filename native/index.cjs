@@ -68,6 +68,7 @@ module.exports = {
   Session: NativeSession,
   InspectorError,
   environment: binding.environment,
+  vocabulary: binding.vocabulary,
   setLibraryPath: binding.setLibraryPath,
   nvcvAbiCheck: binding.nvcvAbiCheck,
   nvcvLiveHandles: binding.nvcvLiveHandles,

@@ -16,7 +16,7 @@ export interface OpenOptions {
   /** 'runtime-first' initialises the CUDA runtime before the decoder (a test of the shared context). */
   initOrder?: 'decoder-first' | 'runtime-first';
   /** 'private' lets FFmpeg create its own context, to show what a mismatch looks like. */
-  context?: 'shared' | 'private';
+  context?: 'shared' | 'private' | 'ffmpeg-primary';
 }
 
 /** Options of a frame request. */
@@ -115,6 +115,19 @@ export declare class InspectorError extends Error {
 
 /** Probes FFmpeg, CUDA, NVCV and CV-CUDA; cheap and synchronous. */
 export declare function environment(): EnvironmentReport;
+
+/** The names the addon accepts and reports, from its C++ tables: each option's values in order, every error code,
+ * and the width bounds of thumbnails and previews. */
+export declare function vocabulary(): {
+  decode: string[];
+  context: string[];
+  initOrder: string[];
+  op: string[];
+  matrix: string[];
+  range: string[];
+  errorCodes: string[];
+  thumbnailWidth: { min: number; max: number };
+};
 
 /** Points the NVCV/CV-CUDA loader at a folder or file before the first load. */
 export declare function setLibraryPath(path: string | null): void;

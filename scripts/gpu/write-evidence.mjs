@@ -205,8 +205,8 @@ bm.push('');
 
 bm.push('## 2. Decode loop against FFmpeg\'s CLI on the same file', '');
 bm.push('`zci_bench decode CLIP N`: the core\'s loop: decode the next frame on NVDEC, wrap it in NVCV, gather the evidence');
-bm.push('(planes, driver pointer attributes, NVCV export, contexts, pool) and build the JSON report, without the');
-bm.push('aliasing canary; timed from the first frame request to the last (the file is already open).');
+bm.push('(planes, driver pointer attributes, NVCV export, contexts, pool) as C++ values, without the aliasing canary;');
+bm.push('timed from the first frame request to the last (the file is already open).');
 bm.push('Reference: `ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i CLIP -an -f null -`, its whole process timed,');
 bm.push('so its figure includes process start, probing and CUDA initialisation that ours excludes. Alternating,');
 bm.push('three rounds; medians. The target (ours / CLI ≥ 0.95) is set for the decode loop; the whole-process row adds');

@@ -3,11 +3,12 @@
 //                                      device-to-device copy
 //   zci_bench decode FILE FRAMES       the addon's decode loop (decode + wrap + evidence, no canary), frames/s
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
+#include "json_line.h"
+
 #include "cuda_driver.h"
 #include "cuda_kernels.h"
 #include "error.h"
 #include "evidence.h"
-#include "json.h"
 #include "session.h"
 #include "wrap.h"
 
@@ -30,10 +31,20 @@ double percentile(std::vector<double> v, double p) {
   return v[i];
 }
 
+// Session options: ZCI_DECODE names the decode mode (default auto).
 zci::DecoderOptions options() {
   zci::DecoderOptions o;
   const char *mode = std::getenv("ZCI_DECODE");
-  o.mode = mode ? mode : "auto";
+  if (!mode) return o;
+  const auto named = zci::valueNamed(zci::kDecodeModeNames, mode);
+  if (!named) {
+    std::string names;
+    for (const std::string &n : zci::namesOf(zci::kDecodeModeNames))
+      names += (names.empty() ? "" : ", ") + n;
+    throw zci::Error(zci::ErrorCode::InvalidArgument, std::string("ZCI_DECODE='") + mode + "' is no decode mode",
+                     "Use one of " + names + ".");
+  }
+  o.mode = *named;
   return o;
 }
 
@@ -102,21 +113,19 @@ int benchWrap(const std::vector<std::string> &files, int iterations) {
     }
   }
   for (WrapSubject &w : subjects) {
-    zci::JsonWriter j;
-    j.beginObject()
-        .field("bench", "wrap")
-        .field("file", w.file)
-        .field("width", w.frame->width)
-        .field("height", w.frame->height)
-        .field("device", w.layout.device)
-        .field("iterations", iterations)
-        .field("wrapP50Us", percentile(w.imageUs, 50))
-        .field("wrapP99Us", percentile(w.imageUs, 99))
-        .field("fullWrapP50Us", percentile(w.fullUs, 50))
-        .field("fullWrapP99Us", percentile(w.fullUs, 99));
-    if (!w.copyUs.empty()) j.field("copyP50Us", percentile(w.copyUs, 50)).field("copyP99Us", percentile(w.copyUs, 99));
-    j.field("liveHandlesAfter", static_cast<int64_t>(live->load())).endObject();
-    std::printf("%s\n", j.str().c_str());
+    zci::bench::JsonLine j;
+    j.add("bench", "wrap")
+        .add("file", w.file)
+        .add("width", w.frame->width)
+        .add("height", w.frame->height)
+        .add("device", w.layout.device)
+        .add("iterations", iterations)
+        .add("wrapP50Us", percentile(w.imageUs, 50))
+        .add("wrapP99Us", percentile(w.imageUs, 99))
+        .add("fullWrapP50Us", percentile(w.fullUs, 50))
+        .add("fullWrapP99Us", percentile(w.fullUs, 99));
+    if (!w.copyUs.empty()) j.add("copyP50Us", percentile(w.copyUs, 50)).add("copyP99Us", percentile(w.copyUs, 99));
+    j.add("liveHandlesAfter", static_cast<int64_t>(live->load())).print();
     if (w.layout.device) {
       zci::cuda::ScopedContext scope(w.session->decoder().cuda()->ffmpegContext());
       for (void *p : w.copies)
@@ -130,28 +139,26 @@ int benchDecode(const std::string &file, int frames) {
   const auto opened = Clock::now();
   zci::Session session(file, options());
   const double openSeconds = std::chrono::duration<double>(Clock::now() - opened).count();
-  const int64_t count = session.decoder().facts().frameCount;
+  const int64_t count = session.decoder().info().frameCount;
   const int n = static_cast<int>(std::min<int64_t>(frames, count));
   const auto t0 = Clock::now();
   for (int i = 0; i < n; ++i)
-    session.frame(i, {false, true});
+    session.frame(i, {false});
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  zci::JsonWriter j;
-  j.beginObject()
-      .field("bench", "decode")
-      .field("file", file)
-      .field("decodePath", zci::decodePathName(session.decoder().facts().decodePath))
-      .field("nvdecThreads", std::getenv("ZCI_NVDEC_THREADS") ? std::getenv("ZCI_NVDEC_THREADS") : "default")
-      .field("frames", n)
-      .field("openSeconds", openSeconds)
-      .field("probeMs", session.decoder().facts().probeMs)
-      .field("indexMs", session.decoder().facts().indexMs)
-      .field("cudaMs", session.decoder().facts().cudaMs)
-      .field("firstFrameMs", session.decoder().facts().firstFrameMs)
-      .field("seconds", seconds)
-      .field("fps", n / seconds)
-      .endObject();
-  std::printf("%s\n", j.str().c_str());
+  zci::bench::JsonLine j;
+  j.add("bench", "decode")
+      .add("file", file)
+      .add("decodePath", zci::decodePathName(session.decoder().info().decodePath))
+      .add("nvdecThreads", std::getenv("ZCI_NVDEC_THREADS") ? std::getenv("ZCI_NVDEC_THREADS") : "default")
+      .add("frames", n)
+      .add("openSeconds", openSeconds)
+      .add("probeMs", session.decoder().openTimings().probeMs)
+      .add("indexMs", session.decoder().openTimings().indexMs)
+      .add("cudaMs", session.decoder().openTimings().cudaMs)
+      .add("firstFrameMs", session.decoder().openTimings().firstFrameMs)
+      .add("seconds", seconds)
+      .add("fps", n / seconds);
+  j.print();
   return 0;
 }
 
@@ -159,7 +166,7 @@ int benchDecode(const std::string &file, int frames) {
 // downloaded, converted and scaled on the CPU by swscale), frame after frame.
 int benchPreview(const std::string &file, int frames) {
   zci::Session session(file, options());
-  const int n = static_cast<int>(std::min<int64_t>(frames, session.decoder().facts().frameCount));
+  const int n = static_cast<int>(std::min<int64_t>(frames, session.decoder().info().frameCount));
   std::vector<double> decodeMs, gpuMs, naiveMs;
   int64_t gpuBytes = 0, frameBytes = 0;
   zci::PreviewRequest req;
@@ -167,7 +174,7 @@ int benchPreview(const std::string &file, int frames) {
   auto ms = [](Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); };
   for (int i = 0; i < n; ++i) {
     auto t0 = Clock::now();
-    session.frame(i, {false, false});
+    session.frame(i, {false});
     decodeMs.push_back(ms(t0));
     t0 = Clock::now();
     zci::PreviewResult r = session.preview(req);
@@ -175,44 +182,40 @@ int benchPreview(const std::string &file, int frames) {
     gpuBytes = r.bytesDownloaded;
     frameBytes = r.frameBytes;
     zci::PreviewRequest naive;
-    naive.op = "reference";
+    naive.op = zci::PreviewOp::Reference;
     t0 = Clock::now();
     session.preview(naive);
     naiveMs.push_back(ms(t0));
   }
-  zci::JsonWriter j;
-  j.beginObject()
-      .field("bench", "preview")
-      .field("file", file)
-      .field("frames", n)
-      .field("decodeP50Ms", percentile(decodeMs, 50))
-      .field("decodeP99Ms", percentile(decodeMs, 99))
-      .field("gpuPreviewP50Ms", percentile(gpuMs, 50))
-      .field("gpuPreviewP99Ms", percentile(gpuMs, 99))
-      .field("naiveP50Ms", percentile(naiveMs, 50))
-      .field("naiveP99Ms", percentile(naiveMs, 99))
-      .field("bytesPerPreview", gpuBytes)
-      .field("frameBytes", frameBytes)
-      .endObject();
-  std::printf("%s\n", j.str().c_str());
+  zci::bench::JsonLine j;
+  j.add("bench", "preview")
+      .add("file", file)
+      .add("frames", n)
+      .add("decodeP50Ms", percentile(decodeMs, 50))
+      .add("decodeP99Ms", percentile(decodeMs, 99))
+      .add("gpuPreviewP50Ms", percentile(gpuMs, 50))
+      .add("gpuPreviewP99Ms", percentile(gpuMs, 99))
+      .add("naiveP50Ms", percentile(naiveMs, 50))
+      .add("naiveP99Ms", percentile(naiveMs, 99))
+      .add("bytesPerPreview", gpuBytes)
+      .add("frameBytes", frameBytes);
+  j.print();
   return 0;
 }
 
 int benchSoak(const std::string &file, int frames) {
   zci::Session session(file, options());
-  const int64_t count = session.decoder().facts().frameCount;
+  const int64_t count = session.decoder().info().frameCount;
   for (int i = 0; i < frames; ++i) {
-    session.frame(i % count, {false, false});
+    session.frame(i % count, {false});
     if (i % 100 == 0 || i == frames - 1) {
       zci::cuda::ScopedContext scope(session.decoder().cuda() ? session.decoder().cuda()->ffmpegContext() : nullptr);
-      zci::JsonWriter j;
-      j.beginObject()
-          .field("bench", "soak")
-          .field("frame", i)
-          .field("gpuMemoryUsed", zci::cuda::deviceMemoryUsed())
-          .field("liveHandles", session.liveHandles())
-          .endObject();
-      std::printf("%s\n", j.str().c_str());
+      zci::bench::JsonLine j;
+      j.add("bench", "soak")
+          .add("frame", i)
+          .add("gpuMemoryUsed", zci::cuda::deviceMemoryUsed())
+          .add("liveHandles", session.liveHandles());
+      j.print();
     }
   }
   return 0;
@@ -233,7 +236,7 @@ int main(int argc, char **argv) {
     if (mode == "soak") return benchSoak(file, count);
     if (mode == "preview") return benchPreview(file, count);
   } catch (const zci::Error &e) {
-    std::fprintf(stderr, "%s: %s (%s)\n", e.code().c_str(), e.what(), e.remedy().c_str());
+    std::fprintf(stderr, "%s: %s (%s)\n", zci::errorCodeName(e.code()), e.what(), e.remedy().c_str());
     return 1;
   }
   std::fprintf(stderr, "unknown mode %s\n", mode.c_str());

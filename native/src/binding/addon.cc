@@ -1,6 +1,7 @@
-// Module entry: environment(), setLibraryPath(), setErrorClass() and the Session class.
+// Module entry: environment(), vocabulary(), setLibraryPath(), setErrorClass() and the Session class.
 #include "errors.h"
 #include "session_object.h"
+#include "to_js.h"
 
 #include "environment.h"
 #include "nvcv_abi_check.h"
@@ -14,15 +15,15 @@ namespace zci::binding {
 constexpr const char *kAddonVersion = "0.1.0";
 
 Napi::Value Environment(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  Napi::Object JSON = env.Global().Get("JSON").As<Napi::Object>();
-  return JSON.Get("parse").As<Napi::Function>().Call(JSON, {Napi::String::New(env, environmentJson(kAddonVersion))});
+  return environmentToJs(info.Env(), environmentReport(kAddonVersion));
+}
+
+Napi::Value Vocabulary(const Napi::CallbackInfo &info) {
+  return vocabularyToJs(info.Env());
 }
 
 Napi::Value NvcvAbiCheck(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  Napi::Object JSON = env.Global().Get("JSON").As<Napi::Object>();
-  return JSON.Get("parse").As<Napi::Function>().Call(JSON, {Napi::String::New(env, nvcvAbiCheckJson())});
+  return abiCheckToJs(info.Env(), nvcvAbiCheck());
 }
 
 Napi::Value NvcvLiveHandles(const Napi::CallbackInfo &info) {
@@ -51,6 +52,7 @@ Napi::Value SetErrorClass(const Napi::CallbackInfo &info) {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("environment", Napi::Function::New<Environment>(env, "environment"));
+  exports.Set("vocabulary", Napi::Function::New<Vocabulary>(env, "vocabulary"));
   exports.Set("setLibraryPath", Napi::Function::New<SetLibraryPath>(env, "setLibraryPath"));
   exports.Set("nvcvAbiCheck", Napi::Function::New<NvcvAbiCheck>(env, "nvcvAbiCheck"));
   exports.Set("nvcvLiveHandles", Napi::Function::New<NvcvLiveHandles>(env, "nvcvLiveHandles"));

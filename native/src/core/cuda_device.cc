@@ -12,22 +12,6 @@ extern "C" {
 #include <cuda_runtime_api.h>
 
 namespace zci {
-
-ContextMode parseContextMode(const std::string &s) {
-  if (s == "shared") return ContextMode::Shared;
-  if (s == "private") return ContextMode::Private;
-  if (s == "ffmpeg-primary") return ContextMode::FfmpegPrimary;
-  throw Error("INVALID_ARGUMENT", "context must be 'shared', 'private' or 'ffmpeg-primary', not '" + s + "'",
-              "Leave context unset for one shared context.");
-}
-
-InitOrder parseInitOrder(const std::string &s) {
-  if (s == "decoder-first") return InitOrder::DecoderFirst;
-  if (s == "runtime-first") return InitOrder::RuntimeFirst;
-  throw Error("INVALID_ARGUMENT", "initOrder must be 'decoder-first' or 'runtime-first', not '" + s + "'",
-              "Leave initOrder unset.");
-}
-
 namespace {
 
 // Creates the runtime's primary context now, as an application that used CUDA before opening a video would.
@@ -35,7 +19,7 @@ void initRuntime(int ordinal) {
   cudaError_t err = cudaSetDevice(ordinal);
   if (err == cudaSuccess) err = cudaFree(nullptr);
   if (err != cudaSuccess) {
-    throw Error("CUDA_ERROR",
+    throw Error(ErrorCode::CudaError,
                 "The CUDA runtime could not start on device " + std::to_string(ordinal) + ": " +
                     cuda::runtimeErrorText(err),
                 "Check the device with nvidia-smi; another process may hold it exclusively.");
@@ -55,12 +39,13 @@ CudaDevice::CudaDevice(int ordinal, ContextMode mode, InitOrder order) : ordinal
     CUresult r = d->deviceGet(&cuDev, ordinal);
     if (r == CUDA_SUCCESS) r = d->primaryCtxRetain(&retained_, cuDev);
     if (r != CUDA_SUCCESS) {
-      throw Error("CUDA_ERROR",
+      throw Error(ErrorCode::CudaError,
                   "Could not retain the primary context of device " + dev + ": " + cuda::driverErrorName(r),
                   "Check the device with nvidia-smi.");
     }
     hwDevice_ = av_hwdevice_ctx_alloc(AV_HWDEVICE_TYPE_CUDA);
-    if (!hwDevice_) throw Error("INTERNAL", "Out of memory allocating FFmpeg's CUDA device", "Close other sessions.");
+    if (!hwDevice_)
+      throw Error(ErrorCode::Internal, "Out of memory allocating FFmpeg's CUDA device", "Close other sessions.");
     auto *hw = reinterpret_cast<AVCUDADeviceContext *>(reinterpret_cast<AVHWDeviceContext *>(hwDevice_->data)->hwctx);
     hw->cuda_ctx = retained_; // FFmpeg then neither creates nor destroys a context
     int err = av_hwdevice_ctx_init(hwDevice_);
@@ -68,7 +53,7 @@ CudaDevice::CudaDevice(int ordinal, ContextMode mode, InitOrder order) : ordinal
       av_buffer_unref(&hwDevice_);
       d->primaryCtxRelease(cuDev);
       retained_ = nullptr;
-      throw Error("CUDA_ERROR", "FFmpeg could not use the primary CUDA context: " + avError(err),
+      throw Error(ErrorCode::CudaError, "FFmpeg could not use the primary CUDA context: " + avError(err),
                   "Check that FFmpeg was built with CUDA support (ffmpeg -hwaccels lists cuda).");
     }
     strategy_ = "primary context retained by the inspector and handed to FFmpeg";
@@ -76,7 +61,7 @@ CudaDevice::CudaDevice(int ordinal, ContextMode mode, InitOrder order) : ordinal
     int flags = mode == ContextMode::FfmpegPrimary ? AV_CUDA_USE_PRIMARY_CONTEXT : 0;
     int err = av_hwdevice_ctx_create(&hwDevice_, AV_HWDEVICE_TYPE_CUDA, dev.c_str(), nullptr, flags);
     if (err < 0) {
-      throw Error("CUDA_ERROR",
+      throw Error(ErrorCode::CudaError,
                   std::string("FFmpeg could not create its CUDA device") +
                       (mode == ContextMode::FfmpegPrimary ? " with AV_CUDA_USE_PRIMARY_CONTEXT" : "") + ": " +
                       avError(err),

@@ -1,6 +1,8 @@
 // The CUDA device that FFmpeg decodes on and the inspector works on, with one shared context by default.
 #pragma once
 
+#include "options.h"
+
 #include <cuda.h>
 
 extern "C" {
@@ -11,21 +13,6 @@ extern "C" {
 #include <string>
 
 namespace zci {
-
-/// How FFmpeg's CUDA context is chosen.
-enum class ContextMode {
-  Shared,        // the device's primary context, retained by us and handed to FFmpeg: one context in either order
-  Private,       // FFmpeg creates its own context (its default): two contexts, to show the mismatch
-  FfmpegPrimary, // FFmpeg's AV_CUDA_USE_PRIMARY_CONTEXT flag: fails when the runtime came first
-};
-
-/// Whether the CUDA runtime is initialised before or after the decoder's device.
-enum class InitOrder { DecoderFirst, RuntimeFirst };
-
-/// Parses "shared" | "private" | "ffmpeg-primary"; throws INVALID_ARGUMENT.
-ContextMode parseContextMode(const std::string &s);
-/// Parses "decoder-first" | "runtime-first"; throws INVALID_ARGUMENT.
-InitOrder parseInitOrder(const std::string &s);
 
 /// Owns FFmpeg's AV_HWDEVICE_TYPE_CUDA device and, in Shared mode, a retain of the primary context.
 class CudaDevice {

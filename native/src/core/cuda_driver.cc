@@ -86,17 +86,17 @@ void requireDevice(int ordinal) {
   std::string why;
   int n = deviceCount(&why);
   if (n == 0) {
-    throw Error("NO_CUDA_DEVICE", "No CUDA device is usable: " + why,
+    throw Error(ErrorCode::NoCudaDevice, "No CUDA device is usable: " + why,
                 "Install the NVIDIA driver and check nvidia-smi, or choose software decoding.");
   }
   if (ordinal < 0 || ordinal >= n) {
-    throw Error("NO_CUDA_DEVICE",
+    throw Error(ErrorCode::NoCudaDevice,
                 "CUDA device " + std::to_string(ordinal) + " does not exist; this machine has " + std::to_string(n) +
                     " device(s)",
                 "Pick a device ordinal between 0 and " + std::to_string(n - 1) + ".");
   }
   if (!driver(&why)) {
-    throw Error("CUDA_ERROR", "The CUDA driver API is not usable: " + why,
+    throw Error(ErrorCode::CudaError, "The CUDA driver API is not usable: " + why,
                 "Update the NVIDIA driver to one that supports CUDA " + std::to_string(CUDA_VERSION / 1000) + ".");
   }
 }

@@ -1,3 +1,4 @@
+// Decoding: choosing the decode path, seeking, and handing out frames by display index (opening: decoder_input.cc).
 #include "decoder.h"
 
 #include "cuda_driver.h"
@@ -10,26 +11,13 @@ extern "C" {
 }
 
 #include <algorithm>
-#include <chrono>
-#include <functional>
-#include <cmath>
 #include <cerrno>
-#include <cstdio>
+#include <chrono>
+#include <cmath>
 #include <cstdlib>
-#include <cstring>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <functional>
 
 namespace zci {
-
-const char *decodePathName(DecodePath p) {
-  switch (p) {
-  case DecodePath::Nvdec: return "nvdec";
-  case DecodePath::Software: return "software";
-  case DecodePath::SoftwareUpload: return "software-upload";
-  }
-  return "software";
-}
 
 namespace {
 
@@ -82,22 +70,6 @@ AVPixelFormat uploadFormat(AVPixelFormat f) {
   }
 }
 
-// An MP4 that starts with its 'ftyp' box but yields no stream lost its index: it was cut short.
-bool isMp4WithoutIndex(const std::string &path, unsigned streams) {
-  if (streams > 0) return false;
-  char head[8] = {0};
-  FILE *f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  const size_t n = std::fread(head, 1, sizeof head, f);
-  std::fclose(f);
-  return n == sizeof head && std::memcmp(head + 4, "ftyp", 4) == 0;
-}
-
-Error truncatedIndex(const std::string &path) {
-  return Error("TRUNCATED_FILE", path + " is cut short: its index (the MP4 'moov' box) is missing",
-               "Copy the file again in full; a recording that was not finished has no index.");
-}
-
 std::string joinErrors(const std::vector<std::string> &errors) {
   std::string out;
   for (const auto &e : errors)
@@ -109,7 +81,7 @@ std::string joinErrors(const std::vector<std::string> &errors) {
 
 Decoder::Decoder(const std::string &path, const DecoderOptions &options) : path_(path), options_(options) {
   if (options_.holdFrames < 1 || options_.holdFrames > 16) {
-    throw Error("INVALID_ARGUMENT", "holdFrames must be between 1 and 16", "Pass a small number such as 2.");
+    throw Error(ErrorCode::InvalidArgument, "holdFrames must be between 1 and 16", "Pass a small number such as 2.");
   }
   packet_.reset(av_packet_alloc());
   auto t0 = std::chrono::steady_clock::now();
@@ -120,9 +92,9 @@ Decoder::Decoder(const std::string &path, const DecoderOptions &options) : path_
     return ms;
   };
   openInput();
-  facts_.probeMs = lap();
+  timings_.probeMs = lap();
   indexPackets();
-  facts_.indexMs = lap();
+  timings_.indexMs = lap();
   settlePath(lap);
 }
 
@@ -132,132 +104,11 @@ Decoder::~Decoder() {
   if (sws_) sws_freeContext(sws_);
 }
 
-void Decoder::openInput() {
-  struct stat st {};
-  if (stat(path_.c_str(), &st) != 0) {
-    if (errno == ENOENT || errno == ENOTDIR) {
-      throw Error("FILE_NOT_FOUND", "No file at " + path_, "Check the path; open a file that exists.");
-    }
-    throw Error("FILE_UNREADABLE", "Cannot read " + path_ + ": " + std::strerror(errno),
-                "Check the file's permissions.");
-  }
-  if (S_ISDIR(st.st_mode)) throw Error("FILE_UNREADABLE", path_ + " is a folder", "Open a video file.");
-  if (access(path_.c_str(), R_OK) != 0) {
-    throw Error("FILE_UNREADABLE", "Cannot read " + path_ + ": " + std::strerror(errno),
-                "Check the file's permissions.");
-  }
-  if (st.st_size == 0) throw Error("EMPTY_FILE", path_ + " is empty (0 bytes)", "Open a video file with content.");
-
-  AVFormatContext *raw = avformat_alloc_context();
-  log_ = std::make_unique<LogCapture>(raw); // registered before opening, to hear the demuxer's complaints
-  int err = avformat_open_input(&raw, path_.c_str(), nullptr, nullptr);
-  const bool noIndex = isMp4WithoutIndex(path_, err < 0 ? 0 : raw->nb_streams);
-  if (err < 0 && noIndex) throw truncatedIndex(path_);
-  if (err < 0) {
-    throw Error("NOT_A_VIDEO", "FFmpeg does not recognise " + path_ + " as a media file: " + avError(err),
-                "Open a video file (MP4, MKV, raw H.264/HEVC); the file may be damaged.");
-  }
-  fmt_.reset(raw);
-  err = avformat_find_stream_info(raw, nullptr);
-  if (err < 0) {
-    throw Error("NOT_A_VIDEO", "FFmpeg could not read stream information from " + path_ + ": " + avError(err),
-                "The file may be damaged or truncated.");
-  }
-  const AVCodec *codec = nullptr;
-  streamIndex_ = av_find_best_stream(raw, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
-  if (streamIndex_ == AVERROR_STREAM_NOT_FOUND) {
-    int audio = 0, other = 0;
-    for (unsigned i = 0; i < raw->nb_streams; ++i) {
-      (raw->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_AUDIO ? audio : other)++;
-    }
-    if (raw->nb_streams == 0) {
-      if (noIndex) throw truncatedIndex(path_);
-      throw Error("NOT_A_VIDEO", path_ + " holds no media streams FFmpeg recognises", "Open a video file.");
-    }
-    throw Error("NO_VIDEO_STREAM",
-                path_ + " has no video stream (" + std::to_string(audio) + " audio, " + std::to_string(other) +
-                    " other stream(s))",
-                "Open a file that contains video.");
-  }
-  if (streamIndex_ < 0 || !codec) {
-    const AVStream *s = streamIndex_ >= 0 ? raw->streams[streamIndex_] : nullptr;
-    throw Error("UNSUPPORTED_CODEC",
-                std::string("No decoder for the video stream") +
-                    (s ? std::string(" (") + avcodec_get_name(s->codecpar->codec_id) + ")" : ""),
-                "Use an FFmpeg build that includes this decoder, or transcode the file to H.264 or HEVC.");
-  }
-  if (raw->streams[streamIndex_]->disposition & AV_DISPOSITION_ATTACHED_PIC) {
-    throw Error("NO_VIDEO_STREAM", path_ + " has only a cover picture, no video", "Open a file that contains video.");
-  }
-  for (unsigned i = 0; i < raw->nb_streams; ++i) {
-    if (static_cast<int>(i) != streamIndex_) raw->streams[i]->discard = AVDISCARD_ALL;
-  }
-}
-
-void Decoder::indexPackets() {
-  AVStream *st = fmt_->streams[streamIndex_];
-  bool readError = false;
-  std::string readErrorText;
-  int64_t lastPacketEnd = -1;
-  for (;;) {
-    int err = av_read_frame(fmt_.get(), packet_.get());
-    if (err < 0) {
-      if (err != AVERROR_EOF) {
-        readError = true;
-        readErrorText = avError(err);
-      }
-      break;
-    }
-    if (packet_->stream_index == streamIndex_) {
-      int64_t ts = packet_->pts != AV_NOPTS_VALUE ? packet_->pts : packet_->dts;
-      if (ts == AV_NOPTS_VALUE) {
-        av_packet_unref(packet_.get());
-        throw Error("DECODE_FAILED", "The video stream has packets without timestamps, so frames cannot be indexed",
-                    "Remux the stream into MP4 or MKV: ffmpeg -i IN -c copy OUT.mp4");
-      }
-      pts_.push_back(ts);
-      if (packet_->flags & AV_PKT_FLAG_KEY) keyPts_.push_back(ts);
-      lastPacketEnd = packet_->pos >= 0 ? packet_->pos + packet_->size : -1;
-    }
-    av_packet_unref(packet_.get());
-  }
-  // In a file cut short, the last packet read ends at the end of the file: it is cut too, not a frame.
-  const int64_t fileSize = fmt_->pb ? avio_size(fmt_->pb) : -1;
-  const bool truncated = readError || st->nb_frames > static_cast<int64_t>(pts_.size());
-  if (truncated && !pts_.empty() && lastPacketEnd >= fileSize) {
-    const int64_t partial = pts_.back();
-    pts_.pop_back();
-    if (!keyPts_.empty() && keyPts_.back() == partial) keyPts_.pop_back();
-  }
-  std::sort(pts_.begin(), pts_.end());
-  pts_.erase(std::unique(pts_.begin(), pts_.end()), pts_.end());
-  std::sort(keyPts_.begin(), keyPts_.end());
-  if (pts_.empty()) {
-    throw Error(st->nb_frames > 0 || readError ? "TRUNCATED_FILE" : "DECODE_FAILED",
-                "The video stream of " + path_ + " holds no readable frame" +
-                    (readError ? " (" + readErrorText + ")" : ""),
-                "The file is damaged or cut short; re-copy or re-encode it.");
-  }
-  if (keyPts_.empty()) keyPts_.push_back(pts_.front());
-
-  const int64_t count = static_cast<int64_t>(pts_.size());
-  if (truncated) {
-    facts_.warnings.push_back({"TRUNCATED_FILE", "The container declares " + std::to_string(st->nb_frames) +
-                                                     " frames but only " + std::to_string(count) + " could be read" +
-                                                     (readError ? " (" + readErrorText + ")" : "") +
-                                                     "; the file is cut short"});
-  }
-  facts_.frameCount = count;
-  facts_.frameCountExact = true; // every packet was read: the count is exact, not estimated from duration
-  for (int64_t k : keyPts_)
-    facts_.keyFrames.push_back(indexOfPts(k));
-}
-
 void Decoder::openCodec(DecodePath path) {
   AVStream *st = fmt_->streams[streamIndex_];
   const AVCodec *codec = avcodec_find_decoder(st->codecpar->codec_id);
   codec_.reset(avcodec_alloc_context3(codec));
-  if (!codec_) throw Error("INTERNAL", "Out of memory allocating a decoder", "Close other sessions.");
+  if (!codec_) throw Error(ErrorCode::Internal, "Out of memory allocating a decoder", "Close other sessions.");
   avcodec_parameters_to_context(codec_.get(), st->codecpar);
   codec_->pkt_timebase = st->time_base;
   wantHw_ = path == DecodePath::Nvdec;
@@ -274,7 +125,8 @@ void Decoder::openCodec(DecodePath path) {
   log_->alsoFor(codec_.get());
   int err = avcodec_open2(codec_.get(), codec, nullptr);
   if (err < 0) {
-    throw Error("DECODE_FAILED", std::string("FFmpeg could not open the ") + codec->name + " decoder: " + avError(err),
+    throw Error(ErrorCode::DecodeFailed,
+                std::string("FFmpeg could not open the ") + codec->name + " decoder: " + avError(err),
                 "The stream may use a profile this FFmpeg cannot decode.");
   }
   sentEof_ = drained_ = false;
@@ -285,46 +137,40 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   AVStream *st = fmt_->streams[streamIndex_];
   const AVCodec *codec = avcodec_find_decoder(st->codecpar->codec_id);
   const std::string codecName = avcodec_get_name(st->codecpar->codec_id);
-  const std::string &mode = options_.mode;
-  if (mode != "auto" && mode != "nvdec" && mode != "software" && mode != "software-upload") {
-    throw Error("INVALID_ARGUMENT",
-                "decode must be 'auto', 'nvdec', 'software' or 'software-upload', not '" + mode + "'",
-                "Leave decode unset for automatic choice.");
-  }
-  const ContextMode ctxMode = parseContextMode(options_.context);
-  const InitOrder order = parseInitOrder(options_.initOrder);
+  const DecodeMode mode = options_.mode;
 
   std::string noCuda;
   const bool hasCuda = cuda::deviceCount(&noCuda) > 0;
   DecodePath path = DecodePath::Software;
   std::string reason;
 
-  if (mode == "software") {
+  if (mode == DecodeMode::Software) {
     reason = "software decoding was requested";
-  } else if (mode == "software-upload") {
+  } else if (mode == DecodeMode::SoftwareUpload) {
     path = DecodePath::SoftwareUpload;
     reason = "software decoding with upload to CUDA was requested";
   } else if (!hasCuda) {
-    if (mode == "nvdec") {
-      throw Error("NO_CUDA_DEVICE", "NVDEC was requested but no CUDA device is usable: " + noCuda,
+    if (mode == DecodeMode::Nvdec) {
+      throw Error(ErrorCode::NoCudaDevice, "NVDEC was requested but no CUDA device is usable: " + noCuda,
                   "Install the NVIDIA driver, or choose software decoding.");
     }
     reason = "no CUDA device: " + noCuda;
   } else if (!codecHasCudaHwaccel(codec)) {
-    if (mode == "nvdec") {
-      throw Error("NVDEC_UNAVAILABLE", "FFmpeg has no NVDEC hwaccel for " + codecName,
+    if (mode == DecodeMode::Nvdec) {
+      throw Error(ErrorCode::NvdecUnavailable, "FFmpeg has no NVDEC hwaccel for " + codecName,
                   "Choose software decoding, or transcode to H.264 or HEVC.");
     }
     path = DecodePath::SoftwareUpload;
     reason = "FFmpeg has no NVDEC hwaccel for " + codecName + "; decoded on the CPU and uploaded";
   } else {
     path = DecodePath::Nvdec;
-    reason = mode == "nvdec" ? "NVDEC was requested" : "NVDEC decodes this stream";
+    reason = mode == DecodeMode::Nvdec ? "NVDEC was requested" : "NVDEC decodes this stream";
   }
 
-  if (path != DecodePath::Software) cuda_ = std::make_unique<CudaDevice>(options_.device, ctxMode, order);
-  facts_.cudaMs = lap();
-  facts_.device = cuda_ ? options_.device : -1;
+  if (path != DecodePath::Software)
+    cuda_ = std::make_unique<CudaDevice>(options_.device, options_.context, options_.initOrder);
+  timings_.cudaMs = lap();
+  info_.device = cuda_ ? options_.device : -1;
 
   seekTo(0); // indexing read to the end
   openCodec(path);
@@ -332,8 +178,8 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   if (path == DecodePath::Nvdec && (!first || first->format != AV_PIX_FMT_CUDA)) {
     std::string why = joinErrors(log_->errors());
     if (why.empty()) why = first ? "FFmpeg fell back to software frames" : "no frame came out";
-    if (mode == "nvdec") {
-      throw Error("NVDEC_UNAVAILABLE", "NVDEC cannot decode this " + codecName + " stream: " + why,
+    if (mode == DecodeMode::Nvdec) {
+      throw Error(ErrorCode::NvdecUnavailable, "NVDEC cannot decode this " + codecName + " stream: " + why,
                   "Choose software decoding (decode: 'software' or 'software-upload').");
     }
     path = DecodePath::SoftwareUpload;
@@ -345,29 +191,29 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   }
   if (!first) {
     std::string why = joinErrors(log_->errors());
-    throw Error("DECODE_FAILED", "No frame could be decoded from " + path_ + (why.empty() ? "" : ": " + why),
+    throw Error(ErrorCode::DecodeFailed, "No frame could be decoded from " + path_ + (why.empty() ? "" : ": " + why),
                 "The file may be damaged; try another file or re-encode it.");
   }
 
-  facts_.firstFrameMs = lap();
-  facts_.path = path_;
-  facts_.container = fmt_->iformat->name;
-  facts_.codec = codecName;
+  timings_.firstFrameMs = lap();
+  info_.path = path_;
+  info_.container = fmt_->iformat->name;
+  info_.codec = codecName;
   const char *profile = avcodec_profile_name(st->codecpar->codec_id, st->codecpar->profile);
-  facts_.profile = profile ? profile : "unknown";
+  info_.profile = profile ? profile : "unknown";
   const AVPixelFormat swFormat = codec_->sw_pix_fmt != AV_PIX_FMT_NONE ? codec_->sw_pix_fmt : codec_->pix_fmt;
   const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(swFormat);
-  facts_.pixelFormat = desc ? desc->name : "unknown";
-  facts_.bitDepth = desc ? desc->comp[0].depth : 0;
-  facts_.width = st->codecpar->width;
-  facts_.height = st->codecpar->height;
-  facts_.codedWidth = codec_->coded_width;
-  facts_.codedHeight = codec_->coded_height;
-  facts_.frameRate = av_q2d(av_guess_frame_rate(fmt_.get(), st, nullptr));
-  facts_.durationSeconds = st->duration != AV_NOPTS_VALUE ? static_cast<double>(st->duration) * av_q2d(st->time_base)
-                                                          : static_cast<double>(fmt_->duration) / AV_TIME_BASE;
-  facts_.decodePath = path;
-  facts_.pathReason = reason;
+  info_.pixelFormat = desc ? desc->name : "unknown";
+  info_.bitDepth = desc ? desc->comp[0].depth : 0;
+  info_.width = st->codecpar->width;
+  info_.height = st->codecpar->height;
+  info_.codedWidth = codec_->coded_width;
+  info_.codedHeight = codec_->coded_height;
+  info_.frameRate = av_q2d(av_guess_frame_rate(fmt_.get(), st, nullptr));
+  info_.durationSeconds = st->duration != AV_NOPTS_VALUE ? static_cast<double>(st->duration) * av_q2d(st->time_base)
+                                                         : static_cast<double>(fmt_->duration) / AV_TIME_BASE;
+  info_.decodePath = path;
+  info_.pathReason = reason;
   // NVDEC's surface count is the codec's frames context pool size (DPB + 2 + extra_hw_frames + threads); the
   // frames it hands out point at another context whose pool size FFmpeg leaves at 0.
   if (path == DecodePath::Nvdec && codec_->hw_frames_ctx) {
@@ -404,7 +250,7 @@ void Decoder::seekTo(int64_t index) {
   const int64_t key = it == keyPts_.begin() ? keyPts_.front() : *(it - 1);
   int err = av_seek_frame(fmt_.get(), streamIndex_, key, AVSEEK_FLAG_BACKWARD);
   if (err < 0) {
-    throw Error("DECODE_FAILED", "Seeking to frame " + std::to_string(index) + " failed: " + avError(err),
+    throw Error(ErrorCode::DecodeFailed, "Seeking to frame " + std::to_string(index) + " failed: " + avError(err),
                 "The file's index may be damaged; remux it with ffmpeg -c copy.");
   }
   if (codec_) avcodec_flush_buffers(codec_.get());
@@ -459,7 +305,7 @@ FramePtr Decoder::upload(const AVFrame *sw) {
   const auto swFormat = static_cast<AVPixelFormat>(sw->format);
   const AVPixelFormat target = uploadFormat(swFormat);
   if (target == AV_PIX_FMT_NONE) {
-    throw Error("UNSUPPORTED_CODEC",
+    throw Error(ErrorCode::UnsupportedCodec,
                 std::string("Frames in ") + av_get_pix_fmt_name(swFormat) + " cannot be uploaded to CUDA frames",
                 "Choose software decoding for this file.");
   }
@@ -472,7 +318,8 @@ FramePtr Decoder::upload(const AVFrame *sw) {
     converted_->width = sw->width;
     converted_->height = sw->height;
     if (!sws_ || av_frame_get_buffer(converted_.get(), 0) < 0 || sws_scale_frame(sws_, converted_.get(), sw) < 0) {
-      throw Error("DECODE_FAILED", "Converting a frame for upload failed", "Choose software decoding for this file.");
+      throw Error(ErrorCode::DecodeFailed, "Converting a frame for upload failed",
+                  "Choose software decoding for this file.");
     }
     av_frame_copy_props(converted_.get(), sw);
     src = converted_.get();
@@ -487,7 +334,7 @@ FramePtr Decoder::upload(const AVFrame *sw) {
     fc->initial_pool_size = options_.holdFrames + 2;
     int err = av_hwframe_ctx_init(frames.get());
     if (err < 0) {
-      throw Error("CUDA_ERROR", "Creating CUDA frames for upload failed: " + avError(err),
+      throw Error(ErrorCode::CudaError, "Creating CUDA frames for upload failed: " + avError(err),
                   "Check the GPU's free memory.");
     }
     poolSize_ = fc->initial_pool_size;
@@ -496,7 +343,7 @@ FramePtr Decoder::upload(const AVFrame *sw) {
   FramePtr dst(av_frame_alloc());
   int err = av_hwframe_get_buffer(uploadFrames_.get(), dst.get(), 0);
   if (err >= 0) err = av_hwframe_transfer_data(dst.get(), src, 0);
-  if (err < 0) throw Error("CUDA_ERROR", "Uploading a frame to CUDA failed: " + avError(err), "Check the GPU.");
+  if (err < 0) throw Error(ErrorCode::CudaError, "Uploading a frame to CUDA failed: " + avError(err), "Check the GPU.");
   av_frame_copy_props(dst.get(), sw);
   return dst;
 }
@@ -504,7 +351,7 @@ FramePtr Decoder::upload(const AVFrame *sw) {
 FramePtr Decoder::frameAt(int64_t index) {
   const auto count = static_cast<int64_t>(pts_.size());
   if (index < 0 || index >= count) {
-    throw Error("FRAME_OUT_OF_RANGE",
+    throw Error(ErrorCode::FrameOutOfRange,
                 "Frame " + std::to_string(index) + " does not exist; the stream has " + std::to_string(count) +
                     " frames",
                 "Pick a frame between 0 and " + std::to_string(count - 1) + ".");
@@ -528,7 +375,7 @@ FramePtr Decoder::frameAt(int64_t index) {
   }
   std::string why = joinErrors(log_->errors());
   lastIndex_ = -1;
-  throw Error("DECODE_FAILED",
+  throw Error(ErrorCode::DecodeFailed,
               "Frame " + std::to_string(index) + " could not be decoded" + (why.empty() ? "" : ": " + why),
               "The file may be damaged around this frame; try a neighbouring frame.");
 }

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "cuda_device.h"
+#include "error.h"
 #include "ffmpeg_ptr.h"
 #include "log_capture.h"
+#include "options.h"
 
 #include <cstdint>
 #include <functional>
@@ -20,26 +22,32 @@ namespace zci {
 /// How frames reach the inspector.
 enum class DecodePath { Nvdec, Software, SoftwareUpload };
 
+/// The names of DecodePath.
+inline constexpr Named<DecodePath> kDecodePathNames[] = {
+    {DecodePath::Nvdec, "nvdec"}, {DecodePath::Software, "software"}, {DecodePath::SoftwareUpload, "software-upload"}};
+
 /// "nvdec" | "software" | "software-upload".
-const char *decodePathName(DecodePath p);
+constexpr const char *decodePathName(DecodePath p) {
+  return nameOf(kDecodePathNames, p);
+}
 
 /// What Session.open was asked for.
 struct DecoderOptions {
-  std::string mode = "auto"; // auto | nvdec | software | software-upload
+  DecodeMode mode = DecodeMode::Auto;
   int device = 0;
   int holdFrames = 2;
-  std::string initOrder = "decoder-first";
-  std::string context = "shared";
+  InitOrder initOrder = InitOrder::DecoderFirst;
+  ContextMode context = ContextMode::Shared;
 };
 
 /// A problem that does not stop the file from opening.
 struct Warning {
-  std::string code;
+  ErrorCode code = ErrorCode::Internal;
   std::string message;
 };
 
-/// Facts about the file and its video stream (StreamInfo in report.ts).
-struct StreamFacts {
+/// Facts about the file and its video stream (StreamInfo in electron/common/report.ts).
+struct StreamInfo {
   std::string path, container, codec, profile, pixelFormat;
   int bitDepth = 0, width = 0, height = 0, codedWidth = 0, codedHeight = 0;
   double frameRate = 0, durationSeconds = 0;
@@ -50,7 +58,10 @@ struct StreamFacts {
   std::string pathReason;
   int device = -1;
   std::vector<Warning> warnings;
-  /// Where opening spent its time, in milliseconds: probing, indexing packets, CUDA set-up, first frame.
+};
+
+/// Where opening spent its time, in milliseconds: probing, indexing packets, CUDA set-up, first frame.
+struct OpenTimings {
   double probeMs = 0, indexMs = 0, cudaMs = 0, firstFrameMs = 0;
 };
 
@@ -63,7 +74,10 @@ public:
   Decoder(const Decoder &) = delete;
   Decoder &operator=(const Decoder &) = delete;
 
-  const StreamFacts &facts() const { return facts_; }
+  /// Stream facts, fixed once open.
+  const StreamInfo &info() const { return info_; }
+  /// Where opening spent its time.
+  const OpenTimings &openTimings() const { return timings_; }
   /// The frame at a display index: a new reference the caller owns. Throws FRAME_OUT_OF_RANGE, DECODE_FAILED.
   FramePtr frameAt(int64_t index);
   /// The display index of the first frame whose time is >= seconds (clamped to the last frame).
@@ -95,7 +109,8 @@ private:
 
   std::string path_;
   DecoderOptions options_;
-  StreamFacts facts_;
+  StreamInfo info_;
+  OpenTimings timings_;
   FormatPtr fmt_;
   CodecPtr codec_;
   PacketPtr packet_;

@@ -1,8 +1,6 @@
 #include "environment.h"
 
 #include "cuda_driver.h"
-#include "json.h"
-#include "nvcv_loader.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -13,6 +11,8 @@ extern "C" {
 }
 
 #include <cuda_runtime_api.h>
+
+#include <cstdio>
 
 namespace zci {
 namespace {
@@ -26,65 +26,51 @@ std::string cudaVersionText(int v) {
   return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
 }
 
-void library(JsonWriter &j, const char *key, const LoadedLibrary &l) {
-  j.beginObject(key).field("loaded", l.loaded);
-  j.field("path", l.loaded ? std::optional<std::string>(l.path) : std::nullopt);
-  j.field("version", l.loaded ? std::optional<std::string>(l.version) : std::nullopt);
-  j.field("error", l.loaded ? std::nullopt : std::optional<std::string>(l.error));
-  j.beginArray("searched");
-  for (const auto &s : l.searched)
-    j.value(s);
-  j.endArray().endObject();
-}
-
-} // namespace
-
-std::string environmentJson(const std::string &addonVersion) {
-  JsonWriter j;
-  j.beginObject().field("addonVersion", addonVersion);
-
-  bool cudaHwaccel = false;
+FfmpegReport ffmpegReport() {
+  FfmpegReport f;
   for (auto t = av_hwdevice_iterate_types(AV_HWDEVICE_TYPE_NONE); t != AV_HWDEVICE_TYPE_NONE;
        t = av_hwdevice_iterate_types(t)) {
-    cudaHwaccel = cudaHwaccel || t == AV_HWDEVICE_TYPE_CUDA;
+    f.cudaHwaccel = f.cudaHwaccel || t == AV_HWDEVICE_TYPE_CUDA;
   }
-  j.beginObject("ffmpeg")
-      .field("libavcodec", libVersion(avcodec_version()))
-      .field("libavformat", libVersion(avformat_version()))
-      .field("libavutil", libVersion(avutil_version()))
-      .field("libswscale", libVersion(swscale_version()))
-      .field("cudaHwaccel", cudaHwaccel)
-      .endObject();
+  f.libavcodec = libVersion(avcodec_version());
+  f.libavformat = libVersion(avformat_version());
+  f.libavutil = libVersion(avutil_version());
+  f.libswscale = libVersion(swscale_version());
+  return f;
+}
 
+CudaReport cudaReport() {
+  CudaReport c;
   int runtime = 0, driverVersion = 0;
   cudaRuntimeGetVersion(&runtime);
   std::string why;
   const int count = cuda::deviceCount(&why);
   const bool haveDriver = cudaDriverGetVersion(&driverVersion) == cudaSuccess && driverVersion > 0;
-  j.beginObject("cuda").field("runtimeVersion", cudaVersionText(runtime));
-  j.field("driverVersion", haveDriver ? std::optional<std::string>(cudaVersionText(driverVersion)) : std::nullopt);
-  j.field("deviceCount", count).beginArray("devices");
+  c.runtimeVersion = cudaVersionText(runtime);
+  if (haveDriver) c.driverVersion = cudaVersionText(driverVersion);
+  c.deviceCount = count;
   for (int i = 0; i < count; ++i) {
     cudaDeviceProp p{};
     if (cudaGetDeviceProperties(&p, i) != cudaSuccess) continue;
     char bus[32];
     std::snprintf(bus, sizeof bus, "%04x:%02x:%02x.0", p.pciDomainID, p.pciBusID, p.pciDeviceID);
-    j.beginObject()
-        .field("ordinal", i)
-        .field("name", p.name)
-        .field("computeCapability", std::to_string(p.major) + "." + std::to_string(p.minor))
-        .field("totalMemory", static_cast<int64_t>(p.totalGlobalMem))
-        .field("pciBusId", std::string(bus))
-        .endObject();
+    c.devices.push_back({i, p.name, std::to_string(p.major) + "." + std::to_string(p.minor), bus,
+                         static_cast<int64_t>(p.totalGlobalMem)});
   }
-  j.endArray();
-  j.field("error", count > 0 ? std::nullopt : std::optional<std::string>(why));
-  j.endObject();
+  if (count <= 0) c.error = why;
+  return c;
+}
 
-  library(j, "nvcv", nvcvStatus());
-  library(j, "cvcuda", cvcudaStatus());
-  j.endObject();
-  return j.str();
+} // namespace
+
+EnvironmentReport environmentReport(const std::string &addonVersion) {
+  EnvironmentReport r;
+  r.addonVersion = addonVersion;
+  r.ffmpeg = ffmpegReport();
+  r.cuda = cudaReport();
+  r.nvcv = nvcvStatus();
+  r.cvcuda = cvcudaStatus();
+  return r;
 }
 
 } // namespace zci

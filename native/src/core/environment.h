@@ -1,11 +1,46 @@
 // Probes the machine: FFmpeg versions, CUDA runtime/driver/devices, NVCV and CV-CUDA.
 #pragma once
 
+#include "nvcv_loader.h"
+
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace zci {
 
-/// EnvironmentReport (electron/common/environment.ts) as JSON.
-std::string environmentJson(const std::string &addonVersion);
+/// FFmpeg's library versions and whether it was built with the CUDA hwaccel.
+struct FfmpegReport {
+  std::string libavcodec, libavformat, libavutil, libswscale;
+  bool cudaHwaccel = false;
+};
+
+/// One CUDA device as the runtime describes it.
+struct CudaDeviceReport {
+  int ordinal = 0;
+  std::string name, computeCapability, pciBusId;
+  int64_t totalMemory = 0;
+};
+
+/// The CUDA runtime, the driver and the devices; error says why there are none.
+struct CudaReport {
+  std::string runtimeVersion;
+  std::optional<std::string> driverVersion;
+  int deviceCount = 0;
+  std::vector<CudaDeviceReport> devices;
+  std::optional<std::string> error;
+};
+
+/// EnvironmentReport (electron/common/environment.ts) as C++ values.
+struct EnvironmentReport {
+  std::string addonVersion;
+  FfmpegReport ffmpeg;
+  CudaReport cuda;
+  LoadedLibrary nvcv, cvcuda;
+};
+
+/// Probes FFmpeg, CUDA, NVCV and CV-CUDA; cheap, never throws.
+EnvironmentReport environmentReport(const std::string &addonVersion);
 
 } // namespace zci

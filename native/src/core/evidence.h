@@ -83,7 +83,7 @@ struct PoolEvidence {
   bool addressSeenBefore = false;
 };
 
-/// Everything a FrameReport says.
+/// Everything a FrameReport (electron/common/report.ts) says; the binding turns it into that object.
 struct FrameEvidence {
   int64_t frameIndex = 0, pts = 0;
   double timeSeconds = 0;
@@ -109,8 +109,5 @@ void gatherContexts(const CudaDevice *cuda, FrameEvidence &out);
 
 /// Runs the canary through each plane: NVCV's exported pointer to write, FFmpeg's to read.
 void runAliasingProof(const AVFrame *frame, const CudaDevice *cuda, FrameEvidence &out);
-
-/// FrameReport JSON.
-std::string frameReportJson(const FrameEvidence &e);
 
 } // namespace zci

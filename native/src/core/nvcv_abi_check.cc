@@ -1,6 +1,5 @@
 #include "nvcv_abi_check.h"
 
-#include "json.h"
 #include "cvcuda_api.h"
 #include "nvcv_loader.h"
 
@@ -13,23 +12,19 @@
 namespace zci {
 namespace {
 
-struct Check {
-  std::string name, expected, actual;
-};
-
 class Checks {
 public:
   void equal(const std::string &name, const std::string &expected, const std::string &actual) {
-    list.push_back({name, expected, actual});
+    list.push_back({name, expected, actual, false});
   }
   void equal(const std::string &name, int64_t expected, int64_t actual) {
     equal(name, std::to_string(expected), std::to_string(actual));
   }
   void contains(const std::string &name, const std::string &needle, const std::string &haystack) {
-    list.push_back({name, "contains " + needle, haystack});
+    list.push_back({name, "contains " + needle, haystack, false});
     if (haystack.find(needle) != std::string::npos) list.back().expected = haystack;
   }
-  std::vector<Check> list;
+  std::vector<AbiCheck> list;
 };
 
 int gCleanups = 0;
@@ -231,30 +226,22 @@ void cvcudaOperators(Checks &c) {
 
 } // namespace
 
-std::string nvcvAbiCheckJson() {
-  JsonWriter j;
+AbiCheckReport nvcvAbiCheck() {
+  AbiCheckReport report;
   const NvcvApi *a = nvcv();
-  j.beginObject().field("loaded", a != nullptr);
-  j.beginArray("checks");
-  if (a) {
-    Checks c;
-    predefinedFormats(*a, c);
-    builtFormats(*a, c);
-    imageRoundTrip(*a, c);
-    tensorRoundTrip(*a, c);
-    dataTypesAndStatus(*a, c);
-    cvcudaOperators(c);
-    for (const Check &k : c.list) {
-      j.beginObject()
-          .field("name", k.name)
-          .field("expected", k.expected)
-          .field("actual", k.actual)
-          .field("ok", k.expected == k.actual)
-          .endObject();
-    }
-  }
-  j.endArray().endObject();
-  return j.str();
+  report.loaded = a != nullptr;
+  if (!a) return report;
+  Checks c;
+  predefinedFormats(*a, c);
+  builtFormats(*a, c);
+  imageRoundTrip(*a, c);
+  tensorRoundTrip(*a, c);
+  dataTypesAndStatus(*a, c);
+  cvcudaOperators(c);
+  for (AbiCheck &k : c.list)
+    k.ok = k.expected == k.actual;
+  report.checks = std::move(c.list);
+  return report;
 }
 
 } // namespace zci

@@ -32,12 +32,12 @@ FrameLayout describeFrame(const AVFrame *frame) {
   if (format == AV_PIX_FMT_CUDA) {
     out.device = true;
     out.hwFormatName = "cuda";
-    if (!frame->hw_frames_ctx) throw Error("INTERNAL", "A CUDA frame without frames context", "Report this.");
+    if (!frame->hw_frames_ctx) throw Error(ErrorCode::Internal, "A CUDA frame without frames context", "Report this.");
     format = reinterpret_cast<AVHWFramesContext *>(frame->hw_frames_ctx->data)->sw_format;
   }
   const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(format);
   if (!d || (d->flags & (AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_PAL))) {
-    throw Error("UNSUPPORTED_CODEC",
+    throw Error(ErrorCode::UnsupportedCodec,
                 std::string("Frames in ") + (d ? d->name : "an unknown format") + " cannot be inspected",
                 "Choose another decode path, or transcode to a YUV format.");
   }

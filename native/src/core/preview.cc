@@ -24,12 +24,13 @@ int swsMatrixFor(const AVFrame *f);
 namespace {
 
 void check(int err, const char *what) {
-  if (err != 0) throw Error("CUDA_ERROR", std::string(what) + ": " + cuda::runtimeErrorText(err), "Reopen the file.");
+  if (err != 0)
+    throw Error(ErrorCode::CudaError, std::string(what) + ": " + cuda::runtimeErrorText(err), "Reopen the file.");
 }
 
 void checkNvcv(NVCVStatus s, const char *what) {
   if (s != NVCV_SUCCESS) {
-    throw Error("NVCV_ERROR", std::string(what) + ": " + nvcvErrorText(s),
+    throw Error(ErrorCode::NvcvError, std::string(what) + ": " + nvcvErrorText(s),
                 "See the operator's limits in CV-CUDA's docs.");
   }
 }
@@ -104,11 +105,14 @@ struct Matrix {
   const char *name;
 };
 
-Matrix matrixFor(const AVFrame *f, const std::string &override) {
-  const int cs = override == "bt601"    ? SWS_CS_ITU601
-                 : override == "bt709"  ? SWS_CS_ITU709
-                 : override == "bt2020" ? SWS_CS_BT2020
-                                        : swsMatrixFor(f);
+Matrix matrixFor(const AVFrame *f, PreviewMatrix override) {
+  int cs = SWS_CS_ITU601;
+  switch (override) {
+  case PreviewMatrix::Auto: cs = swsMatrixFor(f); break;
+  case PreviewMatrix::Bt601: cs = SWS_CS_ITU601; break;
+  case PreviewMatrix::Bt709: cs = SWS_CS_ITU709; break;
+  case PreviewMatrix::Bt2020: cs = SWS_CS_BT2020; break;
+  }
   switch (cs) {
   case SWS_CS_ITU709: return {0.2126f, 0.0722f, NVCV_COLOR_SPEC_BT709, "BT.709"};
   case SWS_CS_BT2020: return {0.2627f, 0.0593f, NVCV_COLOR_SPEC_BT2020, "BT.2020"};
@@ -151,27 +155,21 @@ float elapsed(cudaEvent_t a, cudaEvent_t b) {
   return ms;
 }
 
+// The numbers of a request; its enum values are valid by construction (the binding parsed them).
 void validate(const PreviewRequest &r) {
-  const bool known = r.op == "reference" || r.op == "convert" || r.op == "cvtcolor" || r.op == "gaussian" ||
-                     r.op == "flip" || r.op == "threshold";
-  if (!known) {
-    throw Error("INVALID_ARGUMENT", "Unknown operator '" + r.op + "'",
-                "Use reference, convert, cvtcolor, gaussian, flip or threshold.");
+  if (r.maxWidth < kThumbnailWidthMin || r.maxWidth > kThumbnailWidthMax) {
+    throw Error(ErrorCode::InvalidArgument,
+                "maxWidth must be " + std::to_string(kThumbnailWidthMin) + ".." + std::to_string(kThumbnailWidthMax),
+                "Use 256.");
   }
-  if (r.matrix != "auto" && r.matrix != "bt601" && r.matrix != "bt709" && r.matrix != "bt2020") {
-    throw Error("INVALID_ARGUMENT", "matrix must be auto, bt601, bt709 or bt2020", "Leave it at auto.");
-  }
-  if (r.range != "auto" && r.range != "limited" && r.range != "full") {
-    throw Error("INVALID_ARGUMENT", "range must be auto, limited or full", "Leave it at auto.");
-  }
-  if (r.maxWidth < 16 || r.maxWidth > 1024) throw Error("INVALID_ARGUMENT", "maxWidth must be 16..1024", "Use 256.");
   if (r.kernelSize < 3 || r.kernelSize > 31 || r.kernelSize % 2 == 0) {
-    throw Error("INVALID_ARGUMENT", "kernelSize must be odd, 3..31", "Use 7.");
+    throw Error(ErrorCode::InvalidArgument, "kernelSize must be odd, 3..31", "Use 7.");
   }
-  if (!(r.sigma > 0 && r.sigma <= 20)) throw Error("INVALID_ARGUMENT", "sigma must be in (0, 20]", "Use 2.");
-  if (r.flipCode < -1 || r.flipCode > 1) throw Error("INVALID_ARGUMENT", "flipCode must be -1, 0 or 1", "Use 1.");
+  if (!(r.sigma > 0 && r.sigma <= 20)) throw Error(ErrorCode::InvalidArgument, "sigma must be in (0, 20]", "Use 2.");
+  if (r.flipCode < -1 || r.flipCode > 1)
+    throw Error(ErrorCode::InvalidArgument, "flipCode must be -1, 0 or 1", "Use 1.");
   if (!(r.threshold >= 0 && r.threshold <= 255))
-    throw Error("INVALID_ARGUMENT", "threshold must be 0..255", "Use 128.");
+    throw Error(ErrorCode::InvalidArgument, "threshold must be 0..255", "Use 128.");
 }
 
 } // namespace
@@ -187,20 +185,20 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
   for (const PlaneGeometry &g : layout.planes)
     out.frameBytes += static_cast<int64_t>(g.width) * g.height * g.bytesPerPixel;
 
-  if (request.reference || request.op == "reference")
+  if (request.reference || request.op == PreviewOp::Reference)
     out.reference = swscaleReference(frame, tw, th, out.referenceMethod);
-  if (request.op == "reference") {
+  if (request.op == PreviewOp::Reference) {
     out.gpuReason = "the CPU reference only was asked for";
     return out;
   }
   if (!layout.device || !cuda) {
-    throw Error("NO_CUDA_DEVICE", "Operators run on the GPU and this frame is in host memory (no CUDA device)",
+    throw Error(ErrorCode::NoCudaDevice, "Operators run on the GPU and this frame is in host memory (no CUDA device)",
                 "Open the file on a machine with an NVIDIA GPU; the CPU reference thumbnail is still available.");
   }
   const NvcvApi *nv = nvcv();
   const CvcudaApi *cv = cvcudaApi();
   if (!nv || !cv) {
-    throw Error("CVCUDA_NOT_FOUND", "CV-CUDA is not loaded: " + cvcudaStatus().error,
+    throw Error(ErrorCode::CvcudaNotFound, "CV-CUDA is not loaded: " + cvcudaStatus().error,
                 "Install CV-CUDA (pip install cvcuda-cu13) or set ZCI_NVCV_PATH to its libraries.");
   }
   Operators &ops = operators(*cv);
@@ -222,13 +220,14 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
   check(cudaStreamWaitEvent(st, ev[5], 0), "cudaStreamWaitEvent");
 
   const Matrix m = matrixFor(frame, request.matrix);
-  const bool limited = request.range == "auto" ? frame->color_range != AVCOL_RANGE_JPEG : request.range == "limited";
+  const bool limited = request.range == PreviewRange::Auto ? frame->color_range != AVCOL_RANGE_JPEG
+                                                           : request.range == PreviewRange::Limited;
   const int codedRow = chromaRow(frame);
   const bool cvcudaCan =
       layout.swFormat == AV_PIX_FMT_NV12 && limited && codedRow >= H && codedRow % 2 == 0 && W % 2 == 0;
-  const bool useCvcuda = request.op == "cvtcolor";
+  const bool useCvcuda = request.op == PreviewOp::CvtColor;
   if (useCvcuda && !cvcudaCan) {
-    throw Error("OPERATOR_UNSUPPORTED",
+    throw Error(ErrorCode::OperatorUnsupported,
                 "CV-CUDA's AdvCvtColor converts only 8-bit limited-range NV12 whose chroma starts on an even row; this "
                 "frame is " +
                     layout.swFormatName,
@@ -259,14 +258,14 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
   std::unique_ptr<DeviceBuffer> opBuffer;
   std::unique_ptr<Tensor> opOut;
   NVCVTensorHandle resizeIn = rgbView->h;
-  if (request.op != "convert" && request.op != "cvtcolor") {
+  if (request.op != PreviewOp::Convert && request.op != PreviewOp::CvtColor) {
     opBuffer = std::make_unique<DeviceBuffer>(static_cast<size_t>(W) * H * 3);
     opOut = rgbTensor(*nv, opBuffer->ptr, W, H);
-    if (request.op == "gaussian") {
+    if (request.op == PreviewOp::Gaussian) {
       checkNvcv(cv->gaussianSubmit(ops.gaussian, st, rgbView->h, opOut->h, request.kernelSize, request.kernelSize,
                                    request.sigma, request.sigma, NVCV_BORDER_REPLICATE),
                 "cvcudaGaussianSubmit");
-    } else if (request.op == "flip") {
+    } else if (request.op == PreviewOp::Flip) {
       checkNvcv(cv->flipSubmit(ops.flip, st, rgbView->h, opOut->h, request.flipCode), "cvcudaFlipSubmit");
     } else {
       DeviceBuffer params(2 * sizeof(double));
@@ -301,9 +300,10 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
   out.downloadMs = elapsed(ev[3], ev[4]);
   out.totalMs = elapsed(ev[0], ev[4]);
 
-  if ((request.op == "convert" || request.op == "cvtcolor" || request.op == "flip") && request.reference) {
+  if ((request.op == PreviewOp::Convert || request.op == PreviewOp::CvtColor || request.op == PreviewOp::Flip) &&
+      request.reference) {
     RgbImage ref = out.reference;
-    if (request.op == "flip") {
+    if (request.op == PreviewOp::Flip) {
       // The reference flipped on the CPU, exactly as CV-CUDA's flip codes define it.
       for (int y = 0; y < th; ++y) {
         for (int x = 0; x < tw; ++x) {
@@ -323,7 +323,7 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
 
   // What a naive single-tensor wrap (chroma assumed at row H) would show: the bug, in one picture.
   const bool semiPlanar = layout.planes.size() == 2;
-  if (semiPlanar && codedRow > 0 && codedRow != H && request.op == "convert") {
+  if (semiPlanar && codedRow > 0 && codedRow != H && request.op == PreviewOp::Convert) {
     kernels::YuvSource s = yuvSource(frame, layout, m, limited);
     s.plane[1] = frame->data[0] + static_cast<int64_t>(frame->linesize[0]) * H; // where the naive view looks
     DeviceBuffer wrongRgb(static_cast<size_t>(W) * H * 3);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cuda_device.h"
+#include "options.h"
 #include "pixel_layout.h"
 
 #include <cstdint>
@@ -16,18 +17,17 @@ extern "C" {
 
 namespace zci {
 
-/// What to preview; op is one of "reference" (CPU only), "convert" (the inspector's kernel), "cvtcolor" (CV-CUDA's
-/// AdvCvtColor), "gaussian", "flip", "threshold" (CV-CUDA, on the converted picture).
+/// What to preview (PreviewOp says what each operator does).
 struct PreviewRequest {
-  std::string op = "convert";
-  int maxWidth = 256;
-  int kernelSize = 7;          // gaussian: odd, 3..31
-  double sigma = 2.0;          // gaussian
-  int flipCode = 1;            // flip: 0 vertical, 1 horizontal, -1 both
-  double threshold = 128;      // threshold: per channel, binary to 255
-  bool reference = true;       // also make the CPU reference (downloads the whole frame) and compare
-  std::string matrix = "auto"; // the kernel's matrix: auto (the stream's), bt601, bt709, bt2020 — to show a wrong one
-  std::string range = "auto";  // the kernel's range: auto, limited, full
+  PreviewOp op = PreviewOp::Convert;
+  int maxWidth = 256;                         // kThumbnailWidthMin..kThumbnailWidthMax
+  int kernelSize = 7;                         // gaussian: odd, 3..31
+  double sigma = 2.0;                         // gaussian
+  int flipCode = 1;                           // flip: 0 vertical, 1 horizontal, -1 both
+  double threshold = 128;                     // threshold: per channel, binary to 255
+  bool reference = true;                      // also make the CPU reference (downloads the whole frame) and compare
+  PreviewMatrix matrix = PreviewMatrix::Auto; // the kernel's matrix: the stream's, or a forced one to show a wrong one
+  PreviewRange range = PreviewRange::Auto;    // the kernel's range: the stream's, or a forced one
 };
 
 /// A small RGB picture (3 bytes per pixel, rows packed).
@@ -38,7 +38,7 @@ struct RgbImage {
 
 /// Everything a preview shows.
 struct PreviewResult {
-  std::string op;
+  PreviewOp op = PreviewOp::Convert;
   bool gpu = false;
   std::string gpuReason;
   std::string converter;

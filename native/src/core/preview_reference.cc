@@ -35,7 +35,7 @@ RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::stri
   if (frame->format == AV_PIX_FMT_CUDA) {
     host.reset(av_frame_alloc());
     if (av_hwframe_transfer_data(host.get(), frame, 0) < 0) {
-      throw Error("CUDA_ERROR", "Downloading the frame for the CPU reference failed", "Reopen the file.");
+      throw Error(ErrorCode::CudaError, "Downloading the frame for the CPU reference failed", "Reopen the file.");
     }
     host->color_range = frame->color_range;
     host->colorspace = frame->colorspace;
@@ -44,7 +44,7 @@ RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::stri
   const auto fmt = static_cast<AVPixelFormat>(src->format);
   SwsContext *sws = sws_getContext(src->width, src->height, fmt, width, height, AV_PIX_FMT_RGB24,
                                    SWS_AREA | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
-  if (!sws) throw Error("UNSUPPORTED_CODEC", "swscale cannot convert this frame's format", "Try another file.");
+  if (!sws) throw Error(ErrorCode::UnsupportedCodec, "swscale cannot convert this frame's format", "Try another file.");
   const int matrix = swsMatrixFor(frame);
   const int srcFull = frame->color_range == AVCOL_RANGE_JPEG ? 1 : 0;
   sws_setColorspaceDetails(sws, sws_getCoefficients(matrix), srcFull, sws_getCoefficients(matrix), 1, 0, 1 << 16,

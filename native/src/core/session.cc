@@ -3,7 +3,6 @@
 #include "cuda_driver.h"
 #include "error.h"
 #include "evidence.h"
-#include "json.h"
 #include "thumbnail.h"
 #include "wrap.h"
 
@@ -33,37 +32,7 @@ Session::~Session() {
   decoder_.reset();
 }
 
-std::string Session::infoJson() const {
-  const StreamFacts &f = decoder_->facts();
-  JsonWriter j;
-  j.beginObject()
-      .field("path", f.path)
-      .field("container", f.container)
-      .field("codec", f.codec)
-      .field("profile", f.profile)
-      .field("bitDepth", f.bitDepth)
-      .field("pixelFormat", f.pixelFormat)
-      .field("width", f.width)
-      .field("height", f.height)
-      .field("codedWidth", f.codedWidth)
-      .field("codedHeight", f.codedHeight)
-      .field("frameRate", f.frameRate)
-      .field("durationSeconds", f.durationSeconds)
-      .field("frameCount", f.frameCount)
-      .field("frameCountExact", f.frameCountExact);
-  j.beginArray("keyFrames");
-  for (int64_t k : f.keyFrames)
-    j.value(k);
-  j.endArray();
-  j.field("decodePath", decodePathName(f.decodePath)).field("decodePathReason", f.pathReason).field("device", f.device);
-  j.beginArray("warnings");
-  for (const Warning &w : f.warnings)
-    j.beginObject().field("code", w.code).field("message", w.message).endObject();
-  j.endArray().endObject();
-  return j.str();
-}
-
-std::string Session::frame(int64_t index, const FrameRequest &request) {
+FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   FrameEvidence e;
   const auto t0 = Clock::now();
   FramePtr f = decoder_->frameAt(index);
@@ -76,14 +45,14 @@ std::string Session::frame(int64_t index, const FrameRequest &request) {
   e.timeSeconds = decoder_->timeOf(index);
   e.keyFrame = f->key_frame != 0;
   e.pictureType = std::string(1, av_get_picture_type_char(f->pict_type));
-  e.decodePath = decodePathName(decoder_->facts().decodePath);
+  e.decodePath = decodePathName(decoder_->info().decodePath);
   e.layout = layout;
   e.colorRange = colorRangeName(f.get());
   e.colorMatrix = colorMatrixName(f.get());
   e.width = f->width;
   e.height = f->height;
-  e.codedWidth = decoder_->facts().codedWidth;
-  e.codedHeight = decoder_->facts().codedHeight;
+  e.codedWidth = decoder_->info().codedWidth;
+  e.codedHeight = decoder_->info().codedHeight;
   gatherPlanesAndAllocation(f.get(), layout, e);
 
   // Make room first: the pool reserves holdFrames surfaces for what the inspector holds.
@@ -109,15 +78,15 @@ std::string Session::frame(int64_t index, const FrameRequest &request) {
   e.pool.extraReserved = decoder_->cuda() ? decoder_->extraReserved() : 0;
   e.pool.framesHeld = static_cast<int>(held_.size());
   e.evidenceUs = usSince(t1) - wrapAndExport;
-  return request.report ? frameReportJson(e) : std::string();
+  return e;
 }
 
-std::string Session::frameAtTime(double seconds, const FrameRequest &request) {
+FrameEvidence Session::frameAtTime(double seconds, const FrameRequest &request) {
   return frame(decoder_->indexAtTime(seconds), request);
 }
 
 std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
-  if (held_.empty()) throw Error("FRAME_OUT_OF_RANGE", "No frame has been decoded yet", "Request a frame first.");
+  if (held_.empty()) throw Error(ErrorCode::FrameOutOfRange, "No frame has been decoded yet", "Request a frame first.");
   const AVFrame *f = held_.back()->frame();
   const FrameLayout layout = describeFrame(f);
   if (layout.device) {
@@ -128,7 +97,7 @@ std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
 }
 
 PreviewResult Session::preview(const PreviewRequest &request) {
-  if (held_.empty()) throw Error("FRAME_OUT_OF_RANGE", "No frame has been decoded yet", "Request a frame first.");
+  if (held_.empty()) throw Error(ErrorCode::FrameOutOfRange, "No frame has been decoded yet", "Request a frame first.");
   const AVFrame *f = held_.back()->frame();
   return runPreview(f, describeFrame(f), decoder_->cuda(), request);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "decoder.h"
+#include "evidence.h"
 #include "preview.h"
 
 #include <atomic>
@@ -26,8 +27,7 @@ struct Thumbnail {
 
 /// Options of one frame request.
 struct FrameRequest {
-  bool proof = true;  // run the aliasing canary
-  bool report = true; // build the JSON report (the decode-loop benchmark turns it off)
+  bool proof = true; // run the aliasing canary
 };
 
 /// Decoder + held frames + evidence. Not thread-safe: callers serialise (the binding rejects overlap with BUSY).
@@ -39,12 +39,12 @@ public:
   Session(const Session &) = delete;
   Session &operator=(const Session &) = delete;
 
-  /// StreamInfo as JSON.
-  std::string infoJson() const;
-  /// Decodes the frame at a display index, wraps it, gathers evidence; FrameReport as JSON.
-  std::string frame(int64_t index, const FrameRequest &request);
+  /// Stream facts, fixed once open.
+  const StreamInfo &info() const { return decoder_->info(); }
+  /// Decodes the frame at a display index, wraps it and gathers its evidence.
+  FrameEvidence frame(int64_t index, const FrameRequest &request);
   /// The frame at or after a time in seconds.
-  std::string frameAtTime(double seconds, const FrameRequest &request);
+  FrameEvidence frameAtTime(double seconds, const FrameRequest &request);
   /// Thumbnails of every plane channel of the current frame, at most maxWidth wide.
   std::vector<Thumbnail> thumbnails(int maxWidth);
   /// An operator preview of the current frame (see preview.h).

@@ -35,7 +35,8 @@ std::vector<Thumbnail> planeThumbnails(const AVFrame *frame, const FrameLayout &
       if (layout.device) {
         int err = kernels::samplePlaneDevice(spec, t.data.data(), t.width, t.height, nullptr);
         if (err != 0) {
-          throw Error("CUDA_ERROR", "Sampling plane " + std::to_string(p) + " failed: " + cuda::runtimeErrorText(err),
+          throw Error(ErrorCode::CudaError,
+                      "Sampling plane " + std::to_string(p) + " failed: " + cuda::runtimeErrorText(err),
                       "The GPU may be in an error state; reopen the file.");
         }
       } else {

@@ -1,0 +1,22 @@
+// JS call options become the core's requests here: each name becomes its enum value once, or INVALID_ARGUMENT.
+#pragma once
+
+#include "session.h"
+
+#include <napi.h>
+
+namespace zci::binding {
+
+/// OpenOptions -> DecoderOptions; false with *err set when malformed. Undefined and null mean the defaults.
+bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &out, Napi::Error *err);
+
+/// FrameOptions -> FrameRequest; false with *err set when malformed.
+bool readFrameOptions(Napi::Env env, Napi::Value v, FrameRequest &out, Napi::Error *err);
+
+/// PreviewOptions -> PreviewRequest; false with *err set when malformed.
+bool readPreviewOptions(Napi::Env env, Napi::Value v, PreviewRequest &out, Napi::Error *err);
+
+/// A thumbnail width, an integer in kThumbnailWidthMin..kThumbnailWidthMax; false with *err set otherwise.
+bool readThumbnailWidth(Napi::Env env, Napi::Value v, const char *what, int &out, Napi::Error *err);
+
+} // namespace zci::binding

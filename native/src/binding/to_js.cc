@@ -1,0 +1,368 @@
+#include "to_js.h"
+
+#include "error.h"
+#include "options.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+namespace zci::binding {
+namespace {
+
+// "0x…" in lowercase hex without leading zeros: JS numbers cannot carry all 64 bits of an address.
+std::string hex64(uint64_t value) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(value));
+  return buf;
+}
+
+std::optional<std::string> hexOpt(const std::optional<uint64_t> &v) {
+  return v ? std::optional<std::string>(hex64(*v)) : std::nullopt;
+}
+
+// Report numbers carry 9 significant digits (a time read back maps to the same frame: Decoder::indexAtTime snaps
+// to the nearest tick); a value that is not finite is null.
+Napi::Value reportNumber(Napi::Env env, double v) {
+  if (!std::isfinite(v)) return env.Null();
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return Napi::Number::New(env, std::strtod(buf, nullptr));
+}
+
+// Sets the members of one new object in order, with the same conversions for every report.
+class Fields {
+public:
+  explicit Fields(Napi::Env env) : env_(env), obj_(Napi::Object::New(env)) {}
+  Fields &add(const char *key, Napi::Value v) {
+    obj_.Set(key, v);
+    return *this;
+  }
+  Fields &add(const char *key, const char *v) { return add(key, Napi::String::New(env_, v)); }
+  Fields &add(const char *key, const std::string &v) { return add(key, Napi::String::New(env_, v)); }
+  Fields &add(const char *key, bool v) { return add(key, Napi::Boolean::New(env_, v)); }
+  Fields &add(const char *key, int v) { return add(key, static_cast<int64_t>(v)); }
+  Fields &add(const char *key, int64_t v) { return add(key, Napi::Number::New(env_, static_cast<double>(v))); }
+  Fields &add(const char *key, double v) { return add(key, reportNumber(env_, v)); }
+  template <typename T> Fields &add(const char *key, const std::optional<T> &v) {
+    return v ? add(key, *v) : add(key, env_.Null());
+  }
+  Napi::Object object() const { return obj_; }
+
+private:
+  Napi::Env env_;
+  Napi::Object obj_;
+};
+
+Napi::Array int64Array(Napi::Env env, const std::vector<int64_t> &values) {
+  Napi::Array out = Napi::Array::New(env, values.size());
+  for (size_t i = 0; i < values.size(); ++i)
+    out.Set(static_cast<uint32_t>(i), Napi::Number::New(env, static_cast<double>(values[i])));
+  return out;
+}
+
+Napi::Array stringArray(Napi::Env env, const std::vector<std::string> &values) {
+  Napi::Array out = Napi::Array::New(env, values.size());
+  for (size_t i = 0; i < values.size(); ++i)
+    out.Set(static_cast<uint32_t>(i), Napi::String::New(env, values[i]));
+  return out;
+}
+
+Napi::Array planesToJs(Napi::Env env, const std::vector<PlaneEvidence> &planes) {
+  Napi::Array out = Napi::Array::New(env, planes.size());
+  for (size_t i = 0; i < planes.size(); ++i) {
+    const PlaneEvidence &p = planes[i];
+    const std::optional<std::string> nvcvPointer =
+        p.nvcvPointer ? std::optional<std::string>(hex64(static_cast<uint64_t>(*p.nvcvPointer))) : std::nullopt;
+    out.Set(static_cast<uint32_t>(i), Fields(env)
+                                          .add("index", p.index)
+                                          .add("name", p.geometry.name)
+                                          .add("width", p.geometry.width)
+                                          .add("height", p.geometry.height)
+                                          .add("bytesPerPixel", p.geometry.bytesPerPixel)
+                                          .add("visibleBytesPerRow", p.visibleBytesPerRow)
+                                          .add("pitch", p.pitch)
+                                          .add("rightPadding", p.rightPadding)
+                                          .add("ffmpegPointer", hex64(p.ffmpegPointer))
+                                          .add("offsetFromPlane0", p.offsetFromPlane0)
+                                          .add("offsetInAllocation", p.offsetInAllocation)
+                                          .add("rowsBeforeNextPlane", p.rowsBeforeNextPlane)
+                                          .add("hiddenRowsAfter", p.hiddenRowsAfter)
+                                          .add("nvcvPointer", nvcvPointer)
+                                          .add("nvcvRowStride", p.nvcvRowStride)
+                                          .add("match", p.match)
+                                          .object());
+  }
+  return out;
+}
+
+Napi::Object formatToJs(Napi::Env env, const FrameEvidence &e) {
+  return Fields(env)
+      .add("swFormat", e.layout.swFormatName)
+      .add("hwFormat", e.layout.device ? std::optional<std::string>(e.layout.hwFormatName) : std::nullopt)
+      .add("bitDepth", e.layout.bitDepth)
+      .add("chromaSubsampling", e.layout.subsampling)
+      .add("colorRange", e.colorRange)
+      .add("colorMatrix", e.colorMatrix)
+      .add("width", e.width)
+      .add("height", e.height)
+      .add("codedWidth", e.codedWidth)
+      .add("codedHeight", e.codedHeight)
+      .object();
+}
+
+Napi::Object allocationToJs(Napi::Env env, const AllocationEvidence &a) {
+  return Fields(env)
+      .add("source", a.source)
+      .add("memory", a.memory)
+      .add("device", a.device)
+      .add("context", hexOpt(a.context))
+      .add("rangeStart", hexOpt(a.rangeStart))
+      .add("rangeSize", a.rangeSize)
+      .add("bufferId", a.bufferId)
+      .add("planesInOneAllocation", a.planesInOneAllocation)
+      .add("error", a.error)
+      .object();
+}
+
+Napi::Object wrapToJs(Napi::Env env, const WrapEvidence &w) {
+  const TensorEvidence &t = w.tensor;
+  const Napi::Object tensor = Fields(env)
+                                  .add("attempted", t.attempted)
+                                  .add("valid", t.valid)
+                                  .add("reason", t.reason)
+                                  .add("shape", t.shape.empty() ? env.Null() : Napi::Value(int64Array(env, t.shape)))
+                                  .add("layout", t.layout)
+                                  .add("assumedChromaRow", t.assumedChromaRow)
+                                  .add("actualChromaRow", t.actualChromaRow)
+                                  .object();
+  return Fields(env)
+      .add("available", w.available)
+      .add("reason", w.reason)
+      .add("formatName", w.formatName)
+      .add("formatCode", hexOpt(w.formatCode))
+      .add("bufferType", w.bufferType)
+      .add("numPlanes", w.numPlanes)
+      .add("handleLive", w.handleLive)
+      .add("descriptorOnly", w.descriptorOnly)
+      .add("hostRefusal", w.hostRefusal)
+      .add("tensor", tensor)
+      .object();
+}
+
+Napi::Object contextToJs(Napi::Env env, const ContextEvidence &c) {
+  return Fields(env)
+      .add("ffmpegContext", hexOpt(c.ffmpegContext))
+      .add("runtimeContext", hexOpt(c.runtimeContext))
+      .add("allocationContext", hexOpt(c.allocationContext))
+      .add("oneContext", c.oneContext)
+      .add("strategy", c.strategy)
+      .add("ffmpegStream", hexOpt(c.ffmpegStream))
+      .add("inspectorStream", hexOpt(c.inspectorStream))
+      .object();
+}
+
+Napi::Object libraryToJs(Napi::Env env, const LoadedLibrary &l) {
+  using Text = std::optional<std::string>;
+  return Fields(env)
+      .add("loaded", l.loaded)
+      .add("path", l.loaded ? Text(l.path) : std::nullopt)
+      .add("version", l.loaded ? Text(l.version) : std::nullopt)
+      .add("error", l.loaded ? std::nullopt : Text(l.error))
+      .add("searched", stringArray(env, l.searched))
+      .object();
+}
+
+Napi::Object rgbToJs(Napi::Env env, const RgbImage &img) {
+  // A copy, never an external buffer: Electron's memory cage forbids those.
+  auto buf = Napi::Buffer<uint8_t>::Copy(env, img.rgb.data(), img.rgb.size());
+  return Fields(env)
+      .add("width", img.width)
+      .add("height", img.height)
+      .add("rgb", Napi::Uint8Array::New(env, img.rgb.size(), buf.ArrayBuffer(), buf.ByteOffset()))
+      .object();
+}
+
+} // namespace
+
+Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
+  const PoolEvidence &pool = e.pool;
+  const ProofEvidence &p = e.proof;
+  return Fields(env)
+      .add("frameIndex", e.frameIndex)
+      .add("pts", e.pts)
+      .add("timeSeconds", e.timeSeconds)
+      .add("keyFrame", e.keyFrame)
+      .add("pictureType", e.pictureType)
+      .add("decodePath", e.decodePath)
+      .add("format", formatToJs(env, e))
+      .add("planes", planesToJs(env, e.planes))
+      .add("allocation", allocationToJs(env, e.allocation))
+      .add("wrap", wrapToJs(env, e.wrap))
+      .add("aliasing", Fields(env)
+                           .add("ran", p.ran)
+                           .add("passed", p.passed)
+                           .add("method", p.method)
+                           .add("canary", p.canary)
+                           .add("readBack", p.readBack)
+                           .add("restored", p.restored)
+                           .add("reason", p.reason)
+                           .object())
+      .add("context", contextToJs(env, e.context))
+      .add("pool", Fields(env)
+                       .add("poolSize", pool.poolSize)
+                       .add("extraReserved", pool.extraReserved)
+                       .add("framesHeld", pool.framesHeld)
+                       .add("addressSeenBefore", pool.addressSeenBefore)
+                       .add("distinctAddresses", pool.distinctAddresses)
+                       .object())
+      .add("timings", Fields(env)
+                          .add("decodeUs", e.decodeUs)
+                          .add("wrapUs", e.wrapUs)
+                          .add("exportUs", e.exportUs)
+                          .add("evidenceUs", e.evidenceUs)
+                          .object())
+      .object();
+}
+
+Napi::Value streamInfoToJs(Napi::Env env, const StreamInfo &f) {
+  Napi::Array warnings = Napi::Array::New(env, f.warnings.size());
+  for (size_t i = 0; i < f.warnings.size(); ++i) {
+    const Warning &w = f.warnings[i];
+    warnings.Set(static_cast<uint32_t>(i),
+                 Fields(env).add("code", errorCodeName(w.code)).add("message", w.message).object());
+  }
+  return Fields(env)
+      .add("path", f.path)
+      .add("container", f.container)
+      .add("codec", f.codec)
+      .add("profile", f.profile)
+      .add("bitDepth", f.bitDepth)
+      .add("pixelFormat", f.pixelFormat)
+      .add("width", f.width)
+      .add("height", f.height)
+      .add("codedWidth", f.codedWidth)
+      .add("codedHeight", f.codedHeight)
+      .add("frameRate", f.frameRate)
+      .add("durationSeconds", f.durationSeconds)
+      .add("frameCount", f.frameCount)
+      .add("frameCountExact", f.frameCountExact)
+      .add("keyFrames", int64Array(env, f.keyFrames))
+      .add("decodePath", decodePathName(f.decodePath))
+      .add("decodePathReason", f.pathReason)
+      .add("device", f.device)
+      .add("warnings", warnings)
+      .object();
+}
+
+Napi::Value environmentToJs(Napi::Env env, const EnvironmentReport &r) {
+  const FfmpegReport &f = r.ffmpeg;
+  const CudaReport &c = r.cuda;
+  Napi::Array devices = Napi::Array::New(env, c.devices.size());
+  for (size_t i = 0; i < c.devices.size(); ++i) {
+    const CudaDeviceReport &d = c.devices[i];
+    devices.Set(static_cast<uint32_t>(i), Fields(env)
+                                              .add("ordinal", d.ordinal)
+                                              .add("name", d.name)
+                                              .add("computeCapability", d.computeCapability)
+                                              .add("totalMemory", d.totalMemory)
+                                              .add("pciBusId", d.pciBusId)
+                                              .object());
+  }
+  return Fields(env)
+      .add("addonVersion", r.addonVersion)
+      .add("ffmpeg", Fields(env)
+                         .add("libavcodec", f.libavcodec)
+                         .add("libavformat", f.libavformat)
+                         .add("libavutil", f.libavutil)
+                         .add("libswscale", f.libswscale)
+                         .add("cudaHwaccel", f.cudaHwaccel)
+                         .object())
+      .add("cuda", Fields(env)
+                       .add("runtimeVersion", c.runtimeVersion)
+                       .add("driverVersion", c.driverVersion)
+                       .add("deviceCount", c.deviceCount)
+                       .add("devices", devices)
+                       .add("error", c.error)
+                       .object())
+      .add("nvcv", libraryToJs(env, r.nvcv))
+      .add("cvcuda", libraryToJs(env, r.cvcuda))
+      .object();
+}
+
+Napi::Value abiCheckToJs(Napi::Env env, const AbiCheckReport &r) {
+  Napi::Array checks = Napi::Array::New(env, r.checks.size());
+  for (size_t i = 0; i < r.checks.size(); ++i) {
+    const AbiCheck &k = r.checks[i];
+    checks.Set(
+        static_cast<uint32_t>(i),
+        Fields(env).add("name", k.name).add("expected", k.expected).add("actual", k.actual).add("ok", k.ok).object());
+  }
+  return Fields(env).add("loaded", r.loaded).add("checks", checks).object();
+}
+
+Napi::Value thumbnailsToJs(Napi::Env env, const std::vector<Thumbnail> &thumbs) {
+  Napi::Array out = Napi::Array::New(env, thumbs.size());
+  for (size_t i = 0; i < thumbs.size(); ++i) {
+    const Thumbnail &t = thumbs[i];
+    // A copy, never an external buffer: Electron's memory cage forbids those.
+    auto buf = Napi::Buffer<uint8_t>::Copy(env, t.data.data(), t.data.size());
+    out.Set(static_cast<uint32_t>(i),
+            Fields(env)
+                .add("plane", t.plane)
+                .add("name", t.name)
+                .add("width", t.width)
+                .add("height", t.height)
+                .add("data", Napi::Uint8Array::New(env, t.data.size(), buf.ArrayBuffer(), buf.ByteOffset()))
+                .object());
+  }
+  return out;
+}
+
+Napi::Value previewToJs(Napi::Env env, const PreviewResult &r) {
+  // Preview numbers were never rounded: they go out as they are.
+  auto number = [&](const std::optional<double> &v) {
+    return v ? Napi::Value(Napi::Number::New(env, *v)) : env.Null();
+  };
+  auto image = [&](const RgbImage &img, bool present) { return present ? Napi::Value(rgbToJs(env, img)) : env.Null(); };
+  return Fields(env)
+      .add("op", nameOf(kPreviewOpNames, r.op))
+      .add("gpu", r.gpu)
+      .add("gpuReason", r.gpuReason)
+      .add("converter", r.converter)
+      .add("thumbnail", image(r.thumbnail, r.gpu))
+      .add("timings", Fields(env)
+                          .add("convertMs", number(r.convertMs))
+                          .add("opMs", number(r.opMs))
+                          .add("resizeMs", number(r.resizeMs))
+                          .add("downloadMs", number(r.downloadMs))
+                          .add("totalMs", number(r.totalMs))
+                          .object())
+      .add("bytesDownloaded", number(static_cast<double>(r.bytesDownloaded)))
+      .add("frameBytes", number(static_cast<double>(r.frameBytes)))
+      .add("reference", image(r.reference, !r.reference.rgb.empty()))
+      .add("referenceMethod", r.referenceMethod)
+      .add("psnr", number(r.psnr))
+      .add("maxAbsError", number(r.maxAbsError))
+      .add("meanAbsError", number(r.meanAbsError))
+      .add("wrongWrap", image(r.wrongWrap, !r.wrongWrap.rgb.empty()))
+      .add("wrongWrapReason", r.wrongWrapReason)
+      .object();
+}
+
+Napi::Value vocabularyToJs(Napi::Env env) {
+  return Fields(env)
+      .add("decode", stringArray(env, namesOf(kDecodeModeNames)))
+      .add("context", stringArray(env, namesOf(kContextModeNames)))
+      .add("initOrder", stringArray(env, namesOf(kInitOrderNames)))
+      .add("op", stringArray(env, namesOf(kPreviewOpNames)))
+      .add("matrix", stringArray(env, namesOf(kPreviewMatrixNames)))
+      .add("range", stringArray(env, namesOf(kPreviewRangeNames)))
+      .add("errorCodes", stringArray(env, namesOf(kErrorCodeNames)))
+      .add("thumbnailWidth", Fields(env).add("min", kThumbnailWidthMin).add("max", kThumbnailWidthMax).object())
+      .object();
+}
+
+} // namespace zci::binding

@@ -1,0 +1,168 @@
+// The addon's vocabulary: one list of names per option, the error codes and the width bounds, read from the C++
+// tables that also parse them; anything else is INVALID_ARGUMENT naming what is allowed.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { addon, codeOf, fixture } from './helpers.mjs';
+
+const vocabulary = addon.vocabulary();
+const file = fixture('h264-odd-642x362.mp4');
+
+/** The rejection of a promise (or of a thrown call), or null. */
+async function errorOf(fn) {
+  try {
+    await fn();
+  } catch (e) {
+    return e;
+  }
+  return null;
+}
+
+/** Asserts an INVALID_ARGUMENT whose message names what was asked and lists every allowed name. */
+function assertListsNames(e, what, names) {
+  assert.ok(e instanceof addon.InspectorError, String(e));
+  assert.equal(e.code, 'INVALID_ARGUMENT', e.message);
+  assert.ok(e.message.includes(what), e.message);
+  assert.ok(e.message.includes(names.map((n) => `'${n}'`).join(', ')), e.message);
+  assert.ok(e.remedy.length > 10);
+}
+
+test('vocabulary() has one list per option, the error codes and the width bounds', () => {
+  assert.deepEqual(Object.keys(vocabulary), [
+    'decode',
+    'context',
+    'initOrder',
+    'op',
+    'matrix',
+    'range',
+    'errorCodes',
+    'thumbnailWidth',
+  ]);
+  assert.deepEqual(vocabulary.decode, ['auto', 'nvdec', 'software', 'software-upload']);
+  assert.deepEqual(vocabulary.context, ['shared', 'private', 'ffmpeg-primary']);
+  assert.deepEqual(vocabulary.initOrder, ['decoder-first', 'runtime-first']);
+  assert.deepEqual(vocabulary.op, ['reference', 'convert', 'cvtcolor', 'gaussian', 'flip', 'threshold']);
+  assert.deepEqual(vocabulary.matrix, ['auto', 'bt601', 'bt709', 'bt2020']);
+  assert.deepEqual(vocabulary.range, ['auto', 'limited', 'full']);
+  assert.deepEqual(vocabulary.thumbnailWidth, { min: 16, max: 1024 });
+  assert.notEqual(addon.vocabulary(), vocabulary, 'each call returns a fresh object');
+});
+
+test('the error codes are every code a user can see, in the shared order', () => {
+  assert.deepEqual(vocabulary.errorCodes, [
+    'FILE_NOT_FOUND',
+    'FILE_UNREADABLE',
+    'EMPTY_FILE',
+    'TRUNCATED_FILE',
+    'NOT_A_VIDEO',
+    'NO_VIDEO_STREAM',
+    'UNSUPPORTED_CODEC',
+    'DECODE_FAILED',
+    'FRAME_OUT_OF_RANGE',
+    'NVCV_NOT_FOUND',
+    'NVCV_ERROR',
+    'CVCUDA_NOT_FOUND',
+    'OPERATOR_UNSUPPORTED',
+    'NO_CUDA_DEVICE',
+    'CUDA_ERROR',
+    'NVDEC_UNAVAILABLE',
+    'CAPTURE_INVALID',
+    'CAPTURE_TOO_NEW',
+    'CAPTURE_FRAME_MISSING',
+    'INVALID_ARGUMENT',
+    'CLOSED',
+    'BUSY',
+    'INTERNAL',
+  ]);
+});
+
+test('every listed open option is accepted', async () => {
+  for (const decode of vocabulary.decode) {
+    // Without a GPU, nvdec and software-upload are refused for the machine (NO_CUDA_DEVICE), never for the name.
+    assert.notEqual(await codeOf(() => addon.Session.open(file, { decode }).then((s) => s.close())), 'INVALID_ARGUMENT');
+  }
+  for (const [key, names] of [
+    ['context', vocabulary.context],
+    ['initOrder', vocabulary.initOrder],
+  ]) {
+    for (const name of names) {
+      const s = await addon.Session.open(file, { decode: 'software', [key]: name });
+      s.close();
+    }
+  }
+});
+
+test('an open option outside its list is INVALID_ARGUMENT listing the allowed names', async () => {
+  for (const [key, names] of [
+    ['decode', vocabulary.decode],
+    ['context', vocabulary.context],
+    ['initOrder', vocabulary.initOrder],
+  ]) {
+    for (const bad of ['magic', '', names[0].toUpperCase(), ` ${names[0]}`, 42, null, true, {}]) {
+      const e = await errorOf(() => addon.Session.open(file, { [key]: bad }));
+      assertListsNames(e, `options.${key}`, names);
+      if (typeof bad === 'string') assert.ok(e.message.endsWith(`not '${bad}'`), e.message);
+    }
+  }
+  // Checked before the file is touched: a bad name wins over a missing file.
+  const e = await errorOf(() => addon.Session.open(fixture('missing.mp4'), { context: 'mine' }));
+  assertListsNames(e, 'options.context', vocabulary.context);
+});
+
+test('preview names outside their lists are INVALID_ARGUMENT listing the allowed names', async () => {
+  const s = await addon.Session.open(file);
+  try {
+    await s.frame(0);
+    for (const bad of [undefined, 'blur', 'Convert', 3]) {
+      assertListsNames(await errorOf(() => s.preview({ op: bad })), 'options.op', vocabulary.op);
+    }
+    for (const key of ['matrix', 'range']) {
+      for (const bad of ['bt999', 'AUTO', 0]) {
+        const e = await errorOf(() => s.preview({ op: 'reference', [key]: bad }));
+        assertListsNames(e, `options.${key}`, vocabulary[key]);
+      }
+      for (const name of vocabulary[key]) {
+        const r = await s.preview({ op: 'reference', maxWidth: 32, [key]: name });
+        assert.equal(r.op, 'reference');
+      }
+    }
+  } finally {
+    s.close();
+  }
+});
+
+test('thumbnail and preview widths are bounded by vocabulary().thumbnailWidth', async () => {
+  const { min, max } = vocabulary.thumbnailWidth;
+  const s = await addon.Session.open(file);
+  try {
+    await s.frame(0);
+    for (const bad of [8, min - 1, max + 1, 16.5, NaN, '64', 1e300]) {
+      const e = await errorOf(() => s.thumbnails(bad));
+      assert.equal(e?.code, 'INVALID_ARGUMENT', String(bad));
+      assert.match(e.message, new RegExp(`from ${min} to ${max}`));
+      assert.equal(await codeOf(() => s.preview({ op: 'reference', maxWidth: bad })), 'INVALID_ARGUMENT', String(bad));
+    }
+    for (const width of [min, 64, max]) {
+      const [luma] = await s.thumbnails(width);
+      assert.equal(luma.width, Math.min(width, s.info.width));
+      const r = await s.preview({ op: 'reference', maxWidth: width });
+      assert.equal(r.reference.width, Math.min(width, s.info.width));
+    }
+  } finally {
+    s.close();
+  }
+});
+
+test('every code the addon raises is in the vocabulary', async () => {
+  const s = await addon.Session.open(file);
+  const codes = [
+    await codeOf(() => addon.Session.open(fixture('missing.mp4'))),
+    await codeOf(() => addon.Session.open(fixture('audio-only.m4a'))),
+    await codeOf(() => s.thumbnails(64)),
+    await codeOf(() => s.frame(1e6)),
+  ];
+  s.close();
+  codes.push(await codeOf(() => s.frame(0)));
+  assert.deepEqual(codes, ['FILE_NOT_FOUND', 'NO_VIDEO_STREAM', 'FRAME_OUT_OF_RANGE', 'FRAME_OUT_OF_RANGE', 'CLOSED']);
+  for (const code of codes) assert.ok(vocabulary.errorCodes.includes(code), code);
+});
