@@ -71,4 +71,5 @@ module.exports = {
   setLibraryPath: binding.setLibraryPath,
   nvcvAbiCheck: binding.nvcvAbiCheck,
   nvcvLiveHandles: binding.nvcvLiveHandles,
+  vocabulary: binding.vocabulary,
 };

@@ -3,9 +3,9 @@
  * of an open capture. docs/capture-format.md describes the format; this file is its single definition.
  */
 import { z } from 'zod';
-import { environmentReportSchema } from './environment-schema';
-import { frameReportSchema, streamInfoSchema } from './report-schema';
-import { decodeModeSchema } from './settings';
+import { environmentReportSchema } from './environment';
+import { frameReportSchema, streamInfoSchema } from './report';
+import { decodeModeSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** The value of the manifest's format field. */
 export const CAPTURE_FORMAT = 'zerocopy-inspector-capture';
@@ -92,7 +92,7 @@ export const captureManifestSchema = z
       decode: decodeModeSchema.nullable(),
       device: z.int().min(0).nullable(),
       proof: z.boolean(),
-      thumbnailWidth: z.int().min(16).max(1024),
+      thumbnailWidth: thumbnailWidthSchema,
     }),
     selection: captureSelectionSchema,
     stream: streamInfoSchema,

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { CHECK_NAMES, type CheckName } from './checks';
 import { ERROR_CODES } from './errors';
-import { environmentReportSchema } from './environment-schema';
-import { frameReportSchema, streamInfoSchema } from './report-schema';
+import { environmentReportSchema } from './environment';
+import { frameReportSchema, streamInfoSchema } from './report';
 
 /** The exit codes of the command line. */
 export const EXIT_CODES = {

@@ -46,6 +46,7 @@ export function App({ bridge }: AppProps) {
     progress: state.progress,
     helpOpen: state.helpOpen,
     settings: state.settings,
+    contextMode: state.contextMode,
     capture: state.capture,
     capturedOperators: state.capturedOperators,
     presenterOpen: state.presenterOpen,
@@ -164,7 +165,9 @@ export function App({ bridge }: AppProps) {
       {settingsOpen ? (
         <SettingsPanel
           settings={s.settings}
+          contextMode={s.contextMode}
           onChange={(patch) => void actions.updateSettings(patch)}
+          onContextModeChange={actions.setContextMode}
           onClose={() => setSettingsOpen(false)}
         />
       ) : null}

@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { readCaptureFile } from '../../electron/backend/capture/capture-file';
-import { readZip } from '../../electron/backend/capture/zip-read';
-import { writeZip } from '../../electron/backend/capture/zip-write';
-import { frameReportSchema } from '../../electron/common/report-schema';
+import { readCaptureFile } from '../../electron/capture/capture-file';
+import { readZip } from '../../electron/capture/zip-read';
+import { writeZip } from '../../electron/capture/zip-write';
+import { frameReportSchema } from '../../electron/common/report';
 import { CLIPS, expect, test } from './fixtures';
 import { call, openSocket, ROOT, screenshotPath } from './serve';
 

@@ -1,7 +1,8 @@
 /** The real native addon for unit tests, loaded as the backend loads it, with the clips it opens. */
 import path from 'node:path';
-import { loadAddon, type AddonModule } from '../../electron/backend/addon';
-import { addonLoaderPath } from '../../electron/backend/addon-path';
+import { loadAddon } from '../../electron/addon/load-addon';
+import type { AddonModule } from '../../electron/addon/native';
+import { addonLoaderPath } from '../../electron/addon/addon-path';
 
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -5,10 +5,10 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readZip } from '../../electron/backend/capture/zip-read';
-import { writeZip } from '../../electron/backend/capture/zip-write';
+import { readZip } from '../../electron/capture/zip-read';
+import { writeZip } from '../../electron/capture/zip-write';
 import { inspectOutputSchema } from '../../electron/common/inspect-output';
-import { frameReportSchema } from '../../electron/common/report-schema';
+import { frameReportSchema } from '../../electron/common/report';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'zerocopy-inspector.js');

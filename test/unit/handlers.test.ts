@@ -2,9 +2,10 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadAddon } from '../../electron/backend/addon';
+import { loadAddon } from '../../electron/addon/load-addon';
 import { ClientSession } from '../../electron/backend/client-session';
-import { createHandlers, type AddonLike, type BackendDeps, type HandlerContext } from '../../electron/backend/handlers';
+import { createHandlers } from '../../electron/backend/handlers/index';
+import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
 import type { AddonStatus } from '../../electron/common/contract';
 import { addon, addonStatus, fixture } from '../support/addon';
@@ -16,7 +17,7 @@ let dir: string;
 let video: string;
 let opened: { client: ClientSession; persistence: Persistence }[] = [];
 
-function setup(withAddon: AddonLike | null = addon, status: AddonStatus = addonStatus) {
+function setup(withAddon: BackendDeps['addon'] = addon, status: AddonStatus = addonStatus) {
   const persistence = new Persistence(path.join(dir, 'config'));
   const deps: BackendDeps = {
     addon: withAddon,

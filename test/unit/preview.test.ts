@@ -2,15 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CaptureSession } from '../../electron/backend/capture/capture-session';
+import { CaptureSession } from '../../electron/capture/capture-session';
 import { ClientSession } from '../../electron/backend/client-session';
 import { dispatch } from '../../electron/backend/dispatch';
-import { createHandlers, type BackendDeps, type HandlerContext } from '../../electron/backend/handlers';
+import { createHandlers } from '../../electron/backend/handlers/index';
+import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import { toWirePreview, toWireRgb, type PreviewLike } from '../../electron/backend/preview-wire';
+import { toWirePreview, toWireRgb } from '../../electron/backend/preview-wire';
 import { METHODS } from '../../electron/common/contract';
 import { passesPsnr, previewParamsSchema } from '../../electron/common/preview';
-import type { InspectorError, Session } from '../../native/index';
+import type { InspectorError, PreviewResult, Session } from '../../native/index';
 import { addon, addonStatus, fixture, hasGpu } from '../support/addon';
 
 const rgb = (width: number, height: number, fill: number) => ({
@@ -20,7 +21,7 @@ const rgb = (width: number, height: number, fill: number) => ({
 });
 
 /** A GPU preview's fields, for the wire's own checks: pictures, figures, and values JSON cannot carry. */
-function addonResult(overrides: Partial<PreviewLike> = {}): PreviewLike {
+function addonResult(overrides: Partial<PreviewResult> = {}): Omit<PreviewResult, 'op'> {
   return {
     gpu: true,
     gpuReason: '',

@@ -1,6 +1,6 @@
 /** Decoder: the decode path and why, contexts, the surface pool, library versions and where they came from. */
 import type { BackendEnvironment } from '../../../../electron/common/contract';
-import { DEFAULT_REMEDIES } from '../../../../electron/common/envelope';
+import { DEFAULT_REMEDIES } from '../../../../electron/common/errors';
 import type { LibraryStatus } from '../../../../electron/common/environment';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import { groupHex } from '../../format';

@@ -1,16 +1,26 @@
 /** Settings: how files are decoded, the proof, thumbnails, and where NVCV/CV-CUDA are loaded from. */
 import { useState } from 'react';
-import { decodeModeSchema, type Settings, type SettingsPatch } from '../../../../electron/common/settings';
+import type { Settings, SettingsPatch } from '../../../../electron/common/settings';
+import {
+  CONTEXT_MODES,
+  DECODE_MODES,
+  decodeModeSchema,
+  type ContextMode,
+} from '../../../../electron/common/vocabulary';
+import { CONTEXT_MODE_TEXT } from './context-modes';
 
 /** Props of SettingsPanel. */
 export interface SettingsPanelProps {
   settings: Settings;
+  /** The CUDA context the next video is opened in. */
+  contextMode: ContextMode;
   onChange(patch: SettingsPatch): void;
+  onContextModeChange(mode: ContextMode): void;
   onClose(): void;
 }
 
 /** The popover. */
-export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProps) {
+export function SettingsPanel({ settings, contextMode, onChange, onContextModeChange, onClose }: SettingsPanelProps) {
   const [libraryPath, setLibraryPath] = useState(settings.libraryPath ?? '');
   return (
     <div className="popover settings" data-testid="settings-panel" role="dialog" aria-label="Settings">
@@ -21,13 +31,33 @@ export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProp
           value={settings.decode}
           onChange={(event) => onChange({ decode: decodeModeSchema.parse(event.target.value) })}
         >
-          {decodeModeSchema.options.map((mode) => (
+          {DECODE_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {mode}
             </option>
           ))}
         </select>
       </label>
+      <label>
+        CUDA context
+        <select
+          data-testid="setting-context"
+          value={contextMode}
+          onChange={(event) => {
+            const mode = CONTEXT_MODES.find((candidate) => candidate === event.target.value);
+            if (mode !== undefined) onContextModeChange(mode);
+          }}
+        >
+          {CONTEXT_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {mode}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted" data-testid="setting-context-text">
+        {CONTEXT_MODE_TEXT[contextMode]}
+      </p>
       <label>
         CUDA device
         <input
@@ -81,7 +111,7 @@ export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProp
           Set
         </button>
       </form>
-      <p className="muted">Decode mode, device and frames held apply to the next file opened.</p>
+      <p className="muted">Decode mode, CUDA context, device and frames held apply to the next file opened.</p>
       <button type="button" data-testid="settings-close" onClick={onClose}>
         Close
       </button>

@@ -1,13 +1,10 @@
 /** The preview method of the RPC: an operator run on the client's current frame, its pictures as base64. */
-import { RpcFailure, rpcError } from '../common/envelope';
-import type { Handlers } from './handlers';
-import { toWirePreview } from './preview-wire';
-
-/** The preview handlers' part of the handler map. */
-export type PreviewHandlers = Pick<Handlers, 'preview'>;
+import { RpcFailure, rpcError } from '../../common/envelope';
+import { toWirePreview } from '../preview-wire';
+import type { Handlers } from './types';
 
 /** Builds the preview handler; it runs in the client's queue, after the frame it previews. */
-export function createPreviewHandlers(): PreviewHandlers {
+export function createPreviewHandlers(): Pick<Handlers, 'preview'> {
   return {
     preview: async (params, { client }) =>
       client.serial(async () => {

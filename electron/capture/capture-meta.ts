@@ -4,13 +4,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  CAPTURE_FORMAT,
-  CAPTURE_FORMAT_VERSION,
-  type CaptureManifest,
-  type CaptureSelection,
-} from '../../common/capture';
-import type { AppIdentity } from '../app-version';
+import { CAPTURE_FORMAT, CAPTURE_FORMAT_VERSION, type CaptureManifest, type CaptureSelection } from '../common/capture';
+import type { AppIdentity } from '../app/app-identity';
 import type { CaptureMeta } from './collect';
 
 /** The SHA-256 of a file, read as a stream. */

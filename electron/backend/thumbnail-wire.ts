@@ -1,17 +1,9 @@
 /** Turns the addon's grey thumbnails into what crosses the wire. */
+import type { PlaneThumbnail } from '../addon/native';
 import type { ThumbnailWire } from '../common/contract';
 
-/** The fields of an addon thumbnail that the wire needs. */
-export interface GreyThumbnail {
-  plane: number;
-  name: string;
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
 /** Encodes one thumbnail's bytes as base64, checking the byte count against its size. */
-export function toWireThumbnail(thumb: GreyThumbnail): ThumbnailWire {
+export function toWireThumbnail(thumb: PlaneThumbnail): ThumbnailWire {
   const expected = thumb.width * thumb.height;
   if (thumb.data.byteLength < expected) {
     throw new Error(`thumbnail of plane ${thumb.plane} has ${thumb.data.byteLength} bytes, expected ${expected}`);

@@ -1,20 +1,20 @@
 /** The capture methods of the RPC: open a capture for replay, save the open session as one, captured operators. */
-import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../common/capture';
-import { RpcFailure, rpcError } from '../common/envelope';
-import type { EnvironmentReport } from '../common/environment';
-import type { AppIdentity } from './app-version';
-import { readCaptureFile, writeCaptureFile } from './capture/capture-file';
-import { liveCaptureMeta, replayCaptureMeta } from './capture/capture-meta';
-import { CaptureSession } from './capture/capture-session';
-import { withPreviews } from './capture/operator-previews';
-import { collectCapture, type CaptureMeta } from './capture/collect';
-import { resolveCapturePath } from './capture/output-path';
-import type { ClientSession } from './client-session';
-import type { BackendDeps, Handlers } from './handlers';
-import { resolveUserPath } from './user-path';
+import type { AppIdentity } from '../../app/app-identity';
+import { resolveUserPath } from '../../app/user-path';
+import { readCaptureFile, writeCaptureFile } from '../../capture/capture-file';
+import { liveCaptureMeta, replayCaptureMeta } from '../../capture/capture-meta';
+import { CaptureSession } from '../../capture/capture-session';
+import { collectCapture, type CaptureMeta } from '../../capture/collect';
+import { withPreviews } from '../../capture/operator-previews';
+import { resolveCapturePath } from '../../capture/output-path';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../../common/capture';
+import { RpcFailure, rpcError } from '../../common/envelope';
+import type { EnvironmentReport } from '../../common/environment';
+import type { ClientSession } from '../client-session';
+import type { BackendDeps, Handlers } from './types';
 
 /** The capture handlers' part of the handler map. */
-export type CaptureHandlers = Pick<Handlers, 'openCapture' | 'saveCapture' | 'capturedOperators'>;
+type CaptureHandlers = Pick<Handlers, 'openCapture' | 'saveCapture' | 'capturedOperators'>;
 
 /** The frame indices a selection names, and what kind of selection it was. */
 export function selectFrames(

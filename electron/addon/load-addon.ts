@@ -1,11 +1,8 @@
 /** Loads the native addon; the only module in the app that does. */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type * as Native from '../../native/index';
 import type { AddonStatus } from '../common/contract';
-
-/** The addon's exports, as native/index.d.ts declares them. */
-export type AddonModule = typeof Native;
+import type { AddonModule } from './native';
 
 /** A loaded addon, or why there is none. */
 export interface LoadedAddon {

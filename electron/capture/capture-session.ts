@@ -1,17 +1,16 @@
 /** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
-import { captureGpuText, type CapturedFrame, type CaptureManifest, type CaptureSummary } from '../../common/capture';
-import type { CapturedOperatorWire } from '../../common/contract';
-import { RpcFailure, rpcError } from '../../common/envelope';
-import { formatFrameList } from '../../common/frame-list';
-import type { FrameReport, StreamInfo } from '../../common/report';
-import type { SessionLike } from '../client-session';
-import type { GreyThumbnail } from '../thumbnails';
+import type { FrameSource, PlaneThumbnail } from '../addon/native';
+import { captureGpuText, type CapturedFrame, type CaptureManifest, type CaptureSummary } from '../common/capture';
+import type { CapturedOperatorWire } from '../common/contract';
+import { RpcFailure, rpcError } from '../common/envelope';
+import { formatFrameList } from '../common/frame-list';
+import type { FrameReport, StreamInfo } from '../common/report';
 import type { CaptureContents } from './capture-file';
 import type { CaptureSource, OperatorPreviewFile } from './collect';
 import { decodePng } from './png';
 
 /** Shrinks a grey image to at most maxWidth wide by nearest-neighbour sampling, keeping its aspect. */
-export function shrinkGrey(thumb: GreyThumbnail, maxWidth: number): GreyThumbnail {
+export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbnail {
   if (thumb.width <= maxWidth) return thumb;
   const width = maxWidth;
   const height = Math.max(1, Math.round((thumb.height * width) / thumb.width));
@@ -26,7 +25,7 @@ export function shrinkGrey(thumb: GreyThumbnail, maxWidth: number): GreyThumbnai
 }
 
 /** A capture opened for replay; frames that were not captured get CAPTURE_FRAME_MISSING. */
-export class CaptureSession implements SessionLike, CaptureSource {
+export class CaptureSession implements Required<Omit<FrameSource, 'preview'>>, CaptureSource {
   readonly info: StreamInfo;
   private open = true;
   private shown: CapturedFrame | null = null;
@@ -92,7 +91,7 @@ export class CaptureSession implements SessionLike, CaptureSource {
   }
 
   /** The plane thumbnails of the frame last shown, at most maxWidth wide. */
-  async thumbnails(maxWidth: number): Promise<GreyThumbnail[]> {
+  async thumbnails(maxWidth: number): Promise<PlaneThumbnail[]> {
     this.ensureOpen();
     if (this.shown === null) return [];
     return this.shown.thumbnails.map((entry) => {

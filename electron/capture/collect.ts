@@ -1,8 +1,7 @@
 /** Gathers a capture from an open session: each chosen frame's report, plane thumbnails and operator previews. */
-import type { CaptureManifest, CapturedFrame, OperatorEntry } from '../../common/capture';
-import type { FrameReport, StreamInfo } from '../../common/report';
-import { streamInfoSchema } from '../../common/report-schema';
-import type { GreyThumbnail } from '../thumbnails';
+import type { CaptureManifest, CapturedFrame, OperatorEntry } from '../common/capture';
+import type { Session } from '../addon/native';
+import { streamInfoSchema, type FrameReport, type StreamInfo } from '../common/report';
 import type { CaptureContents } from './capture-file';
 import { encodePng } from './png';
 
@@ -23,13 +22,10 @@ export interface OperatorPreviewFile {
 }
 
 /** What a capture is gathered from: a live addon Session, or a capture being re-saved. */
-export interface CaptureSource {
-  readonly info: StreamInfo;
-  frame(index: number, options?: { proof?: boolean }): Promise<FrameReport>;
-  thumbnails(maxWidth: number): Promise<GreyThumbnail[]>;
+export type CaptureSource = Pick<Session, 'info' | 'frame' | 'thumbnails'> & {
   /** Operator previews of the frame last shown; sources without operators leave it out. */
   operatorPreviews?(): Promise<OperatorPreviewFile[]>;
-}
+};
 
 /** Everything in the manifest except the frames. */
 export type CaptureMeta = Omit<CaptureManifest, 'frames' | 'stream'>;

@@ -8,8 +8,8 @@ import {
   captureHeaderSchema,
   captureManifestSchema,
   type CaptureManifest,
-} from '../../common/capture';
-import { RpcFailure, rpcError } from '../../common/envelope';
+} from '../common/capture';
+import { RpcFailure, rpcError } from '../common/envelope';
 import { decodePng, PngFormatError } from './png';
 import { readZip, ZipFormatError } from './zip-read';
 import { writeZip } from './zip-write';

@@ -3,11 +3,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { appRootFrom } from '../backend/addon-path';
+import { appRootOf } from '../app/app-root';
 import { chooseFrontEnd, electronFailedToStart, type StartFacts } from './choose';
 
-const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+const root = appRootOf(import.meta.url);
 
 function electronFacts(): StartFacts['electron'] {
   try {

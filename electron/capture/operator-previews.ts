@@ -3,30 +3,33 @@
  * as a PNG with its figures. What cannot run here (no GPU, no CV-CUDA, an operator the frame does not take)
  * is left out; the CPU reference is there on any machine.
  */
-import type { PreviewOptions, PreviewResult, RgbImage } from '../../../native/index';
-import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../../common/capture';
+import type { PreviewOptions, PreviewResult, RgbImage, Session } from '../addon/native';
+import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../common/capture';
+import { PREVIEW_DEFAULTS } from '../common/preview';
+import { PREVIEW_OPS, type PreviewOp } from '../common/vocabulary';
 import type { CaptureSource, OperatorPreviewFile } from './collect';
 import { encodePng } from './png';
 
 /** A session that can make operator previews (the addon's Session; not a replayed capture). */
-export interface PreviewCapable {
-  preview(options: PreviewOptions): Promise<PreviewResult>;
-}
+type PreviewCapable = Pick<Session, 'preview'>;
 
 /** True when a session offers preview(). */
 export function canPreview(session: object): session is PreviewCapable {
   return typeof (session as Partial<PreviewCapable>).preview === 'function';
 }
 
-/** The previews a capture stores per frame: the conversion (with the wrong-wrap picture), the CV-CUDA operators, the CPU reference. */
-export const CAPTURED_PREVIEWS: readonly PreviewOptions[] = [
-  { op: 'convert' },
-  { op: 'cvtcolor' },
-  { op: 'gaussian', kernelSize: 7, sigma: 2 },
-  { op: 'flip', flipCode: 1 },
-  { op: 'threshold', threshold: 128 },
-  { op: 'reference' },
-];
+/** The parameters an operator is captured with, where it has any (the rest run with the addon's defaults). */
+const CAPTURE_PARAMS: Partial<Record<PreviewOp, Omit<PreviewOptions, 'op'>>> = {
+  gaussian: { kernelSize: PREVIEW_DEFAULTS.kernelSize, sigma: PREVIEW_DEFAULTS.sigma },
+  flip: { flipCode: PREVIEW_DEFAULTS.flipCode },
+  threshold: { threshold: PREVIEW_DEFAULTS.threshold },
+};
+
+/** The previews a capture stores per frame: every operator (the conversion first, with the wrong-wrap picture), then the CPU reference. */
+const CAPTURED_PREVIEWS: readonly PreviewOptions[] = [
+  ...PREVIEW_OPS.filter((op) => op !== 'reference'),
+  'reference' as const,
+].map((op) => ({ op, ...CAPTURE_PARAMS[op] }));
 
 function png(image: RgbImage): Uint8Array {
   return encodePng({ width: image.width, height: image.height, channels: 3, data: image.rgb });

@@ -1,8 +1,8 @@
 /** Checks where a capture may be written: a .zci name in an existing folder. */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CAPTURE_EXTENSION } from '../../common/capture';
-import { RpcFailure, rpcError } from '../../common/envelope';
+import { CAPTURE_EXTENSION } from '../common/capture';
+import { RpcFailure, rpcError } from '../common/envelope';
 
 /** Resolves a user-named output path against cwd; only .zci files in existing folders are written. */
 export async function resolveCapturePath(raw: string, cwd: string): Promise<string> {
