@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { IdentityPanel, overallMatch } from '../../renderer/src/components/identity/IdentityPanel';
+import { pointerVerdict } from '../../electron/common/verdicts';
+import { IdentityPanel } from '../../renderer/src/components/identity/IdentityPanel';
 import { mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
 
 describe('IdentityPanel', () => {
@@ -48,8 +49,8 @@ describe('IdentityPanel', () => {
   });
 
   it('computes the overall verdict', () => {
-    expect(overallMatch(paddedNv12Device())).toBe(true);
-    expect(overallMatch(mismatchFrame())).toBe(false);
-    expect(overallMatch(noNvcvFrame())).toBeNull();
+    expect(pointerVerdict(paddedNv12Device())).toBe(true);
+    expect(pointerVerdict(mismatchFrame())).toBe(false);
+    expect(pointerVerdict(noNvcvFrame())).toBeNull();
   });
 });

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CapturedOperatorWire } from '../../electron/common/contract';
 import { PresenterView, type PresenterViewProps } from '../../renderer/src/components/presenter/PresenterView';
-import { presenterVerdicts } from '../../renderer/src/components/presenter/verdicts';
-import { wrongWrapPair } from '../../renderer/src/components/presenter/WrongWrapSlot';
+import { frameVerdicts } from '../../electron/common/verdicts';
+import { wrongWrapPair } from '../../renderer/src/components/presenter/wrong-wrap';
 import { mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
 import { captureSummary as summary } from '../support/capture-summary';
 
@@ -36,7 +36,7 @@ function setup(overrides: Partial<PresenterViewProps> = {}) {
   return { onStep, onClose };
 }
 
-describe('presenterVerdicts', () => {
+describe('frameVerdicts', () => {
   it('tells the padded NV12 story: pointers match, proof holds, the 1.5×H tensor is wrong, one context', () => {
     const report = paddedNv12Device();
     report.wrap.tensor = {
@@ -46,7 +46,7 @@ describe('presenterVerdicts', () => {
       assumedChromaRow: 1080,
       actualChromaRow: 1088,
     };
-    const verdicts = presenterVerdicts(report);
+    const verdicts = frameVerdicts(report);
     expect(verdicts.map((v) => [v.key, v.ok])).toEqual([
       ['pointers', true],
       ['aliasing', true],
@@ -58,11 +58,11 @@ describe('presenterVerdicts', () => {
 
   it('says MISMATCH and a failed proof loudly, and "not checked" without NVCV', () => {
     expect(
-      presenterVerdicts(mismatchFrame())
+      frameVerdicts(mismatchFrame())
         .slice(0, 2)
         .map((v) => v.headline),
     ).toEqual(['POINTER MISMATCH', 'ALIASING FAILED']);
-    expect(presenterVerdicts(noNvcvFrame())[0]).toMatchObject({ ok: null, headline: 'POINTERS NOT CHECKED' });
+    expect(frameVerdicts(noNvcvFrame())[0]).toMatchObject({ ok: null, headline: 'POINTERS NOT CHECKED' });
   });
 });
 
