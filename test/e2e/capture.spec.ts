@@ -8,8 +8,9 @@ import { readCaptureFile } from '../../electron/capture/capture-file';
 import { readZip } from '../../electron/capture/zip-read';
 import { writeZip } from '../../electron/capture/zip-write';
 import { frameReportSchema } from '../../electron/common/report';
-import { CLIPS, expect, test } from './fixtures';
-import { call, openSocket, ROOT, screenshotPath } from './serve';
+import { CLIPS, expect, test } from '../support/e2e/fixtures';
+import { call, openSocket, screenshotPath } from '../support/live/serve';
+import { ROOT } from '../support/paths';
 
 const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PreviewOptions, PreviewResult, RgbImage } from '../../native/index';
+import type { PreviewOptions, PreviewResult, RgbImage } from '../../electron/addon/native';
 import type { PreviewOp } from '../../electron/common/vocabulary';
 import { decodePng } from '../../electron/capture/png';
 import { canPreview, capturePreviews, withPreviews } from '../../electron/capture/operator-previews';

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { decodePng } from '../../electron/capture/png';
-import type { PreviewParams, PreviewWire, RgbWire } from '../../electron/common/preview';
-import { ROOT } from './serve';
+import { decodePng } from '../../../electron/capture/png';
+import type { PreviewParams, PreviewWire, RgbWire } from '../../../electron/common/preview';
+import { ROOT } from '../paths';
 
 interface Recorded {
   file: string;

@@ -4,9 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-
-/** The repository root (tests run from it). */
-export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { ROOT } from '../paths';
 
 /** A running serve mode. */
 export interface Served {

@@ -6,8 +6,8 @@ import type { ProgressEvent } from '../../electron/common/contract';
 import { RpcFailure } from '../../electron/common/envelope';
 import { describeExit } from '../../electron/supervisor/policy';
 import type { InspectorError } from '../../native/index';
-import { rpcUrl } from '../../renderer/src/rpc/websocket-transport';
-import { addon, fixture, SAMPLE } from '../support/addon';
+import { addon } from '../support/live/addon';
+import { fixture, SAMPLE } from '../support/paths';
 import {
   connect,
   killBackend,
@@ -16,7 +16,7 @@ import {
   until,
   type Connected,
   type Served,
-} from '../support/served-client';
+} from '../support/live/served-client';
 
 // 1920x1080 H.264, 48 frames: a capture of all of them keeps the backend busy for a while.
 const CLIP = fixture('h264-1080p-420.mp4');
@@ -139,12 +139,5 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     } finally {
       await own.stop();
     }
-  });
-});
-
-describe('the WebSocket address', () => {
-  it('is built from the page', () => {
-    expect(rpcUrl({ protocol: 'http:', host: '127.0.0.1:8710' })).toBe('ws://127.0.0.1:8710/rpc');
-    expect(rpcUrl({ protocol: 'https:', host: 'x' })).toBe('wss://x/rpc');
   });
 });

@@ -5,12 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { RpcClient } from '../../renderer/src/rpc/client';
-import type { Transport } from '../../renderer/src/rpc/transport';
-import { openWebSocket } from '../../renderer/src/rpc/websocket-transport';
-import { ROOT, type Served } from '../e2e/serve';
+import { RpcClient } from '../../../renderer/src/rpc/client';
+import type { Transport } from '../../../renderer/src/rpc/transport';
+import { openWebSocket } from '../../../renderer/src/rpc/websocket-transport';
+import { ROOT } from '../paths';
+import type { Served } from './serve';
 
-export { startServe, type Served } from '../e2e/serve';
+export { startServe, type Served } from './serve';
 
 // Node 20 has no WebSocket of its own; the ws client offers the browser's API (addEventListener, text as strings).
 if (globalThis.WebSocket === undefined) globalThis.WebSocket = WebSocket as unknown as typeof globalThis.WebSocket;

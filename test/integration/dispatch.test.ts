@@ -9,7 +9,8 @@ import type { HandlerContext, Handlers } from '../../electron/backend/handlers/t
 import { Persistence } from '../../electron/backend/persist';
 import { MAX_REQUEST_BYTES } from '../../electron/common/wire';
 import type { InspectorError } from '../../native/index';
-import { addon, addonStatus, SAMPLE } from '../support/addon';
+import { addon, addonStatus } from '../support/live/addon';
+import { SAMPLE } from '../support/paths';
 import { badFiles } from '../support/bad-files';
 
 let dir: string;

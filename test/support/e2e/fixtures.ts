@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { ROOT, startServe, type Served } from './serve';
+import { startServe, type Served } from '../live/serve';
+import { ROOT } from '../paths';
 
 /** The fixture clips and the sample. */
 export const CLIPS = {

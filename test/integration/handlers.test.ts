@@ -8,7 +8,8 @@ import { createHandlers } from '../../electron/backend/handlers/index';
 import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
 import type { AddonStatus } from '../../electron/common/contract';
-import { addon, addonStatus, fixture } from '../support/addon';
+import { addon, addonStatus } from '../support/live/addon';
+import { fixture } from '../support/paths';
 
 // 642x362 H.264, 36 frames at 24 fps: the addon opens it in a few milliseconds.
 const CLIP = 'h264-odd-642x362.mp4';
