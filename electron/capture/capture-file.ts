@@ -21,14 +21,14 @@ export interface CaptureContents {
 }
 
 /** Largest capture file read, in bytes. */
-export const MAX_CAPTURE_BYTES = 2 * 1024 * 1024 * 1024;
+const MAX_CAPTURE_BYTES = 2 * 1024 * 1024 * 1024;
 
 function invalid(message: string): RpcFailure {
   return new RpcFailure(rpcError('CAPTURE_INVALID', message));
 }
 
 /** Every PNG path the manifest names. */
-export function pngPaths(manifest: CaptureManifest): string[] {
+function pngPaths(manifest: CaptureManifest): string[] {
   return manifest.frames.flatMap((frame) => [
     ...frame.thumbnails.map((thumb) => thumb.png),
     ...(frame.operators ?? []).map((op) => op.png),

@@ -9,7 +9,7 @@ import type { AppIdentity } from '../app/app-identity';
 import type { CaptureMeta } from './collect';
 
 /** The SHA-256 of a file, read as a stream. */
-export async function sha256File(file: string): Promise<string> {
+async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');

@@ -6,7 +6,7 @@ import type { CaptureContents } from './capture-file';
 import { encodePng } from './png';
 
 /** An operator preview's manifest fields other than its PNG's path (later versions may add more). */
-export interface OperatorFields {
+interface OperatorFields {
   name: string;
   params: Record<string, unknown>;
   gpuTimeMs?: number | null;
@@ -84,6 +84,6 @@ export async function collectCapture(
 }
 
 /** The stream info as stored: the source's file name instead of its path on this machine. */
-export function streamForCapture(info: StreamInfo): CaptureManifest['stream'] {
+function streamForCapture(info: StreamInfo): CaptureManifest['stream'] {
   return streamInfoSchema.parse({ ...info, path: info.path.split(/[\\/]/).pop() ?? info.path });
 }

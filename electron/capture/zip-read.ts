@@ -15,7 +15,7 @@ export interface ZipLimits {
 }
 
 /** Limits for captures: thumbnails are small, manifests are JSON. */
-export const CAPTURE_ZIP_LIMITS: ZipLimits = {
+const CAPTURE_ZIP_LIMITS: ZipLimits = {
   maxEntries: 200_000,
   maxEntryBytes: 256 * 1024 * 1024,
   maxTotalBytes: 2 * 1024 * 1024 * 1024,

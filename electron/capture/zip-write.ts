@@ -9,7 +9,7 @@ export interface ZipInput {
 }
 
 /** Largest archive this writer makes (zip without zip64 addresses 4 GiB). */
-export const MAX_ZIP_BYTES = 0xffff_fffe;
+const MAX_ZIP_BYTES = 0xffff_fffe;
 
 const UTF8_FLAG = 0x0800;
 

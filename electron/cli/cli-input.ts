@@ -42,7 +42,7 @@ export interface VideoOptions {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** True when a file starts like a zip archive (captures are zips; no video container does). */
-export async function looksLikeZip(file: string): Promise<boolean> {
+async function looksLikeZip(file: string): Promise<boolean> {
   const handle = await openFile(file, 'r');
   try {
     const head = Buffer.alloc(4);

@@ -15,7 +15,7 @@ function pad(rows: string[][]): string[] {
 }
 
 /** The header lines: what was inspected, where, with which libraries. */
-export function headerLines(output: InspectOutput): string[] {
+function headerLines(output: InspectOutput): string[] {
   const { stream, environment, input } = output;
   const lines = [
     `${output.tool.name} ${output.tool.version} · ${input.path}`,

@@ -11,7 +11,7 @@ import { settingsPatchSchema, type Settings } from './settings';
 import { CONTEXT_MODES, decodeModeSchema, INIT_ORDERS, thumbnailWidthSchema } from './vocabulary';
 
 /** A method: its parameter schema, and its result type as a phantom field. */
-export interface MethodSpec<S extends z.ZodType, R> {
+interface MethodSpec<S extends z.ZodType, R> {
   readonly params: S;
   readonly result?: R;
 }
@@ -25,7 +25,7 @@ const noParams = z.object({}).strict();
 const MAX_PATH = 4096;
 
 /** Options for opening a file, checked before they reach the addon. */
-export const openOptionsSchema = z
+const openOptionsSchema = z
   .object({
     decode: decodeModeSchema.optional(),
     device: z.int().min(0).max(63).optional(),

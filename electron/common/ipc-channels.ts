@@ -22,7 +22,7 @@ export const CHANNELS = {
 } as const;
 
 /** What each channel carries. */
-export interface ChannelMap {
+interface ChannelMap {
   /** Preload to main, no answer: the window asks for a port to the backend. */
   connect: { kind: 'send'; args: [] };
   /** Main to preload: a MessagePort to the backend, in the event's ports. */
@@ -36,7 +36,7 @@ export interface ChannelMap {
 }
 
 /** A channel's key in CHANNELS. */
-export type Channel = keyof ChannelMap;
+type Channel = keyof ChannelMap;
 
 /** The channels that answer (ipcRenderer.invoke / ipcMain.handle). */
 export type InvokeChannel = { [C in Channel]: ChannelMap[C]['kind'] extends 'invoke' ? C : never }[Channel];

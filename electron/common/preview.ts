@@ -42,7 +42,7 @@ export interface RgbWire {
 }
 
 /** GPU time of each step of a preview, from CUDA events, in milliseconds. */
-export interface PreviewTimings {
+interface PreviewTimings {
   convertMs: number;
   opMs: number;
   resizeMs: number;

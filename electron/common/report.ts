@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DECODE_PATHS } from './vocabulary';
 
 /** A 64-bit value as a hex string with a 0x prefix. */
-export const hex64Schema = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'a 64-bit hex string like 0x7f00…');
+const hex64Schema = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'a 64-bit hex string like 0x7f00…');
 
 const count = z.int().min(0);
 
@@ -37,7 +37,7 @@ export const streamInfoSchema = z.object({
 });
 
 /** One plane as FFmpeg hands it out, beside what NVCV exports for it. */
-export const planeReportSchema = z.object({
+const planeReportSchema = z.object({
   index: count,
   name: z.string(),
   width: count,

@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { decodeModeSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** Colour theme of the window. */
-export const themeSchema = z.enum(['dark', 'light']);
-
-/** One of the themes. */
-export type Theme = z.infer<typeof themeSchema>;
+const themeSchema = z.enum(['dark', 'light']);
 
 /** Every setting with its bounds. */
 export const settingsSchema = z

@@ -24,7 +24,7 @@ export const HEADLINES: Record<VerdictKey, VerdictWords> = {
 };
 
 /** Each check's word in a table cell (the command line's table). */
-export const CHECK_WORDS: Record<CheckName, VerdictWords> = {
+const CHECK_WORDS: Record<CheckName, VerdictWords> = {
   pointers: { pass: 'match', fail: 'MISMATCH', unknown: 'n/a' },
   strides: { pass: 'equal', fail: 'DIFFER', unknown: 'n/a' },
   aliasing: { pass: 'proven', fail: 'FAILED', unknown: 'not run' },

@@ -3,7 +3,7 @@ import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../../../../electron/c
 import type { CapturedOperatorWire } from '../../../../electron/common/contract';
 
 /** A picture to show, with its caption. */
-export interface Picture {
+interface Picture {
   src: string;
   caption: string;
 }
