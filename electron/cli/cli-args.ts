@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../common/capture';
 import { parseFrameList } from '../common/frame-list';
-import { DECODE_MODES, decodeModeSchema, THUMBNAIL_WIDTH, type DecodeMode } from '../common/vocabulary';
+import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, THUMBNAIL_WIDTH, type DecodeMode } from '../common/vocabulary';
 
 /** The usage text, printed by --help and after a usage error. */
 export const USAGE = `Usage: zerocopy-inspector <command> <file> [options]
@@ -113,7 +113,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     file,
     frames,
     json: values.json === true,
-    device: integer(values.device, 'device', 0, 63),
+    device: integer(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max),
     decode: decode?.data ?? null,
     proof: values['no-proof'] !== true,
     strict: values.strict === true,

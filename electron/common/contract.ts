@@ -8,7 +8,14 @@ import type { EnvironmentReport } from './environment';
 import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
 import { settingsPatchSchema, type Settings } from './settings';
-import { CONTEXT_MODES, decodeModeSchema, INIT_ORDERS, thumbnailWidthSchema } from './vocabulary';
+import {
+  CONTEXT_MODES,
+  decodeModeSchema,
+  deviceSchema,
+  holdFramesSchema,
+  INIT_ORDERS,
+  thumbnailWidthSchema,
+} from './vocabulary';
 
 /** A method: its parameter schema, and its result type as a phantom field. */
 interface MethodSpec<S extends z.ZodType, R> {
@@ -28,8 +35,8 @@ const MAX_PATH = 4096;
 const openOptionsSchema = z
   .object({
     decode: decodeModeSchema.optional(),
-    device: z.int().min(0).max(63).optional(),
-    holdFrames: z.int().min(1).max(16).optional(),
+    device: deviceSchema.optional(),
+    holdFrames: holdFramesSchema.optional(),
     initOrder: z.enum(INIT_ORDERS).optional(),
     context: z.enum(CONTEXT_MODES).optional(),
   })

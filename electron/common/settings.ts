@@ -1,6 +1,6 @@
 /** User settings that persist between runs, shared by the backend and the renderer. */
 import { z } from 'zod';
-import { decodeModeSchema, thumbnailWidthSchema } from './vocabulary';
+import { decodeModeSchema, deviceSchema, holdFramesSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** Colour theme of the window. */
 const themeSchema = z.enum(['dark', 'light']);
@@ -10,8 +10,8 @@ export const settingsSchema = z
   .object({
     theme: themeSchema,
     decode: decodeModeSchema,
-    device: z.int().min(0).max(63),
-    holdFrames: z.int().min(1).max(16),
+    device: deviceSchema,
+    holdFrames: holdFramesSchema,
     proof: z.boolean(),
     thumbnailWidth: thumbnailWidthSchema,
     libraryPath: z.string().max(4096).nullable(),

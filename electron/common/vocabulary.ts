@@ -55,8 +55,20 @@ export type ColorRange = (typeof COLOR_RANGES)[number];
 /** The widths a plane thumbnail or a preview may be asked for, in pixels, both ends included. */
 export const THUMBNAIL_WIDTH = { min: 16, max: 1024 } as const;
 
+/** The CUDA device ordinals the addon accepts, both ends included. */
+export const DEVICE_ORDINAL = { min: 0, max: 63 } as const;
+
+/** How many frames the inspector may hold at once (reserved in the decoder's surface pool), both ends included. */
+export const HOLD_FRAMES = { min: 1, max: 16 } as const;
+
 /** A decode mode, checked. */
 export const decodeModeSchema = z.enum(DECODE_MODES);
 
 /** A thumbnail width, checked against THUMBNAIL_WIDTH. */
 export const thumbnailWidthSchema = z.int().min(THUMBNAIL_WIDTH.min).max(THUMBNAIL_WIDTH.max);
+
+/** A CUDA device ordinal, checked against DEVICE_ORDINAL. */
+export const deviceSchema = z.int().min(DEVICE_ORDINAL.min).max(DEVICE_ORDINAL.max);
+
+/** A number of frames held, checked against HOLD_FRAMES. */
+export const holdFramesSchema = z.int().min(HOLD_FRAMES.min).max(HOLD_FRAMES.max);

@@ -51,3 +51,8 @@ export function captureTime(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
+
+/** A typed number as a whole number inside bounds (both ends included). */
+export function clampTo(bounds: { min: number; max: number }, text: string): number {
+  return Math.max(bounds.min, Math.min(bounds.max, Math.trunc(Number(text))));
+}

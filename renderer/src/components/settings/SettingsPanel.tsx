@@ -5,8 +5,11 @@ import {
   CONTEXT_MODES,
   DECODE_MODES,
   decodeModeSchema,
+  DEVICE_ORDINAL,
+  HOLD_FRAMES,
   type ContextMode,
 } from '../../../../electron/common/vocabulary';
+import { clampTo } from '../../format';
 import { CONTEXT_MODE_TEXT } from './context-modes';
 
 /** Props of SettingsPanel. */
@@ -63,10 +66,10 @@ export function SettingsPanel({ settings, contextMode, onChange, onContextModeCh
         <input
           data-testid="setting-device"
           type="number"
-          min={0}
-          max={63}
+          min={DEVICE_ORDINAL.min}
+          max={DEVICE_ORDINAL.max}
           value={settings.device}
-          onChange={(event) => onChange({ device: Math.max(0, Math.min(63, Math.trunc(Number(event.target.value)))) })}
+          onChange={(event) => onChange({ device: clampTo(DEVICE_ORDINAL, event.target.value) })}
         />
       </label>
       <label>
@@ -74,12 +77,10 @@ export function SettingsPanel({ settings, contextMode, onChange, onContextModeCh
         <input
           data-testid="setting-hold"
           type="number"
-          min={1}
-          max={16}
+          min={HOLD_FRAMES.min}
+          max={HOLD_FRAMES.max}
           value={settings.holdFrames}
-          onChange={(event) =>
-            onChange({ holdFrames: Math.max(1, Math.min(16, Math.trunc(Number(event.target.value)))) })
-          }
+          onChange={(event) => onChange({ holdFrames: clampTo(HOLD_FRAMES, event.target.value) })}
         />
       </label>
       <label className="check">
