@@ -5,6 +5,7 @@
 import type * as Native from '../../native/index';
 import type { Session } from '../../native/index';
 
+/** The addon's own types, as native/index.d.ts states them. */
 export type { PlaneThumbnail, PreviewOptions, PreviewResult, RgbImage, Session } from '../../native/index';
 
 /** The addon's exports, as native/index.d.ts declares them. */

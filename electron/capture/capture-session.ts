@@ -1,5 +1,5 @@
 /** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
-import type { FrameSource, PlaneThumbnail } from '../addon/native';
+import type { PlaneThumbnail, Session } from '../addon/native';
 import { captureGpuText, type CapturedFrame, type CaptureManifest, type CaptureSummary } from '../common/capture';
 import type { CapturedOperatorWire } from '../common/contract';
 import { RpcFailure, rpcError } from '../common/envelope';
@@ -24,8 +24,13 @@ export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbn
   return { ...thumb, width, height, data };
 }
 
-/** A capture opened for replay; frames that were not captured get CAPTURE_FRAME_MISSING. */
-export class CaptureSession implements Required<Omit<FrameSource, 'preview'>>, CaptureSource {
+/**
+ * A capture opened for replay; frames that were not captured get CAPTURE_FRAME_MISSING. It offers the addon's
+ * Session calls except preview(): a capture holds only the previews it was saved with.
+ */
+export class CaptureSession
+  implements Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'thumbnails' | 'close'>, CaptureSource
+{
   readonly info: StreamInfo;
   private open = true;
   private shown: CapturedFrame | null = null;
