@@ -1,20 +1,184 @@
-// Lint rules, including the boundaries between folders: the folder says where code runs.
+// Lint rules, including the walls between rooms: the folder says where code runs and what it may import.
 import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
-const runtimeSpecific = ['electron', 'ws', 'react', 'react-dom', 'zustand', ...nodeBuiltins];
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
-/** A no-restricted-imports rule with a message per group. */
-function restrict(paths, patterns) {
-  return [
-    'error',
-    { paths: paths.map((name) => ({ name, message: 'This import crosses a runtime boundary.' })), patterns },
-  ];
+/**
+ * The layering table: every room (a folder) once, with the other rooms and the packages it may import. A file
+ * imports its own room freely; anything else it imports must be listed here, and a file in a folder that is
+ * not a room fails lint until the folder is added. 'node' stands for Node's built-in modules. The longest
+ * folder that holds a file is its room (test/support/live is a room of its own inside test/support).
+ */
+const LAYERS = {
+  // The window's code: React, and the runtime-neutral contract. No Node, no Electron, no addon.
+  renderer: { rooms: ['electron/common'], packages: ['react', 'react-dom', 'zustand'] },
+  // Runtime-neutral: the RPC contract, schemas, vocabulary, errors. Imports only itself and zod.
+  'electron/common': { rooms: [], packages: ['zod'] },
+  // The app's root, identity, config folder and checks of user-named paths.
+  'electron/app': { rooms: ['electron/common'], packages: ['node'] },
+  // Loads the native addon and passes its types on: with the backend, the only room that touches native/.
+  'electron/addon': { rooms: ['electron/common', 'native'], packages: ['node'] },
+  // The capture format: zip, PNG, manifest, replay, collection.
+  'electron/capture': { rooms: ['electron/common', 'electron/app', 'electron/addon'], packages: ['node', 'zod'] },
+  // The backend process: RPC dispatch and handlers over the addon.
+  'electron/backend': {
+    rooms: ['electron/common', 'electron/app', 'electron/addon', 'electron/capture', 'electron/supervisor', 'native'],
+    packages: ['node', 'zod'],
+  },
+  // The command line: inspect and capture without a window.
+  'electron/cli': {
+    rooms: ['electron/common', 'electron/app', 'electron/addon', 'electron/capture'],
+    packages: ['node', 'zod'],
+  },
+  // `npm start`: picks the Electron window or serve mode.
+  'electron/launcher': { rooms: ['electron/app'], packages: ['node'] },
+  // Keeps one backend process alive, for main and serve mode.
+  'electron/supervisor': { rooms: ['electron/common'], packages: ['node'] },
+  // Serve mode: HTTP, WebSocket RPC, tokens.
+  'electron/serve': { rooms: ['electron/common', 'electron/app', 'electron/supervisor'], packages: ['node', 'ws'] },
+  // Electron's main process and preload: the only rooms that import electron.
+  'electron/main': { rooms: ['electron/common', 'electron/supervisor'], packages: ['node', 'electron'] },
+  'electron/preload': { rooms: ['electron/common'], packages: ['electron'] },
+  // The addon's typed surface, stated in terms of the common vocabulary and schemas.
+  native: { rooms: ['electron/common'], packages: [] },
+  // Tests. Unit tests run with no build, no addon and no serve mode; integration tests may use them all.
+  'test/unit': {
+    rooms: [
+      'renderer',
+      'electron/common',
+      'electron/app',
+      'electron/addon',
+      'electron/capture',
+      'electron/backend',
+      'electron/cli',
+      'electron/launcher',
+      'electron/supervisor',
+      'electron/serve',
+      'electron/main',
+      'test/support',
+    ],
+    packages: ['node', 'vitest', 'eslint'],
+  },
+  'test/component': {
+    rooms: ['renderer', 'electron/common', 'test/support'],
+    packages: ['node', 'vitest', 'react', '@testing-library/react', '@testing-library/user-event'],
+  },
+  'test/integration': {
+    rooms: [
+      'renderer',
+      'electron/common',
+      'electron/app',
+      'electron/addon',
+      'electron/capture',
+      'electron/backend',
+      'electron/cli',
+      'electron/supervisor',
+      'electron/serve',
+      'native',
+      'test/support',
+      'test/support/live',
+      'test/support/e2e',
+    ],
+    packages: ['node', 'vitest', 'ws'],
+  },
+  'test/e2e': {
+    rooms: ['electron/common', 'electron/capture', 'test/support', 'test/support/live', 'test/support/e2e'],
+    packages: ['node', '@playwright/test', 'ws'],
+  },
+  'test/support': {
+    rooms: ['electron/common', 'electron/capture', 'electron/addon'],
+    packages: ['node', 'vitest', '@testing-library/jest-dom', '@testing-library/react'],
+  },
+  'test/support/live': {
+    rooms: ['renderer', 'electron/common', 'electron/addon', 'test/support'],
+    packages: ['node', 'ws'],
+  },
+  'test/support/e2e': {
+    rooms: ['electron/common', 'electron/capture', 'test/support', 'test/support/live'],
+    packages: ['node', '@playwright/test'],
+  },
+};
+
+/** The folders whose TypeScript files must each lie in a room of LAYERS. */
+const LAYERED = ['renderer', 'electron', 'native', 'test'];
+
+const ROOMS_LONGEST_FIRST = Object.keys(LAYERS).sort((a, b) => b.length - a.length);
+
+/** The room of a path relative to the repository root, or null. */
+function roomOf(relative) {
+  return ROOMS_LONGEST_FIRST.find((room) => relative === room || relative.startsWith(`${room}/`)) ?? null;
 }
+
+/** The package an import specifier names; Node's built-in modules are 'node'. */
+function packageOf(specifier) {
+  if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) return 'node';
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Path of a file relative to the repository root, with forward slashes. */
+function relativeToRoot(file) {
+  return path.relative(ROOT, file).split(path.sep).join('/');
+}
+
+/** The rule that holds the walls of LAYERS. */
+const allowedImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Each room imports only the rooms and packages the layering table gives it.' },
+    schema: [],
+    messages: {
+      room: '{{from}} may not import {{to}} ("{{specifier}}"); it may import {{allowed}}.',
+      outside: '{{from}} may not import "{{specifier}}": it lies in no room of the layering table.',
+      package: '{{from}} may not import the package {{name}}; it may use {{allowed}}.',
+      homeless: '{{folder}} is in no room: add it to the layering table in eslint.config.js.',
+    },
+  },
+  create(context) {
+    const file = relativeToRoot(context.filename);
+    const from = roomOf(file);
+    if (from === null) {
+      const layered = LAYERED.some((folder) => file.startsWith(`${folder}/`));
+      if (!layered) return {};
+      return {
+        Program: (node) => context.report({ node, messageId: 'homeless', data: { folder: path.posix.dirname(file) } }),
+      };
+    }
+    const layer = LAYERS[from];
+    const check = (node, specifier) => {
+      if (typeof specifier !== 'string') return;
+      if (specifier.startsWith('.')) {
+        const target = relativeToRoot(path.resolve(path.dirname(context.filename), specifier));
+        const to = roomOf(target);
+        if (to === null) {
+          context.report({ node, messageId: 'outside', data: { from, specifier } });
+        } else if (to !== from && !layer.rooms.includes(to)) {
+          const allowed = [from, ...layer.rooms].join(', ');
+          context.report({ node, messageId: 'room', data: { from, to, specifier, allowed } });
+        }
+        return;
+      }
+      const name = packageOf(specifier);
+      if (!layer.packages.includes(name)) {
+        const allowed = layer.packages.length > 0 ? layer.packages.join(', ') : 'no package';
+        context.report({ node, messageId: 'package', data: { from, name, allowed } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+      TSImportType: (node) => check(node.argument, node.argument.literal?.value ?? node.argument.value),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -42,76 +206,51 @@ export default tseslint.config(
     },
   },
   {
+    files: [
+      'renderer/**/*.ts',
+      'renderer/**/*.tsx',
+      'electron/**/*.ts',
+      'native/**/*.ts',
+      'test/**/*.ts',
+      'test/**/*.tsx',
+    ],
+    plugins: { layering: { rules: { 'allowed-imports': allowedImports } } },
+    rules: { 'layering/allowed-imports': 'error' },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // A component file exports its component and that component's props; helpers live in .ts modules.
+    files: ['renderer/**/*.tsx'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': restrict(
-        ['electron', 'ws', ...nodeBuiltins],
-        [
-          {
-            group: [
-              '**/electron/main/**',
-              '**/electron/backend/**',
-              '**/electron/serve/**',
-              '**/electron/preload/**',
-              '**/electron/supervisor/**',
-              '**/electron/cli/**',
-            ],
-            message: 'The renderer sees only electron/common and the RPC.',
-          },
-          { group: ['**/native/**'], message: 'Only electron/backend loads the addon.' },
-        ],
-      ),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration > FunctionDeclaration[id.name=/^[^A-Z]/]',
+          message: 'A component file exports components only: move this function to a .ts module.',
+        },
+        {
+          selector: 'ExportNamedDeclaration > VariableDeclaration',
+          message: 'A component file exports components only: move this value to a .ts module.',
+        },
+        {
+          selector: 'ExportNamedDeclaration > TSTypeAliasDeclaration',
+          message: 'A component file exports components and their props only: move this type to a .ts module.',
+        },
+        {
+          selector: 'ExportNamedDeclaration > TSInterfaceDeclaration[id.name!=/Props$/]',
+          message: 'A component file exports components and their props only: move this type to a .ts module.',
+        },
+      ],
     },
   },
   {
     files: ['electron/common/**/*.ts'],
     languageOptions: { globals: {} },
-    rules: {
-      'no-restricted-imports': restrict(runtimeSpecific, [
-        { group: ['../*', '../../*'], message: 'electron/common is runtime-neutral and imports only itself and zod.' },
-      ]),
-    },
-  },
-  {
-    files: [
-      'electron/main/**/*.ts',
-      'electron/serve/**/*.ts',
-      'electron/supervisor/**/*.ts',
-      'electron/cli/**/*.ts',
-      'electron/preload/**/*.ts',
-    ],
-    rules: {
-      'no-restricted-imports': restrict(
-        [],
-        [
-          { group: ['**/native/**', '!**/native/index'], message: 'Only electron/backend loads the addon.' },
-          { group: ['**/renderer/**'], message: 'The renderer is reached through the RPC only.' },
-        ],
-      ),
-    },
-  },
-  {
-    files: [
-      'electron/supervisor/**/*.ts',
-      'electron/serve/**/*.ts',
-      'electron/backend/**/*.ts',
-      'electron/cli/**/*.ts',
-    ],
-    rules: {
-      'no-restricted-imports': restrict(
-        ['electron'],
-        [
-          { group: ['**/renderer/**'], message: 'The renderer is reached through the RPC only.' },
-          {
-            group: ['../main/**', '../preload/**'],
-            message: 'Electron-only code stays in electron/main and electron/preload.',
-          },
-        ],
-      ),
-    },
   },
   {
     files: ['test/**/*.{ts,tsx}'],

@@ -1,4 +1,4 @@
-/** Builds the Node-side entries (main, backend, serve, cli) as ES modules into out/, dependencies external. */
+/** Builds the Node-side entries (main, backend, serve, cli, launcher) as ES modules into out/, dependencies external. */
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
@@ -16,7 +16,7 @@ export default defineConfig({
         'main/index': 'electron/main/index.ts',
         'backend/index': 'electron/backend/index.ts',
         'serve/index': 'electron/serve/index.ts',
-        'cli/start': 'electron/cli/start.ts',
+        'launcher/start': 'electron/launcher/start.ts',
         'cli/zerocopy-inspector': 'electron/cli/zerocopy-inspector.ts',
       },
       external,

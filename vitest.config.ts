@@ -1,10 +1,12 @@
-/** Test projects: unit (Node), component (jsdom), native (the addon under Node, slow). */
+/**
+ * Test projects, by what they need: unit (Node; no build, no addon, no serve mode), component (jsdom), and
+ * integration (the real addon, the built backend and serve mode; run after npm run build).
+ */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    passWithNoTests: true,
     projects: [
       {
         test: {
@@ -19,17 +21,14 @@ export default defineConfig({
           name: 'component',
           environment: 'jsdom',
           include: ['test/component/**/*.test.tsx'],
-          setupFiles: ['test/component/setup.ts'],
+          setupFiles: ['test/support/component-setup.ts'],
         },
       },
       {
         test: {
-          name: 'native',
+          name: 'integration',
           environment: 'node',
-          include: ['test/native/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
+          include: ['test/integration/**/*.test.ts'],
         },
       },
     ],

@@ -1,22 +1,32 @@
-/** The typed surface of the native addon (zerocopy_inspector.node). */
+/**
+ * The typed surface of the native addon (zerocopy_inspector.node): the only statement of its shapes. The names it
+ * accepts come from electron/common/vocabulary.ts, its reports from the schemas in electron/common.
+ */
 import type { EnvironmentReport } from '../electron/common/environment';
 import type { ErrorCode } from '../electron/common/errors';
 import type { FrameReport, StreamInfo } from '../electron/common/report';
-
-/** How the decoder is chosen; 'auto' prefers NVDEC, then software + upload, then software. */
-export type DecodeMode = 'auto' | 'nvdec' | 'software' | 'software-upload';
+import type {
+  ColorMatrix,
+  ColorRange,
+  ContextMode,
+  DecodeMode,
+  InitOrder,
+  PreviewOp,
+} from '../electron/common/vocabulary';
 
 /** Options of Session.open; every field is optional. */
 export interface OpenOptions {
+  /** How the decoder is chosen; 'auto' prefers NVDEC, then software + upload, then software. */
   decode?: DecodeMode;
   /** CUDA device ordinal. */
   device?: number;
   /** Frames the inspector may hold at once; reserved in the decoder's surface pool. */
   holdFrames?: number;
   /** 'runtime-first' initialises the CUDA runtime before the decoder (a test of the shared context). */
-  initOrder?: 'decoder-first' | 'runtime-first';
-  /** 'private' lets FFmpeg create its own context, to show what a mismatch looks like. */
-  context?: 'shared' | 'private' | 'ffmpeg-primary';
+  initOrder?: InitOrder;
+  /** 'shared' (default) hands FFmpeg the retained primary context; 'private' lets FFmpeg create its own, to show
+   * what a mismatch looks like; 'ffmpeg-primary' asks FFmpeg for the primary context with its own flag. */
+  context?: ContextMode;
 }
 
 /** Options of a frame request. */
@@ -34,11 +44,10 @@ export interface PlaneThumbnail {
   data: Uint8Array;
 }
 
-/** An operator preview request; op: 'reference' (CPU only), 'convert' (the inspector's kernel), 'cvtcolor'
- * (CV-CUDA AdvCvtColor), 'gaussian', 'flip', 'threshold' (CV-CUDA, on the converted picture). */
+/** An operator preview request; op is one of PREVIEW_OPS (electron/common/vocabulary.ts says what each does). */
 export interface PreviewOptions {
-  op: 'reference' | 'convert' | 'cvtcolor' | 'gaussian' | 'flip' | 'threshold';
-  /** Thumbnail width, 16..1024 (default 256). */
+  op: PreviewOp;
+  /** Thumbnail width, THUMBNAIL_WIDTH.min..max (16..1024; default 256). */
   maxWidth?: number;
   /** Gaussian kernel size, odd 3..31 (default 7), and sigma (0, 20] (default 2). */
   kernelSize?: number;
@@ -50,8 +59,8 @@ export interface PreviewOptions {
   /** Also make the CPU reference and compare (default true). */
   reference?: boolean;
   /** The kernel's matrix and range: 'auto' (the stream's) or forced, to show what a wrong one looks like. */
-  matrix?: 'auto' | 'bt601' | 'bt709' | 'bt2020';
-  range?: 'auto' | 'limited' | 'full';
+  matrix?: ColorMatrix;
+  range?: ColorRange;
 }
 
 /** A small RGB picture: 3 bytes per pixel, rows packed. */
@@ -63,7 +72,7 @@ export interface RgbImage {
 
 /** What a preview produced, with its cost and its distance from the CPU reference. */
 export interface PreviewResult {
-  op: string;
+  op: PreviewOp;
   /** True when the GPU made the thumbnail; false for op 'reference'. */
   gpu: boolean;
   gpuReason: string;

@@ -5,7 +5,7 @@ import { MAX_PENDING_REQUESTS, type WireEvent, type WireResponse } from '../comm
 import type { ClientStateMessage } from '../supervisor/protocol';
 import { ClientSession } from './client-session';
 import { dispatch } from './dispatch';
-import type { Handlers } from './handlers';
+import type { Handlers } from './handlers/types';
 
 /** A two-way string pipe to one client. */
 export interface Channel {

@@ -1,19 +1,7 @@
 /** One client's open file: at most one addon Session, with its calls run one at a time. */
-import type { FrameOptions, PlaneThumbnail, PreviewOptions, PreviewResult, Session } from '../../native/index';
+import type { FrameSource } from '../addon/native';
 import { RpcFailure, rpcError } from '../common/envelope';
-import type { FrameReport, StreamInfo } from '../common/report';
-
-/** The part of the addon's Session that the backend uses; a replayed capture (CaptureSession) offers it too. */
-export interface SessionLike {
-  readonly info: StreamInfo;
-  readonly closed: boolean;
-  frame(index: number, options?: FrameOptions): Promise<FrameReport>;
-  frameAtTime(seconds: number, options?: FrameOptions): Promise<FrameReport>;
-  thumbnails(maxWidth: number): Promise<PlaneThumbnail[]>;
-  /** Operator previews on the current frame; sources that cannot run operators (a replayed capture) leave it out. */
-  preview?(options: PreviewOptions): Promise<PreviewResult>;
-  close(): void;
-}
+import type { FrameReport } from '../common/report';
 
 /** Where the client is: the file it has open and the frame it looks at. */
 export interface ClientState {
@@ -21,12 +9,9 @@ export interface ClientState {
   lastFrame: number | null;
 }
 
-// The addon's Session must stay usable wherever a SessionLike is expected.
-export type _SessionIsSessionLike = Session extends SessionLike ? true : never;
-
 /** Holds a client's Session and serialises the calls that touch it. */
 export class ClientSession {
-  private session: SessionLike | null = null;
+  private session: FrameSource | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private state: ClientState = { lastFile: null, lastFrame: null };
   private visited = new Map<number, FrameReport>();
@@ -41,7 +26,7 @@ export class ClientSession {
   }
 
   /** The open Session; throws CLOSED when there is none. */
-  current(): SessionLike {
+  current(): FrameSource {
     if (this.session === null || this.session.closed) {
       throw new RpcFailure(rpcError('CLOSED', 'No file is open.'));
     }
@@ -49,7 +34,7 @@ export class ClientSession {
   }
 
   /** Closes the previous Session (if any) and keeps the new one. */
-  replace(next: SessionLike, file: string): void {
+  replace(next: FrameSource, file: string): void {
     this.closeSession();
     this.session = next;
     this.visited = new Map();

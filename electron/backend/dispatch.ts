@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isMethodName, METHODS, type MethodName } from '../common/contract';
 import { rpcError, toRpcError } from '../common/envelope';
 import { MAX_REQUEST_BYTES, requestSchema, type WireResponse } from '../common/wire';
-import type { HandlerContext, Handlers, Handler } from './handlers';
+import type { HandlerContext, Handlers, Handler } from './handlers/types';
 
 /** Handles one raw request string; never throws, always answers (id -1 when the id is unreadable). */
 export async function dispatch(handlers: Handlers, raw: string, ctx: HandlerContext): Promise<WireResponse> {

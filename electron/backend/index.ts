@@ -1,28 +1,19 @@
 /** Entry of the backend process: loads the addon, then serves the clients its parent attaches. */
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { addonLoaderPath } from '../addon/addon-path';
+import { loadAddon } from '../addon/load-addon';
+import { readAppIdentity } from '../app/app-identity';
+import { appRootOf } from '../app/app-root';
+import { defaultConfigDir } from '../app/config-dir';
 import { BACKEND_ENV } from '../supervisor/protocol';
-import { loadAddon } from './addon';
-import { addonLoaderPath, appRootFrom } from './addon-path';
-import { readAppIdentity } from './app-version';
 import { BackendServer } from './backend-server';
-import { createHandlers } from './handlers';
+import { createHandlers } from './handlers/index';
 import { serveOverIpc, serveOverParentPort, type PostToParent } from './hosts';
 import { Persistence } from './persist';
 
-/** The default folder for settings and recents. */
-export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
-  const base =
-    env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== ''
-      ? env.XDG_CONFIG_HOME
-      : path.join(os.homedir(), '.config');
-  return path.join(base, 'zerocopy-inspector');
-}
-
 async function main(): Promise<void> {
   const env = process.env;
-  const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+  const root = appRootOf(import.meta.url);
   const loaded = loadAddon(addonLoaderPath(root));
   // Shown to the user: relative to the app, which says more than a machine's absolute path.
   if (loaded.status.path !== null) loaded.status.path = path.relative(root, loaded.status.path);

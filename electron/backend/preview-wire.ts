@@ -1,33 +1,10 @@
 /** Turns the addon's preview result into what crosses the wire: pictures as base64, figures as finite numbers. */
-import type { PreviewOp, PreviewWire, RgbWire } from '../common/preview';
-
-/** The fields of an addon RGB picture that the wire needs. */
-export interface RgbPicture {
-  width: number;
-  height: number;
-  rgb: Uint8Array;
-}
-
-/** The addon's preview result, as far as the wire reads it (native/index.d.ts PreviewResult). */
-export interface PreviewLike {
-  gpu: boolean;
-  gpuReason: string;
-  converter: string;
-  thumbnail: RgbPicture | null;
-  timings: { convertMs: number; opMs: number; resizeMs: number; downloadMs: number; totalMs: number };
-  bytesDownloaded: number;
-  frameBytes: number;
-  reference: RgbPicture | null;
-  referenceMethod: string;
-  psnr: number | null;
-  maxAbsError: number | null;
-  meanAbsError: number | null;
-  wrongWrap: RgbPicture | null;
-  wrongWrapReason: string;
-}
+import type { PreviewResult, RgbImage } from '../addon/native';
+import type { PreviewWire, RgbWire } from '../common/preview';
+import type { PreviewOp } from '../common/vocabulary';
 
 /** Encodes one RGB picture as base64, checking its byte count against its size; null stays null. */
-export function toWireRgb(picture: RgbPicture | null, what: string): RgbWire | null {
+export function toWireRgb(picture: RgbImage | null, what: string): RgbWire | null {
   if (picture === null || picture.width <= 0 || picture.height <= 0) return null;
   const expected = picture.width * picture.height * 3;
   if (picture.rgb.byteLength < expected) {
@@ -47,7 +24,7 @@ function milliseconds(value: number): number {
 }
 
 /** The whole result as it crosses the wire, labelled with the operator that was asked for. */
-export function toWirePreview(op: PreviewOp, result: PreviewLike): PreviewWire {
+export function toWirePreview(op: PreviewOp, result: Omit<PreviewResult, 'op'>): PreviewWire {
   const { timings } = result;
   return {
     op,

@@ -1,14 +1,14 @@
 /** `zerocopy-inspector capture`: writes a capture of a video (or of part of a capture) without a window. */
+import type { AppIdentity } from '../app/app-identity';
+import { writeCaptureFile } from '../capture/capture-file';
+import { liveCaptureMeta, replayCaptureMeta } from '../capture/capture-meta';
+import { collectCapture, type CaptureProgress } from '../capture/collect';
+import { withPreviews } from '../capture/operator-previews';
+import { resolveCapturePath } from '../capture/output-path';
 import type { CaptureSelection } from '../common/capture';
 import { checksPass, frameChecks } from '../common/checks';
-import { EXIT_CODES } from '../common/inspect-output';
-import type { AppIdentity } from '../backend/app-version';
-import { writeCaptureFile } from '../backend/capture/capture-file';
-import { liveCaptureMeta, replayCaptureMeta } from '../backend/capture/capture-meta';
-import { collectCapture, type CaptureProgress } from '../backend/capture/collect';
-import { withPreviews } from '../backend/capture/operator-previews';
-import { resolveCapturePath } from '../backend/capture/output-path';
 import { toRpcError } from '../common/envelope';
+import { EXIT_CODES } from '../common/inspect-output';
 import { CliFailure, type OpenedInput, type VideoOptions } from './cli-input';
 
 /** What capture needs besides the opened input. */

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../common/capture';
 import { parseFrameList } from '../common/frame-list';
-import { decodeModeSchema, type DecodeMode } from '../common/settings';
+import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, THUMBNAIL_WIDTH, type DecodeMode } from '../common/vocabulary';
 
 /** The usage text, printed by --help and after a usage error. */
 export const USAGE = `Usage: zerocopy-inspector <command> <file> [options]
@@ -15,11 +15,11 @@ Options:
   --frames 0,5,10-20   frames to inspect or capture (default: every frame; for a capture, every captured one)
   --json               inspect: print JSON instead of a table
   --device N           CUDA device ordinal (video files)
-  --decode MODE        auto | nvdec | software | software-upload (video files; default auto)
+  --decode MODE        ${DECODE_MODES.join(' | ')} (video files; default auto)
   --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
   --strict             a check that could not run (no NVCV, no proof) counts as failed
   --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
-  --thumb-width N      capture: width of the plane thumbnails (16-1024, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
+  --thumb-width N      capture: width of the plane thumbnails (${THUMBNAIL_WIDTH.min}-${THUMBNAIL_WIDTH.max}, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
   -o, --output FILE    capture: where to write (must end in .zci)
   -h, --help           this text
   --version            the version
@@ -95,7 +95,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const decode = values.decode === undefined ? null : decodeModeSchema.safeParse(values.decode);
   if (decode !== null && !decode.success)
-    throw new UsageError(`--decode must be auto, nvdec, software or software-upload, not "${values.decode}"`);
+    throw new UsageError(`--decode must be one of ${DECODE_MODES.join(', ')}, not "${values.decode}"`);
   let frames: number[] | null = null;
   if (values.frames !== undefined) {
     try {
@@ -113,12 +113,14 @@ export function parseCli(argv: readonly string[]): CliCommand {
     file,
     frames,
     json: values.json === true,
-    device: integer(values.device, 'device', 0, 63),
+    device: integer(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max),
     decode: decode?.data ?? null,
     proof: values['no-proof'] !== true,
     strict: values.strict === true,
     previews: values['no-previews'] !== true,
-    thumbWidth: integer(values['thumb-width'], 'thumb-width', 16, 1024) ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH,
+    thumbWidth:
+      integer(values['thumb-width'], 'thumb-width', THUMBNAIL_WIDTH.min, THUMBNAIL_WIDTH.max) ??
+      DEFAULT_CAPTURE_THUMBNAIL_WIDTH,
     output,
   };
 }

@@ -1,16 +1,16 @@
 /** Opens what the command line names: a capture (any machine) or a video (through the native addon). */
 import { open as openFile } from 'node:fs/promises';
+import { addonLoaderPath } from '../addon/addon-path';
+import { loadAddon } from '../addon/load-addon';
+import type { FrameSource } from '../addon/native';
+import { resolveUserPath } from '../app/user-path';
+import { readCaptureFile } from '../capture/capture-file';
+import { CaptureSession } from '../capture/capture-session';
+import type { CaptureSource } from '../capture/collect';
 import { toRpcError, type RpcError } from '../common/envelope';
 import type { EnvironmentReport } from '../common/environment';
 import { EXIT_CODES } from '../common/inspect-output';
-import { loadAddon } from '../backend/addon';
-import { addonLoaderPath } from '../backend/addon-path';
-import { readCaptureFile } from '../backend/capture/capture-file';
-import { CaptureSession } from '../backend/capture/capture-session';
-import type { SessionLike } from '../backend/client-session';
-import type { CaptureSource } from '../backend/capture/collect';
-import { resolveUserPath } from '../backend/user-path';
-import type { DecodeMode } from '../common/settings';
+import type { DecodeMode } from '../common/vocabulary';
 
 /** A failure that ends the command with an exit code and an error envelope. */
 export class CliFailure extends Error {
@@ -27,7 +27,7 @@ export class CliFailure extends Error {
 export interface OpenedInput {
   kind: 'video' | 'capture';
   path: string;
-  session: SessionLike & CaptureSource;
+  session: FrameSource & CaptureSource;
   /** The environment the frames were (or are being) decoded in. */
   environment: EnvironmentReport | null;
   capture: CaptureSession | null;
@@ -42,7 +42,7 @@ export interface VideoOptions {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** True when a file starts like a zip archive (captures are zips; no video container does). */
-export async function looksLikeZip(file: string): Promise<boolean> {
+async function looksLikeZip(file: string): Promise<boolean> {
   const handle = await openFile(file, 'r');
   try {
     const head = Buffer.alloc(4);

@@ -2,19 +2,7 @@
 import type { CheckResult } from '../common/checks';
 import { formatFrameList } from '../common/frame-list';
 import type { InspectOutput } from '../common/inspect-output';
-
-const WORD: Record<CheckResult['name'], [string, string, string]> = {
-  pointers: ['match', 'MISMATCH', 'n/a'],
-  strides: ['equal', 'DIFFER', 'n/a'],
-  aliasing: ['proven', 'FAILED', 'not run'],
-  restored: ['yes', 'NO', 'n/a'],
-};
-
-function word(check: CheckResult | undefined): string {
-  if (check === undefined) return '—';
-  const [pass, fail, unknown] = WORD[check.name];
-  return check.ok === null ? unknown : check.ok ? pass : fail;
-}
+import { checkWord } from '../common/verdicts';
 
 function pad(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
@@ -27,7 +15,7 @@ function pad(rows: string[][]): string[] {
 }
 
 /** The header lines: what was inspected, where, with which libraries. */
-export function headerLines(output: InspectOutput): string[] {
+function headerLines(output: InspectOutput): string[] {
   const { stream, environment, input } = output;
   const lines = [
     `${output.tool.name} ${output.tool.version} · ${input.path}`,
@@ -58,10 +46,10 @@ export function formatTable(output: InspectOutput): string {
       report?.decodePath ?? '—',
       report?.format.swFormat ?? '—',
       report === null ? '—' : String(report.planes.length),
-      word(check('pointers')),
-      word(check('strides')),
-      word(check('aliasing')),
-      word(check('restored')),
+      checkWord(check('pointers')),
+      checkWord(check('strides')),
+      checkWord(check('aliasing')),
+      checkWord(check('restored')),
       frame.error !== null ? `ERROR ${frame.error.code}` : frame.ok ? 'ok' : 'FAIL',
     ]);
   }

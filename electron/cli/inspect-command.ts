@@ -4,7 +4,7 @@ import { captureGpuText } from '../common/capture';
 import { toRpcError } from '../common/envelope';
 import type { z } from 'zod';
 import { EXIT_CODES, inspectOutputSchema, type InspectedFrame, type InspectOutput } from '../common/inspect-output';
-import type { AppIdentity } from '../backend/app-version';
+import type { AppIdentity } from '../app/app-identity';
 import type { OpenedInput } from './cli-input';
 
 /** What inspect needs besides the opened input. */

@@ -1,10 +1,8 @@
 /** The command line `zerocopy-inspector` (bin/zerocopy-inspector.js calls main): inspect and capture. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readAppIdentity } from '../app/app-identity';
+import { appRootOf } from '../app/app-root';
 import { formatFrameList } from '../common/frame-list';
 import { EXIT_CODES } from '../common/inspect-output';
-import { appRootFrom } from '../backend/addon-path';
-import { readAppIdentity } from '../backend/app-version';
 import { parseCli, USAGE, UsageError } from './cli-args';
 import { runCapture } from './capture-command';
 import { CliFailure, openInput, type OpenedInput } from './cli-input';
@@ -46,7 +44,7 @@ function chooseFrames(input: OpenedInput, asked: number[] | null): number[] {
 
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: readonly string[], streams: CliStreams = defaultStreams): Promise<number> {
-  const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+  const root = appRootOf(import.meta.url);
   const app = readAppIdentity(root);
   let input: OpenedInput | null = null;
   try {

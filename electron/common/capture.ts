@@ -3,9 +3,9 @@
  * of an open capture. docs/capture-format.md describes the format; this file is its single definition.
  */
 import { z } from 'zod';
-import { environmentReportSchema } from './environment-schema';
-import { frameReportSchema, streamInfoSchema } from './report-schema';
-import { decodeModeSchema } from './settings';
+import { environmentReportSchema } from './environment';
+import { frameReportSchema, streamInfoSchema } from './report';
+import { decodeModeSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** The value of the manifest's format field. */
 export const CAPTURE_FORMAT = 'zerocopy-inspector-capture';
@@ -34,13 +34,13 @@ export const WRONG_WRAP_OPERATOR = 'wrong-wrap';
 export const RIGHT_WRAP_OPERATOR = 'right-wrap';
 
 /** A PNG inside the zip: a relative path without '..'. */
-export const pngPathSchema = z
+const pngPathSchema = z
   .string()
   .max(256)
   .regex(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._/-]+\.png$/, 'a relative path inside the capture ending in .png');
 
 /** One plane's grey thumbnail. */
-export const thumbnailEntrySchema = z.object({
+const thumbnailEntrySchema = z.object({
   plane: z.int().min(0).max(7),
   name: z.string().max(32),
   width: z.int().min(1).max(4096),
@@ -49,7 +49,7 @@ export const thumbnailEntrySchema = z.object({
 });
 
 /** One operator preview (CV-CUDA on the wrapped frame); open for fields later versions add. */
-export const operatorEntrySchema = z.looseObject({
+const operatorEntrySchema = z.looseObject({
   name: z.string().min(1).max(64),
   params: z.record(z.string(), z.unknown()),
   png: pngPathSchema,
@@ -59,7 +59,7 @@ export const operatorEntrySchema = z.looseObject({
 });
 
 /** One captured frame: its report, its plane thumbnails, and optional operator previews. */
-export const capturedFrameSchema = z.object({
+const capturedFrameSchema = z.object({
   index: z.int().min(0),
   report: frameReportSchema,
   thumbnails: z.array(thumbnailEntrySchema).max(8),
@@ -67,7 +67,7 @@ export const capturedFrameSchema = z.object({
 });
 
 /** How the frames of a capture were chosen. */
-export const captureSelectionSchema = z.enum(['visited', 'list', 'range', 'all']);
+const captureSelectionSchema = z.enum(['visited', 'list', 'range', 'all']);
 
 /** The part of the manifest read before anything else, to tell a newer format from a damaged one. */
 export const captureHeaderSchema = z.object({
@@ -92,7 +92,7 @@ export const captureManifestSchema = z
       decode: decodeModeSchema.nullable(),
       device: z.int().min(0).nullable(),
       proof: z.boolean(),
-      thumbnailWidth: z.int().min(16).max(1024),
+      thumbnailWidth: thumbnailWidthSchema,
     }),
     selection: captureSelectionSchema,
     stream: streamInfoSchema,
@@ -114,9 +114,6 @@ export type CaptureManifest = z.infer<typeof captureManifestSchema>;
 
 /** One captured frame, as in the manifest. */
 export type CapturedFrame = z.infer<typeof capturedFrameSchema>;
-
-/** One plane thumbnail entry, as in the manifest. */
-export type ThumbnailEntry = z.infer<typeof thumbnailEntrySchema>;
 
 /** One operator preview entry, as in the manifest. */
 export type OperatorEntry = z.infer<typeof operatorEntrySchema>;

@@ -7,10 +7,18 @@ import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { EnvironmentReport } from './environment';
 import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
-import { decodeModeSchema, settingsPatchSchema, type Settings } from './settings';
+import { settingsPatchSchema, type Settings } from './settings';
+import {
+  CONTEXT_MODES,
+  decodeModeSchema,
+  deviceSchema,
+  holdFramesSchema,
+  INIT_ORDERS,
+  thumbnailWidthSchema,
+} from './vocabulary';
 
 /** A method: its parameter schema, and its result type as a phantom field. */
-export interface MethodSpec<S extends z.ZodType, R> {
+interface MethodSpec<S extends z.ZodType, R> {
   readonly params: S;
   readonly result?: R;
 }
@@ -24,18 +32,15 @@ const noParams = z.object({}).strict();
 const MAX_PATH = 4096;
 
 /** Options for opening a file, checked before they reach the addon. */
-export const openOptionsSchema = z
+const openOptionsSchema = z
   .object({
     decode: decodeModeSchema.optional(),
-    device: z.int().min(0).max(63).optional(),
-    holdFrames: z.int().min(1).max(16).optional(),
-    initOrder: z.enum(['decoder-first', 'runtime-first']).optional(),
-    context: z.enum(['shared', 'private']).optional(),
+    device: deviceSchema.optional(),
+    holdFrames: holdFramesSchema.optional(),
+    initOrder: z.enum(INIT_ORDERS).optional(),
+    context: z.enum(CONTEXT_MODES).optional(),
   })
   .strict();
-
-/** The options of open. */
-export type OpenOptionsInput = z.infer<typeof openOptionsSchema>;
 
 /** Whether the backend could load the native addon, and from where. */
 export interface AddonStatus {
@@ -109,7 +114,7 @@ export const METHODS = {
   frameAtTime: method<FrameReport>()(
     z.object({ seconds: z.number().min(0).max(1e7), proof: z.boolean().optional() }).strict(),
   ),
-  thumbnails: method<ThumbnailWire[]>()(z.object({ maxWidth: z.int().min(16).max(1024) }).strict()),
+  thumbnails: method<ThumbnailWire[]>()(z.object({ maxWidth: thumbnailWidthSchema }).strict()),
   preview: method<PreviewWire>()(previewParamsSchema),
   listRecent: method<RecentFile[]>()(noParams),
   getSettings: method<Settings>()(noParams),
@@ -121,7 +126,7 @@ export const METHODS = {
       .object({
         path: z.string().min(1).max(MAX_PATH),
         frames: captureFramesSchema.optional(),
-        thumbnailWidth: z.int().min(16).max(1024).optional(),
+        thumbnailWidth: thumbnailWidthSchema.optional(),
       })
       .strict(),
   ),

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { CHECK_NAMES, type CheckName } from './checks';
 import { ERROR_CODES } from './errors';
-import { environmentReportSchema } from './environment-schema';
-import { frameReportSchema, streamInfoSchema } from './report-schema';
+import { environmentReportSchema } from './environment';
+import { frameReportSchema, streamInfoSchema } from './report';
 
 /** The exit codes of the command line. */
 export const EXIT_CODES = {
@@ -14,14 +14,14 @@ export const EXIT_CODES = {
 } as const;
 
 /** One check's outcome. */
-export const checkResultSchema = z.object({
+const checkResultSchema = z.object({
   name: z.enum(CHECK_NAMES as [CheckName, ...CheckName[]]),
   ok: z.boolean().nullable(),
   detail: z.string(),
 });
 
 /** One inspected frame: its report, or the error that stopped it, and its checks. */
-export const inspectedFrameSchema = z.object({
+const inspectedFrameSchema = z.object({
   index: z.int().min(0),
   report: frameReportSchema.nullable(),
   error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), remedy: z.string() }).nullable(),

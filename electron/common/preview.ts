@@ -1,23 +1,6 @@
-/** Operator previews on the wire: the request schema (mirrors the addon's PreviewOptions) and the result. */
+/** Operator previews on the wire: the request schema (the addon's PreviewOptions, checked) and the result. */
 import { z } from 'zod';
-
-/** Every preview operator the addon runs; 'reference' is the CPU reference alone. */
-export const PREVIEW_OPS = ['reference', 'convert', 'cvtcolor', 'gaussian', 'flip', 'threshold'] as const;
-
-/** One of PREVIEW_OPS. */
-export type PreviewOp = (typeof PREVIEW_OPS)[number];
-
-/** Colour matrices the convert kernel can be forced to ('auto': the stream's own). */
-export const PREVIEW_MATRICES = ['auto', 'bt601', 'bt709', 'bt2020'] as const;
-
-/** Colour ranges the convert kernel can be forced to ('auto': the stream's own). */
-export const PREVIEW_RANGES = ['auto', 'limited', 'full'] as const;
-
-/** One of PREVIEW_MATRICES. */
-export type PreviewMatrix = (typeof PREVIEW_MATRICES)[number];
-
-/** One of PREVIEW_RANGES. */
-export type PreviewRange = (typeof PREVIEW_RANGES)[number];
+import { COLOR_MATRICES, COLOR_RANGES, PREVIEW_OPS, thumbnailWidthSchema, type PreviewOp } from './vocabulary';
 
 /** Thumbnail width the panel asks for. */
 export const PREVIEW_WIDTH = 256;
@@ -32,7 +15,7 @@ export const PSNR_PASS_DB = 35;
 export const previewParamsSchema = z
   .object({
     op: z.enum(PREVIEW_OPS),
-    maxWidth: z.int().min(16).max(1024).optional(),
+    maxWidth: thumbnailWidthSchema.optional(),
     kernelSize: z
       .int()
       .min(3)
@@ -43,8 +26,8 @@ export const previewParamsSchema = z
     flipCode: z.union([z.literal(-1), z.literal(0), z.literal(1)]).optional(),
     threshold: z.number().min(0).max(255).optional(),
     reference: z.boolean().optional(),
-    matrix: z.enum(PREVIEW_MATRICES).optional(),
-    range: z.enum(PREVIEW_RANGES).optional(),
+    matrix: z.enum(COLOR_MATRICES).optional(),
+    range: z.enum(COLOR_RANGES).optional(),
   })
   .strict();
 
@@ -59,7 +42,7 @@ export interface RgbWire {
 }
 
 /** GPU time of each step of a preview, from CUDA events, in milliseconds. */
-export interface PreviewTimings {
+interface PreviewTimings {
   convertMs: number;
   opMs: number;
   resizeMs: number;

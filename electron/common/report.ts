@@ -1,173 +1,176 @@
 /**
- * The frame report and stream info that the native core produces, as plain JSON.
- * 64-bit addresses and sizes that may exceed 2^53 travel as hex strings ("0x7f…"), never numbers.
+ * The stream info and the frame report that the native core produces, as plain JSON: the zod schemas are the
+ * one statement of their shape, and the types are inferred from them. 64-bit addresses and sizes that may
+ * exceed 2^53 travel as hex strings ("0x7f…"), never numbers. Captures and the command line's JSON are
+ * validated with these schemas; the addon's own reports are typed by them (native/index.d.ts).
  */
+import { z } from 'zod';
+import { DECODE_PATHS } from './vocabulary';
 
-/** A 64-bit value as a lower-case hex string with a 0x prefix. */
-export type Hex64 = string;
+/** A 64-bit value as a hex string with a 0x prefix. */
+const hex64Schema = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'a 64-bit hex string like 0x7f00…');
 
-/** How frames reach the inspector. */
-export type DecodePath = 'nvdec' | 'software' | 'software-upload';
-
-/** Memory that a plane lives in, as the CUDA driver (or our own knowledge for host frames) says. */
-export type MemoryKind = 'device' | 'host' | 'host-pinned' | 'managed' | 'unknown';
-
-/** A yes/no verdict with the reason when it is no (or when it could not be checked). */
-export interface Verdict {
-  ok: boolean;
-  reason: string;
-}
+const count = z.int().min(0);
 
 /** Facts about the opened file and its video stream. */
-export interface StreamInfo {
-  path: string;
-  container: string;
-  codec: string;
-  profile: string;
-  bitDepth: number;
-  pixelFormat: string;
-  width: number;
-  height: number;
-  codedWidth: number;
-  codedHeight: number;
-  frameRate: number;
-  durationSeconds: number;
-  frameCount: number;
-  frameCountExact: boolean;
-  keyFrames: number[];
-  decodePath: DecodePath;
-  decodePathReason: string;
-  device: number;
+export const streamInfoSchema = z.object({
+  path: z.string(),
+  container: z.string(),
+  codec: z.string(),
+  profile: z.string(),
+  bitDepth: count,
+  pixelFormat: z.string(),
+  width: count,
+  height: count,
+  codedWidth: count,
+  codedHeight: count,
+  frameRate: z.number(),
+  durationSeconds: z.number(),
+  frameCount: count,
+  frameCountExact: z.boolean(),
+  keyFrames: z.array(count),
+  decodePath: z.enum(DECODE_PATHS),
+  decodePathReason: z.string(),
+  device: z.int(),
   /** Problems that did not stop the file from opening (for example TRUNCATED_FILE). */
-  warnings: { code: string; message: string }[];
-}
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+});
 
 /** One plane as FFmpeg hands it out, beside what NVCV exports for it. */
-export interface PlaneReport {
-  index: number;
-  name: string;
-  width: number;
-  height: number;
-  bytesPerPixel: number;
-  visibleBytesPerRow: number;
-  pitch: number;
-  rightPadding: number;
-  ffmpegPointer: Hex64;
-  offsetFromPlane0: number;
-  offsetInAllocation: number | null;
+const planeReportSchema = z.object({
+  index: count,
+  name: z.string(),
+  width: count,
+  height: count,
+  bytesPerPixel: count,
+  visibleBytesPerRow: count,
+  pitch: count,
+  rightPadding: z.int(),
+  ffmpegPointer: hex64Schema,
+  offsetFromPlane0: z.number(),
+  offsetInAllocation: z.number().nullable(),
   /** Rows of this plane's pitch from its start to the next plane, when the next plane follows in the same allocation. */
-  rowsBeforeNextPlane: number | null;
+  rowsBeforeNextPlane: z.number().nullable(),
   /** Rows below the picture: up to the next plane, or to the end of the allocation for the last plane in it. */
-  hiddenRowsAfter: number | null;
-  nvcvPointer: Hex64 | null;
-  nvcvRowStride: number | null;
-  match: boolean | null;
-}
+  hiddenRowsAfter: z.number().nullable(),
+  nvcvPointer: hex64Schema.nullable(),
+  nvcvRowStride: z.number().nullable(),
+  match: z.boolean().nullable(),
+});
 
-/** The allocation that holds the planes, from the driver's pointer attributes. */
-export interface AllocationReport {
-  source: 'cuda-driver' | 'host';
-  memory: MemoryKind;
-  device: number | null;
-  context: Hex64 | null;
-  rangeStart: Hex64 | null;
-  rangeSize: number | null;
-  bufferId: string | null;
-  planesInOneAllocation: boolean;
-  error: string | null;
-}
-
-/** What NVCV made of the frame. */
-export interface WrapReport {
-  available: boolean;
-  reason: string;
-  formatName: string | null;
-  formatCode: Hex64 | null;
-  bufferType: 'STRIDED_CUDA' | 'STRIDED_HOST' | null;
-  numPlanes: number | null;
-  handleLive: boolean;
-  /** Host memory wrapped through a STRIDED_CUDA descriptor because NVCV refuses STRIDED_HOST: layout evidence only. */
-  descriptorOnly: boolean;
-  /** NVCV's own message when it refused to wrap host memory as STRIDED_HOST. */
-  hostRefusal: string | null;
-  tensor: TensorVerdict;
-}
+/** The allocation that holds the planes, from the driver's pointer attributes (or our own knowledge for host frames). */
+const allocationSchema = z.object({
+  source: z.enum(['cuda-driver', 'host']),
+  memory: z.enum(['device', 'host', 'host-pinned', 'managed', 'unknown']),
+  device: z.int().nullable(),
+  context: hex64Schema.nullable(),
+  rangeStart: hex64Schema.nullable(),
+  rangeSize: z.number().nullable(),
+  bufferId: z.string().nullable(),
+  planesInOneAllocation: z.boolean(),
+  error: z.string().nullable(),
+});
 
 /** Whether the frame can also be one NVCV tensor (CV-CUDA's samples' NV12 as 1.5×H). */
-export interface TensorVerdict {
-  attempted: boolean;
-  valid: boolean;
-  reason: string;
-  shape: number[] | null;
-  layout: string | null;
-  assumedChromaRow: number | null;
-  actualChromaRow: number | null;
-}
+const tensorSchema = z.object({
+  attempted: z.boolean(),
+  valid: z.boolean(),
+  reason: z.string(),
+  shape: z.array(z.int()).nullable(),
+  layout: z.string().nullable(),
+  assumedChromaRow: z.int().nullable(),
+  actualChromaRow: z.int().nullable(),
+});
+
+/** What NVCV made of the frame. */
+const wrapSchema = z.object({
+  available: z.boolean(),
+  reason: z.string(),
+  formatName: z.string().nullable(),
+  formatCode: hex64Schema.nullable(),
+  bufferType: z.enum(['STRIDED_CUDA', 'STRIDED_HOST']).nullable(),
+  numPlanes: z.int().nullable(),
+  handleLive: z.boolean(),
+  /** Host memory wrapped through a STRIDED_CUDA descriptor because NVCV refuses STRIDED_HOST: layout evidence only. */
+  descriptorOnly: z.boolean(),
+  /** NVCV's own message when it refused to wrap host memory as STRIDED_HOST. */
+  hostRefusal: z.string().nullable(),
+  tensor: tensorSchema,
+});
 
 /** Canary written through NVCV's pointer and read back through FFmpeg's. */
-export interface AliasingProof {
-  ran: boolean;
-  passed: boolean;
-  method: 'device-kernel' | 'host-store' | 'none';
-  canary: string;
-  readBack: string;
-  restored: boolean;
-  reason: string;
-}
+const aliasingSchema = z.object({
+  ran: z.boolean(),
+  passed: z.boolean(),
+  method: z.enum(['device-kernel', 'host-store', 'none']),
+  canary: z.string(),
+  readBack: z.string(),
+  restored: z.boolean(),
+  reason: z.string(),
+});
 
 /** The CUDA contexts in play. */
-export interface ContextReport {
-  ffmpegContext: Hex64 | null;
-  runtimeContext: Hex64 | null;
-  allocationContext: Hex64 | null;
-  oneContext: boolean | null;
-  strategy: string;
-  ffmpegStream: Hex64 | null;
-  inspectorStream: Hex64 | null;
-}
+const contextSchema = z.object({
+  ffmpegContext: hex64Schema.nullable(),
+  runtimeContext: hex64Schema.nullable(),
+  allocationContext: hex64Schema.nullable(),
+  oneContext: z.boolean().nullable(),
+  strategy: z.string(),
+  ffmpegStream: hex64Schema.nullable(),
+  inspectorStream: hex64Schema.nullable(),
+});
 
 /** Surface pool accounting. */
-export interface PoolReport {
-  poolSize: number | null;
-  extraReserved: number;
-  framesHeld: number;
-  addressSeenBefore: boolean;
-  distinctAddresses: number;
-}
+const poolSchema = z.object({
+  poolSize: z.int().nullable(),
+  extraReserved: count,
+  framesHeld: count,
+  addressSeenBefore: z.boolean(),
+  distinctAddresses: count,
+});
 
 /** Wall-clock timings of each stage in microseconds. */
-export interface Timings {
-  decodeUs: number;
-  wrapUs: number;
-  exportUs: number;
-  evidenceUs: number;
-}
+const timingsSchema = z.object({
+  decodeUs: z.number(),
+  wrapUs: z.number(),
+  exportUs: z.number(),
+  evidenceUs: z.number(),
+});
 
 /** The evidence for one decoded frame. */
-export interface FrameReport {
-  frameIndex: number;
-  pts: number;
-  timeSeconds: number;
-  keyFrame: boolean;
-  pictureType: string;
-  decodePath: DecodePath;
-  format: {
-    swFormat: string;
-    hwFormat: string | null;
-    bitDepth: number;
-    chromaSubsampling: string;
-    colorRange: string;
-    colorMatrix: string;
-    width: number;
-    height: number;
-    codedWidth: number;
-    codedHeight: number;
-  };
-  planes: PlaneReport[];
-  allocation: AllocationReport;
-  wrap: WrapReport;
-  aliasing: AliasingProof;
-  context: ContextReport;
-  pool: PoolReport;
-  timings: Timings;
-}
+export const frameReportSchema = z.object({
+  frameIndex: count,
+  pts: z.number(),
+  timeSeconds: z.number(),
+  keyFrame: z.boolean(),
+  pictureType: z.string(),
+  decodePath: z.enum(DECODE_PATHS),
+  format: z.object({
+    swFormat: z.string(),
+    hwFormat: z.string().nullable(),
+    bitDepth: count,
+    chromaSubsampling: z.string(),
+    colorRange: z.string(),
+    colorMatrix: z.string(),
+    width: count,
+    height: count,
+    codedWidth: count,
+    codedHeight: count,
+  }),
+  planes: z.array(planeReportSchema),
+  allocation: allocationSchema,
+  wrap: wrapSchema,
+  aliasing: aliasingSchema,
+  context: contextSchema,
+  pool: poolSchema,
+  timings: timingsSchema,
+});
+
+/** Facts about the opened file and its video stream. */
+export type StreamInfo = z.infer<typeof streamInfoSchema>;
+
+/** One plane as FFmpeg hands it out, beside what NVCV exports for it. */
+export type PlaneReport = z.infer<typeof planeReportSchema>;
+
+/** The evidence for one decoded frame. */
+export type FrameReport = z.infer<typeof frameReportSchema>;

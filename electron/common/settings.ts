@@ -1,27 +1,19 @@
 /** User settings that persist between runs, shared by the backend and the renderer. */
 import { z } from 'zod';
-
-/** Decode modes the user can pick (mirrors the addon's DecodeMode). */
-export const decodeModeSchema = z.enum(['auto', 'nvdec', 'software', 'software-upload']);
-
-/** One of the decode modes. */
-export type DecodeMode = z.infer<typeof decodeModeSchema>;
+import { decodeModeSchema, deviceSchema, holdFramesSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** Colour theme of the window. */
-export const themeSchema = z.enum(['dark', 'light']);
-
-/** One of the themes. */
-export type Theme = z.infer<typeof themeSchema>;
+const themeSchema = z.enum(['dark', 'light']);
 
 /** Every setting with its bounds. */
 export const settingsSchema = z
   .object({
     theme: themeSchema,
     decode: decodeModeSchema,
-    device: z.int().min(0).max(63),
-    holdFrames: z.int().min(1).max(16),
+    device: deviceSchema,
+    holdFrames: holdFramesSchema,
     proof: z.boolean(),
-    thumbnailWidth: z.int().min(32).max(512),
+    thumbnailWidth: thumbnailWidthSchema,
     libraryPath: z.string().max(4096).nullable(),
   })
   .strict();

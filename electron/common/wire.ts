@@ -22,17 +22,6 @@ export const requestSchema = z
   })
   .strict();
 
-/** A call from a client, shape-checked. */
-export type WireRequest = z.infer<typeof requestSchema>;
-
-/** A call to one particular method, as the client builds it. */
-export interface TypedRequest<M extends MethodName> {
-  kind: 'request';
-  id: number;
-  method: M;
-  params: unknown;
-}
-
 /** The answer to one request. */
 export type WireResponse<M extends MethodName = MethodName> =
   | { kind: 'response'; id: number; ok: true; result: ResultOf<M> }

@@ -1,11 +1,11 @@
 /** The main process: one secure window, a supervised backend, and a MessagePort brokered between them. */
-import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, session, type WebContents } from 'electron';
-import { IPC } from '../common/bridge';
+import { app, BrowserWindow, dialog, Menu, MessageChannelMain, session, type WebContents } from 'electron';
 import type { BackendRestartedEvent } from '../common/contract';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { Supervisor } from '../supervisor/supervisor';
 import { appPaths } from './app-paths';
-import { navigationAllowed, permissionAllowed, senderAllowed } from './navigation';
+import { handle, onConnect, sendPort } from './ipc';
+import { navigationAllowed, permissionAllowed } from './navigation';
 import { registerShareIpc } from './share-ipc';
 import { utilitySpawner } from './utility-child';
 import { windowOptions } from './window-options';
@@ -30,7 +30,7 @@ function broker(contents: WebContents, restarted: BackendRestartedEvent | null):
   if (child === null || contents.isDestroyed()) return;
   const { port1, port2 } = new MessageChannelMain();
   child.send({ type: 'attach', clientId: clientId(contents), restarted }, [port1]);
-  contents.postMessage(IPC.port, null, [port2]);
+  sendPort(contents, port2);
 }
 
 function createWindow(): void {
@@ -57,24 +57,26 @@ void app.whenReady().then(() => {
     callback(permissionAllowed(permission)),
   );
   session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionAllowed(permission));
-  ipcMain.on(IPC.connect, (event) => {
-    if (senderAllowed(event.senderFrame?.url, paths.rendererUrl)) broker(event.sender, null);
-  });
-  ipcMain.handle(IPC.openDialog, async (event) => {
-    if (!senderAllowed(event.senderFrame?.url, paths.rendererUrl)) return null;
-    const result = await dialog.showOpenDialog({
-      title: 'Open a video',
-      properties: ['openFile'],
-      filters: [
-        {
-          name: 'Video or capture',
-          extensions: ['mp4', 'mkv', 'mov', 'webm', 'avi', 'ts', 'm2ts', 'h264', 'h265', 'hevc', 'ivf', 'zci'],
-        },
-        { name: 'All files', extensions: ['*'] },
-      ],
-    });
-    return result.canceled ? null : (result.filePaths[0] ?? null);
-  });
+  onConnect(paths.rendererUrl, (event) => broker(event.sender, null));
+  handle(
+    'openDialog',
+    paths.rendererUrl,
+    () => null,
+    async () => {
+      const result = await dialog.showOpenDialog({
+        title: 'Open a video',
+        properties: ['openFile'],
+        filters: [
+          {
+            name: 'Video or capture',
+            extensions: ['mp4', 'mkv', 'mov', 'webm', 'avi', 'ts', 'm2ts', 'h264', 'h265', 'hevc', 'ivf', 'zci'],
+          },
+          { name: 'All files', extensions: ['*'] },
+        ],
+      });
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+  );
   registerShareIpc(paths.rendererUrl);
   supervisor.on('restarted', (event) => {
     for (const contents of windows) broker(contents, { ...event, ...supervisor.stateOf(clientId(contents)) });

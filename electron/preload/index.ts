@@ -1,18 +1,24 @@
 /** The preload script: exposes window.inspector and forwards backend ports to the page. */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { BACKEND_PORT_MESSAGE, IPC, type InspectorBridge } from '../common/bridge';
+import { BACKEND_PORT_MESSAGE, type InspectorBridge } from '../common/bridge';
+import { CHANNELS, type ChannelArgs, type ChannelResult, type InvokeChannel } from '../common/ipc-channels';
+
+/** Calls an invoke channel with the arguments its entry in ChannelMap names; resolves to its result. */
+function invoke<C extends InvokeChannel>(channel: C, ...args: ChannelArgs<C>): Promise<ChannelResult<C>> {
+  return ipcRenderer.invoke(CHANNELS[channel], ...args) as Promise<ChannelResult<C>>;
+}
 
 const bridge: InspectorBridge = {
   platform: 'electron',
-  connect: () => ipcRenderer.send(IPC.connect),
-  openFileDialog: () => ipcRenderer.invoke(IPC.openDialog) as Promise<string | null>,
-  saveCaptureDialog: (defaultName) => ipcRenderer.invoke(IPC.saveCaptureDialog, defaultName) as Promise<string | null>,
-  capturePanel: (rect) => ipcRenderer.invoke(IPC.capturePanel, rect) as Promise<Uint8Array>,
+  connect: () => ipcRenderer.send(CHANNELS.connect),
+  openFileDialog: () => invoke('openDialog'),
+  saveCaptureDialog: (defaultName) => invoke('saveCaptureDialog', defaultName),
+  capturePanel: (rect) => invoke('capturePanel', rect),
   pathForFile: (file) => webUtils.getPathForFile(file),
 };
 
 // A MessagePort cannot pass through contextBridge; window.postMessage can transfer it.
-ipcRenderer.on(IPC.port, (event) => {
+ipcRenderer.on(CHANNELS.port, (event) => {
   window.postMessage({ type: BACKEND_PORT_MESSAGE }, '*', event.ports);
 });
 

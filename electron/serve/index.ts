@@ -1,7 +1,7 @@
 /** Entry of serve mode: supervise the backend, serve the renderer, print the URL with its token. */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { appRootFrom } from '../backend/addon-path';
+import { appRootOf } from '../app/app-root';
+import { defaultConfigDir } from '../app/config-dir';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { Supervisor } from '../supervisor/supervisor';
 import { forkSpawner } from './fork-child';
@@ -10,9 +10,7 @@ import { startServer } from './server';
 import { newToken, writeTokenFile } from './token';
 
 function configDirFrom(option: string | null): string {
-  if (option !== null) return path.resolve(option);
-  const base = process.env.XDG_CONFIG_HOME ?? path.join(process.env.HOME ?? '.', '.config');
-  return path.join(base, 'zerocopy-inspector');
+  return option !== null ? path.resolve(option) : defaultConfigDir(process.env);
 }
 
 async function main(): Promise<void> {
@@ -27,7 +25,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const root = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+  const root = appRootOf(import.meta.url);
   const configDir = configDirFrom(options.configDir);
   const backendEnv: Record<string, string> = { [BACKEND_ENV.configDir]: configDir, [BACKEND_ENV.cwd]: process.cwd() };
   const sample = process.env[BACKEND_ENV.samplePath];

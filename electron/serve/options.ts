@@ -12,7 +12,7 @@ export interface ServeOptions {
 }
 
 /** The port serve mode listens on unless told otherwise. */
-export const DEFAULT_PORT = 8710;
+const DEFAULT_PORT = 8710;
 
 /** Usage text for --help. */
 export const USAGE = `Usage: npm run serve -- [options]

@@ -34,7 +34,7 @@ export function contentType(file: string): string {
 }
 
 /** The file's real path when it, with every link resolved, still lies inside root's real path; else null. */
-export async function realFileInside(root: string, file: string): Promise<string | null> {
+async function realFileInside(root: string, file: string): Promise<string | null> {
   const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]).catch(() => [null, null]);
   if (realRoot === null || realFile === null) return null;
   return realFile.startsWith(realRoot + path.sep) ? realFile : null;

@@ -13,9 +13,10 @@ import { IdentityPanel } from './components/identity/IdentityPanel';
 import { LayoutPanel } from './components/layout/LayoutPanel';
 import { Operators } from './components/operators/Operators';
 import { NavBar } from './components/nav/NavBar';
-import { baseName, OpenBar } from './components/open/OpenBar';
+import { OpenBar } from './components/open/OpenBar';
+import { baseName } from './format';
 import { PresenterView } from './components/presenter/PresenterView';
-import { wrongWrapPair } from './components/presenter/WrongWrapSlot';
+import { wrongWrapPair } from './components/presenter/wrong-wrap';
 import { SettingsPanel } from './components/settings/SettingsPanel';
 import { ShareControl } from './components/share/ShareControl';
 import { Thumbnails } from './components/thumbnails/Thumbnails';
@@ -46,6 +47,7 @@ export function App({ bridge }: AppProps) {
     progress: state.progress,
     helpOpen: state.helpOpen,
     settings: state.settings,
+    contextMode: state.contextMode,
     capture: state.capture,
     capturedOperators: state.capturedOperators,
     presenterOpen: state.presenterOpen,
@@ -164,7 +166,9 @@ export function App({ bridge }: AppProps) {
       {settingsOpen ? (
         <SettingsPanel
           settings={s.settings}
+          contextMode={s.contextMode}
           onChange={(patch) => void actions.updateSettings(patch)}
+          onContextModeChange={actions.setContextMode}
           onClose={() => setSettingsOpen(false)}
         />
       ) : null}

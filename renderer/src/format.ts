@@ -39,3 +39,20 @@ export function hexDelta(a: string | null, b: string | null): bigint | null {
     return null;
   }
 }
+
+/** The last path component, for short labels. */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+}
+
+/** "2026-11-30 12:22 UTC" from an ISO time. */
+export function captureTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** A typed number as a whole number inside bounds (both ends included). */
+export function clampTo(bounds: { min: number; max: number }, text: string): number {
+  return Math.max(bounds.min, Math.min(bounds.max, Math.trunc(Number(text))));
+}

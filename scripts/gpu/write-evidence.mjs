@@ -91,15 +91,31 @@ for (const f of reports.fixtures) {
   ev.push('');
 }
 
+// The recorder (test/gpu/record-evidence.mjs) runs every context mode in both initialisation orders, modes in the
+// outer loop, and spreads the child's answer over the row: where a mode opened, its row's `context` is the frame's
+// context report and the mode's name is gone. The name comes back from the row's place, checked against what the
+// row still says (its order, and the name itself where the mode failed to open).
+const CONTEXT_MODES = ['shared', 'private', 'ffmpeg-primary'];
+const INIT_ORDERS = ['decoder-first', 'runtime-first'];
+function contextRow(c, i) {
+  const mode = typeof c.mode === 'string' ? c.mode : CONTEXT_MODES[Math.floor(i / INIT_ORDERS.length)];
+  const named = typeof c.context === 'string' ? c.context : mode;
+  if (mode === undefined || named !== mode || c.order !== INIT_ORDERS[i % INIT_ORDERS.length])
+    throw new Error(`context row ${i} (${named}, ${c.order}) is not where the recorder puts ${mode}, ${INIT_ORDERS[i % INIT_ORDERS.length]}`);
+  const report = c.report ?? (typeof c.context === 'object' ? c.context : null);
+  return { mode, report };
+}
+
 ev.push('## CUDA contexts in both initialisation orders', '');
 ev.push('Each row is a fresh process (`test/gpu/context.child.mjs`).', '');
 ev.push('| FFmpeg context mode | order | opened | one context | FFmpeg | runtime | allocation | aliasing proof |');
 ev.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const c of reports.contexts) {
+for (const [i, c] of reports.contexts.entries()) {
+  const { mode, report } = contextRow(c, i);
   if (!c.ok) {
-    ev.push(`| ${c.context} | ${c.order} | no: \`${c.code}\` ${c.message.replace(/\|/g, '\\|')} | – | – | – | – | – |`);
+    ev.push(`| ${mode} | ${c.order} | no: \`${c.code}\` ${c.message.replace(/\|/g, '\\|')} | – | – | – | – | – |`);
   } else {
-    ev.push(`| ${c.context} | ${c.order} | yes | ${yes(c.context.oneContext)} | ${c.context.ffmpegContext} | ${c.context.runtimeContext} | ${c.context.allocationContext} | ${c.aliasing.passed ? 'passed' : 'failed'} |`);
+    ev.push(`| ${mode} | ${c.order} | yes | ${yes(report.oneContext)} | ${report.ffmpegContext} | ${report.runtimeContext} | ${report.allocationContext} | ${c.aliasing.passed ? 'passed' : 'failed'} |`);
   }
 }
 ev.push('');

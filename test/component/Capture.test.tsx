@@ -2,11 +2,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CapturedOperatorWire } from '../../electron/common/contract';
-import { CaptureBanner, captureTime } from '../../renderer/src/components/capture/CaptureBanner';
+import { CaptureBanner } from '../../renderer/src/components/capture/CaptureBanner';
+import { captureTime } from '../../renderer/src/format';
 import { captureEnvironment } from '../../renderer/src/components/capture/capture-environment';
-import { CapturedOperators, operatorFigures } from '../../renderer/src/components/capture/CapturedOperators';
+import { CapturedOperators } from '../../renderer/src/components/capture/CapturedOperators';
+import { operatorFigures } from '../../renderer/src/components/capture/operator-figures';
 import { NavBar } from '../../renderer/src/components/nav/NavBar';
-import { framesFromText, SharePanel, type SharePanelProps } from '../../renderer/src/components/share/SharePanel';
+import { SharePanel, type SharePanelProps } from '../../renderer/src/components/share/SharePanel';
+import { framesFromText } from '../../renderer/src/components/share/share-options';
 import { captureSummary as summary } from '../support/capture-summary';
 import { backendEnvironment, gpuEnvironment, paddedNv12Device, streamInfo } from '../support/reports';
 

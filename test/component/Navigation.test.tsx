@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HelpOverlay } from '../../renderer/src/components/help/HelpOverlay';
 import { NavBar } from '../../renderer/src/components/nav/NavBar';
-import { frameAt } from '../../renderer/src/components/nav/Timeline';
+import { frameAt } from '../../renderer/src/components/nav/timeline-position';
 import { paddedNv12Device, streamInfo } from '../support/reports';
 
 function setup() {

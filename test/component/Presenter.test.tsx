@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CapturedOperatorWire } from '../../electron/common/contract';
 import { PresenterView, type PresenterViewProps } from '../../renderer/src/components/presenter/PresenterView';
-import { presenterVerdicts } from '../../renderer/src/components/presenter/verdicts';
-import { wrongWrapPair } from '../../renderer/src/components/presenter/WrongWrapSlot';
-import { mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
+import { wrongWrapPair } from '../../renderer/src/components/presenter/wrong-wrap';
+import { paddedNv12Device, streamInfo } from '../support/reports';
 import { captureSummary as summary } from '../support/capture-summary';
 
 const op = (name: string, params: Record<string, unknown> = {}): CapturedOperatorWire => ({
@@ -35,36 +34,6 @@ function setup(overrides: Partial<PresenterViewProps> = {}) {
   render(<PresenterView {...props} />);
   return { onStep, onClose };
 }
-
-describe('presenterVerdicts', () => {
-  it('tells the padded NV12 story: pointers match, proof holds, the 1.5×H tensor is wrong, one context', () => {
-    const report = paddedNv12Device();
-    report.wrap.tensor = {
-      ...report.wrap.tensor,
-      attempted: true,
-      valid: false,
-      assumedChromaRow: 1080,
-      actualChromaRow: 1088,
-    };
-    const verdicts = presenterVerdicts(report);
-    expect(verdicts.map((v) => [v.key, v.ok])).toEqual([
-      ['pointers', true],
-      ['aliasing', true],
-      ['tensor', false],
-      ['context', true],
-    ]);
-    expect(verdicts[2]!.why).toBe('a 1.5×H tensor reads chroma at row 1080; it starts at row 1088');
-  });
-
-  it('says MISMATCH and a failed proof loudly, and "not checked" without NVCV', () => {
-    expect(
-      presenterVerdicts(mismatchFrame())
-        .slice(0, 2)
-        .map((v) => v.headline),
-    ).toEqual(['POINTER MISMATCH', 'ALIASING FAILED']);
-    expect(presenterVerdicts(noNvcvFrame())[0]).toMatchObject({ ok: null, headline: 'POINTERS NOT CHECKED' });
-  });
-});
 
 describe('wrongWrapPair', () => {
   it('pairs the wrong-wrap and right-wrap previews, or gives null when either is missing', () => {

@@ -8,8 +8,9 @@ import { rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { expect, test } from './fixtures';
-import { call, openSocket, ROOT, type Served } from './serve';
+import { expect, test } from '../support/e2e/fixtures';
+import { call, openSocket, type Served } from '../support/live/serve';
+import { ROOT } from '../support/paths';
 
 /** A raw TCP connection that has completed an authorised WebSocket handshake on /rpc. */
 async function rawSocket(served: Served): Promise<net.Socket> {

@@ -4,12 +4,13 @@ import { existsSync } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { readCaptureFile } from '../../electron/backend/capture/capture-file';
-import { readZip } from '../../electron/backend/capture/zip-read';
-import { writeZip } from '../../electron/backend/capture/zip-write';
-import { frameReportSchema } from '../../electron/common/report-schema';
-import { CLIPS, expect, test } from './fixtures';
-import { call, openSocket, ROOT, screenshotPath } from './serve';
+import { readCaptureFile } from '../../electron/capture/capture-file';
+import { readZip } from '../../electron/capture/zip-read';
+import { writeZip } from '../../electron/capture/zip-write';
+import { frameReportSchema } from '../../electron/common/report';
+import { CLIPS, expect, test } from '../support/e2e/fixtures';
+import { call, openSocket, screenshotPath } from '../support/live/serve';
+import { ROOT } from '../support/paths';
 
 const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { CLIPS, expect, test } from './fixtures';
-import { screenshotPath } from './serve';
+import { CLIPS, expect, test } from '../support/e2e/fixtures';
+import { screenshotPath } from '../support/live/serve';
 
 /** Types a path into serve mode's path field and opens it. */
 async function openPath(page: Page, file: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { copyFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { CLIPS, expect, test } from './fixtures';
-import { recordedPreviews, serveRecordedPreviews } from './recorded-previews';
+import { CLIPS, expect, test } from '../support/e2e/fixtures';
+import { recordedPreviews, serveRecordedPreviews } from '../support/e2e/recorded-previews';
 
 /** The SHA-256 of a canvas's RGB pixels, read back from the page. */
 async function drawnRgb(page: Page, testId: string): Promise<string> {

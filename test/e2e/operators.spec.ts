@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { screenshotPath } from './serve';
+import { expect, test } from '../support/e2e/fixtures';
+import { screenshotPath } from '../support/live/serve';
 
 /** Waits until the operators panel shows a finished preview of a frame. */
 async function previewShown(page: Page, frame: number): Promise<void> {

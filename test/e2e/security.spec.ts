@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
-import { expect, test } from './fixtures';
-import { call, openSocket, type Served } from './serve';
+import { expect, test } from '../support/e2e/fixtures';
+import { call, openSocket, type Served } from '../support/live/serve';
 
 /** A raw HTTP GET with chosen headers, so Host can be forged. */
 function get(served: Served, path: string, headers: Record<string, string> = {}): Promise<number> {

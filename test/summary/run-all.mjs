@@ -1,4 +1,4 @@
-// `npm test`: build, lint, unit + component + native tests, end-to-end tests, then one summary line.
+// `npm test`: build, lint, unit + component + integration tests, native tests, end-to-end tests, then one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -46,7 +46,7 @@ for (const [label, script] of [
   }
 }
 
-run('unit, component and native tests', 'npx', [
+run('unit, component and integration tests', 'npx', [
   'vitest',
   'run',
   '--reporter=default',

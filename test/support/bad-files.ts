@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorCode } from '../../electron/common/errors';
-import { fixture } from './addon';
+import { fixture } from './paths';
 
 /** Deterministic pseudo-random bytes (xorshift32), so every run sees the same file. */
 export function noise(length: number, seed = 0x9e3779b9): Buffer {

@@ -1,7 +1,7 @@
 /** Hand-built captures for unit tests: reports from reports.ts, grey thumbnails, an operator preview. */
-import { encodeCapture, type CaptureContents } from '../../electron/backend/capture/capture-file';
-import { encodePng } from '../../electron/backend/capture/png';
-import { streamInfoSchema } from '../../electron/common/report-schema';
+import { encodeCapture, type CaptureContents } from '../../electron/capture/capture-file';
+import { encodePng } from '../../electron/capture/png';
+import { streamInfoSchema } from '../../electron/common/report';
 import { CAPTURE_FORMAT, CAPTURE_FORMAT_VERSION, type CapturedFrame } from '../../electron/common/capture';
 import { gpuEnvironment, paddedNv12Device, streamInfo } from './reports';
 

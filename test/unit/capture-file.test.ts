@@ -2,18 +2,13 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeCapture,
-  encodeCapture,
-  readCaptureFile,
-  writeCaptureFile,
-} from '../../electron/backend/capture/capture-file';
-import { readZip } from '../../electron/backend/capture/zip-read';
-import { writeZip } from '../../electron/backend/capture/zip-write';
+import { decodeCapture, encodeCapture, readCaptureFile, writeCaptureFile } from '../../electron/capture/capture-file';
+import { readZip } from '../../electron/capture/zip-read';
+import { writeZip } from '../../electron/capture/zip-write';
 import { captureManifestSchema } from '../../electron/common/capture';
 import type { RpcFailure } from '../../electron/common/envelope';
-import { environmentReportSchema } from '../../electron/common/environment-schema';
-import { frameReportSchema, streamInfoSchema } from '../../electron/common/report-schema';
+import { environmentReportSchema } from '../../electron/common/environment';
+import { frameReportSchema, streamInfoSchema } from '../../electron/common/report';
 import { sampleCapture, sampleCaptureBytes } from '../support/captures';
 
 /** The error code a capture load throws. */

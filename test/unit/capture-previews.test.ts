@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PreviewOptions, PreviewResult, RgbImage } from '../../native/index';
-import { decodePng } from '../../electron/backend/capture/png';
-import { canPreview, capturePreviews, withPreviews } from '../../electron/backend/capture/operator-previews';
+import type { PreviewOptions, PreviewResult, RgbImage } from '../../electron/addon/native';
+import type { PreviewOp } from '../../electron/common/vocabulary';
+import { decodePng } from '../../electron/capture/png';
+import { canPreview, capturePreviews, withPreviews } from '../../electron/capture/operator-previews';
 import { RpcFailure, rpcError } from '../../electron/common/envelope';
 import { paddedNv12Device, streamInfo } from '../support/reports';
 
@@ -11,7 +12,7 @@ const rgb = (width: number, height: number, value: number): RgbImage => ({
   rgb: new Uint8Array(width * height * 3).fill(value),
 });
 
-function result(op: string, extra: Partial<PreviewResult> = {}): PreviewResult {
+function result(op: PreviewOp, extra: Partial<PreviewResult> = {}): PreviewResult {
   return {
     op,
     gpu: op !== 'reference',

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '../../electron/backend/capture/crc32';
-import { decodePng, encodePng, PngFormatError } from '../../electron/backend/capture/png';
-import { readZip, ZipFormatError } from '../../electron/backend/capture/zip-read';
-import { dosDateTime, writeZip } from '../../electron/backend/capture/zip-write';
+import { crc32 } from '../../electron/capture/crc32';
+import { decodePng, encodePng, PngFormatError } from '../../electron/capture/png';
+import { readZip, ZipFormatError } from '../../electron/capture/zip-read';
+import { dosDateTime, writeZip } from '../../electron/capture/zip-write';
 import { gradient } from '../support/captures';
 
 describe('crc32', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMethodName, METHOD_NAMES, METHODS } from '../../electron/common/contract';
-import { ERROR_CODES } from '../../electron/common/errors';
-import { DEFAULT_REMEDIES, RpcFailure, rpcError, toRpcError } from '../../electron/common/envelope';
+import { DEFAULT_REMEDIES, ERROR_CODES } from '../../electron/common/errors';
+import { RpcFailure, rpcError, toRpcError } from '../../electron/common/envelope';
 import { contentSecurityPolicy } from '../../electron/common/csp';
 import { settingsPatchSchema } from '../../electron/common/settings';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chooseFrontEnd, electronFailedToStart } from '../../electron/cli/choose';
+import { chooseFrontEnd, electronFailedToStart } from '../../electron/launcher/choose';
 import { appPaths } from '../../electron/main/app-paths';
 import { navigationAllowed, permissionAllowed, senderAllowed } from '../../electron/main/navigation';
 import { windowOptions } from '../../electron/main/window-options';
-import { addonLoaderPath, appRootFrom } from '../../electron/backend/addon-path';
+import { addonLoaderPath } from '../../electron/addon/addon-path';
+import { appRootFrom } from '../../electron/app/app-root';
 
 describe('window options', () => {
   it('isolate and sandbox the renderer', () => {

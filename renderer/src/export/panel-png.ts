@@ -15,7 +15,7 @@ function copyStyles(original: Element, clone: Element): void {
 }
 
 /** A deep clone with computed styles inlined, canvases replaced by images of their pixels, no interactive state. */
-export function cloneForPicture(original: Element): Element {
+function cloneForPicture(original: Element): Element {
   if (original instanceof HTMLCanvasElement) {
     const image = document.createElement('img');
     image.src = original.toDataURL('image/png');
@@ -34,7 +34,7 @@ export function cloneForPicture(original: Element): Element {
 }
 
 /** Draws an element into a PNG through an SVG foreignObject; works without any privileged API. */
-export async function elementToPngInPage(element: HTMLElement, scale = window.devicePixelRatio || 1): Promise<Blob> {
+async function elementToPngInPage(element: HTMLElement, scale = window.devicePixelRatio || 1): Promise<Blob> {
   const box = element.getBoundingClientRect();
   const width = Math.ceil(box.width);
   const height = Math.ceil(box.height);

@@ -3,7 +3,7 @@ import { BACKEND_PORT_MESSAGE, type InspectorBridge } from '../../../electron/co
 import type { Transport } from './transport';
 
 /** Wraps a MessagePort. */
-export function portTransport(port: MessagePort): Transport {
+function portTransport(port: MessagePort): Transport {
   const transport: Transport = {
     send: (data) => port.postMessage(data),
     onMessage: (listener) => {

@@ -3,13 +3,11 @@ import { toRpcError, type RpcError } from '../../../electron/common/envelope';
 import {
   PREVIEW_DEFAULTS,
   PREVIEW_WIDTH,
-  type PreviewMatrix,
-  type PreviewOp,
   type PreviewParams,
-  type PreviewRange,
   type PreviewWire,
 } from '../../../electron/common/preview';
 import type { FrameReport } from '../../../electron/common/report';
+import type { ColorMatrix, ColorRange, PreviewOp } from '../../../electron/common/vocabulary';
 import type { SliceCreator } from './types';
 
 /** An operator the user can pick (the CPU reference is always shown beside it, so it is not one). */
@@ -22,8 +20,8 @@ export interface OperatorChoice {
   sigma: number;
   flipCode: -1 | 0 | 1;
   threshold: number;
-  matrix: PreviewMatrix;
-  range: PreviewRange;
+  matrix: ColorMatrix;
+  range: ColorRange;
 }
 
 /** What the panel starts with: the conversion, at the stream's own matrix and range. */

@@ -2,6 +2,7 @@
 import { isCapturePath } from '../../../electron/common/capture';
 import type { RecentFile } from '../../../electron/common/contract';
 import type { StreamInfo } from '../../../electron/common/report';
+import type { ContextMode } from '../../../electron/common/vocabulary';
 import type { SliceCreator } from './types';
 
 /** Session state with actions. */
@@ -10,6 +11,10 @@ export interface SessionSlice {
   info: StreamInfo | null;
   opening: boolean;
   recents: RecentFile[];
+  /** The CUDA context the next video is opened in ('shared' unless the user picks another in the settings). */
+  contextMode: ContextMode;
+  /** Picks the CUDA context for the next video opened. */
+  setContextMode(mode: ContextMode): void;
   /** Opens a file and shows its first frame (or the given one). */
   openFile(path: string, frame?: number): Promise<boolean>;
   closeFile(): Promise<void>;
@@ -26,11 +31,14 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client)
   info: null,
   opening: false,
   recents: [],
+  contextMode: 'shared',
+  setContextMode: (mode) => set({ contextMode: mode }),
   openFile: async (path, frame = 0) => {
     if (isCapturePath(path)) return get().openCapture(path, frame);
     set({ opening: true, error: null });
+    const context = get().contextMode;
     try {
-      const { info } = await client.call('open', { path });
+      const { info } = await client.call('open', context === 'shared' ? { path } : { path, options: { context } });
       set({
         file: info.path,
         info,

@@ -1,6 +1,6 @@
 /** Says the decoder process was restarted and why, and offers to reopen where the user was. */
 import type { BackendRestartedEvent } from '../../../../electron/common/contract';
-import { baseName } from '../open/OpenBar';
+import { baseName } from '../../format';
 
 /** Props of RestartBanner. */
 export interface RestartBannerProps {

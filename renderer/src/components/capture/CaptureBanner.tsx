@@ -1,20 +1,13 @@
 /** The capture banner: this is a recording, read-only; where, when and on which GPU it was made, which frames. */
 import type { CaptureSummary } from '../../../../electron/common/capture';
 import { formatFrameList } from '../../../../electron/common/frame-list';
-import { formatBytes } from '../../format';
+import { captureTime, formatBytes } from '../../format';
 import './capture.css';
 
 /** Props of CaptureBanner. */
 export interface CaptureBannerProps {
   capture: CaptureSummary;
   onClose(): void;
-}
-
-/** "2026-11-30 12:22 UTC" from an ISO time. */
-export function captureTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** The banner. */

@@ -1,19 +1,11 @@
 /** Operator previews stored in a capture: each picture with its parameters, GPU time and correctness figures. */
 import type { CapturedOperatorWire } from '../../../../electron/common/contract';
+import { operatorFigures } from './operator-figures';
 import './capture.css';
 
 /** Props of CapturedOperators. */
 export interface CapturedOperatorsProps {
   operators: CapturedOperatorWire[];
-}
-
-/** "psnr 48.5 dB · max |err| 2 · 0.12 ms" from the figures present. */
-export function operatorFigures(op: CapturedOperatorWire): string {
-  const parts = [];
-  if (op.psnr !== null) parts.push(`PSNR ${op.psnr.toFixed(1)} dB`);
-  if (op.maxAbsError !== null) parts.push(`max |err| ${op.maxAbsError}`);
-  if (op.gpuTimeMs !== null) parts.push(`${op.gpuTimeMs.toFixed(3)} ms GPU`);
-  return parts.join(' · ');
 }
 
 /** The panel; absent when the frame carries no operator previews. */

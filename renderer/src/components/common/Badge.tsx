@@ -1,7 +1,5 @@
 /** A verdict badge: big, coloured, readable from across a room. */
-
-/** How a verdict looks. */
-export type BadgeTone = 'ok' | 'bad' | 'unknown';
+import type { BadgeTone } from './tone';
 
 /** Props of Badge. */
 export interface BadgeProps {
@@ -19,9 +17,4 @@ export function Badge({ tone, text, testId, size = 'small' }: BadgeProps) {
       <span aria-hidden="true">{icon}</span> {text}
     </span>
   );
-}
-
-/** The tone of a yes/no/unknown value. */
-export function toneOf(value: boolean | null): BadgeTone {
-  return value === null ? 'unknown' : value ? 'ok' : 'bad';
 }

@@ -1,11 +1,12 @@
 /** Decoder: the decode path and why, contexts, the surface pool, library versions and where they came from. */
 import type { BackendEnvironment } from '../../../../electron/common/contract';
-import { DEFAULT_REMEDIES } from '../../../../electron/common/envelope';
 import type { LibraryStatus } from '../../../../electron/common/environment';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
+import type { DecodePath } from '../../../../electron/common/vocabulary';
 import { groupHex } from '../../format';
 import { Badge } from '../common/Badge';
 import { Value } from '../common/Value';
+import { missingPieces } from './missing-pieces';
 
 /** Props of DecoderPanel. */
 export interface DecoderPanelProps {
@@ -14,50 +15,16 @@ export interface DecoderPanelProps {
   report: FrameReport | null;
 }
 
-const PATH_TEXT = {
+const PATH_TEXT: Record<DecodePath, string> = {
   nvdec: 'NVDEC (GPU)',
   software: 'software (CPU)',
   'software-upload': 'software + upload to CUDA',
-} as const;
+};
 
 function library(status: LibraryStatus): string {
   return status.loaded
     ? `${status.version ?? '?'} from ${status.path ?? '?'}`
     : `not loaded: ${status.error ?? 'unknown reason'}`;
-}
-
-/** What is missing on this machine, each with its remedy. */
-export function missingPieces(
-  environment: BackendEnvironment,
-): { key: string; title: string; detail: string; remedy: string }[] {
-  const missing = [];
-  if (!environment.addon.loaded) {
-    missing.push({
-      key: 'addon',
-      title: 'Native addon not loaded',
-      detail: environment.addon.error ?? '',
-      remedy: 'Build it with npm run build:native (needs FFmpeg development packages and the CUDA toolkit).',
-    });
-  }
-  const report = environment.report;
-  if (report !== null && report.cuda.deviceCount === 0) {
-    missing.push({
-      key: 'gpu',
-      title: 'No CUDA device',
-      detail: report.cuda.error ?? 'the driver reports no device',
-      remedy: DEFAULT_REMEDIES.NO_CUDA_DEVICE,
-    });
-  }
-  if (report !== null && !report.nvcv.loaded) {
-    const searched = report.nvcv.searched.length > 0 ? ` (searched ${report.nvcv.searched.join(', ')})` : '';
-    missing.push({
-      key: 'nvcv',
-      title: 'NVCV not found',
-      detail: `${report.nvcv.error ?? 'not loaded'}${searched}`,
-      remedy: DEFAULT_REMEDIES.NVCV_NOT_FOUND,
-    });
-  }
-  return missing;
 }
 
 /** The panel. */

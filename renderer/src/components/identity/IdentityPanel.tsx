@@ -1,7 +1,9 @@
 /** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
 import type { FrameReport } from '../../../../electron/common/report';
+import { HEADLINES, PLANE_MATCH_WORDS, pointerVerdict, verdictWord } from '../../../../electron/common/verdicts';
 import { groupHex, formatBytes, hexDelta } from '../../format';
-import { Badge, toneOf } from '../common/Badge';
+import { Badge } from '../common/Badge';
+import { toneOf } from '../common/tone';
 import { CopyButton } from '../common/CopyButton';
 import { Value } from '../common/Value';
 
@@ -10,18 +12,11 @@ export interface IdentityPanelProps {
   report: FrameReport;
 }
 
-/** The overall verdict: every plane matches, one does not, or NVCV could not be asked. */
-export function overallMatch(report: FrameReport): boolean | null {
-  const matches = report.planes.map((plane) => plane.match);
-  if (matches.length === 0 || matches.some((match) => match === null)) return matches.includes(false) ? false : null;
-  return matches.every((match) => match === true);
-}
-
 /** The panel. */
 export function IdentityPanel({ report }: IdentityPanelProps) {
-  const overall = overallMatch(report);
+  const overall = pointerVerdict(report);
   const { allocation, aliasing, wrap } = report;
-  const overallText = overall === null ? 'NOT CHECKED' : overall ? 'ZERO-COPY: POINTERS MATCH' : 'MISMATCH';
+  const overallText = verdictWord(HEADLINES.pointers, overall);
   return (
     <section className="panel identity" data-testid="identity-panel" aria-labelledby="identity-title">
       <header className="panel-head">
@@ -83,7 +78,7 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
                 <td>
                   <Badge
                     tone={toneOf(plane.match)}
-                    text={plane.match === null ? 'n/a' : plane.match ? 'MATCH' : 'MISMATCH'}
+                    text={verdictWord(PLANE_MATCH_WORDS, plane.match)}
                     testId={`match-badge-${plane.index}`}
                     size="large"
                   />
@@ -123,7 +118,7 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
       <div className="proof" data-testid="aliasing-proof" data-passed={String(aliasing.ran && aliasing.passed)}>
         <Badge
           tone={aliasing.ran ? toneOf(aliasing.passed) : 'unknown'}
-          text={aliasing.ran ? (aliasing.passed ? 'ALIASING PROVEN' : 'ALIASING FAILED') : 'PROOF NOT RUN'}
+          text={verdictWord(HEADLINES.aliasing, aliasing.ran ? aliasing.passed : null)}
           testId="aliasing-badge"
         />
         <span>

@@ -5,7 +5,7 @@
 import type { FrameReport, PlaneReport } from '../../../../electron/common/report';
 
 /** What a block of memory holds. */
-export type BlockKind = 'head' | 'visible' | 'padding' | 'hidden' | 'tail';
+type BlockKind = 'head' | 'visible' | 'padding' | 'hidden' | 'tail';
 
 /** One rectangle of the drawing. */
 export interface LayoutBlock {

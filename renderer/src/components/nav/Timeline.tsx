@@ -1,5 +1,6 @@
 /** The timeline: key frames marked, the current frame as a cursor; click to jump. */
 import type { MouseEvent } from 'react';
+import { frameAt } from './timeline-position';
 
 /** Props of Timeline. */
 export interface TimelineProps {
@@ -9,12 +10,6 @@ export interface TimelineProps {
   /** The frames a capture holds, marked on the bar; absent for a live video. */
   captured?: readonly number[] | null;
   onSeek(frame: number): void;
-}
-
-/** Frame under a click at x within a width. */
-export function frameAt(x: number, width: number, frameCount: number): number {
-  if (frameCount <= 1 || width <= 0) return 0;
-  return Math.min(frameCount - 1, Math.max(0, Math.round((x / width) * (frameCount - 1))));
 }
 
 /** The bar. */

@@ -1,6 +1,7 @@
 /** Opening a video: the native dialog (in the window) or a path field (serve mode), recents, the sample. */
 import { useState, type FormEvent } from 'react';
 import type { RecentFile } from '../../../../electron/common/contract';
+import { baseName } from '../../format';
 
 /** Props of OpenBar. */
 export interface OpenBarProps {
@@ -10,11 +11,6 @@ export interface OpenBarProps {
   samplePath: string | null;
   opening: boolean;
   onOpen(path: string, frame?: number): void;
-}
-
-/** The last path component, for short labels. */
-export function baseName(path: string): string {
-  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 }
 
 /** The bar. */

@@ -1,6 +1,6 @@
 /** The catalogue: pick an operator, set its parameters, and force a matrix or range to see a wrong one. */
 import { useState } from 'react';
-import { PREVIEW_MATRICES, PREVIEW_RANGES } from '../../../../electron/common/preview';
+import { COLOR_MATRICES, COLOR_RANGES } from '../../../../electron/common/vocabulary';
 import type { OperatorChoice } from '../../store/operators-slice';
 import { CATALOGUE, FLIP_CODES, KERNEL_SIZES, MATRIX_LABELS, RANGE_LABELS, type CatalogueEntry } from './catalogue';
 
@@ -151,7 +151,7 @@ export function OperatorPicker({ choice, onChoose }: OperatorPickerProps) {
           aria-label="Colour matrix"
           onChange={(event) => onChoose({ matrix: event.target.value as OperatorChoice['matrix'] })}
         >
-          {PREVIEW_MATRICES.map((matrix) => (
+          {COLOR_MATRICES.map((matrix) => (
             <option key={matrix} value={matrix}>
               {MATRIX_LABELS[matrix]}
             </option>
@@ -163,7 +163,7 @@ export function OperatorPicker({ choice, onChoose }: OperatorPickerProps) {
           aria-label="Colour range"
           onChange={(event) => onChoose({ range: event.target.value as OperatorChoice['range'] })}
         >
-          {PREVIEW_RANGES.map((range) => (
+          {COLOR_RANGES.map((range) => (
             <option key={range} value={range}>
               {RANGE_LABELS[range]}
             </option>

@@ -5,6 +5,7 @@ import type { OperatorChoice } from '../../store/operators-slice';
 import { Badge } from '../common/Badge';
 import { operatorLabel } from './catalogue';
 import { OperatorPicker } from './OperatorPicker';
+import { operatorsState } from './operators-state';
 import { PreviewFigures } from './PreviewFigures';
 import { RgbCanvas } from './RgbCanvas';
 import { WrongWrap } from './WrongWrap';
@@ -21,15 +22,6 @@ export interface OperatorsPanelProps {
   error: RpcError | null;
   running: boolean;
   onChoose(patch: Partial<OperatorChoice>): void;
-}
-
-/** What the panel shows: a GPU result, the unavailable state, or nothing yet. */
-export type OperatorsState = 'gpu' | 'unavailable' | 'waiting';
-
-/** The state of the panel for its props. */
-export function operatorsState(preview: PreviewWire | null, error: RpcError | null): OperatorsState {
-  if (error !== null) return 'unavailable';
-  return preview?.gpu === true ? 'gpu' : 'waiting';
 }
 
 function Unavailable({ error }: { error: RpcError }) {

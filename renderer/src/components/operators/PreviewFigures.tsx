@@ -1,31 +1,12 @@
 /** The figures of a preview: GPU time per step, bytes downloaded against the frame, distance from the reference. */
-import { passesPsnr, PSNR_PASS_DB, type PreviewWire } from '../../../../electron/common/preview';
-import { Badge, type BadgeTone } from '../common/Badge';
+import { PSNR_PASS_DB, type PreviewWire } from '../../../../electron/common/preview';
+import { Badge } from '../common/Badge';
+import { bytesText, formatMs, psnrVerdict } from './figures';
 import { Value } from '../common/Value';
 
 /** Props of PreviewFigures. */
 export interface PreviewFiguresProps {
   preview: PreviewWire;
-}
-
-/** "0.256 ms" with three decimals: CUDA events resolve about half a microsecond. */
-export function formatMs(ms: number): string {
-  return `${ms.toFixed(3)} ms`;
-}
-
-/** "110,592 B of 3,110,400 B (3.56 %)": what crossed to the host against the whole frame. */
-export function bytesText(downloaded: number, frame: number): string {
-  const share = frame > 0 ? ` (${((100 * downloaded) / frame).toFixed(2)} %)` : '';
-  return `${downloaded.toLocaleString('en-US')} B of ${frame.toLocaleString('en-US')} B${share}`;
-}
-
-/** The verdict on a preview's distance from the CPU reference, and its words. */
-export function psnrVerdict(preview: PreviewWire): { tone: BadgeTone; text: string } {
-  if (preview.psnr === null) return { tone: 'unknown', text: 'NOT COMPARED' };
-  const db = `${preview.psnr.toFixed(2)} dB`;
-  return passesPsnr(preview.psnr)
-    ? { tone: 'ok', text: `PASS · ${db} ≥ ${PSNR_PASS_DB}` }
-    : { tone: 'bad', text: `FAIL · ${db} < ${PSNR_PASS_DB}` };
 }
 
 /** The figures. */

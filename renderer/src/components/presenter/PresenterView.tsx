@@ -3,13 +3,15 @@ import { useEffect } from 'react';
 import { captureGpuText, type CaptureSummary } from '../../../../electron/common/capture';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
-import { formatTime, groupHex } from '../../format';
-import { Badge, toneOf } from '../common/Badge';
+import { frameVerdicts } from '../../../../electron/common/verdicts';
+import type { DecodePath } from '../../../../electron/common/vocabulary';
+import { captureTime, formatTime, groupHex } from '../../format';
+import { Badge } from '../common/Badge';
+import { toneOf } from '../common/tone';
 import { LayoutPanel } from '../layout/LayoutPanel';
 import { Thumbnails } from '../thumbnails/Thumbnails';
-import { captureTime } from '../capture/CaptureBanner';
-import { presenterVerdicts } from './verdicts';
-import { WrongWrapSlot, type WrongWrapPair } from './WrongWrapSlot';
+import type { WrongWrapPair } from './wrong-wrap';
+import { WrongWrapSlot } from './WrongWrapSlot';
 import './presenter.css';
 
 /** Props of PresenterView. */
@@ -25,7 +27,11 @@ export interface PresenterViewProps {
   onClose(): void;
 }
 
-const PATH_TEXT = { nvdec: 'NVDEC', software: 'software decode', 'software-upload': 'software + upload' } as const;
+const PATH_TEXT: Record<DecodePath, string> = {
+  nvdec: 'NVDEC',
+  software: 'software decode',
+  'software-upload': 'software + upload',
+};
 
 /** Asks the browser for full screen while mounted; the overlay fills the window either way. */
 function useFullscreen(): void {
@@ -71,7 +77,7 @@ export function PresenterView(props: PresenterViewProps) {
         </button>
       </header>
       <div className="presenter-verdicts">
-        {presenterVerdicts(report).map((verdict) => (
+        {frameVerdicts(report).map((verdict) => (
           <div key={verdict.key} className="presenter-verdict" data-testid={`presenter-verdict-${verdict.key}`}>
             <Badge
               tone={toneOf(verdict.ok)}

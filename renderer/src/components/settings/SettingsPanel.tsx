@@ -1,16 +1,29 @@
 /** Settings: how files are decoded, the proof, thumbnails, and where NVCV/CV-CUDA are loaded from. */
 import { useState } from 'react';
-import { decodeModeSchema, type Settings, type SettingsPatch } from '../../../../electron/common/settings';
+import type { Settings, SettingsPatch } from '../../../../electron/common/settings';
+import {
+  CONTEXT_MODES,
+  DECODE_MODES,
+  decodeModeSchema,
+  DEVICE_ORDINAL,
+  HOLD_FRAMES,
+  type ContextMode,
+} from '../../../../electron/common/vocabulary';
+import { clampTo } from '../../format';
+import { CONTEXT_MODE_TEXT } from './context-modes';
 
 /** Props of SettingsPanel. */
 export interface SettingsPanelProps {
   settings: Settings;
+  /** The CUDA context the next video is opened in. */
+  contextMode: ContextMode;
   onChange(patch: SettingsPatch): void;
+  onContextModeChange(mode: ContextMode): void;
   onClose(): void;
 }
 
 /** The popover. */
-export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProps) {
+export function SettingsPanel({ settings, contextMode, onChange, onContextModeChange, onClose }: SettingsPanelProps) {
   const [libraryPath, setLibraryPath] = useState(settings.libraryPath ?? '');
   return (
     <div className="popover settings" data-testid="settings-panel" role="dialog" aria-label="Settings">
@@ -21,7 +34,7 @@ export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProp
           value={settings.decode}
           onChange={(event) => onChange({ decode: decodeModeSchema.parse(event.target.value) })}
         >
-          {decodeModeSchema.options.map((mode) => (
+          {DECODE_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {mode}
             </option>
@@ -29,14 +42,34 @@ export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProp
         </select>
       </label>
       <label>
+        CUDA context
+        <select
+          data-testid="setting-context"
+          value={contextMode}
+          onChange={(event) => {
+            const mode = CONTEXT_MODES.find((candidate) => candidate === event.target.value);
+            if (mode !== undefined) onContextModeChange(mode);
+          }}
+        >
+          {CONTEXT_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {mode}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted" data-testid="setting-context-text">
+        {CONTEXT_MODE_TEXT[contextMode]}
+      </p>
+      <label>
         CUDA device
         <input
           data-testid="setting-device"
           type="number"
-          min={0}
-          max={63}
+          min={DEVICE_ORDINAL.min}
+          max={DEVICE_ORDINAL.max}
           value={settings.device}
-          onChange={(event) => onChange({ device: Math.max(0, Math.min(63, Math.trunc(Number(event.target.value)))) })}
+          onChange={(event) => onChange({ device: clampTo(DEVICE_ORDINAL, event.target.value) })}
         />
       </label>
       <label>
@@ -44,12 +77,10 @@ export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProp
         <input
           data-testid="setting-hold"
           type="number"
-          min={1}
-          max={16}
+          min={HOLD_FRAMES.min}
+          max={HOLD_FRAMES.max}
           value={settings.holdFrames}
-          onChange={(event) =>
-            onChange({ holdFrames: Math.max(1, Math.min(16, Math.trunc(Number(event.target.value)))) })
-          }
+          onChange={(event) => onChange({ holdFrames: clampTo(HOLD_FRAMES, event.target.value) })}
         />
       </label>
       <label className="check">
@@ -81,7 +112,7 @@ export function SettingsPanel({ settings, onChange, onClose }: SettingsPanelProp
           Set
         </button>
       </form>
-      <p className="muted">Decode mode, device and frames held apply to the next file opened.</p>
+      <p className="muted">Decode mode, CUDA context, device and frames held apply to the next file opened.</p>
       <button type="button" data-testid="settings-close" onClick={onClose}>
         Close
       </button>

@@ -2,23 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import type { CaptureFrames } from '../../../../electron/common/capture';
 import type { SaveCaptureResult } from '../../../../electron/common/contract';
-import { formatFrameList, MAX_LISTED_FRAMES, parseFrameList } from '../../../../electron/common/frame-list';
+import { formatFrameList } from '../../../../electron/common/frame-list';
 import { formatBytes } from '../../format';
+import { EXPORTABLE_PANELS, framesFromText } from './share-options';
 import './share.css';
-
-/** A panel that can be exported, by its data-testid. */
-export interface ExportablePanel {
-  testId: string;
-  label: string;
-}
-
-/** The panels offered for PNG export (those present on screen are enabled). */
-export const EXPORTABLE_PANELS: ExportablePanel[] = [
-  { testId: 'identity-panel', label: 'Pointer identity' },
-  { testId: 'layout-panel', label: 'Plane layout' },
-  { testId: 'decoder-panel', label: 'Decoder' },
-  { testId: 'thumbnails', label: 'Planes' },
-];
 
 /** Props of SharePanel. */
 export interface SharePanelProps {
@@ -35,21 +22,6 @@ export interface SharePanelProps {
   onExportPanel(testId: string): void;
   onExportReport(): void;
   onClose(): void;
-}
-
-/** The frames field: empty means the visited frames; "a-b" a range; otherwise a list. */
-export function framesFromText(text: string): CaptureFrames | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const range = /^(\d+)\s*-\s*(\d+)$/.exec(trimmed);
-  if (range !== null) {
-    const from = Number(range[1]);
-    const to = Number(range[2]);
-    if (to < from) throw new Error(`the range ${trimmed} runs backwards`);
-    if (to - from >= MAX_LISTED_FRAMES) throw new Error(`a capture holds at most ${MAX_LISTED_FRAMES} frames`);
-    return { from, to };
-  }
-  return parseFrameList(trimmed);
 }
 
 /** The popover. */

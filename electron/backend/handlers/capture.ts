@@ -1,0 +1,109 @@
+/** The capture methods of the RPC: open a capture for replay, save the open session as one, captured operators. */
+import type { AppIdentity } from '../../app/app-identity';
+import { resolveUserPath } from '../../app/user-path';
+import { readCaptureFile, writeCaptureFile } from '../../capture/capture-file';
+import { liveCaptureMeta, replayCaptureMeta } from '../../capture/capture-meta';
+import { CaptureSession } from '../../capture/capture-session';
+import { collectCapture, type CaptureMeta } from '../../capture/collect';
+import { withPreviews } from '../../capture/operator-previews';
+import { resolveCapturePath } from '../../capture/output-path';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../../common/capture';
+import { RpcFailure, rpcError } from '../../common/envelope';
+import type { EnvironmentReport } from '../../common/environment';
+import type { ClientSession } from '../client-session';
+import type { BackendDeps, Handlers } from './types';
+
+/** The capture handlers' part of the handler map. */
+type CaptureHandlers = Pick<Handlers, 'openCapture' | 'saveCapture' | 'capturedOperators'>;
+
+/** The frame indices a selection names, and what kind of selection it was. */
+export function selectFrames(
+  frames: CaptureFrames | undefined,
+  visited: number[],
+): { frames: number[]; selection: CaptureSelection } {
+  if (frames === undefined) {
+    if (visited.length === 0) {
+      throw new RpcFailure(
+        rpcError('INVALID_ARGUMENT', 'No frame has been shown yet.', 'Show a frame, or name frames.'),
+      );
+    }
+    return { frames: visited, selection: 'visited' };
+  }
+  if (Array.isArray(frames)) return { frames: [...new Set(frames)].sort((a, b) => a - b), selection: 'list' };
+  const range: number[] = [];
+  for (let frame = frames.from; frame <= frames.to; frame += 1) range.push(frame);
+  return { frames: range, selection: 'range' };
+}
+
+/** Builds the capture handlers over the backend's shared dependencies. */
+export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): CaptureHandlers {
+  const metaFor = async (client: ClientSession, selection: CaptureSelection, width: number): Promise<CaptureMeta> => {
+    const session = client.current();
+    if (session instanceof CaptureSession) return replayCaptureMeta(session.manifest, selection);
+    const file = client.snapshot().lastFile;
+    if (file === null) throw new RpcFailure(rpcError('CLOSED', 'No file is open.'));
+    const settings = deps.persistence.getSettings();
+    let environment: EnvironmentReport | null;
+    try {
+      environment = deps.addon?.environment() ?? null;
+    } catch {
+      environment = null;
+    }
+    return liveCaptureMeta({
+      file,
+      app,
+      environment,
+      options: { decode: settings.decode, device: settings.device, proof: settings.proof, thumbnailWidth: width },
+      selection,
+    });
+  };
+  return {
+    openCapture: async ({ path }, { client, emit }) =>
+      client.serial(async () => {
+        const file = await resolveUserPath(path, deps.cwd);
+        emit('progress', { stage: 'opening', message: `Opening the capture ${file}`, fraction: null });
+        try {
+          const session = new CaptureSession(await readCaptureFile(file), file);
+          client.replace(session, file);
+          deps.persistence.opened(file);
+          return { info: session.info, capture: session.summary };
+        } finally {
+          emit('progress', { stage: 'done', message: '', fraction: 1 });
+        }
+      }),
+    saveCapture: async ({ path, frames, thumbnailWidth }, { client, emit }) =>
+      client.serial(async () => {
+        const session = client.current();
+        const target = await resolveCapturePath(path, deps.cwd);
+        const chosen = selectFrames(frames, client.visitedFrames());
+        const width = thumbnailWidth ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH;
+        const meta = await metaFor(client, chosen.selection, width);
+        try {
+          const contents = await collectCapture(
+            withPreviews(session, width),
+            chosen.frames,
+            meta,
+            (done, total, frame) =>
+              emit('progress', {
+                stage: 'capturing',
+                message: `Capturing frame ${frame} (${Math.min(done + 1, total)} of ${total})`,
+                fraction: total === 0 ? 1 : done / total,
+              }),
+            client.visitedReports(),
+          );
+          const bytes = await writeCaptureFile(target, contents);
+          return { path: target, frames: contents.manifest.frames.map((frame) => frame.index), bytes };
+        } finally {
+          // Capturing moved the session; put it back on the frame the client shows, so its thumbnails match.
+          const shown = client.snapshot().lastFrame;
+          if (shown !== null) await session.frame(shown, { proof: false }).catch(() => undefined);
+          emit('progress', { stage: 'done', message: '', fraction: 1 });
+        }
+      }),
+    capturedOperators: async ({ index }, { client }) =>
+      client.serial(async () => {
+        const session = client.current();
+        return session instanceof CaptureSession ? session.operators(index) : [];
+      }),
+  };
+}

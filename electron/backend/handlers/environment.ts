@@ -1,0 +1,26 @@
+/** The environment method of the RPC: the addon's probe of the machine, and facts about the backend process. */
+import type { EnvironmentReport } from '../../common/environment';
+import type { BackendDeps, Handlers } from './types';
+
+/** Builds the environment handler; a probe that throws is reported in the addon's status, not as a failure. */
+export function createEnvironmentHandlers(deps: BackendDeps): Pick<Handlers, 'environment'> {
+  return {
+    environment: async () => {
+      let report: EnvironmentReport | null = null;
+      let status = deps.addonStatus;
+      if (deps.addon !== null) {
+        try {
+          report = deps.addon.environment();
+        } catch (error) {
+          status = { ...status, error: `environment() failed: ${String(error)}` };
+        }
+      }
+      return {
+        addon: status,
+        report,
+        backend: { pid: process.pid, startedAt: deps.startedAt.toISOString(), node: process.versions.node },
+        samplePath: deps.samplePath,
+      };
+    },
+  };
+}

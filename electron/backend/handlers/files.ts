@@ -1,0 +1,47 @@
+/** The file methods of the RPC: open a video, close it, the recent files and the bundled sample. */
+import { resolveUserPath } from '../../app/user-path';
+import { RpcFailure, rpcError } from '../../common/envelope';
+import type { BackendDeps, Handlers } from './types';
+
+/** The addon, or INTERNAL with a remedy when it could not be loaded. */
+function requireAddon(deps: BackendDeps): NonNullable<BackendDeps['addon']> {
+  if (deps.addon === null) {
+    throw new RpcFailure(
+      rpcError(
+        'INTERNAL',
+        `The native addon could not be loaded: ${deps.addonStatus.error ?? 'unknown reason'}`,
+        'Build it with npm run build:native (needs FFmpeg development packages and the CUDA toolkit).',
+      ),
+    );
+  }
+  return deps.addon;
+}
+
+/** Builds the file handlers; opening runs in the client's queue and replaces what the client had open. */
+export function createFileHandlers(deps: BackendDeps): Pick<Handlers, 'open' | 'close' | 'listRecent' | 'samplePath'> {
+  return {
+    open: async ({ path, options }, { client, emit }) =>
+      client.serial(async () => {
+        const addon = requireAddon(deps);
+        const file = await resolveUserPath(path, deps.cwd);
+        const settings = deps.persistence.getSettings();
+        emit('progress', { stage: 'opening', message: `Opening ${file}`, fraction: null });
+        try {
+          const session = await addon.Session.open(file, {
+            decode: settings.decode,
+            device: settings.device,
+            holdFrames: settings.holdFrames,
+            ...options,
+          });
+          client.replace(session, file);
+          deps.persistence.opened(file);
+          return { info: session.info };
+        } finally {
+          emit('progress', { stage: 'done', message: '', fraction: 1 });
+        }
+      }),
+    close: async (_params, { client }) => client.serial(async () => ({ closed: client.close() })),
+    listRecent: async () => deps.persistence.listRecent(),
+    samplePath: async () => ({ path: deps.samplePath }),
+  };
+}

@@ -1,0 +1,34 @@
+/** What every RPC handler is: its context, the backend's shared dependencies, and the map of one handler per method. */
+import type { z } from 'zod';
+import type { AppIdentity } from '../../app/app-identity';
+import type { AddonModule } from '../../addon/native';
+import type { AddonStatus, EventMap, EventName, MethodName, METHODS, ResultOf } from '../../common/contract';
+import type { ClientSession } from '../client-session';
+import type { Persistence } from '../persist';
+
+/** What every handler may use. */
+export interface HandlerContext {
+  client: ClientSession;
+  emit<E extends EventName>(event: E, payload: EventMap[E]): void;
+}
+
+/** Process-wide things the handlers share. */
+export interface BackendDeps {
+  addon: Pick<AddonModule, 'Session' | 'environment' | 'setLibraryPath'> | null;
+  addonStatus: AddonStatus;
+  persistence: Persistence;
+  samplePath: string | null;
+  cwd: string;
+  startedAt: Date;
+  /** Written into captures; "unknown" when absent. */
+  app?: AppIdentity;
+}
+
+/** A handler for one method: validated parameters in, the method's result out. */
+export type Handler<M extends MethodName> = (
+  params: z.output<(typeof METHODS)[M]['params']>,
+  ctx: HandlerContext,
+) => Promise<ResultOf<M>>;
+
+/** One handler for every method. */
+export type Handlers = { [M in MethodName]: Handler<M> };

@@ -1,0 +1,19 @@
+/** Turns the addon's grey thumbnails into what crosses the wire. */
+import type { PlaneThumbnail } from '../addon/native';
+import type { ThumbnailWire } from '../common/contract';
+
+/** Encodes one thumbnail's bytes as base64, checking the byte count against its size. */
+export function toWireThumbnail(thumb: PlaneThumbnail): ThumbnailWire {
+  const expected = thumb.width * thumb.height;
+  if (thumb.data.byteLength < expected) {
+    throw new Error(`thumbnail of plane ${thumb.plane} has ${thumb.data.byteLength} bytes, expected ${expected}`);
+  }
+  const bytes = Buffer.from(thumb.data.buffer, thumb.data.byteOffset, expected);
+  return {
+    plane: thumb.plane,
+    name: thumb.name,
+    width: thumb.width,
+    height: thumb.height,
+    data: bytes.toString('base64'),
+  };
+}

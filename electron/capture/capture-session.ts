@@ -1,0 +1,160 @@
+/** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
+import type { PlaneThumbnail, Session } from '../addon/native';
+import { captureGpuText, type CapturedFrame, type CaptureManifest, type CaptureSummary } from '../common/capture';
+import type { CapturedOperatorWire } from '../common/contract';
+import { RpcFailure, rpcError } from '../common/envelope';
+import { formatFrameList } from '../common/frame-list';
+import type { FrameReport, StreamInfo } from '../common/report';
+import type { CaptureContents } from './capture-file';
+import type { CaptureSource, OperatorPreviewFile } from './collect';
+import { decodePng } from './png';
+
+/** Shrinks a grey image to at most maxWidth wide by nearest-neighbour sampling, keeping its aspect. */
+export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbnail {
+  if (thumb.width <= maxWidth) return thumb;
+  const width = maxWidth;
+  const height = Math.max(1, Math.round((thumb.height * width) / thumb.width));
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    const sy = Math.min(thumb.height - 1, Math.floor((y * thumb.height) / height));
+    for (let x = 0; x < width; x += 1) {
+      data[y * width + x] = thumb.data[sy * thumb.width + Math.floor((x * thumb.width) / width)] ?? 0;
+    }
+  }
+  return { ...thumb, width, height, data };
+}
+
+/**
+ * A capture opened for replay; frames that were not captured get CAPTURE_FRAME_MISSING. It offers the addon's
+ * Session calls except preview(): a capture holds only the previews it was saved with.
+ */
+export class CaptureSession
+  implements Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'thumbnails' | 'close'>, CaptureSource
+{
+  readonly info: StreamInfo;
+  private open = true;
+  private shown: CapturedFrame | null = null;
+  private readonly byIndex: Map<number, CapturedFrame>;
+
+  constructor(
+    private readonly contents: CaptureContents,
+    readonly path: string,
+  ) {
+    this.info = contents.manifest.stream;
+    this.byIndex = new Map(contents.manifest.frames.map((frame) => [frame.index, frame]));
+  }
+
+  /** The manifest as loaded. */
+  get manifest(): CaptureManifest {
+    return this.contents.manifest;
+  }
+
+  /** True once close() ran. */
+  get closed(): boolean {
+    return !this.open;
+  }
+
+  /** The captured frame indices, ascending. */
+  get frames(): number[] {
+    return [...this.byIndex.keys()].sort((a, b) => a - b);
+  }
+
+  /** What the renderer shows about the capture. */
+  get summary(): CaptureSummary {
+    const { manifest } = this.contents;
+    return {
+      path: this.path,
+      createdAt: manifest.createdAt,
+      app: manifest.app,
+      machine: manifest.machine,
+      source: manifest.source,
+      selection: manifest.selection,
+      environment: manifest.environment,
+      frames: this.frames,
+      framesWithOperators: manifest.frames.filter((f) => (f.operators ?? []).length > 0).map((f) => f.index),
+      gpu: captureGpuText(manifest.environment, manifest.stream.device),
+    };
+  }
+
+  /** The captured report of a frame. */
+  async frame(index: number): Promise<FrameReport> {
+    const frame = this.lookup(index);
+    this.shown = frame;
+    return structuredClone(frame.report);
+  }
+
+  /** The captured frame nearest to a time. */
+  async frameAtTime(seconds: number): Promise<FrameReport> {
+    this.ensureOpen();
+    let best: CapturedFrame | null = null;
+    for (const frame of this.byIndex.values()) {
+      if (best === null || Math.abs(frame.report.timeSeconds - seconds) < Math.abs(best.report.timeSeconds - seconds))
+        best = frame;
+    }
+    if (best === null) throw new RpcFailure(rpcError('CAPTURE_FRAME_MISSING', 'The capture holds no frames.'));
+    return this.frame(best.index);
+  }
+
+  /** The plane thumbnails of the frame last shown, at most maxWidth wide. */
+  async thumbnails(maxWidth: number): Promise<PlaneThumbnail[]> {
+    this.ensureOpen();
+    if (this.shown === null) return [];
+    return this.shown.thumbnails.map((entry) => {
+      const image = decodePng(this.file(entry.png));
+      return shrinkGrey(
+        { plane: entry.plane, name: entry.name, width: image.width, height: image.height, data: image.data },
+        maxWidth,
+      );
+    });
+  }
+
+  /** The operator previews of the frame last shown, as stored (for re-saving a capture). */
+  async operatorPreviews(): Promise<OperatorPreviewFile[]> {
+    return (this.shown?.operators ?? []).map(({ png, ...entry }) => ({ entry, png: this.file(png) }));
+  }
+
+  /** The operator previews of a captured frame, as they cross the wire. */
+  operators(index: number): CapturedOperatorWire[] {
+    return (this.lookup(index).operators ?? []).map((op) => ({
+      name: op.name,
+      params: op.params,
+      gpuTimeMs: op.gpuTimeMs ?? null,
+      psnr: op.psnr ?? null,
+      maxAbsError: op.maxAbsError ?? null,
+      png: Buffer.from(this.file(op.png)).toString('base64'),
+    }));
+  }
+
+  /** Forgets the capture; idempotent. */
+  close(): void {
+    this.open = false;
+    this.shown = null;
+  }
+
+  private lookup(index: number): CapturedFrame {
+    this.ensureOpen();
+    const frame = this.byIndex.get(index);
+    if (frame !== undefined) return frame;
+    if (this.info.frameCount > 0 && index >= this.info.frameCount) {
+      throw new RpcFailure(
+        rpcError('FRAME_OUT_OF_RANGE', `Frame ${index} is past the end of the clip (${this.info.frameCount} frames).`),
+      );
+    }
+    throw new RpcFailure(
+      rpcError(
+        'CAPTURE_FRAME_MISSING',
+        `Frame ${index} is not in this capture; it holds frames ${formatFrameList(this.frames)}.`,
+      ),
+    );
+  }
+
+  private file(name: string): Uint8Array {
+    const bytes = this.contents.files.get(name);
+    if (bytes === undefined) throw new RpcFailure(rpcError('CAPTURE_INVALID', `${name} is missing from the capture.`));
+    return bytes;
+  }
+
+  private ensureOpen(): void {
+    if (!this.open) throw new RpcFailure(rpcError('CLOSED', 'The capture was closed.'));
+  }
+}

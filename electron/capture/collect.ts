@@ -1,0 +1,89 @@
+/** Gathers a capture from an open session: each chosen frame's report, plane thumbnails and operator previews. */
+import type { CaptureManifest, CapturedFrame, OperatorEntry } from '../common/capture';
+import type { Session } from '../addon/native';
+import { streamInfoSchema, type FrameReport, type StreamInfo } from '../common/report';
+import type { CaptureContents } from './capture-file';
+import { encodePng } from './png';
+
+/** An operator preview's manifest fields other than its PNG's path (later versions may add more). */
+interface OperatorFields {
+  name: string;
+  params: Record<string, unknown>;
+  gpuTimeMs?: number | null;
+  psnr?: number | null;
+  maxAbsError?: number | null;
+  [field: string]: unknown;
+}
+
+/** One operator preview ready to store: its manifest fields and its PNG bytes. */
+export interface OperatorPreviewFile {
+  entry: OperatorFields;
+  png: Uint8Array;
+}
+
+/** What a capture is gathered from: a live addon Session, or a capture being re-saved. */
+export type CaptureSource = Pick<Session, 'info' | 'frame' | 'thumbnails'> & {
+  /** Operator previews of the frame last shown; sources without operators leave it out. */
+  operatorPreviews?(): Promise<OperatorPreviewFile[]>;
+};
+
+/** Everything in the manifest except the frames. */
+export type CaptureMeta = Omit<CaptureManifest, 'frames' | 'stream'>;
+
+/** Progress of a capture being gathered. */
+export type CaptureProgress = (done: number, total: number, frame: number) => void;
+
+function framePrefix(index: number): string {
+  return `frames/${String(index).padStart(6, '0')}`;
+}
+
+function slug(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40) || 'operator';
+}
+
+/**
+ * Decodes each frame in ascending order and stores its report, thumbnails and operator previews. A report in
+ * `seen` (what the user was shown) is stored instead of the new decode's, which then only positions the source.
+ */
+export async function collectCapture(
+  source: CaptureSource,
+  frames: readonly number[],
+  meta: CaptureMeta,
+  onProgress: CaptureProgress = () => undefined,
+  seen: ReadonlyMap<number, FrameReport> = new Map(),
+): Promise<CaptureContents> {
+  const ordered = [...new Set(frames)].sort((a, b) => a - b);
+  const files = new Map<string, Uint8Array>();
+  const captured: CapturedFrame[] = [];
+  for (const [done, index] of ordered.entries()) {
+    onProgress(done, ordered.length, index);
+    const known = seen.get(index);
+    const decoded = await source.frame(index, { proof: known === undefined && meta.options.proof });
+    const report = known ?? decoded;
+    const prefix = framePrefix(report.frameIndex);
+    const thumbnails = (await source.thumbnails(meta.options.thumbnailWidth)).map((thumb) => {
+      const png = `${prefix}/plane-${thumb.plane}.png`;
+      files.set(png, encodePng({ width: thumb.width, height: thumb.height, channels: 1, data: thumb.data }));
+      return { plane: thumb.plane, name: thumb.name, width: thumb.width, height: thumb.height, png };
+    });
+    const frame: CapturedFrame = { index: report.frameIndex, report, thumbnails };
+    if (source.operatorPreviews !== undefined) {
+      const previews = await source.operatorPreviews();
+      if (previews.length > 0) {
+        frame.operators = previews.map(({ entry, png }, i): OperatorEntry => {
+          const name = `${prefix}/op-${i}-${slug(entry.name)}.png`;
+          files.set(name, png);
+          return { ...entry, png: name };
+        });
+      }
+    }
+    if (!captured.some((other) => other.index === frame.index)) captured.push(frame);
+  }
+  onProgress(ordered.length, ordered.length, ordered.at(-1) ?? 0);
+  return { manifest: { ...meta, stream: streamForCapture(source.info), frames: captured }, files };
+}
+
+/** The stream info as stored: the source's file name instead of its path on this machine. */
+function streamForCapture(info: StreamInfo): CaptureManifest['stream'] {
+  return streamInfoSchema.parse({ ...info, path: info.path.split(/[\\/]/).pop() ?? info.path });
+}

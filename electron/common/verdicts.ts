@@ -1,0 +1,102 @@
+/**
+ * The words of every verdict the inspector shows about a frame, in one place: the identity panel's badges,
+ * the presenter view's headlines and the command line's table all say them from here.
+ */
+import type { CheckName, CheckResult } from './checks';
+import type { FrameReport } from './report';
+
+/** What a verdict says when it passed, when it failed, and when it could not be told. */
+export interface VerdictWords {
+  pass: string;
+  fail: string;
+  unknown: string;
+}
+
+/** The big verdicts about a frame. */
+export type VerdictKey = 'pointers' | 'aliasing' | 'tensor' | 'context';
+
+/** Each big verdict's headline: the identity panel's badges and the presenter view say these. */
+export const HEADLINES: Record<VerdictKey, VerdictWords> = {
+  pointers: { pass: 'ZERO-COPY: POINTERS MATCH', fail: 'POINTER MISMATCH', unknown: 'POINTERS NOT CHECKED' },
+  aliasing: { pass: 'ALIASING PROVEN', fail: 'ALIASING FAILED', unknown: 'PROOF NOT RUN' },
+  tensor: { pass: 'SINGLE TENSOR: VALID', fail: 'SINGLE TENSOR: WRONG', unknown: 'SINGLE TENSOR: NOT TRIED' },
+  context: { pass: 'ONE CUDA CONTEXT', fail: 'TWO CUDA CONTEXTS', unknown: 'NO CUDA CONTEXT' },
+};
+
+/** Each check's word in a table cell (the command line's table). */
+const CHECK_WORDS: Record<CheckName, VerdictWords> = {
+  pointers: { pass: 'match', fail: 'MISMATCH', unknown: 'n/a' },
+  strides: { pass: 'equal', fail: 'DIFFER', unknown: 'n/a' },
+  aliasing: { pass: 'proven', fail: 'FAILED', unknown: 'not run' },
+  restored: { pass: 'yes', fail: 'NO', unknown: 'n/a' },
+};
+
+/** One plane's pointer comparison, as its badge says it. */
+export const PLANE_MATCH_WORDS: VerdictWords = { pass: 'MATCH', fail: 'MISMATCH', unknown: 'n/a' };
+
+/** The word for an outcome: passed (true), failed (false), or could not be told (null). */
+export function verdictWord(words: VerdictWords, ok: boolean | null): string {
+  return ok === null ? words.unknown : ok ? words.pass : words.fail;
+}
+
+/** A check's word in a table cell; a check that is not there is a dash. */
+export function checkWord(check: CheckResult | undefined): string {
+  return check === undefined ? '—' : verdictWord(CHECK_WORDS[check.name], check.ok);
+}
+
+/** The pointer verdict: every plane matches, one does not, or NVCV could not be asked. */
+export function pointerVerdict(report: FrameReport): boolean | null {
+  const matches = report.planes.map((plane) => plane.match);
+  if (matches.length === 0 || matches.some((match) => match === null)) return matches.includes(false) ? false : null;
+  return matches.every((match) => match === true);
+}
+
+/** One big verdict: its headline, its outcome, and a line saying why. */
+export interface Verdict {
+  key: VerdictKey;
+  ok: boolean | null;
+  headline: string;
+  why: string;
+}
+
+/** The big verdicts about a frame, in the order they are told. */
+export function frameVerdicts(report: FrameReport): Verdict[] {
+  const match = pointerVerdict(report);
+  const { aliasing, wrap, context } = report;
+  const tensor = wrap.tensor;
+  const off =
+    tensor.assumedChromaRow !== null &&
+    tensor.actualChromaRow !== null &&
+    tensor.assumedChromaRow !== tensor.actualChromaRow
+      ? `a 1.5×H tensor reads chroma at row ${tensor.assumedChromaRow}; it starts at row ${tensor.actualChromaRow}`
+      : tensor.reason;
+  return [
+    {
+      key: 'pointers',
+      ok: match,
+      headline: verdictWord(HEADLINES.pointers, match),
+      why:
+        match === null
+          ? wrap.reason
+          : `${report.planes.length} planes: NVCV's exported pointers ${match ? 'equal' : 'differ from'} FFmpeg's`,
+    },
+    {
+      key: 'aliasing',
+      ok: aliasing.ran ? aliasing.passed && aliasing.restored : null,
+      headline: verdictWord(HEADLINES.aliasing, aliasing.ran ? aliasing.passed : null),
+      why: aliasing.ran ? `canary ${aliasing.canary} written through NVCV, read through FFmpeg` : aliasing.reason,
+    },
+    {
+      key: 'tensor',
+      ok: tensor.attempted ? tensor.valid : null,
+      headline: verdictWord(HEADLINES.tensor, tensor.attempted ? tensor.valid : null),
+      why: off,
+    },
+    {
+      key: 'context',
+      ok: context.oneContext,
+      headline: verdictWord(HEADLINES.context, context.oneContext),
+      why: context.strategy,
+    },
+  ];
+}

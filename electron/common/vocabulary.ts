@@ -1,0 +1,74 @@
+/**
+ * The names that cross the native seam, each spelled once: the zod schemas, native/index.d.ts, the command line
+ * and the renderer's catalogues are built from these lists. The addon states its own copy in its C++ tables.
+ */
+import { z } from 'zod';
+
+/** Where decoded frames come from: NVDEC, software, or software decoding with an upload to CUDA. */
+export const DECODE_PATHS = ['nvdec', 'software', 'software-upload'] as const;
+
+/** One of DECODE_PATHS. */
+export type DecodePath = (typeof DECODE_PATHS)[number];
+
+/** How the decoder is chosen: 'auto' prefers NVDEC, then software + upload, then software. */
+export const DECODE_MODES = ['auto', ...DECODE_PATHS] as const;
+
+/** One of DECODE_MODES. */
+export type DecodeMode = (typeof DECODE_MODES)[number];
+
+/**
+ * Which CUDA context FFmpeg decodes in: 'shared' hands FFmpeg the primary context the inspector retained,
+ * 'private' lets FFmpeg create its own, 'ffmpeg-primary' asks FFmpeg for the primary context itself.
+ */
+export const CONTEXT_MODES = ['shared', 'private', 'ffmpeg-primary'] as const;
+
+/** One of CONTEXT_MODES. */
+export type ContextMode = (typeof CONTEXT_MODES)[number];
+
+/** Whether the decoder or the CUDA runtime initialises first (a test of the shared context). */
+export const INIT_ORDERS = ['decoder-first', 'runtime-first'] as const;
+
+/** One of INIT_ORDERS. */
+export type InitOrder = (typeof INIT_ORDERS)[number];
+
+/**
+ * Every preview operator: 'reference' (the CPU reference alone), 'convert' (the inspector's kernel), 'cvtcolor'
+ * (CV-CUDA AdvCvtColor), and 'gaussian', 'flip', 'threshold' (CV-CUDA, on the converted picture).
+ */
+export const PREVIEW_OPS = ['reference', 'convert', 'cvtcolor', 'gaussian', 'flip', 'threshold'] as const;
+
+/** One of PREVIEW_OPS. */
+export type PreviewOp = (typeof PREVIEW_OPS)[number];
+
+/** Colour matrices the convert kernel can be forced to ('auto': the stream's own). */
+export const COLOR_MATRICES = ['auto', 'bt601', 'bt709', 'bt2020'] as const;
+
+/** One of COLOR_MATRICES. */
+export type ColorMatrix = (typeof COLOR_MATRICES)[number];
+
+/** Colour ranges the convert kernel can be forced to ('auto': the stream's own). */
+export const COLOR_RANGES = ['auto', 'limited', 'full'] as const;
+
+/** One of COLOR_RANGES. */
+export type ColorRange = (typeof COLOR_RANGES)[number];
+
+/** The widths a plane thumbnail or a preview may be asked for, in pixels, both ends included. */
+export const THUMBNAIL_WIDTH = { min: 16, max: 1024 } as const;
+
+/** The CUDA device ordinals the addon accepts, both ends included. */
+export const DEVICE_ORDINAL = { min: 0, max: 63 } as const;
+
+/** How many frames the inspector may hold at once (reserved in the decoder's surface pool), both ends included. */
+export const HOLD_FRAMES = { min: 1, max: 16 } as const;
+
+/** A decode mode, checked. */
+export const decodeModeSchema = z.enum(DECODE_MODES);
+
+/** A thumbnail width, checked against THUMBNAIL_WIDTH. */
+export const thumbnailWidthSchema = z.int().min(THUMBNAIL_WIDTH.min).max(THUMBNAIL_WIDTH.max);
+
+/** A CUDA device ordinal, checked against DEVICE_ORDINAL. */
+export const deviceSchema = z.int().min(DEVICE_ORDINAL.min).max(DEVICE_ORDINAL.max);
+
+/** A number of frames held, checked against HOLD_FRAMES. */
+export const holdFramesSchema = z.int().min(HOLD_FRAMES.min).max(HOLD_FRAMES.max);

@@ -1,0 +1,144 @@
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClientSession } from '../../electron/backend/client-session';
+import { createHandlers } from '../../electron/backend/handlers/index';
+import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
+import { Persistence } from '../../electron/backend/persist';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../../electron/common/capture';
+import type { Session } from '../../native/index';
+import { addon, addonStatus, hasGpu } from '../support/live/addon';
+import { fixture } from '../support/paths';
+
+// 642x362 H.264, 36 frames at 24 fps; its top band carries the frame index, so every frame's pixels differ.
+const CLIP = fixture('h264-odd-642x362.mp4');
+
+let dir: string;
+let video: string;
+let opened: { client: ClientSession; persistence: Persistence }[] = [];
+
+function setup() {
+  const persistence = new Persistence(path.join(dir, 'config'));
+  const handlers = createHandlers({
+    addon,
+    addonStatus,
+    persistence,
+    samplePath: null,
+    cwd: dir,
+    startedAt: new Date(0),
+    app: { name: 'zerocopy-inspector', version: '9.9.9' },
+  });
+  const ctx: HandlerContext = { client: new ClientSession(), emit: vi.fn() };
+  opened.push({ client: ctx.client, persistence });
+  return { handlers, ctx };
+}
+
+/** Opens clip.mp4 through the handlers; returns the addon Session with an observing spy on its frame(). */
+async function openLive(handlers: Handlers, ctx: HandlerContext) {
+  await handlers.open({ path: 'clip.mp4' }, ctx);
+  const live = ctx.client.current() as Session;
+  return { live, frame: vi.spyOn(live, 'frame') };
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-replay-'));
+  video = path.join(dir, 'clip.mp4');
+  await copyFile(CLIP, video);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const { client, persistence } of opened) {
+    client.close();
+    await persistence.flush();
+  }
+  opened = [];
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('saveCapture and openCapture', () => {
+  it('saves the reports the user was shown, then replays them unchanged', async () => {
+    const { handlers, ctx } = setup();
+    const { live, frame } = await openLive(handlers, ctx);
+    const seen = [await handlers.frame({ index: 4 }, ctx), await handlers.frame({ index: 1 }, ctx)];
+    expect(seen.map((report) => report.aliasing.ran)).toEqual([true, true]);
+    const saved = await handlers.saveCapture({ path: 'demo.zci' }, ctx);
+    expect(saved).toMatchObject({ path: path.join(dir, 'demo.zci'), frames: [1, 4] });
+    expect(saved.bytes).toBeGreaterThan(200);
+    // Saving decoded each frame again only for its thumbnails (no second proof), then went back to frame 1.
+    expect(frame.mock.calls.slice(2)).toEqual([
+      [1, { proof: false }],
+      [4, { proof: false }],
+      [1, { proof: false }],
+    ]);
+    expect(ctx.emit).toHaveBeenCalledWith('progress', expect.objectContaining({ stage: 'capturing' }));
+    const shown = await live.thumbnails(DEFAULT_CAPTURE_THUMBNAIL_WIDTH);
+
+    const replayed = await handlers.openCapture({ path: 'demo.zci' }, ctx);
+    expect(live.closed).toBe(true);
+    expect(replayed.info).toMatchObject({ ...live.info, path: 'clip.mp4' });
+    expect(replayed.capture).toMatchObject({
+      frames: [1, 4],
+      selection: 'visited',
+      source: { fileName: 'clip.mp4', size: (await stat(CLIP)).size },
+      app: { version: '9.9.9' },
+      environment: { cuda: { deviceCount: addon.environment().cuda.deviceCount } },
+      gpu: hasGpu ? expect.stringContaining('driver') : 'no CUDA device',
+    });
+    // The reports shown, with their proofs, not those of the decodes made while saving.
+    expect(await handlers.frame({ index: 4 }, ctx)).toEqual(seen[0]);
+    expect(await handlers.frame({ index: 1 }, ctx)).toEqual(seen[1]);
+    const thumbnails = await handlers.thumbnails({ maxWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH }, ctx);
+    expect(thumbnails.map((thumb) => thumb.data)).toEqual(
+      shown.map((thumb) => Buffer.from(thumb.data.subarray(0, thumb.width * thumb.height)).toString('base64')),
+    );
+    await expect(handlers.frame({ index: 2 }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
+    // The CPU reference is stored on any machine; GPU operators only where they ran.
+    const operators = await handlers.capturedOperators({ index: 1 }, ctx);
+    expect(operators.map((op) => op.name)).toContain('reference');
+    if (!hasGpu) expect(operators.map((op) => op.name)).toEqual(['reference']);
+  });
+
+  it('saves a range with fresh decodes and proofs, and re-saves part of a capture', async () => {
+    const { handlers, ctx } = setup();
+    const { frame } = await openLive(handlers, ctx);
+    await handlers.frame({ index: 0 }, ctx);
+    await handlers.saveCapture({ path: 'range.zci', frames: { from: 10, to: 12 }, thumbnailWidth: 32 }, ctx);
+    expect(frame.mock.calls.slice(1)).toEqual([
+      [10, { proof: true }],
+      [11, { proof: true }],
+      [12, { proof: true }],
+      [0, { proof: false }],
+    ]);
+    const { capture } = await handlers.openCapture({ path: 'range.zci' }, ctx);
+    expect(capture).toMatchObject({ frames: [10, 11, 12], selection: 'range' });
+    await handlers.frame({ index: 11 }, ctx);
+    expect((await handlers.thumbnails({ maxWidth: 480 }, ctx))[0]).toMatchObject({ name: 'Y', width: 32 });
+    await handlers.saveCapture({ path: 'part.zci', frames: [11] }, ctx);
+    const part = await handlers.openCapture({ path: 'part.zci' }, ctx);
+    expect(part.capture).toMatchObject({ frames: [11], selection: 'list', createdAt: capture.createdAt });
+  });
+
+  it('writes only .zci files into folders that exist, and needs an open file', async () => {
+    const { handlers, ctx } = setup();
+    await expect(handlers.saveCapture({ path: 'x.zci' }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
+    await handlers.open({ path: 'clip.mp4' }, ctx);
+    await handlers.frame({ index: 0 }, ctx);
+    await expect(handlers.saveCapture({ path: 'notes.txt' }, ctx)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await expect(handlers.saveCapture({ path: 'no/such/dir/x.zci' }, ctx)).rejects.toMatchObject({
+      code: 'FILE_NOT_FOUND',
+    });
+  });
+
+  it('answers CAPTURE_INVALID for a file that is not a capture, and keeps the open session', async () => {
+    const { handlers, ctx } = setup();
+    const { live } = await openLive(handlers, ctx);
+    await expect(handlers.openCapture({ path: 'clip.mp4' }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_INVALID' });
+    expect(live.closed).toBe(false);
+    expect(ctx.client.current()).toBe(live);
+    expect((await handlers.frame({ index: 3 }, ctx)).frameIndex).toBe(3);
+  });
+});

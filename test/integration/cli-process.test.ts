@@ -1,0 +1,138 @@
+/** The built command line run as a process: its JSON against the schema, and every exit code. */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readZip } from '../../electron/capture/zip-read';
+import { writeZip } from '../../electron/capture/zip-write';
+import { inspectOutputSchema } from '../../electron/common/inspect-output';
+import { frameReportSchema } from '../../electron/common/report';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const BIN = path.join(ROOT, 'bin', 'zerocopy-inspector.js');
+const SAMPLE = path.join(ROOT, 'assets', 'sample.mp4');
+const built = existsSync(path.join(ROOT, 'out', 'cli', 'zerocopy-inspector.js'));
+const addonBuilt = existsSync(path.join(ROOT, 'native', 'build', 'Release', 'zerocopy_inspector.node'));
+
+let dir: string;
+
+/** Runs the CLI in dir; returns its exit code and output. */
+function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Copies a capture with capture.json edited. */
+// The manifest is edited as loose JSON on purpose: the edits make it say what no decoder reported.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function editCapture(from: string, to: string, edit: (manifest: any) => void): Promise<string> {
+  const entries = readZip(await readFile(from));
+  const manifest = JSON.parse(entries.get('capture.json')!.toString());
+  edit(manifest);
+  entries.set('capture.json', Buffer.from(JSON.stringify(manifest)));
+  await writeFile(
+    to,
+    writeZip(
+      [...entries].map(([name, data]) => ({ name, data })),
+      new Date(),
+    ),
+  );
+  return to;
+}
+
+describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build and the addon)', () => {
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'zci-cli-'));
+    const made = cli('capture', SAMPLE, '--frames', '0,5', '-o', 'sample.zci', '--thumb-width', '64');
+    expect(made, made.stderr).toMatchObject({ code: 0 });
+  }, 60_000);
+
+  it('inspect --json prints output that validates against the schema, and exits 0', () => {
+    const { code, stdout } = cli('inspect', SAMPLE, '--frames', '0-2', '--json');
+    expect(code).toBe(0);
+    const output = inspectOutputSchema.parse(JSON.parse(stdout));
+    expect(output.frames.map((f) => f.index)).toEqual([0, 1, 2]);
+    for (const frame of output.frames) expect(frameReportSchema.parse(frame.report).frameIndex).toBe(frame.index);
+    expect(output).toMatchObject({ input: { kind: 'video', capture: null }, summary: { ok: true, exitCode: 0 } });
+    expect(output.stream.frameCount).toBe(96);
+  });
+
+  it('prints a table by default', () => {
+    const { code, stdout } = cli('inspect', 'sample.zci');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^frame +type +path +format +planes +pointers/m);
+    expect(stdout).toContain('capture made');
+    expect(stdout).toContain('2 frames: 2 ok, 0 failed');
+  });
+
+  it('capture writes a capture that inspect replays without the decoder', () => {
+    const { code, stdout } = cli('inspect', 'sample.zci', '--json');
+    expect(code).toBe(0);
+    const output = inspectOutputSchema.parse(JSON.parse(stdout));
+    expect(output.input.kind).toBe('capture');
+    expect(output.frames.map((f) => f.index)).toEqual([0, 5]);
+    expect(output.stream.path).toBe('sample.mp4');
+  });
+
+  it('exits 1 on a capture whose report says a plane does not match', async () => {
+    await editCapture(path.join(dir, 'sample.zci'), path.join(dir, 'mismatch.zci'), (manifest) => {
+      const plane = manifest.frames[1].report.planes[1];
+      plane.nvcvPointer = `0x${(BigInt(plane.ffmpegPointer) + 64n).toString(16)}`;
+      plane.match = false;
+    });
+    const table = cli('inspect', 'mismatch.zci');
+    expect(table.code).toBe(1);
+    expect(table.stdout).toMatch(/^5 .*MISMATCH.*FAIL$/m);
+    expect(table.stdout).toContain('frame 5: pointers: plane 1');
+    const json = cli('inspect', 'mismatch.zci', '--json');
+    expect(json.code).toBe(1);
+    expect(inspectOutputSchema.parse(JSON.parse(json.stdout)).summary).toMatchObject({ failed: 1, exitCode: 1 });
+    expect(cli('inspect', 'mismatch.zci', '--frames', '0').code).toBe(0);
+  });
+
+  it('exits 1 on a capture whose aliasing proof failed', async () => {
+    await editCapture(path.join(dir, 'sample.zci'), path.join(dir, 'proof.zci'), (manifest) => {
+      manifest.frames[0].report.aliasing.passed = false;
+    });
+    const { code, stdout } = cli('inspect', 'proof.zci');
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^0 .*FAILED.*FAIL$/m);
+  });
+
+  it('exits 1 with --strict when a check could not run, 0 without', () => {
+    expect(cli('inspect', SAMPLE, '--frames', '0', '--no-proof').code).toBe(0);
+    const strict = cli('inspect', SAMPLE, '--frames', '0', '--no-proof', '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('frame 0: aliasing: proof not run');
+  });
+
+  it('exits 2 on usage errors, including frames the file does not have', () => {
+    expect(cli().code).toBe(2);
+    expect(cli('inspect', SAMPLE, '--frames', '2-1').code).toBe(2);
+    const past = cli('inspect', SAMPLE, '--frames', '96');
+    expect(past.code).toBe(2);
+    expect(past.stderr).toContain('it has 96 frames');
+    expect(cli('inspect', 'sample.zci', '--frames', '3').stderr).toContain('it holds frames 0, 5');
+    expect(cli('capture', SAMPLE, '-o', 'out.txt').code).toBe(2);
+    expect(cli('--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Exit codes:') });
+  });
+
+  it('exits 3 when the file cannot be opened, saying why', async () => {
+    const missing = cli('inspect', 'no-such.mp4');
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain('FILE_NOT_FOUND');
+    await writeFile(path.join(dir, 'damaged.zci'), (await readFile(path.join(dir, 'sample.zci'))).subarray(0, 5000));
+    expect(cli('inspect', 'damaged.zci')).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('CAPTURE_INVALID'),
+    });
+    await editCapture(path.join(dir, 'sample.zci'), path.join(dir, 'future.zci'), (manifest) => {
+      manifest.formatVersion = 99;
+    });
+    expect(cli('inspect', 'future.zci')).toMatchObject({ code: 3, stderr: expect.stringContaining('CAPTURE_TOO_NEW') });
+    await copyFile(path.join(ROOT, 'test', 'fixtures', 'audio-only.m4a'), path.join(dir, 'audio.m4a'));
+    expect(cli('inspect', 'audio.m4a')).toMatchObject({ code: 3, stderr: expect.stringContaining('NO_VIDEO_STREAM') });
+  });
+});

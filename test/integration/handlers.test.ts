@@ -1,0 +1,165 @@
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadAddon } from '../../electron/addon/load-addon';
+import { ClientSession } from '../../electron/backend/client-session';
+import { createHandlers } from '../../electron/backend/handlers/index';
+import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
+import { Persistence } from '../../electron/backend/persist';
+import type { AddonStatus } from '../../electron/common/contract';
+import { addon, addonStatus } from '../support/live/addon';
+import { fixture } from '../support/paths';
+
+// 642x362 H.264, 36 frames at 24 fps: the addon opens it in a few milliseconds.
+const CLIP = 'h264-odd-642x362.mp4';
+
+let dir: string;
+let video: string;
+let opened: { client: ClientSession; persistence: Persistence }[] = [];
+
+function setup(withAddon: BackendDeps['addon'] = addon, status: AddonStatus = addonStatus) {
+  const persistence = new Persistence(path.join(dir, 'config'));
+  const deps: BackendDeps = {
+    addon: withAddon,
+    addonStatus: status,
+    persistence,
+    samplePath: null,
+    cwd: dir,
+    startedAt: new Date(0),
+  };
+  const ctx = { client: new ClientSession(), emit: vi.fn<HandlerContext['emit']>() };
+  opened.push({ client: ctx.client, persistence });
+  return { handlers: createHandlers(deps), ctx, persistence };
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-handlers-'));
+  video = path.join(dir, 'clip.mp4');
+  await copyFile(fixture(CLIP), video);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const { client, persistence } of opened) {
+    client.close();
+    await persistence.flush();
+  }
+  opened = [];
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('open', () => {
+  it('opens a file named relative to the working folder and records it in recents', async () => {
+    const open = vi.spyOn(addon.Session, 'open');
+    const { handlers, ctx, persistence } = setup();
+    const result = await handlers.open({ path: 'clip.mp4' }, ctx);
+    expect(result.info).toMatchObject({ path: video, width: 642, height: 362, frameCount: 36 });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]).toEqual([video, expect.objectContaining({ decode: 'auto', holdFrames: 2 })]);
+    expect(persistence.listRecent().map((entry) => entry.path)).toEqual([video]);
+    expect(ctx.emit).toHaveBeenCalledWith('progress', expect.objectContaining({ stage: 'opening' }));
+  });
+
+  it('refuses NUL bytes, folders and missing files before the addon sees them', async () => {
+    const open = vi.spyOn(addon.Session, 'open');
+    const { handlers, ctx } = setup();
+    await mkdir(path.join(dir, 'folder'));
+    await expect(handlers.open({ path: 'clip.mp4\0.txt' }, ctx)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(handlers.open({ path: 'folder' }, ctx)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(handlers.open({ path: '/no/such/file.mp4' }, ctx)).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('says the addon is missing, with a remedy, when it could not be loaded', async () => {
+    const missing = loadAddon(path.join(dir, 'no-addon', 'index.cjs'));
+    expect(missing.addon).toBeNull();
+    const { handlers, ctx } = setup(missing.addon, missing.status);
+    const failure = handlers.open({ path: video }, ctx);
+    await expect(failure).rejects.toMatchObject({ code: 'INTERNAL', remedy: expect.stringContaining('build:native') });
+    await expect(failure).rejects.toThrow(/index\.cjs is missing/);
+  });
+
+  it('closes the previous Session when a client opens another file', async () => {
+    const { handlers, ctx } = setup();
+    await handlers.open({ path: video }, ctx);
+    const first = ctx.client.current();
+    await handlers.open({ path: video }, ctx);
+    expect(first.closed).toBe(true);
+    expect(ctx.client.current()).not.toBe(first);
+    expect(ctx.client.current().closed).toBe(false);
+  });
+});
+
+describe('frames', () => {
+  it('answers CLOSED before any file is open', async () => {
+    const { handlers, ctx } = setup();
+    await expect(handlers.frame({ index: 0 }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
+  });
+
+  it('runs one client’s calls one at a time, in order', async () => {
+    const { handlers, ctx } = setup();
+    await handlers.open({ path: video }, ctx);
+    ctx.emit.mockClear();
+    // The addon answers BUSY to a call on a Session that is still working: both succeed only if they queue.
+    const reports = await Promise.all([handlers.frame({ index: 1 }, ctx), handlers.frame({ index: 2 }, ctx)]);
+    expect(reports.map((report) => report.frameIndex)).toEqual([1, 2]);
+    const stages = ctx.emit.mock.calls.map(([, payload]) => ('message' in payload ? payload.message : ''));
+    expect(stages).toEqual(['Decoding frame 1', '', 'Decoding frame 2', '']);
+  });
+
+  it('remembers the last frame for recents and for a restart', async () => {
+    const { handlers, ctx, persistence } = setup();
+    await handlers.open({ path: video }, ctx);
+    const report = await handlers.frameAtTime({ seconds: 0.5 }, ctx);
+    expect(report.frameIndex).toBe(12);
+    expect(ctx.client.snapshot()).toEqual({ lastFile: video, lastFrame: 12 });
+    expect(persistence.listRecent()[0]?.lastFrame).toBe(12);
+  });
+
+  it('sends thumbnails as base64 of the grey bytes only', async () => {
+    const { handlers, ctx } = setup();
+    await handlers.open({ path: video }, ctx);
+    await handlers.frame({ index: 5 }, ctx);
+    const wire = await handlers.thumbnails({ maxWidth: 64 }, ctx);
+    const direct = await ctx.client.current().thumbnails(64);
+    expect(wire.map((thumb) => thumb.name)).toEqual(['Y', 'U', 'V']);
+    expect(wire).toEqual(
+      direct.map(({ plane, name, width, height, data }) => ({
+        plane,
+        name,
+        width,
+        height,
+        data: Buffer.from(data.subarray(0, width * height)).toString('base64'),
+      })),
+    );
+    for (const thumb of wire) expect(Buffer.from(thumb.data, 'base64')).toHaveLength(thumb.width * thumb.height);
+  });
+
+  it('closes on request and reports whether a file was open', async () => {
+    const { handlers, ctx } = setup();
+    await handlers.open({ path: video }, ctx);
+    const session = ctx.client.current();
+    expect(await handlers.close({}, ctx)).toEqual({ closed: true });
+    expect(session.closed).toBe(true);
+    expect(await handlers.close({}, ctx)).toEqual({ closed: false });
+  });
+});
+
+describe('settings', () => {
+  afterEach(() => addon.setLibraryPath(null));
+
+  it('persists a change and passes a new library path to the addon', async () => {
+    const setLibraryPath = vi.spyOn(addon, 'setLibraryPath');
+    const { handlers, ctx, persistence } = setup();
+    const settings = await handlers.setSettings({ theme: 'light', libraryPath: '/opt/cvcuda' }, ctx);
+    expect(settings.theme).toBe('light');
+    expect(setLibraryPath).toHaveBeenCalledWith('/opt/cvcuda');
+    await handlers.setSettings({ theme: 'dark' }, ctx);
+    expect(setLibraryPath).toHaveBeenCalledTimes(1);
+    await persistence.flush();
+    const again = new Persistence(path.join(dir, 'config'));
+    await again.load();
+    expect(again.getSettings()).toMatchObject({ theme: 'dark', libraryPath: '/opt/cvcuda' });
+  });
+});

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
+import type { PreviewParams } from '../../electron/common/preview';
+import type { RpcApi, RpcClient } from '../../renderer/src/rpc/client';
+import { createAppStore } from '../../renderer/src/store/store';
+import { recordedPreviews } from '../support/e2e/recorded-previews';
+import { hasGpu } from '../support/live/addon';
+import { fixture, ROOT } from '../support/paths';
+import { connect, serveBuilt, startServe, type Connected, type Served } from '../support/live/served-client';
+
+// 1920x1080 H.264 4:2:0 in 1088 coded rows: the clip the recorded GPU run previewed.
+const CLIP = fixture('h264-1080p-420.mp4');
+/** The capture made on a GPU machine that ships with the app (frames 0, 24, 48). */
+const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
+
+describe.skipIf(!serveBuilt)('operators slice over serve mode (needs npm run build)', () => {
+  let served: Served;
+  let connections: Connected[] = [];
+
+  beforeAll(async () => {
+    served = await startServe();
+  }, 30_000);
+
+  afterAll(() => served.stop());
+
+  afterEach(() => {
+    for (const { transport } of connections) transport.close();
+    connections = [];
+  });
+
+  /** A new client, and the preview requests it sends (an observing spy: every call reaches serve mode). */
+  async function client(): Promise<{ rpc: RpcClient; previews: () => PreviewParams[] }> {
+    const connection = await connect(served);
+    connections.push(connection);
+    const call = vi.spyOn(connection.client, 'call');
+    const previews = () =>
+      call.mock.calls.filter(([method]) => method === 'preview').map(([, params]) => params as PreviewParams);
+    return { rpc: connection.client, previews };
+  }
+
+  const ops = (previews: PreviewParams[]) => previews.map((params) => params.op);
+
+  it('runs the chosen operator on every frame shown', async () => {
+    const { rpc, previews } = await client();
+    const store = createAppStore(rpc);
+    await store.getState().openFile(CLIP);
+    expect(store.getState().preview).not.toBeNull();
+    expect(store.getState().previewFor).toBe(store.getState().report);
+    await store.getState().step(1);
+    expect(store.getState().previewFor?.frameIndex).toBe(1);
+    expect(store.getState().previewFor).toBe(store.getState().report);
+    expect(ops(previews()).filter((op) => op !== 'reference')).toEqual(['convert', 'convert']);
+  });
+
+  it('re-runs on the current frame when another operator or parameter is chosen', async () => {
+    const { rpc, previews } = await client();
+    const store = createAppStore(rpc);
+    await store.getState().openFile(CLIP);
+    await store.getState().chooseOperator({ op: 'gaussian', kernelSize: 11 });
+    expect(store.getState().operator).toMatchObject({ op: 'gaussian', kernelSize: 11 });
+    const chosen = previews().filter((params) => params.op !== 'reference');
+    expect(chosen.at(-1)).toEqual({ op: 'gaussian', kernelSize: 11, sigma: 2, maxWidth: 256, reference: true });
+    expect(store.getState().previewFor?.frameIndex).toBe(0);
+    expect(store.getState().preview?.op).toBe(hasGpu ? 'gaussian' : 'reference');
+    await store.getState().step(1);
+    expect(
+      previews()
+        .filter((params) => params.op !== 'reference')
+        .at(-1),
+    ).toMatchObject({
+      op: 'gaussian',
+      kernelSize: 11,
+    });
+    expect(store.getState().previewFor?.frameIndex).toBe(1);
+  });
+
+  describe.skipIf(hasGpu)('without a GPU', () => {
+    it('keeps why the operator cannot run and falls back to the CPU reference', async () => {
+      const { rpc, previews } = await client();
+      const store = createAppStore(rpc);
+      await store.getState().openFile(CLIP);
+      expect(store.getState().previewError).toMatchObject({ code: 'NO_CUDA_DEVICE' });
+      expect(store.getState().previewError?.remedy).toContain('CPU reference');
+      expect(store.getState().preview?.op).toBe('reference');
+      expect(store.getState().preview?.reference).not.toBeNull();
+      expect(store.getState().error).toBeNull();
+      const first = store.getState().preview?.reference?.rgb;
+      await store.getState().step(12);
+      expect(store.getState().previewFor?.frameIndex).toBe(12);
+      // The reference of the new frame, not the old one's: the frame-index band differs.
+      expect(store.getState().preview?.reference?.rgb).not.toBe(first);
+      expect(ops(previews())).toEqual(['convert', 'reference', 'convert', 'reference']);
+    });
+
+    it('clears the error once the operator runs again', async () => {
+      const { rpc } = await client();
+      // This machine's operators fail; a GPU's answers, recorded on one for this clip, stand in once it "has" one.
+      const recorded = recordedPreviews('h264-1080p-420.mp4');
+      let gpu = false;
+      const api: RpcApi = {
+        call: <M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> => {
+          const preview = params as PreviewParams;
+          if (gpu && method === 'preview' && preview.op !== 'reference')
+            return Promise.resolve(recorded(preview) as ResultOf<M>);
+          return rpc.call(method, params);
+        },
+        on: (event, listener) => rpc.on(event, listener),
+      };
+      const store = createAppStore(api);
+      await store.getState().openFile(CLIP);
+      expect(store.getState().previewError).toMatchObject({ code: 'NO_CUDA_DEVICE' });
+      gpu = true;
+      await store.getState().runPreview();
+      expect(store.getState().previewError).toBeNull();
+      expect(store.getState().preview).toMatchObject({ op: 'convert', gpu: true });
+    });
+
+    it('ignores a result that a newer choice made stale', async () => {
+      const { rpc, previews } = await client();
+      const store = createAppStore(rpc);
+      await store.getState().openFile(CLIP);
+      // Both requests leave before either answer comes back; flip's answer arrives first, and is stale.
+      const older = store.getState().chooseOperator({ op: 'flip' });
+      await store.getState().chooseOperator({ op: 'threshold' });
+      await older;
+      // Only the newest choice fell back to the reference; the stale one asked for nothing more.
+      expect(ops(previews()).slice(2)).toEqual(['flip', 'threshold', 'reference']);
+      expect(store.getState()).toMatchObject({ operator: { op: 'threshold' }, previewRunning: false });
+      expect(store.getState().preview?.op).toBe('reference');
+      expect(store.getState().previewError).toMatchObject({ code: 'NO_CUDA_DEVICE' });
+    });
+  });
+
+  it('leaves a replayed capture to the previews it was saved with', async () => {
+    const { rpc, previews } = await client();
+    const store = createAppStore(rpc);
+    await store.getState().openFile(CLIP);
+    const before = previews().length;
+    await store.getState().openFile(GPU_CAPTURE);
+    await store.getState().step(1);
+    expect(store.getState().report?.frameIndex).toBe(24);
+    expect(previews()).toHaveLength(before);
+    expect(store.getState().preview).toBeNull();
+  });
+
+  it('shows nothing without a frame', async () => {
+    const { rpc, previews } = await client();
+    const store = createAppStore(rpc);
+    await store.getState().runPreview();
+    expect(store.getState().preview).toBeNull();
+    expect(previews()).toEqual([]);
+  });
+});

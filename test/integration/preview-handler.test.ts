@@ -1,0 +1,113 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CaptureSession } from '../../electron/capture/capture-session';
+import { ClientSession } from '../../electron/backend/client-session';
+import { dispatch } from '../../electron/backend/dispatch';
+import { createHandlers } from '../../electron/backend/handlers/index';
+import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
+import { Persistence } from '../../electron/backend/persist';
+import type { InspectorError, Session } from '../../native/index';
+import { addon, addonStatus, hasGpu } from '../support/live/addon';
+import { fixture } from '../support/paths';
+
+// 642x362 H.264 4:2:0, 36 frames; its top band carries the frame index, so frames differ in their pixels.
+const CLIP = fixture('h264-odd-642x362.mp4');
+
+let dir: string;
+let opened: { client: ClientSession; persistence: Persistence }[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-preview-'));
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const { client, persistence } of opened) {
+    client.close();
+    await persistence.flush();
+  }
+  opened = [];
+  await rm(dir, { recursive: true, force: true });
+});
+
+function setup() {
+  const persistence = new Persistence(path.join(dir, 'config'));
+  const deps: BackendDeps = {
+    addon,
+    addonStatus,
+    persistence,
+    samplePath: null,
+    cwd: dir,
+    startedAt: new Date(0),
+  };
+  const client = new ClientSession();
+  opened.push({ client, persistence });
+  const ctx: HandlerContext = { client, emit: vi.fn() };
+  return { handlers: createHandlers(deps), ctx, persistence };
+}
+
+/** The handlers with CLIP open on frame 0, and the addon Session behind them. */
+async function withClip() {
+  const { handlers, ctx } = setup();
+  await handlers.open({ path: CLIP }, ctx);
+  await handlers.frame({ index: 0 }, ctx);
+  return { handlers, ctx, session: ctx.client.current() as Session };
+}
+
+describe('the preview handler', () => {
+  it('runs the operator on the current frame with the validated options', async () => {
+    const { handlers, ctx, session } = await withClip();
+    const preview = vi.spyOn(session, 'preview');
+    const first = await handlers.preview({ op: 'reference', maxWidth: 96 }, ctx);
+    expect(preview.mock.calls).toEqual([[{ op: 'reference', maxWidth: 96 }]]);
+    expect(first).toMatchObject({ op: 'reference', gpu: false, thumbnail: null, reference: { width: 96 } });
+    const { width, height, rgb } = first.reference!;
+    expect(Buffer.from(rgb, 'base64')).toHaveLength(width * height * 3);
+    await handlers.frame({ index: 12 }, ctx);
+    const later = await handlers.preview({ op: 'reference', maxWidth: 96 }, ctx);
+    expect(later.reference?.rgb).not.toBe(first.reference?.rgb);
+  });
+
+  it('answers CLOSED before a file is open', async () => {
+    const { handlers, ctx } = setup();
+    await expect(handlers.preview({ op: 'reference' }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
+  });
+
+  it.skipIf(hasGpu)('passes the addon’s error code and remedy through (no GPU here)', async () => {
+    const { handlers, ctx, session } = await withClip();
+    const refused = (await session.preview({ op: 'convert' }).catch((error: unknown) => error)) as InspectorError;
+    expect(refused.code).toBe('NO_CUDA_DEVICE');
+    const raw = JSON.stringify({ kind: 'request', id: 3, method: 'preview', params: { op: 'convert' } });
+    expect(await dispatch(handlers, raw, ctx)).toEqual({
+      kind: 'response',
+      id: 3,
+      ok: false,
+      error: { code: 'NO_CUDA_DEVICE', message: refused.message, remedy: refused.remedy },
+    });
+    expect(refused.remedy).toContain('CPU reference');
+  });
+
+  it('refuses bad parameters before the addon sees them', async () => {
+    const { handlers, ctx, session } = await withClip();
+    const preview = vi.spyOn(session, 'preview');
+    const raw = JSON.stringify({
+      kind: 'request',
+      id: 4,
+      method: 'preview',
+      params: { op: 'gaussian', kernelSize: 4 },
+    });
+    expect(await dispatch(handlers, raw, ctx)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(preview).not.toHaveBeenCalled();
+  });
+
+  it('says operators need the video itself when the session cannot run them (a replayed capture)', async () => {
+    const { handlers, ctx } = await withClip();
+    await handlers.saveCapture({ path: path.join(dir, 'frame0.zci') }, ctx);
+    await handlers.openCapture({ path: path.join(dir, 'frame0.zci') }, ctx);
+    expect(ctx.client.current()).toBeInstanceOf(CaptureSession);
+    await handlers.frame({ index: 0 }, ctx);
+    await expect(handlers.preview({ op: 'convert' }, ctx)).rejects.toMatchObject({ code: 'OPERATOR_UNSUPPORTED' });
+  });
+});

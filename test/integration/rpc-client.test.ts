@@ -1,0 +1,143 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ProgressEvent } from '../../electron/common/contract';
+import { RpcFailure } from '../../electron/common/envelope';
+import { describeExit } from '../../electron/supervisor/policy';
+import type { InspectorError } from '../../native/index';
+import { addon } from '../support/live/addon';
+import { fixture, SAMPLE } from '../support/paths';
+import {
+  connect,
+  killBackend,
+  serveBuilt,
+  startServe,
+  until,
+  type Connected,
+  type Served,
+} from '../support/live/served-client';
+
+// 1920x1080 H.264, 48 frames: a capture of all of them keeps the backend busy for a while.
+const CLIP = fixture('h264-1080p-420.mp4');
+
+/** Settles to 'resolved' or 'rejected', or 'pending' when the promise has not settled by the next turn. */
+async function state(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
+  const marker = new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 0));
+  return Promise.race([
+    promise.then(
+      () => 'resolved' as const,
+      () => 'rejected' as const,
+    ),
+    marker,
+  ]);
+}
+
+describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', () => {
+  let served: Served;
+  let connections: Connected[] = [];
+  let dir: string;
+
+  beforeAll(async () => {
+    served = await startServe();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'zci-rpc-'));
+  }, 30_000);
+
+  afterAll(async () => {
+    await served.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    for (const { transport } of connections) transport.close();
+    connections = [];
+  });
+
+  async function connected(to = served): Promise<Connected> {
+    const connection = await connect(to);
+    connections.push(connection);
+    return connection;
+  }
+
+  it('matches responses to calls by id', async () => {
+    const { client } = await connected();
+    const settled: string[] = [];
+    // Decoding the sample's last frame takes a while; samplePath is answered at once, overtaking both.
+    const opened = client.call('open', { path: SAMPLE }).finally(() => settled.push('open'));
+    const last = client.call('frame', { index: 95 }).finally(() => settled.push('frame'));
+    const sample = client.call('samplePath', {}).finally(() => settled.push('samplePath'));
+    await expect(opened).resolves.toMatchObject({ info: { path: SAMPLE, frameCount: 96 } });
+    await expect(last).resolves.toMatchObject({ frameIndex: 95 });
+    await expect(sample).resolves.toEqual({ path: SAMPLE });
+    expect(settled).toEqual(['samplePath', 'open', 'frame']);
+  });
+
+  it('rejects with the error envelope', async () => {
+    const { client } = await connected();
+    await client.call('open', { path: CLIP });
+    const refused = (await addon.Session.open(CLIP).then(async (session) => {
+      try {
+        return await session.frame(48).catch((error: unknown) => error);
+      } finally {
+        session.close();
+      }
+    })) as InspectorError;
+    const call = client.call('frame', { index: 48 });
+    await expect(call).rejects.toBeInstanceOf(RpcFailure);
+    await expect(call).rejects.toMatchObject({
+      code: 'FRAME_OUT_OF_RANGE',
+      message: refused.message,
+      remedy: refused.remedy,
+    });
+  });
+
+  it('delivers events and fails calls in flight when the backend restarts', async () => {
+    const own = await startServe();
+    try {
+      const { client } = await connected(own);
+      const restarted = vi.fn();
+      client.on('backendRestarted', restarted);
+      const progress: ProgressEvent[] = [];
+      client.on('progress', (event) => progress.push(event));
+      await client.call('open', { path: CLIP });
+      await client.call('frame', { index: 5 });
+      const capture = client.call('saveCapture', { path: path.join(dir, 'all.zci'), frames: { from: 0, to: 47 } });
+      await until(() => progress.some((event) => event.stage === 'capturing'), 'the capture to start');
+      const killed = await killBackend(client);
+      await expect(capture).rejects.toMatchObject({ code: 'INTERNAL', message: 'The decoder process restarted.' });
+      expect(restarted).toHaveBeenCalledWith({
+        reason: describeExit(null, 'SIGKILL'),
+        exitCode: null,
+        signal: 'SIGKILL',
+        restarts: 1,
+        lastFile: CLIP,
+        lastFrame: 5,
+      });
+      // The same connection goes on with the new process.
+      const { backend } = await client.call('environment', {});
+      expect(backend.pid).not.toBe(killed);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('fails calls when the carrier closes and ignores junk', async () => {
+    const own = await startServe();
+    try {
+      const { client, transport } = await connected(own);
+      await client.call('open', { path: CLIP });
+      const capture = client.call('saveCapture', { path: path.join(dir, 'cut.zci'), frames: { from: 0, to: 47 } });
+      // An unreadable request is answered with id -1, which matches no call: the client drops it.
+      const answers: string[] = [];
+      transport.onMessage((data) => answers.push(data));
+      transport.send('not json');
+      await until(() => answers.some((data) => data.includes('"id":-1')), 'the answer to the junk');
+      expect(await state(capture)).toBe('pending');
+      await own.stop();
+      await expect(capture).rejects.toMatchObject({ code: 'INTERNAL' });
+      await expect(client.call('close', {})).rejects.toMatchObject({ code: 'INTERNAL' });
+    } finally {
+      await own.stop();
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { InspectorError } from '../../native/index';
+import { createAppStore } from '../../renderer/src/store/store';
+import { addon } from '../support/live/addon';
+import { fixture, SAMPLE } from '../support/paths';
+import {
+  connect,
+  killBackend,
+  serveBuilt,
+  startServe,
+  until,
+  type Connected,
+  type Served,
+} from '../support/live/served-client';
+
+// 642x362 H.264, 36 frames at 24 fps; the addon opens it in a few milliseconds.
+const CLIP = fixture('h264-odd-642x362.mp4');
+
+describe.skipIf(!serveBuilt)('the store over serve mode (needs npm run build)', () => {
+  let served: Served;
+  let connections: Connected[] = [];
+  let own: Served[] = [];
+
+  beforeAll(async () => {
+    served = await startServe();
+  }, 30_000);
+
+  afterAll(() => served.stop());
+
+  afterEach(async () => {
+    for (const { transport } of connections) transport.close();
+    connections = [];
+    await Promise.all(own.map((server) => server.stop()));
+    own = [];
+  });
+
+  /** A server of the test's own, for a test that needs a fresh config or kills the backend. */
+  async function ownServer(): Promise<Served> {
+    const server = await startServe();
+    own.push(server);
+    return server;
+  }
+
+  /** A new client (each connection is one) of the shared server or of another. */
+  async function client(to = served) {
+    const connection = await connect(to);
+    connections.push(connection);
+    return connection.client;
+  }
+
+  describe('session slice', () => {
+    it('opens the bundled sample on first start and shows its first frame', async () => {
+      const store = createAppStore(await client(await ownServer()));
+      await store.getState().init();
+      expect(store.getState().file).toBe(SAMPLE);
+      expect(store.getState().report?.frameIndex).toBe(0);
+      expect(store.getState().thumbnails.map((thumb) => thumb.name)).toEqual(['Y', 'U', 'V']);
+    });
+
+    it('does not open the sample when there are recent files', async () => {
+      const fresh = await ownServer();
+      await (await client(fresh)).call('open', { path: CLIP });
+      const store = createAppStore(await client(fresh));
+      await store.getState().init();
+      expect(store.getState().file).toBeNull();
+      expect(store.getState().recents.map((recent) => recent.path)).toEqual([CLIP]);
+    });
+
+    it('shows the code, message and remedy when opening fails, and stays usable', async () => {
+      const audio = fixture('audio-only.m4a');
+      const refused = (await addon.Session.open(audio).catch((error: unknown) => error)) as InspectorError;
+      const store = createAppStore(await client());
+      expect(await store.getState().openFile(audio)).toBe(false);
+      expect(store.getState().error).toEqual({
+        code: 'NO_VIDEO_STREAM',
+        message: refused.message,
+        remedy: refused.remedy,
+      });
+      expect(store.getState().opening).toBe(false);
+      store.getState().dismissError();
+      expect(store.getState().error).toBeNull();
+      expect(await store.getState().openFile(CLIP)).toBe(true);
+      expect(store.getState().report?.frameIndex).toBe(0);
+    });
+
+    it('offers to reopen the last file at the last frame after a restart', async () => {
+      const rpc = await client(await ownServer());
+      const store = createAppStore(rpc);
+      await store.getState().openFile(CLIP);
+      await store.getState().goToFrame(17);
+      await killBackend(rpc);
+      await until(() => store.getState().restart !== null, 'the restart notice');
+      expect(store.getState().restart).toMatchObject({ signal: 'SIGKILL', lastFile: CLIP, lastFrame: 17 });
+      expect(store.getState().file).toBeNull();
+      expect(store.getState().report).toBeNull();
+      await store.getState().reopenAfterRestart();
+      expect(store.getState().restart).toBeNull();
+      expect(store.getState().file).toBe(CLIP);
+      expect(store.getState().report?.frameIndex).toBe(17);
+    });
+  });
+
+  describe('frame slice', () => {
+    it('steps and jumps by frame and by time', async () => {
+      const store = createAppStore(await client());
+      await store.getState().openFile(CLIP);
+      await store.getState().step(1);
+      expect(store.getState().report?.frameIndex).toBe(1);
+      await store.getState().goToFrame(1000);
+      expect(store.getState().report?.frameIndex).toBe(35);
+      await store.getState().goToTime(0.5);
+      expect(store.getState().report?.frameIndex).toBe(12);
+    });
+
+    it('ignores an answer that a newer request made stale', async () => {
+      const store = createAppStore(await client());
+      await store.getState().openFile(CLIP);
+      const shown: number[] = [];
+      store.subscribe((state, before) => {
+        if (state.report !== before.report && state.report !== null) shown.push(state.report.frameIndex);
+      });
+      // Both requests leave before either answer comes back; the answer for 1 arrives first, and is stale.
+      const older = store.getState().goToFrame(1);
+      await store.getState().goToFrame(2);
+      await older;
+      expect(store.getState().report?.frameIndex).toBe(2);
+      expect(shown).toEqual([2]);
+      expect(store.getState().loadingFrame).toBe(false);
+    });
+  });
+
+  describe('ui and env slices', () => {
+    it('track progress, help and theme', async () => {
+      const rpc = await client();
+      const store = createAppStore(rpc);
+      const stages: string[] = [];
+      store.subscribe((state, before) => {
+        if (state.progress !== before.progress) stages.push(state.progress?.stage ?? 'none');
+      });
+      await store.getState().openFile(CLIP);
+      expect(stages).toEqual(['opening', 'none', 'seeking', 'none']);
+      expect(store.getState().progress).toBeNull();
+      store.getState().toggleHelp();
+      expect(store.getState().helpOpen).toBe(true);
+      await store.getState().loadSettings();
+      const theme = store.getState().settings.theme;
+      const other = theme === 'dark' ? 'light' : 'dark';
+      await store.getState().toggleTheme();
+      expect(store.getState().settings.theme).toBe(other);
+      expect((await rpc.call('getSettings', {})).theme).toBe(other);
+    });
+  });
+});

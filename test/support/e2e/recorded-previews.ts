@@ -1,0 +1,93 @@
+/** Operator previews recorded on a real GPU (docs/gpu-runs), served in place of the addon's on a machine without one. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { decodePng } from '../../../electron/capture/png';
+import type { PreviewParams, PreviewWire, RgbWire } from '../../../electron/common/preview';
+import { ROOT } from '../paths';
+
+interface Recorded {
+  file: string;
+  name: string;
+  png: string;
+  converter?: string;
+  timings?: PreviewWire['timings'];
+  psnr?: number | null;
+  maxAbsError?: number | null;
+  meanAbsError?: number | null;
+  bytesDownloaded?: number;
+  frameBytes?: number;
+  method?: string;
+  reason?: string;
+}
+
+/** The newest recorded GPU run's previews. */
+function recordedRun(): Recorded[] {
+  const runs = path.join(ROOT, 'docs', 'gpu-runs');
+  const newest = readdirSync(runs)
+    .filter((name) => readdirSync(path.join(runs, name)).includes('previews.json.gz'))
+    .sort()
+    .at(-1);
+  if (newest === undefined) throw new Error('no recorded GPU run with previews');
+  // The run's previews are kept gzipped (base64 pictures are bulky text).
+  return JSON.parse(
+    gunzipSync(readFileSync(path.join(runs, newest, 'previews.json.gz'))).toString('utf8'),
+  ) as Recorded[];
+}
+
+/** A recorded PNG as the wire carries RGB pixels. */
+export function recordedRgb(entry: Recorded): RgbWire {
+  const image = decodePng(Buffer.from(entry.png, 'base64'));
+  if (image.channels !== 3) throw new Error(`${entry.name} is not RGB`);
+  return { width: image.width, height: image.height, rgb: Buffer.from(image.data).toString('base64') };
+}
+
+/** The previews recorded for one fixture, answering preview requests as the addon did on the GPU. */
+export function recordedPreviews(file: string): (params: PreviewParams) => PreviewWire {
+  const entries = recordedRun().filter((entry) => entry.file === file);
+  const find = (name: string): Recorded | undefined => entries.find((entry) => entry.name === name);
+  const reference = find('reference');
+  const wrongWrap = find('wrong-wrap');
+  return (params) => {
+    const forced = params.op === 'convert' && params.matrix !== undefined ? find('wrong-matrix') : undefined;
+    const shown = find(params.op);
+    if (shown === undefined) throw new Error(`no recorded ${params.op} for ${file}`);
+    const figures = forced ?? shown;
+    return {
+      op: params.op,
+      gpu: true,
+      gpuReason: '',
+      converter: figures.converter ?? '',
+      thumbnail: recordedRgb(forced ?? shown),
+      timings: shown.timings ?? { convertMs: 0, opMs: 0, resizeMs: 0, downloadMs: 0, totalMs: 0 },
+      bytesDownloaded: shown.bytesDownloaded ?? 0,
+      frameBytes: shown.frameBytes ?? 0,
+      reference: reference !== undefined ? recordedRgb(reference) : null,
+      referenceMethod: reference?.method ?? '',
+      psnr: figures.psnr ?? null,
+      maxAbsError: figures.maxAbsError ?? null,
+      meanAbsError: figures.meanAbsError ?? null,
+      wrongWrap: params.op === 'convert' && wrongWrap !== undefined ? recordedRgb(wrongWrap) : null,
+      wrongWrapReason:
+        params.op === 'convert'
+          ? (wrongWrap?.reason ?? 'chroma follows the display rows')
+          : 'shown with the convert preview',
+    };
+  };
+}
+
+/** Answers the page's preview calls from a recording; every other call reaches the real backend. */
+export async function serveRecordedPreviews(page: Page, answer: (params: PreviewParams) => PreviewWire): Promise<void> {
+  await page.routeWebSocket(/\/rpc$/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const request = JSON.parse(String(message)) as { id: number; method: string; params: PreviewParams };
+      if (request.method !== 'preview') {
+        server.send(message);
+        return;
+      }
+      socket.send(JSON.stringify({ kind: 'response', id: request.id, ok: true, result: answer(request.params) }));
+    });
+  });
+}

@@ -1,0 +1,72 @@
+/** The verdicts about a frame and their words: one table for the identity panel, the presenter view and the CLI. */
+import { describe, expect, it } from 'vitest';
+import { frameChecks } from '../../electron/common/checks';
+import {
+  checkWord,
+  frameVerdicts,
+  HEADLINES,
+  PLANE_MATCH_WORDS,
+  pointerVerdict,
+  verdictWord,
+} from '../../electron/common/verdicts';
+import { mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
+
+describe('frameVerdicts', () => {
+  it('tells the padded NV12 story: pointers match, proof holds, the 1.5×H tensor is wrong, one context', () => {
+    const report = paddedNv12Device();
+    report.wrap.tensor = {
+      ...report.wrap.tensor,
+      attempted: true,
+      valid: false,
+      assumedChromaRow: 1080,
+      actualChromaRow: 1088,
+    };
+    const verdicts = frameVerdicts(report);
+    expect(verdicts.map((v) => [v.key, v.ok])).toEqual([
+      ['pointers', true],
+      ['aliasing', true],
+      ['tensor', false],
+      ['context', true],
+    ]);
+    expect(verdicts[2]!.why).toBe('a 1.5×H tensor reads chroma at row 1080; it starts at row 1088');
+  });
+
+  it('says MISMATCH and a failed proof loudly, and "not checked" without NVCV', () => {
+    expect(
+      frameVerdicts(mismatchFrame())
+        .slice(0, 2)
+        .map((v) => v.headline),
+    ).toEqual(['POINTER MISMATCH', 'ALIASING FAILED']);
+    expect(frameVerdicts(noNvcvFrame())[0]).toMatchObject({ ok: null, headline: 'POINTERS NOT CHECKED' });
+  });
+});
+
+describe('pointerVerdict', () => {
+  it('computes the overall verdict', () => {
+    expect(pointerVerdict(paddedNv12Device())).toBe(true);
+    expect(pointerVerdict(mismatchFrame())).toBe(false);
+    expect(pointerVerdict(noNvcvFrame())).toBeNull();
+  });
+});
+
+describe('verdict words', () => {
+  it('say pass, fail and could-not-tell', () => {
+    expect(verdictWord(HEADLINES.pointers, true)).toBe('ZERO-COPY: POINTERS MATCH');
+    expect(verdictWord(HEADLINES.pointers, false)).toBe('POINTER MISMATCH');
+    expect(verdictWord(HEADLINES.aliasing, null)).toBe('PROOF NOT RUN');
+    expect(verdictWord(PLANE_MATCH_WORDS, null)).toBe('n/a');
+  });
+
+  it('give each check its table word, and a dash for a check that is not there', () => {
+    const [pointers, strides, aliasing, restored] = frameChecks(mismatchFrame());
+    expect([pointers, strides, aliasing, restored].map(checkWord)).toEqual(['MISMATCH', 'equal', 'FAILED', 'yes']);
+    expect(frameChecks(noNvcvFrame()).map(checkWord)[0]).toBe('n/a');
+    expect(checkWord(undefined)).toBe('—');
+  });
+
+  it('are the same headlines in the presenter view as in the identity panel', () => {
+    const [pointers, aliasing] = frameVerdicts(paddedNv12Device());
+    expect(pointers!.headline).toBe(HEADLINES.pointers.pass);
+    expect(aliasing!.headline).toBe(HEADLINES.aliasing.pass);
+  });
+});
