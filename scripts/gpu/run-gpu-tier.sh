@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the GPU tier from an unpacked bundle: tests, frame reports, benchmarks. Usage: run.sh OUTPUT_DIR
+# `run.sh OUTPUT_DIR memcheck` instead runs the GPU tier's tests under compute-sanitizer's memcheck, into
+# OUTPUT_DIR/memcheck.log (every process, children included; each ends with its ERROR SUMMARY line).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-out=${1:?usage: run.sh OUTPUT_DIR}
+out=${1:?usage: run.sh OUTPUT_DIR [memcheck]}
 mkdir -p "$out"
 cd "$here"
 export LD_LIBRARY_PATH=$here/ffmpeg/lib
@@ -10,6 +12,19 @@ export ZCI_NVCV_PATH=$here/nvcv
 export ZCI_TEST_LD_LIBRARY_PATH=$LD_LIBRARY_PATH
 export ZCI_EVIDENCE_DIR=$out
 node=$here/node/bin/node
+
+if [ "${2:-}" = memcheck ]; then
+  sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  {
+    echo "\$ compute-sanitizer --tool memcheck --target-processes all --leak-check full node --test test/gpu/*.test.mjs"
+    "$sanitizer" --version | tail -1
+    "$sanitizer" --tool memcheck --target-processes all --leak-check full --print-limit 100 \
+      "$node" --expose-gc --test --test-concurrency=1 --test-reporter=spec test/gpu/*.test.mjs
+    echo "memcheck exit $?"
+  } > "$out/memcheck.log" 2>&1
+  grep -E 'ERROR SUMMARY|LEAK SUMMARY|memcheck exit|^# (pass|fail)' "$out/memcheck.log"
+  exit 0
+fi
 log=$out/run.log
 : > "$log"
 say() { echo "$*" | tee -a "$log"; }
