@@ -30,7 +30,8 @@ const contexts = [];
 for (const context of ['shared', 'private', 'ffmpeg-primary']) {
   for (const order of ['decoder-first', 'runtime-first']) {
     const out = execFileSync(process.execPath, [path.join(here, 'context.child.mjs'), context, order], { encoding: 'utf8' });
-    contexts.push({ context, order, ...JSON.parse(out) });
+    // The child's answer carries the frame's context report under `context`; the mode asked for keeps its own key.
+    contexts.push({ ...JSON.parse(out), mode: context, order });
   }
 }
 process.stdout.write(JSON.stringify({ date: new Date().toISOString(), environment: addon.environment(), fixtures, contexts }, null, 1));
