@@ -24,8 +24,11 @@ const LAYERS = {
   'electron/app': { rooms: ['electron/common'], packages: ['node'] },
   // Loads the native addon and passes its types on: with the backend, the only room that touches native/.
   'electron/addon': { rooms: ['electron/common', 'native'], packages: ['node'] },
-  // The capture format: zip, PNG, manifest, replay, collection.
-  'electron/capture': { rooms: ['electron/common', 'electron/app', 'electron/addon'], packages: ['node', 'zod'] },
+  // The capture format: zip (fflate writes, yauzl reads), PNG (fast-png), manifest, signature, replay, collection.
+  'electron/capture': {
+    rooms: ['electron/common', 'electron/app', 'electron/addon'],
+    packages: ['node', 'zod', 'fflate', 'fast-png', 'yauzl'],
+  },
   // The backend process: RPC dispatch and handlers over the addon.
   'electron/backend': {
     rooms: ['electron/common', 'electron/app', 'electron/addon', 'electron/capture', 'electron/supervisor', 'native'],
@@ -63,7 +66,7 @@ const LAYERS = {
       'electron/main',
       'test/support',
     ],
-    packages: ['node', 'vitest', 'eslint'],
+    packages: ['node', 'vitest', 'eslint', 'fast-check'],
   },
   'test/component': {
     rooms: ['renderer', 'electron/common', 'test/support'],
@@ -92,8 +95,8 @@ const LAYERS = {
     packages: ['node', '@playwright/test', 'ws'],
   },
   'test/support': {
-    rooms: ['electron/common', 'electron/capture', 'electron/addon'],
-    packages: ['node', 'vitest', '@testing-library/jest-dom', '@testing-library/react'],
+    rooms: ['electron/common', 'electron/capture', 'electron/addon', 'electron/app'],
+    packages: ['node', 'vitest', '@testing-library/jest-dom', '@testing-library/react', 'fflate'],
   },
   'test/support/live': {
     rooms: ['renderer', 'electron/common', 'electron/addon', 'test/support'],

@@ -1,8 +1,17 @@
-/** Builds the Node-side entries (main, backend, serve, cli, launcher) as ES modules into out/, dependencies external. */
+/** Builds the Node-side entries (main, backend, serve, cli, launcher, the capture worker) as ES modules into out/, dependencies external. */
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
-const external = ['electron', 'ws', 'zod', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const external = [
+  'electron',
+  'ws',
+  'zod',
+  'fflate',
+  'fast-png',
+  'yauzl',
+  ...builtinModules,
+  ...builtinModules.map((name) => `node:${name}`),
+];
 
 export default defineConfig({
   build: {
@@ -18,6 +27,8 @@ export default defineConfig({
         'serve/index': 'electron/serve/index.ts',
         'launcher/start': 'electron/launcher/start.ts',
         'cli/zerocopy-inspector': 'electron/cli/zerocopy-inspector.ts',
+        // The worker thread that opens captures (electron/capture/capture-open.ts starts it by this path).
+        'capture/open-worker': 'electron/capture/open-worker.ts',
       },
       external,
       output: {

@@ -5,6 +5,7 @@ import { loadAddon } from '../addon/load-addon';
 import { readAppIdentity } from '../app/app-identity';
 import { appRootOf } from '../app/app-root';
 import { defaultConfigDir } from '../app/config-dir';
+import { removeLeftovers } from '../capture/pending-writes';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers/index';
@@ -17,8 +18,11 @@ async function main(): Promise<void> {
   const loaded = loadAddon(addonLoaderPath(root));
   // Shown to the user: relative to the app, which says more than a machine's absolute path.
   if (loaded.status.path !== null) loaded.status.path = path.relative(root, loaded.status.path);
-  const persistence = new Persistence(env[BACKEND_ENV.configDir] ?? defaultConfigDir(env));
+  const configDir = env[BACKEND_ENV.configDir] ?? defaultConfigDir(env);
+  const persistence = new Persistence(configDir);
   await persistence.load();
+  // Temporary capture files a crashed writer left behind (its own or the command line's).
+  await removeLeftovers(configDir).catch(() => []);
   const libraryPath = persistence.getSettings().libraryPath;
   if (loaded.addon !== null && libraryPath !== null) loaded.addon.setLibraryPath(libraryPath);
   const handlers = createHandlers({
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
     cwd: env[BACKEND_ENV.cwd] ?? process.cwd(),
     startedAt: new Date(),
     app: readAppIdentity(root),
+    configDir,
   });
   let post: PostToParent = () => undefined;
   const server = new BackendServer(handlers, (clientId, state) => post({ type: 'state', clientId, state }));

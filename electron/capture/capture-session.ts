@@ -1,13 +1,19 @@
 /** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
 import type { PlaneThumbnail, Session } from '../addon/native';
-import { captureGpuText, type CapturedFrame, type CaptureManifest, type CaptureSummary } from '../common/capture';
+import {
+  captureGpuText,
+  type CapturedFrame,
+  type CaptureManifest,
+  type CaptureSignature,
+  type CaptureSummary,
+} from '../common/capture';
 import type { CapturedOperatorWire } from '../common/contract';
 import { RpcFailure, rpcError } from '../common/envelope';
 import { formatFrameList } from '../common/frame-list';
 import type { FrameReport, StreamInfo } from '../common/report';
-import type { CaptureContents } from './capture-file';
+import type { OpenedCapture } from './capture-file';
+import { CaptureImages } from './capture-images';
 import type { CaptureSource, OperatorPreviewFile } from './collect';
-import { decodePng } from './png';
 
 /** Shrinks a grey image to at most maxWidth wide by nearest-neighbour sampling, keeping its aspect. */
 export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbnail {
@@ -26,7 +32,8 @@ export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbn
 
 /**
  * A capture opened for replay; frames that were not captured get CAPTURE_FRAME_MISSING. It offers the addon's
- * Session calls except preview(): a capture holds only the previews it was saved with.
+ * Session calls except preview(): a capture holds only the previews it was saved with. Its pictures are decoded
+ * when first asked for, each once (CaptureImages).
  */
 export class CaptureSession
   implements Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'thumbnails' | 'close'>, CaptureSource
@@ -35,13 +42,25 @@ export class CaptureSession
   private open = true;
   private shown: CapturedFrame | null = null;
   private readonly byIndex: Map<number, CapturedFrame>;
+  private readonly images: CaptureImages;
 
   constructor(
-    private readonly contents: CaptureContents,
+    private readonly contents: OpenedCapture,
     readonly path: string,
   ) {
     this.info = contents.manifest.stream;
     this.byIndex = new Map(contents.manifest.frames.map((frame) => [frame.index, frame]));
+    this.images = new CaptureImages(contents.files, contents.shapes);
+  }
+
+  /** Who signed the capture, and whether it verifies. */
+  get signature(): CaptureSignature {
+    return this.contents.signature;
+  }
+
+  /** Bytes of pixels decoded so far (each distinct PNG once). */
+  get decodedBytes(): number {
+    return this.images.decodedBytes;
   }
 
   /** The manifest as loaded. */
@@ -73,6 +92,7 @@ export class CaptureSession
       frames: this.frames,
       framesWithOperators: manifest.frames.filter((f) => (f.operators ?? []).length > 0).map((f) => f.index),
       gpu: captureGpuText(manifest.environment, manifest.stream.device),
+      signature: this.contents.signature,
     };
   }
 
@@ -100,7 +120,7 @@ export class CaptureSession
     this.ensureOpen();
     if (this.shown === null) return [];
     return this.shown.thumbnails.map((entry) => {
-      const image = decodePng(this.file(entry.png));
+      const image = this.images.grey(entry.png);
       return shrinkGrey(
         { plane: entry.plane, name: entry.name, width: image.width, height: image.height, data: image.data },
         maxWidth,
@@ -110,7 +130,7 @@ export class CaptureSession
 
   /** The operator previews of the frame last shown, as stored (for re-saving a capture). */
   async operatorPreviews(): Promise<OperatorPreviewFile[]> {
-    return (this.shown?.operators ?? []).map(({ png, ...entry }) => ({ entry, png: this.file(png) }));
+    return (this.shown?.operators ?? []).map(({ png, ...entry }) => ({ entry, png: this.images.checkedPng(png) }));
   }
 
   /** The operator previews of a captured frame, as they cross the wire. */
@@ -121,7 +141,7 @@ export class CaptureSession
       gpuTimeMs: op.gpuTimeMs ?? null,
       psnr: op.psnr ?? null,
       maxAbsError: op.maxAbsError ?? null,
-      png: Buffer.from(this.file(op.png)).toString('base64'),
+      png: Buffer.from(this.images.checkedPng(op.png)).toString('base64'),
     }));
   }
 
@@ -129,6 +149,7 @@ export class CaptureSession
   close(): void {
     this.open = false;
     this.shown = null;
+    this.images.clear();
   }
 
   private lookup(index: number): CapturedFrame {
@@ -146,12 +167,6 @@ export class CaptureSession
         `Frame ${index} is not in this capture; it holds frames ${formatFrameList(this.frames)}.`,
       ),
     );
-  }
-
-  private file(name: string): Uint8Array {
-    const bytes = this.contents.files.get(name);
-    if (bytes === undefined) throw new RpcFailure(rpcError('CAPTURE_INVALID', `${name} is missing from the capture.`));
-    return bytes;
   }
 
   private ensureOpen(): void {

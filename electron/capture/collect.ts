@@ -1,4 +1,5 @@
 /** Gathers a capture from an open session: each chosen frame's report, plane thumbnails and operator previews. */
+import type { JsonValue } from '../common/bounded-json';
 import type { CaptureManifest, CapturedFrame, OperatorEntry } from '../common/capture';
 import type { Session } from '../addon/native';
 import { streamInfoSchema, type FrameReport, type StreamInfo } from '../common/report';
@@ -8,11 +9,11 @@ import { encodePng } from './png';
 /** An operator preview's manifest fields other than its PNG's path (later versions may add more). */
 interface OperatorFields {
   name: string;
-  params: Record<string, unknown>;
+  params: Record<string, JsonValue>;
   gpuTimeMs?: number | null;
   psnr?: number | null;
   maxAbsError?: number | null;
-  [field: string]: unknown;
+  [field: string]: JsonValue | undefined;
 }
 
 /** One operator preview ready to store: its manifest fields and its PNG bytes. */

@@ -1,11 +1,15 @@
-/** Checks where a capture may be written: a .zci name in an existing folder. */
+/** Checks where a capture may be written: a .zci name in an existing folder, not a link, not a file unless asked. */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CAPTURE_EXTENSION } from '../common/capture';
 import { RpcFailure, rpcError } from '../common/envelope';
+import { checkCaptureTarget } from './capture-file';
 
-/** Resolves a user-named output path against cwd; only .zci files in existing folders are written. */
-export async function resolveCapturePath(raw: string, cwd: string): Promise<string> {
+/**
+ * Resolves a user-named output path against cwd; only .zci files in existing folders are written, an existing
+ * file only with overwrite, and never a symbolic link (writeCaptureFile checks again when it puts the file).
+ */
+export async function resolveCapturePath(raw: string, cwd: string, overwrite = false): Promise<string> {
   if (raw.includes('\0')) throw new RpcFailure(rpcError('INVALID_ARGUMENT', 'The path contains a NUL byte.'));
   const resolved = path.resolve(cwd, raw);
   if (!resolved.toLowerCase().endsWith(CAPTURE_EXTENSION)) {
@@ -23,9 +27,6 @@ export async function resolveCapturePath(raw: string, cwd: string): Promise<stri
       rpcError('FILE_NOT_FOUND', `No such folder: ${path.dirname(resolved)}`, 'Save into a folder that exists.'),
     );
   }
-  const existing = await stat(resolved).catch(() => null);
-  if (existing !== null && !existing.isFile()) {
-    throw new RpcFailure(rpcError('INVALID_ARGUMENT', `${resolved} exists and is not a file.`, 'Pick another name.'));
-  }
+  await checkCaptureTarget(resolved, overwrite);
   return resolved;
 }

@@ -1,8 +1,13 @@
-/** A minimal PNG encoder and decoder for 8-bit grey, grey+alpha, RGB and RGBA images (no interlace, no palette). */
-import { deflateSync, inflateSync } from 'node:zlib';
-import { crc32 } from './crc32';
+/**
+ * PNG for captures, through fast-png (encoding, filtering, CRCs). fast-png inflates a whole IDAT stream without a
+ * bound, so nothing reaches it unchecked: the header (the first chunk, IHDR) is read first and compared with
+ * what the caller expects, then the image data is inflated under node:zlib's maxOutputLength, which stops at
+ * the size the header declares; only then does fast-png decode.
+ */
+import { decode, encode } from 'fast-png';
+import { inflateSync } from 'node:zlib';
 
-/** Pixels, row-major, `channels` bytes per pixel. */
+/** Pixels, row-major, `channels` bytes per pixel, 8 bits per sample. */
 export interface RasterImage {
   width: number;
   height: number;
@@ -10,146 +15,145 @@ export interface RasterImage {
   data: Uint8Array;
 }
 
-/** Thrown when bytes are not a PNG this decoder reads; the message says why. */
+/** What a PNG's IHDR declares. */
+export interface PngHeader {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colorType: number;
+  interlace: number;
+  /** Samples per pixel of the colour type; null for palette images (which captures never hold). */
+  channels: RasterImage['channels'] | null;
+}
+
+/** What a caller expects a PNG to be; it is refused unless its header says exactly this. */
+export interface PngShape {
+  width: number;
+  height: number;
+  channels: RasterImage['channels'];
+}
+
+/** Thrown when bytes are not the PNG expected; the message says why. */
 export class PngFormatError extends Error {
   override readonly name = 'PngFormatError';
 }
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const COLOR_TYPE: Record<RasterImage['channels'], number> = { 1: 0, 2: 4, 3: 2, 4: 6 };
+const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const CHANNELS: Partial<Record<number, RasterImage['channels']>> = { 0: 1, 4: 2, 2: 3, 6: 4 };
-const MAX_SIDE = 16_384;
-
-function chunk(type: string, body: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(body.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body, crc32(head.subarray(4, 8))), 0);
-  return Buffer.concat([head, body, crc]);
-}
-
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const pa = Math.abs(p - a);
-  const pb = Math.abs(p - b);
-  const pc = Math.abs(p - c);
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
-
-/** The predictor of filter type f for one byte, given left (a), up (b) and up-left (c). */
-function predict(f: number, a: number, b: number, c: number): number {
-  switch (f) {
-    case 1:
-      return a;
-    case 2:
-      return b;
-    case 3:
-      return (a + b) >>> 1;
-    case 4:
-      return paeth(a, b, c);
-    default:
-      return 0;
-  }
-}
-
-/** Encodes an image; each row takes the filter that gives the smallest sum of absolute residuals. */
-export function encodePng(image: RasterImage): Buffer {
-  const { width, height, channels, data } = image;
-  const stride = width * channels;
-  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) throw new RangeError('bad PNG size');
-  if (data.length < stride * height)
-    throw new RangeError(`${data.length} bytes for a ${width}×${height}×${channels} image`);
-  const raw = Buffer.alloc((stride + 1) * height);
-  const candidate = Buffer.alloc(stride);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * stride;
-    let bestFilter = 0;
-    let bestCost = Infinity;
-    for (let f = 0; f < 5; f += 1) {
-      let cost = 0;
-      for (let x = 0; x < stride; x += 1) {
-        const a = x >= channels ? (data[row + x - channels] ?? 0) : 0;
-        const b = y > 0 ? (data[row - stride + x] ?? 0) : 0;
-        const c = x >= channels && y > 0 ? (data[row - stride + x - channels] ?? 0) : 0;
-        const value = ((data[row + x] ?? 0) - predict(f, a, b, c)) & 0xff;
-        candidate[x] = value;
-        cost += value < 128 ? value : 256 - value;
-      }
-      if (cost < bestCost) {
-        bestCost = cost;
-        bestFilter = f;
-        raw[y * (stride + 1)] = f;
-        candidate.copy(raw, y * (stride + 1) + 1);
-      }
-    }
-    raw[y * (stride + 1)] = bestFilter;
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = COLOR_TYPE[channels];
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
-}
+const COLOR_WORDS: Record<RasterImage['channels'], string> = { 1: 'grey', 2: 'grey+alpha', 3: 'RGB', 4: 'RGBA' };
 
 function fail(message: string): never {
   throw new PngFormatError(message);
 }
 
-/** Decodes an 8-bit, non-interlaced grey, grey+alpha, RGB or RGBA PNG, checking every chunk's CRC. */
-export function decodePng(bytes: Uint8Array): RasterImage {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf.length < 8 || !buf.subarray(0, 8).equals(SIGNATURE)) fail('not a PNG (bad signature)');
+function u32(bytes: Uint8Array, at: number): number {
+  return (
+    (((bytes[at] ?? 0) << 24) | ((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0)) >>> 0
+  );
+}
+
+function chunkType(bytes: Uint8Array, at: number): string {
+  return String.fromCharCode(bytes[at] ?? 0, bytes[at + 1] ?? 0, bytes[at + 2] ?? 0, bytes[at + 3] ?? 0);
+}
+
+/** Encodes 8-bit pixels as a non-interlaced PNG. */
+export function encodePng(image: RasterImage): Uint8Array {
+  const { width, height, channels, data } = image;
+  if (data.length < width * height * channels)
+    throw new RangeError(`${data.length} bytes for a ${width}×${height}×${channels} image`);
+  return encode(
+    { width, height, channels, depth: 8, data: data.subarray(0, width * height * channels) },
+    { zlib: { level: 6 } },
+  );
+}
+
+/** Reads the signature and the first chunk, which must be IHDR; nothing is inflated. */
+export function readPngHeader(bytes: Uint8Array): PngHeader {
+  if (bytes.length < 33 || SIGNATURE.some((byte, i) => bytes[i] !== byte)) fail('is not a PNG (bad signature)');
+  if (u32(bytes, 8) !== 13 || chunkType(bytes, 12) !== 'IHDR') fail('does not start with its IHDR header');
+  const colorType = bytes[25] ?? -1;
+  return {
+    width: u32(bytes, 16),
+    height: u32(bytes, 20),
+    bitDepth: bytes[24] ?? 0,
+    colorType,
+    interlace: bytes[28] ?? -1,
+    channels: CHANNELS[colorType] ?? null,
+  };
+}
+
+/** The header's shape when it is one captures hold (8-bit, non-interlaced, no palette); else why not. */
+export function headerShape(header: PngHeader): PngShape {
+  if (header.bitDepth !== 8 || header.channels === null || header.interlace !== 0)
+    fail(
+      `is a ${header.bitDepth}-bit PNG of colour type ${header.colorType}${header.interlace !== 0 ? ', interlaced' : ''}; captures hold 8-bit non-interlaced grey or RGB`,
+    );
+  if (header.width < 1 || header.height < 1) fail(`declares an empty ${header.width}×${header.height} image`);
+  return { width: header.width, height: header.height, channels: header.channels };
+}
+
+/** Checks a header against the shape expected; refuses any difference. */
+export function checkPngHeader(bytes: Uint8Array, expected: PngShape): void {
+  const shape = headerShape(readPngHeader(bytes));
+  if (shape.width !== expected.width || shape.height !== expected.height || shape.channels !== expected.channels)
+    fail(
+      `declares ${shape.width}×${shape.height} ${COLOR_WORDS[shape.channels]}, not ${expected.width}×${expected.height} ${COLOR_WORDS[expected.channels]}`,
+    );
+}
+
+/** Bytes of filtered scanlines an image of this shape inflates to. */
+function rawBytes(shape: PngShape): number {
+  return (shape.width * shape.channels + 1) * shape.height;
+}
+
+/**
+ * The largest PNG file an image of this shape can need: its scanlines stored without compression (deflate's
+ * worst case), the image data split into 8 KiB chunks, and 64 KiB for ancillary chunks.
+ */
+export function maxPngBytes(shape: PngShape): number {
+  const raw = rawBytes(shape);
+  return raw + 5 * Math.ceil(raw / 16_383) + 12 * Math.ceil(raw / 8_192 + 1) + 64 * 1024 + 64;
+}
+
+/** Inflates the IDAT stream under a bound: it must inflate to exactly the scanlines the header declares. */
+function checkInflation(bytes: Uint8Array, shape: PngShape): void {
+  const parts: Uint8Array[] = [];
   let at = 8;
-  let header: { width: number; height: number; channels: RasterImage['channels'] } | null = null;
-  const idat: Buffer[] = [];
   let ended = false;
-  while (at + 12 <= buf.length && !ended) {
-    const length = buf.readUInt32BE(at);
-    const type = buf.toString('latin1', at + 4, at + 8);
-    if (at + 12 + length > buf.length) fail(`${type} chunk is cut short`);
-    const body = buf.subarray(at + 8, at + 8 + length);
-    if (crc32(body, crc32(buf.subarray(at + 4, at + 8))) !== buf.readUInt32BE(at + 8 + length))
-      fail(`${type} chunk fails its CRC check`);
-    if (type === 'IHDR') {
-      const channels = CHANNELS[body[9] ?? -1];
-      if (length !== 13 || body[8] !== 8 || channels === undefined || body[12] !== 0)
-        fail('only 8-bit non-interlaced grey, grey+alpha, RGB and RGBA PNGs are read');
-      header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), channels };
-      if (header.width < 1 || header.height < 1 || header.width > MAX_SIDE || header.height > MAX_SIDE)
-        fail(`bad size ${header.width}×${header.height}`);
-    } else if (type === 'IDAT') idat.push(body);
+  while (at + 12 <= bytes.length && !ended) {
+    const length = u32(bytes, at);
+    const type = chunkType(bytes, at + 4);
+    if (at + 12 + length > bytes.length) fail(`has a ${type} chunk that is cut short`);
+    if (type === 'IDAT') parts.push(bytes.subarray(at + 8, at + 8 + length));
     else if (type === 'IEND') ended = true;
     at += 12 + length;
   }
-  if (header === null || idat.length === 0 || !ended) fail('missing IHDR, IDAT or IEND');
-  const { width, height, channels } = header;
-  const stride = width * channels;
-  let raw: Buffer;
+  if (!ended || parts.length === 0) fail('has no image data or no IEND');
+  const expected = rawBytes(shape);
+  let inflated: Buffer;
   try {
-    raw = inflateSync(Buffer.concat(idat), { maxOutputLength: (stride + 1) * height });
+    inflated = inflateSync(Buffer.concat(parts), { maxOutputLength: expected });
   } catch (error) {
-    fail(`image data does not inflate: ${error instanceof Error ? error.message : String(error)}`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      fail(`has image data that inflates to more than the ${expected} bytes its header declares`);
+    fail(`has image data that does not inflate (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (raw.length !== (stride + 1) * height) fail('image data has the wrong length');
-  const data = new Uint8Array(stride * height);
-  for (let y = 0; y < height; y += 1) {
-    const filter = raw[y * (stride + 1)] ?? 0;
-    if (filter > 4) fail(`unknown filter ${filter} on row ${y}`);
-    const src = y * (stride + 1) + 1;
-    const row = y * stride;
-    for (let x = 0; x < stride; x += 1) {
-      const a = x >= channels ? (data[row + x - channels] ?? 0) : 0;
-      const b = y > 0 ? (data[row - stride + x] ?? 0) : 0;
-      const c = x >= channels && y > 0 ? (data[row - stride + x - channels] ?? 0) : 0;
-      data[row + x] = ((raw[src + x] ?? 0) + predict(filter, a, b, c)) & 0xff;
-    }
+  if (inflated.length !== expected) fail(`has image data of ${inflated.length} bytes; its header declares ${expected}`);
+}
+
+/** Decodes a PNG that must have the expected shape (by default, the one its header declares). */
+export function decodePng(bytes: Uint8Array, expected?: PngShape): RasterImage {
+  const shape = expected ?? headerShape(readPngHeader(bytes));
+  checkPngHeader(bytes, shape);
+  checkInflation(bytes, shape);
+  let image;
+  try {
+    image = decode(bytes, { checkCrc: true });
+  } catch (error) {
+    fail(`does not decode (${error instanceof Error ? error.message : String(error)})`);
   }
-  return { width, height, channels, data };
+  const size = shape.width * shape.height * shape.channels;
+  if (image.depth !== 8 || !(image.data instanceof Uint8Array) || image.data.length !== size)
+    fail('decodes to pixels other than its header declares');
+  return { ...shape, data: image.data };
 }

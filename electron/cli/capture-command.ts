@@ -1,5 +1,6 @@
 /** `zerocopy-inspector capture`: writes a capture of a video (or of part of a capture) without a window. */
 import type { AppIdentity } from '../app/app-identity';
+import { loadOrCreateSigningKey } from '../app/signing-key';
 import { writeCaptureFile } from '../capture/capture-file';
 import { liveCaptureMeta, replayCaptureMeta } from '../capture/capture-meta';
 import { collectCapture, type CaptureProgress } from '../capture/collect';
@@ -22,6 +23,10 @@ export interface CaptureRequest extends VideoOptions {
   /** Store operator previews (CV-CUDA on a GPU, the CPU reference anywhere). */
   previews: boolean;
   app: AppIdentity;
+  /** Replace an existing file at output (never a symbolic link). */
+  overwrite: boolean;
+  /** The config folder: the signing key and the record of the temporary file; null writes unsigned. */
+  configDir: string | null;
   onProgress?: CaptureProgress;
 }
 
@@ -39,10 +44,16 @@ export interface CaptureOutcome {
 export async function runCapture(input: OpenedInput, request: CaptureRequest): Promise<CaptureOutcome> {
   let path: string;
   try {
-    path = await resolveCapturePath(request.output, process.cwd());
+    path = await resolveCapturePath(request.output, process.cwd(), request.overwrite);
   } catch (error) {
     throw new CliFailure(EXIT_CODES.usage, toRpcError(error));
   }
+  if (input.capture?.signature.state === 'tampered')
+    throw new CliFailure(EXIT_CODES.cannotOpen, {
+      code: 'INVALID_ARGUMENT',
+      message: `${input.path} was changed after it was signed (${input.capture.signature.detail}); a capture of it would sign evidence this installation did not record.`,
+      remedy: 'Capture the video instead.',
+    });
   const meta =
     input.capture !== null
       ? replayCaptureMeta(input.capture.manifest, request.selection)
@@ -67,7 +78,12 @@ export async function runCapture(input: OpenedInput, request: CaptureRequest): P
   }
   let bytes: number;
   try {
-    bytes = await writeCaptureFile(path, contents);
+    const key = request.configDir !== null ? await loadOrCreateSigningKey(request.configDir) : null;
+    bytes = await writeCaptureFile(path, contents, {
+      key,
+      overwrite: request.overwrite,
+      configDir: request.configDir,
+    });
   } catch (error) {
     throw new CliFailure(EXIT_CODES.cannotOpen, toRpcError(error));
   }

@@ -20,7 +20,8 @@ Options:
   --strict             a check that could not run (no NVCV, no proof) counts as failed
   --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
   --thumb-width N      capture: width of the plane thumbnails (${THUMBNAIL_WIDTH.min}-${THUMBNAIL_WIDTH.max}, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
-  -o, --output FILE    capture: where to write (must end in .zci)
+  -o, --output FILE    capture: where to write (must end in .zci; an existing file is kept)
+  --overwrite          capture: replace an existing file (never a symbolic link)
   -h, --help           this text
   --version            the version
 
@@ -46,6 +47,7 @@ export type CliCommand =
       previews: boolean;
       thumbWidth: number;
       output: string | null;
+      overwrite: boolean;
     };
 
 /** Thrown for a usage error; the CLI prints it with the usage text and exits 2. */
@@ -78,6 +80,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         strict: { type: 'boolean' },
         'thumb-width': { type: 'string' },
         output: { type: 'string', short: 'o' },
+        overwrite: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -108,6 +111,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (command === 'capture' && output === null) throw new UsageError('capture needs -o <out.zci>');
   if (command === 'inspect' && output !== null) throw new UsageError('-o belongs to capture; inspect prints');
   if (command === 'capture' && values.json === true) throw new UsageError('--json belongs to inspect');
+  if (command === 'inspect' && values.overwrite === true) throw new UsageError('--overwrite belongs to capture');
   return {
     kind: command,
     file,
@@ -122,5 +126,6 @@ export function parseCli(argv: readonly string[]): CliCommand {
       integer(values['thumb-width'], 'thumb-width', THUMBNAIL_WIDTH.min, THUMBNAIL_WIDTH.max) ??
       DEFAULT_CAPTURE_THUMBNAIL_WIDTH,
     output,
+    overwrite: values.overwrite === true,
   };
 }

@@ -4,7 +4,7 @@ import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
 import type { FrameSource } from '../addon/native';
 import { resolveUserPath } from '../app/user-path';
-import { readCaptureFile } from '../capture/capture-file';
+import { openCaptureFile } from '../capture/capture-open';
 import { CaptureSession } from '../capture/capture-session';
 import type { CaptureSource } from '../capture/collect';
 import { toRpcError, type RpcError } from '../common/envelope';
@@ -54,11 +54,16 @@ async function looksLikeZip(file: string): Promise<boolean> {
 }
 
 /** Opens a capture or a video; every failure becomes a CliFailure with exit code 3. */
-export async function openInput(raw: string, options: VideoOptions, appRoot: string): Promise<OpenedInput> {
+export async function openInput(
+  raw: string,
+  options: VideoOptions,
+  appRoot: string,
+  configDir: string | null,
+): Promise<OpenedInput> {
   try {
     const file = await resolveUserPath(raw, process.cwd());
     if (await looksLikeZip(file)) {
-      const capture = new CaptureSession(await readCaptureFile(file), file);
+      const capture = new CaptureSession(await openCaptureFile(file, { configDir }), file);
       return { kind: 'capture', path: file, session: capture, environment: capture.manifest.environment, capture };
     }
     const { addon, status } = loadAddon(addonLoaderPath(appRoot));

@@ -1,4 +1,5 @@
 /** The readable form of inspect's output: a header, one row per frame, the failures spelled out. */
+import { signatureWords } from '../common/capture';
 import type { CheckResult } from '../common/checks';
 import { formatFrameList } from '../common/frame-list';
 import type { InspectOutput } from '../common/inspect-output';
@@ -21,8 +22,10 @@ function headerLines(output: InspectOutput): string[] {
     `${output.tool.name} ${output.tool.version} · ${input.path}`,
     `${stream.codec} ${stream.profile} · ${stream.width}×${stream.height} (coded ${stream.codedWidth}×${stream.codedHeight}) · ${stream.pixelFormat} · ${stream.frameCount} frames · decode ${stream.decodePath}${stream.decodePathReason !== '' ? ` (${stream.decodePathReason})` : ''}`,
   ];
-  if (input.capture !== null)
+  if (input.capture !== null) {
     lines.push(`capture made ${input.capture.createdAt} on ${input.capture.hostname} · GPU ${input.capture.gpu}`);
+    lines.push(`signature: ${signatureWords(input.capture.signature)}`);
+  }
   if (environment !== null) {
     const gpu = environment.cuda.devices.map((d) => d.name).join(', ') || 'no CUDA device';
     const lib = (s: { loaded: boolean; version: string | null }): string =>

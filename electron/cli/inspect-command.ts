@@ -48,6 +48,12 @@ export async function runInspect(input: OpenedInput, request: InspectRequest): P
               createdAt: manifest.createdAt,
               hostname: manifest.machine.hostname,
               gpu: captureGpuText(manifest.environment, manifest.stream.device),
+              signature: input.capture?.signature ?? {
+                state: 'unsigned',
+                fingerprint: null,
+                thisInstallation: false,
+                detail: '',
+              },
             },
     },
     strict: request.strict,

@@ -1,6 +1,8 @@
 /** The command line `zerocopy-inspector` (bin/zerocopy-inspector.js calls main): inspect and capture. */
 import { readAppIdentity } from '../app/app-identity';
 import { appRootOf } from '../app/app-root';
+import { defaultConfigDir } from '../app/config-dir';
+import { removeLeftovers } from '../capture/pending-writes';
 import { formatFrameList } from '../common/frame-list';
 import { EXIT_CODES } from '../common/inspect-output';
 import { parseCli, USAGE, UsageError } from './cli-args';
@@ -46,6 +48,8 @@ function chooseFrames(input: OpenedInput, asked: number[] | null): number[] {
 export async function main(argv: readonly string[], streams: CliStreams = defaultStreams): Promise<number> {
   const root = appRootOf(import.meta.url);
   const app = readAppIdentity(root);
+  // The same folder as serve mode's and the app's by default: the signing key and the record of partial writes.
+  const configDir = defaultConfigDir(process.env);
   let input: OpenedInput | null = null;
   try {
     const command = parseCli(argv);
@@ -57,7 +61,8 @@ export async function main(argv: readonly string[], streams: CliStreams = defaul
       streams.out(`${app.name} ${app.version}\n`);
       return EXIT_CODES.ok;
     }
-    input = await openInput(command.file, command, root);
+    await removeLeftovers(configDir).catch(() => []);
+    input = await openInput(command.file, command, root, configDir);
     if (input.kind === 'capture' && (command.decode !== null || command.device !== null))
       streams.err('note: --decode and --device apply to video files; a capture replays what was recorded\n');
     const frames = chooseFrames(input, command.frames);
@@ -72,6 +77,7 @@ export async function main(argv: readonly string[], streams: CliStreams = defaul
       frames,
       selection: command.frames === null ? 'all' : 'list',
       app,
+      configDir,
       onProgress: progress(streams, 'captured frame'),
     });
     streams.out(

@@ -3,6 +3,7 @@
  * of an open capture. docs/capture-format.md describes the format; this file is its single definition.
  */
 import { z } from 'zod';
+import { boundedJson, boundedJsonObject, CAPTURE_JSON_BOUNDS, type JsonValue } from './bounded-json';
 import { environmentReportSchema } from './environment';
 import { frameReportSchema, streamInfoSchema } from './report';
 import { decodeModeSchema, thumbnailWidthSchema } from './vocabulary';
@@ -15,6 +16,9 @@ export const CAPTURE_FORMAT_VERSION = 1;
 
 /** The manifest's name inside the zip. */
 export const CAPTURE_MANIFEST = 'capture.json';
+
+/** The signature's name inside the zip (optional: captures written before signing have none). */
+export const CAPTURE_SIGNATURE = 'signature.json';
 
 /** The file extension of captures. */
 export const CAPTURE_EXTENSION = '.zci';
@@ -48,15 +52,25 @@ const thumbnailEntrySchema = z.object({
   png: pngPathSchema,
 });
 
-/** One operator preview (CV-CUDA on the wrapped frame); open for fields later versions add. */
-const operatorEntrySchema = z.looseObject({
-  name: z.string().min(1).max(64),
-  params: z.record(z.string(), z.unknown()),
-  png: pngPathSchema,
-  gpuTimeMs: z.number().nullable().optional(),
-  psnr: z.number().nullable().optional(),
-  maxAbsError: z.number().nullable().optional(),
-});
+/**
+ * One operator preview (CV-CUDA on the wrapped frame); open for fields later versions add. The open parts (params
+ * and fields this version does not know) are bounded JSON, and so is the whole entry.
+ */
+const operatorEntrySchema = boundedJson({
+  maxDepth: CAPTURE_JSON_BOUNDS.maxDepth + 1,
+  maxBytes: 2 * CAPTURE_JSON_BOUNDS.maxBytes,
+}).pipe(
+  z
+    .object({
+      name: z.string().min(1).max(64),
+      params: boundedJsonObject(CAPTURE_JSON_BOUNDS),
+      png: pngPathSchema,
+      gpuTimeMs: z.number().nullable().optional(),
+      psnr: z.number().nullable().optional(),
+      maxAbsError: z.number().nullable().optional(),
+    })
+    .catchall(z.custom<JsonValue>()),
+);
 
 /** One captured frame: its report, its plane thumbnails, and optional operator previews. */
 const capturedFrameSchema = z.object({
@@ -135,6 +149,78 @@ export const captureFramesSchema = z.union([
 /** A frame selection for saveCapture. */
 export type CaptureFrames = z.infer<typeof captureFramesSchema>;
 
+/**
+ * What opening a capture may cost. Everything but the deadline and the parser's heap is checked from sizes the
+ * zip and the PNG headers declare, before anything is inflated or decoded; a capture over a budget is refused
+ * with CAPTURE_INVALID naming it. The writer checks the same budgets, so it never writes what will not open.
+ */
+export const CAPTURE_BUDGETS = {
+  /** The capture file itself. */
+  fileBytes: 512 * 1024 * 1024,
+  /** Entries in the zip (a zip without zip64 holds at most 65,535). */
+  entries: 65_535,
+  /** Each entry's declared (inflated) size. */
+  entryBytes: 64 * 1024 * 1024,
+  /** The declared sizes of all entries together. */
+  totalBytes: 384 * 1024 * 1024,
+  /** capture.json's declared size. */
+  manifestBytes: 32 * 1024 * 1024,
+  /** The pixels of every distinct PNG the manifest names (width × height × channels), decoded once each. */
+  decodedBytes: 256 * 1024 * 1024,
+  /** Time to read the zip's directory, parse and validate the manifest and check every PNG header. */
+  parseMs: 5_000,
+  /** The heap of the worker that does it. */
+  parseHeapBytes: 256 * 1024 * 1024,
+} as const;
+
+/** A byte count in the words budget messages use ("256 MiB"). */
+export function budgetWords(bytes: number): string {
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
+/** The largest operator preview a capture holds: as wide as the widest thumbnail, at most 4096 rows. */
+export const OPERATOR_PREVIEW_MAX = { width: 1024, height: 4096 } as const;
+
+/** signature.json: an Ed25519 signature over capture.json's bytes and every other entry's SHA-256. */
+export const captureSignatureSchema = z.object({
+  algorithm: z.literal('ed25519'),
+  /** The signer's public key, SPKI DER, base64. */
+  publicKey: z
+    .string()
+    .max(256)
+    .regex(/^[A-Za-z0-9+/]+=*$/),
+  /** SHA-256 of the public key's DER bytes, in groups of four hex digits. */
+  fingerprint: z.string().max(128),
+  /** The signature of the signed statement (docs/capture-format.md), base64. */
+  signature: z
+    .string()
+    .max(256)
+    .regex(/^[A-Za-z0-9+/]+=*$/),
+});
+
+/** signature.json, parsed. */
+export type CaptureSignatureFile = z.infer<typeof captureSignatureSchema>;
+
+/** Whether a capture is signed, by whom, and whether its evidence is as signed. */
+export interface CaptureSignature {
+  /** 'signed': the signature verifies; 'tampered': it does not (the evidence changed after signing); 'unsigned'. */
+  state: 'signed' | 'tampered' | 'unsigned';
+  /** The signer's key fingerprint (SHA-256 of its public key, hex groups), or null when unsigned. */
+  fingerprint: string | null;
+  /** True when this installation's own key signed it. */
+  thisInstallation: boolean;
+  /** In words: what was checked, or what did not verify. */
+  detail: string;
+}
+
+/** The capture banner's and the command line's words for a signature state. */
+export function signatureWords(signature: CaptureSignature): string {
+  if (signature.state === 'unsigned') return 'unsigned';
+  const who = signature.thisInstallation ? 'this installation' : 'another installation';
+  if (signature.state === 'signed') return `signed by ${who} · key ${signature.fingerprint ?? '?'}`;
+  return `TAMPERED: ${signature.detail} · key ${signature.fingerprint ?? '?'}`;
+}
+
 /** What the renderer shows about an open capture: where, when, which GPU, and which frames. */
 export interface CaptureSummary {
   /** The capture file's own path (on the backend's machine). */
@@ -151,6 +237,8 @@ export interface CaptureSummary {
   framesWithOperators: number[];
   /** The GPU the frames were decoded on, in words. */
   gpu: string;
+  /** Who signed the capture, and whether it still verifies. */
+  signature: CaptureSignature;
 }
 
 /** The GPU a capture's frames were decoded on ("NVIDIA H200, driver 13.0, …"), or why there was none. */

@@ -3,6 +3,7 @@
  * The backend's handlers, the renderer's client and both carriers are typed from this file.
  */
 import { z } from 'zod';
+import type { JsonValue } from './bounded-json';
 import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { EnvironmentReport } from './environment';
 import { previewParamsSchema, type PreviewWire } from './preview';
@@ -87,7 +88,7 @@ export interface SaveCaptureResult {
 /** One captured operator preview as it crosses the wire: its figures and its PNG as base64. */
 export interface CapturedOperatorWire {
   name: string;
-  params: Record<string, unknown>;
+  params: Record<string, JsonValue>;
   gpuTimeMs: number | null;
   psnr: number | null;
   maxAbsError: number | null;
@@ -127,6 +128,8 @@ export const METHODS = {
         path: z.string().min(1).max(MAX_PATH),
         frames: captureFramesSchema.optional(),
         thumbnailWidth: thumbnailWidthSchema.optional(),
+        /** Replace an existing regular file at path (never a symbolic link); without it, an existing file is kept. */
+        overwrite: z.boolean().optional(),
       })
       .strict(),
   ),

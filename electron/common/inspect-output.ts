@@ -35,7 +35,19 @@ export const inspectOutputSchema = z.object({
   input: z.object({
     kind: z.enum(['video', 'capture']),
     path: z.string(),
-    capture: z.object({ createdAt: z.string(), hostname: z.string(), gpu: z.string() }).nullable(),
+    capture: z
+      .object({
+        createdAt: z.string(),
+        hostname: z.string(),
+        gpu: z.string(),
+        signature: z.object({
+          state: z.enum(['signed', 'tampered', 'unsigned']),
+          fingerprint: z.string().nullable(),
+          thisInstallation: z.boolean(),
+          detail: z.string(),
+        }),
+      })
+      .nullable(),
   }),
   strict: z.boolean(),
   stream: streamInfoSchema,

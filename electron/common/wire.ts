@@ -1,5 +1,6 @@
 /** The messages both carriers (MessagePort and WebSocket) move, and their size limits. */
 import { z } from 'zod';
+import { boundedJson } from './bounded-json';
 import type { RpcError } from './envelope';
 import type { EventMap, EventName, MethodName, ResultOf } from './contract';
 
@@ -18,7 +19,8 @@ export const requestSchema = z
     kind: z.literal('request'),
     id: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
     method: z.string().min(1).max(64),
-    params: z.unknown(),
+    // Bounded before the method's own schema sees it: no request's parameters nest deeper than this.
+    params: boundedJson({ maxDepth: 16, maxBytes: MAX_REQUEST_BYTES }).optional(),
   })
   .strict();
 

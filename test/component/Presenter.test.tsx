@@ -7,7 +7,7 @@ import { wrongWrapPair } from '../../renderer/src/components/presenter/wrong-wra
 import { paddedNv12Device, streamInfo } from '../support/reports';
 import { captureSummary as summary } from '../support/capture-summary';
 
-const op = (name: string, params: Record<string, unknown> = {}): CapturedOperatorWire => ({
+const op = (name: string, params: CapturedOperatorWire['params'] = {}): CapturedOperatorWire => ({
   name,
   params,
   gpuTimeMs: null,

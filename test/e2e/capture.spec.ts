@@ -4,13 +4,12 @@ import { existsSync } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { readCaptureFile } from '../../electron/capture/capture-file';
-import { readZip } from '../../electron/capture/zip-read';
-import { writeZip } from '../../electron/capture/zip-write';
+import { readCapture } from '../../electron/capture/capture-file';
 import { frameReportSchema } from '../../electron/common/report';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { call, openSocket, screenshotPath } from '../support/live/serve';
 import { ROOT } from '../support/paths';
+import { editManifest } from '../support/zip-edit';
 
 const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
 
@@ -61,7 +60,7 @@ test('opens a capture without a GPU: banner, panels with its evidence, stepping,
 }) => {
   const file = path.join(served.configDir, 'demo.zci');
   captureSample(file, '0,24,50');
-  const captured = (await readCaptureFile(file)).manifest;
+  const captured = (await readCapture(file, file)).manifest;
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
   await openPath(page, file);
@@ -127,17 +126,12 @@ test('damaged and future-version captures are refused with their codes', async (
   const bytes = await readFile(good);
   const damaged = path.join(served.configDir, 'damaged.zci');
   await writeFile(damaged, bytes.subarray(0, bytes.length - 200));
-  const entries = readZip(bytes);
-  const manifest = JSON.parse(entries.get('capture.json')!.toString()) as { formatVersion: number };
-  manifest.formatVersion = 2;
-  entries.set('capture.json', Buffer.from(JSON.stringify(manifest)));
   const future = path.join(served.configDir, 'future.zci');
   await writeFile(
     future,
-    writeZip(
-      [...entries].map(([name, data]) => ({ name, data })),
-      new Date(),
-    ),
+    editManifest(bytes, (manifest) => {
+      manifest.formatVersion = 2;
+    }),
   );
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
@@ -165,7 +159,7 @@ test('saves a capture from the Share popover, exports a panel as PNG and the rep
   await page.getByTestId('capture-path').fill(target);
   await page.getByTestId('capture-save').click();
   await expect(page.getByTestId('capture-saved')).toContainText('Saved 2 frames (0-1)');
-  expect((await readCaptureFile(target)).manifest.selection).toBe('visited');
+  expect((await readCapture(target, target)).manifest.selection).toBe('visited');
 
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-report-json').click()]);
   expect(json.suggestedFilename()).toBe('sample-frame-1.json');
@@ -191,7 +185,7 @@ test('saves a capture from the Share popover, exports a panel as PNG and the rep
 
 test('opens the capture made on a real GPU and shows its evidence', async ({ page, served }) => {
   test.skip(!existsSync(GPU_CAPTURE), 'assets/gpu-capture.zci is not committed yet (a capture made on a GPU machine)');
-  const captured = (await readCaptureFile(GPU_CAPTURE)).manifest;
+  const captured = (await readCapture(GPU_CAPTURE, GPU_CAPTURE)).manifest;
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
   // Opened from the test's own folder, so the screenshots name no folder of the machine that made them.

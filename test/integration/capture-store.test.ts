@@ -3,8 +3,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readZip } from '../../electron/capture/zip-read';
-import { writeZip } from '../../electron/capture/zip-write';
 import type { MethodName } from '../../electron/common/contract';
 import { actionFor } from '../../renderer/src/components/help/shortcuts';
 import type { RpcClient } from '../../renderer/src/rpc/client';
@@ -19,6 +17,7 @@ import {
   type Connected,
   type Served,
 } from '../support/live/served-client';
+import { editManifest } from '../support/zip-edit';
 
 /** The capture made on a GPU machine that ships with the app: frames 0, 24 and 48, each with operator previews. */
 const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
@@ -110,17 +109,12 @@ describe.skipIf(!serveBuilt)('capture slice over serve mode (needs npm run build
 
   it('shows an unreadable capture as an error banner and keeps what was open', async () => {
     // The shipped capture with a format version from the future.
-    const entries = readZip(await readFile(GPU_CAPTURE));
-    const manifest = JSON.parse(entries.get('capture.json')!.toString()) as { formatVersion: number };
-    manifest.formatVersion = 99;
-    entries.set('capture.json', Buffer.from(JSON.stringify(manifest)));
     const future = path.join(dir, 'future.zci');
     await writeFile(
       future,
-      writeZip(
-        [...entries].map(([name, data]) => ({ name, data })),
-        new Date(),
-      ),
+      editManifest(await readFile(GPU_CAPTURE), (manifest) => {
+        manifest.formatVersion = 99;
+      }),
     );
 
     const store = createAppStore(await client());

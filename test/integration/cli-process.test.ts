@@ -5,10 +5,9 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readZip } from '../../electron/capture/zip-read';
-import { writeZip } from '../../electron/capture/zip-write';
 import { inspectOutputSchema } from '../../electron/common/inspect-output';
 import { frameReportSchema } from '../../electron/common/report';
+import { editManifest } from '../support/zip-edit';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'zerocopy-inspector.js');
@@ -28,17 +27,7 @@ function cli(...args: string[]): { code: number | null; stdout: string; stderr: 
 // The manifest is edited as loose JSON on purpose: the edits make it say what no decoder reported.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function editCapture(from: string, to: string, edit: (manifest: any) => void): Promise<string> {
-  const entries = readZip(await readFile(from));
-  const manifest = JSON.parse(entries.get('capture.json')!.toString());
-  edit(manifest);
-  entries.set('capture.json', Buffer.from(JSON.stringify(manifest)));
-  await writeFile(
-    to,
-    writeZip(
-      [...entries].map(([name, data]) => ({ name, data })),
-      new Date(),
-    ),
-  );
+  await writeFile(to, editManifest(await readFile(from), edit));
   return to;
 }
 

@@ -1,4 +1,5 @@
 /** Hand-built captures for unit tests: reports from reports.ts, grey thumbnails, an operator preview. */
+import type { SigningKey } from '../../electron/app/signing-key';
 import { encodeCapture, type CaptureContents } from '../../electron/capture/capture-file';
 import { encodePng } from '../../electron/capture/png';
 import { streamInfoSchema } from '../../electron/common/report';
@@ -60,6 +61,6 @@ export function sampleCapture(frames: number[] = [0, 3, 7]): CaptureContents {
 }
 
 /** The zip bytes of sampleCapture(). */
-export function sampleCaptureBytes(frames?: number[]): Buffer {
-  return encodeCapture(sampleCapture(frames));
+export function sampleCaptureBytes(frames?: number[], key: SigningKey | null = null): Buffer {
+  return Buffer.from(encodeCapture(sampleCapture(frames), key));
 }

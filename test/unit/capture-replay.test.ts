@@ -1,15 +1,16 @@
 /** A capture replayed without its video: the captured reports, thumbnails and operator previews, and frame selection. */
 import { describe, expect, it } from 'vitest';
-import { decodeCapture, encodeCapture } from '../../electron/capture/capture-file';
+import { encodeCapture, readCapture } from '../../electron/capture/capture-file';
 import { CaptureSession, shrinkGrey } from '../../electron/capture/capture-session';
 import { selectFrames } from '../../electron/backend/handlers/capture';
 import { gradient, sampleCapture } from '../support/captures';
 
 describe('CaptureSession', () => {
-  const session = () => new CaptureSession(decodeCapture(encodeCapture(sampleCapture([0, 3, 7])), 'c.zci'), '/c.zci');
+  const bytes = Buffer.from(encodeCapture(sampleCapture([0, 3, 7])));
+  const session = async () => new CaptureSession(await readCapture(bytes, 'c.zci'), '/c.zci');
 
   it('serves the captured reports and thumbnails of the frame shown', async () => {
-    const replay = session();
+    const replay = await session();
     expect(await replay.thumbnails(64)).toEqual([]);
     expect(await replay.frame(3)).toEqual(sampleCapture([3]).manifest.frames[0]!.report);
     const [y, uv] = await replay.thumbnails(1024);
@@ -21,19 +22,19 @@ describe('CaptureSession', () => {
   });
 
   it('tells a frame that was not captured from one past the end', async () => {
-    const replay = session();
+    const replay = await session();
     await expect(replay.frame(5)).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
     await expect(replay.frame(5)).rejects.toThrow('it holds frames 0, 3, 7');
     await expect(replay.frame(48)).rejects.toMatchObject({ code: 'FRAME_OUT_OF_RANGE' });
   });
 
   it('goes to the captured frame nearest a time', async () => {
-    expect((await session().frameAtTime(0.2)).frameIndex).toBe(3);
-    expect((await session().frameAtTime(100)).frameIndex).toBe(7);
+    expect((await (await session()).frameAtTime(0.2)).frameIndex).toBe(3);
+    expect((await (await session()).frameAtTime(100)).frameIndex).toBe(7);
   });
 
-  it('says where, when and on which GPU, and which frames carry operators', () => {
-    expect(session().summary).toMatchObject({
+  it('says where, when and on which GPU, and which frames carry operators', async () => {
+    expect((await session()).summary).toMatchObject({
       path: '/c.zci',
       createdAt: '2026-11-30T10:00:00.000Z',
       machine: { hostname: 'gpu-box' },
@@ -43,16 +44,17 @@ describe('CaptureSession', () => {
     });
   });
 
-  it('sends operator previews as base64 PNGs with their figures', () => {
-    const [wrong, right] = session().operators(3);
+  it('sends operator previews as base64 PNGs with their figures', async () => {
+    const replay = await session();
+    const [wrong, right] = replay.operators(3);
     expect(wrong).toMatchObject({ name: 'wrong-wrap', params: { assumedChromaRow: 1080 }, gpuTimeMs: null });
     expect(right).toMatchObject({ name: 'right-wrap', gpuTimeMs: 0.12, psnr: 48.5, maxAbsError: null });
     expect(Buffer.from(wrong!.png, 'base64').subarray(1, 4).toString()).toBe('PNG');
-    expect(session().operators(0)).toEqual([]);
+    expect(replay.operators(0)).toEqual([]);
   });
 
   it('refuses calls once closed', async () => {
-    const replay = session();
+    const replay = await session();
     replay.close();
     expect(replay.closed).toBe(true);
     await expect(replay.frame(0)).rejects.toMatchObject({ code: 'CLOSED' });

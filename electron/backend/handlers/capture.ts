@@ -1,7 +1,9 @@
 /** The capture methods of the RPC: open a capture for replay, save the open session as one, captured operators. */
 import type { AppIdentity } from '../../app/app-identity';
+import { loadOrCreateSigningKey } from '../../app/signing-key';
 import { resolveUserPath } from '../../app/user-path';
-import { readCaptureFile, writeCaptureFile } from '../../capture/capture-file';
+import { writeCaptureFile } from '../../capture/capture-file';
+import { openCaptureFile } from '../../capture/capture-open';
 import { liveCaptureMeta, replayCaptureMeta } from '../../capture/capture-meta';
 import { CaptureSession } from '../../capture/capture-session';
 import { collectCapture, type CaptureMeta } from '../../capture/collect';
@@ -39,7 +41,17 @@ export function selectFrames(
 export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): CaptureHandlers {
   const metaFor = async (client: ClientSession, selection: CaptureSelection, width: number): Promise<CaptureMeta> => {
     const session = client.current();
-    if (session instanceof CaptureSession) return replayCaptureMeta(session.manifest, selection);
+    if (session instanceof CaptureSession) {
+      if (session.signature.state === 'tampered')
+        throw new RpcFailure(
+          rpcError(
+            'INVALID_ARGUMENT',
+            `This capture was changed after it was signed (${session.signature.detail}); saving part of it would sign evidence this installation did not record.`,
+            'Save a capture from the video instead.',
+          ),
+        );
+      return replayCaptureMeta(session.manifest, selection);
+    }
     const file = client.snapshot().lastFile;
     if (file === null) throw new RpcFailure(rpcError('CLOSED', 'No file is open.'));
     const settings = deps.persistence.getSettings();
@@ -63,7 +75,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
         const file = await resolveUserPath(path, deps.cwd);
         emit('progress', { stage: 'opening', message: `Opening the capture ${file}`, fraction: null });
         try {
-          const session = new CaptureSession(await readCaptureFile(file), file);
+          const session = new CaptureSession(await openCaptureFile(file, { configDir: deps.configDir ?? null }), file);
           client.replace(session, file);
           deps.persistence.opened(file);
           return { info: session.info, capture: session.summary };
@@ -71,10 +83,10 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
           emit('progress', { stage: 'done', message: '', fraction: 1 });
         }
       }),
-    saveCapture: async ({ path, frames, thumbnailWidth }, { client, emit }) =>
+    saveCapture: async ({ path, frames, thumbnailWidth, overwrite }, { client, emit }) =>
       client.serial(async () => {
         const session = client.current();
-        const target = await resolveCapturePath(path, deps.cwd);
+        const target = await resolveCapturePath(path, deps.cwd, overwrite === true);
         const chosen = selectFrames(frames, client.visitedFrames());
         const width = thumbnailWidth ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH;
         const meta = await metaFor(client, chosen.selection, width);
@@ -91,7 +103,9 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
               }),
             client.visitedReports(),
           );
-          const bytes = await writeCaptureFile(target, contents);
+          const configDir = deps.configDir ?? null;
+          const key = configDir !== null ? await loadOrCreateSigningKey(configDir) : null;
+          const bytes = await writeCaptureFile(target, contents, { key, overwrite: overwrite === true, configDir });
           return { path: target, frames: contents.manifest.frames.map((frame) => frame.index), bytes };
         } finally {
           // Capturing moved the session; put it back on the frame the client shows, so its thumbnails match.

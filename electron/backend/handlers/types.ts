@@ -22,6 +22,11 @@ export interface BackendDeps {
   startedAt: Date;
   /** Written into captures; "unknown" when absent. */
   app?: AppIdentity;
+  /**
+   * The config folder: this installation's capture-signing key, and the record of capture files being written.
+   * Absent: captures are written unsigned and unrecorded.
+   */
+  configDir?: string | null;
 }
 
 /** A handler for one method: validated parameters in, the method's result out. */

@@ -1,5 +1,5 @@
 /** The capture banner: this is a recording, read-only; where, when and on which GPU it was made, which frames. */
-import type { CaptureSummary } from '../../../../electron/common/capture';
+import { signatureWords, type CaptureSummary } from '../../../../electron/common/capture';
 import { formatFrameList } from '../../../../electron/common/frame-list';
 import { captureTime, formatBytes } from '../../format';
 import './capture.css';
@@ -28,6 +28,14 @@ export function CaptureBanner({ capture, onClose }: CaptureBannerProps) {
       </span>
       <span data-testid="capture-frames">
         {capture.frames.length} frame{capture.frames.length === 1 ? '' : 's'}: {formatFrameList(capture.frames)}
+      </span>
+      <span
+        data-testid="capture-signature"
+        data-state={capture.signature.state}
+        className={`capture-signature capture-signature-${capture.signature.state}`}
+        title={capture.signature.detail}
+      >
+        {signatureWords(capture.signature)}
       </span>
       <span className="muted">
         {capture.app.name} {capture.app.version}

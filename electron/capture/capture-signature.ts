@@ -1,0 +1,90 @@
+/**
+ * Signing captures: an Ed25519 signature (Node's crypto) over a statement that lists the SHA-256 of capture.json's
+ * bytes and of every other entry, by name. Changing, adding or removing any entry after signing breaks it.
+ */
+import { createHash, createPublicKey, sign, verify } from 'node:crypto';
+import { keyFingerprint, type SigningKey } from '../app/signing-key';
+import {
+  CAPTURE_SIGNATURE,
+  captureSignatureSchema,
+  type CaptureSignature,
+  type CaptureSignatureFile,
+} from '../common/capture';
+
+/** The first line of the signed statement; a later scheme changes it. */
+const STATEMENT_HEADER = 'zerocopy-inspector capture signature 1';
+
+/** The SHA-256 of bytes, hex. */
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The signed statement: the header line, then "<sha256>  <name>" for every entry but the signature, by name. */
+export function signedStatement(digests: ReadonlyMap<string, string>): Buffer {
+  const names = [...digests.keys()].filter((name) => name !== CAPTURE_SIGNATURE).sort();
+  return Buffer.from(
+    [STATEMENT_HEADER, ...names.map((name) => `${digests.get(name) ?? ''}  ${name}`), ''].join('\n'),
+    'utf8',
+  );
+}
+
+/** signature.json for entries with these digests. */
+export function signCapture(digests: ReadonlyMap<string, string>, key: SigningKey): CaptureSignatureFile {
+  return {
+    algorithm: 'ed25519',
+    publicKey: key.publicKeyDer.toString('base64'),
+    fingerprint: key.fingerprint,
+    signature: sign(null, signedStatement(digests), key.privateKey).toString('base64'),
+  };
+}
+
+/**
+ * Checks signature.json (absent: unsigned) against the digests of the entries as read. `localFingerprint` is
+ * this installation's key, to tell its own captures from others'.
+ */
+export function verifyCapture(
+  signatureBytes: Uint8Array | null,
+  digests: ReadonlyMap<string, string>,
+  localFingerprint: string | null,
+): CaptureSignature {
+  if (signatureBytes === null)
+    return {
+      state: 'unsigned',
+      fingerprint: null,
+      thisInstallation: false,
+      detail: 'the capture carries no signature',
+    };
+  const tampered = (detail: string, fingerprint: string | null = null): CaptureSignature => ({
+    state: 'tampered',
+    fingerprint,
+    thisInstallation: fingerprint !== null && fingerprint === localFingerprint,
+    detail,
+  });
+  let file: CaptureSignatureFile;
+  try {
+    const parsed = captureSignatureSchema.safeParse(JSON.parse(Buffer.from(signatureBytes).toString('utf8')));
+    if (!parsed.success) return tampered(`${CAPTURE_SIGNATURE} is not a signature this version reads`);
+    file = parsed.data;
+  } catch {
+    return tampered(`${CAPTURE_SIGNATURE} is not JSON`);
+  }
+  const der = Buffer.from(file.publicKey, 'base64');
+  const fingerprint = keyFingerprint(der);
+  if (fingerprint !== file.fingerprint) return tampered('the fingerprint does not match the public key', fingerprint);
+  let ok: boolean;
+  try {
+    const publicKey = createPublicKey({ key: der, format: 'der', type: 'spki' });
+    ok =
+      publicKey.asymmetricKeyType === 'ed25519' &&
+      verify(null, signedStatement(digests), publicKey, Buffer.from(file.signature, 'base64'));
+  } catch {
+    ok = false;
+  }
+  if (!ok) return tampered('the evidence was changed after it was signed', fingerprint);
+  return {
+    state: 'signed',
+    fingerprint,
+    thisInstallation: fingerprint === localFingerprint,
+    detail: `every entry is as signed (${digests.size} entries)`,
+  };
+}
