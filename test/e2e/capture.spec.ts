@@ -24,7 +24,8 @@ function captureSample(out: string, frames: string): void {
   const result = spawnSync(
     process.execPath,
     [path.join(ROOT, 'bin', 'zerocopy-inspector.js'), 'capture', CLIPS.sample, '--frames', frames, '-o', out],
-    { encoding: 'utf8' },
+    // The command line's config folder (its signing key) beside the capture, not the user's.
+    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: path.join(path.dirname(out), 'cli-config') } },
   );
   expect(result.status, result.stderr).toBe(0);
 }

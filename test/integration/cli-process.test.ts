@@ -19,7 +19,13 @@ let dir: string;
 
 /** Runs the CLI in dir; returns its exit code and output. */
 function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+    // Its own config folder: the signing key and the record of partial writes stay in the test's folder.
+    env: { ...process.env, XDG_CONFIG_HOME: path.join(dir, 'config') },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
