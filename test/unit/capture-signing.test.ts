@@ -1,0 +1,90 @@
+/** Signed captures: this installation's Ed25519 key, made once; what a reader says of signed, edited and old captures. */
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadOrCreateSigningKey, readSigningKey } from '../../electron/app/signing-key';
+import { readCapture } from '../../electron/capture/capture-file';
+import { signatureWords } from '../../electron/common/capture';
+import { sampleCaptureBytes } from '../support/captures';
+import { ROOT } from '../support/paths';
+import { rezip, zipEntries } from '../support/zip-edit';
+
+async function configDir(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'zci-key-'));
+}
+
+describe('the signing key', () => {
+  it('is made on first need, kept 0600, and the same key afterwards', async () => {
+    const dir = await configDir();
+    expect(await readSigningKey(dir)).toBeNull();
+    const made = await loadOrCreateSigningKey(dir);
+    expect(made.fingerprint).toMatch(/^([0-9a-f]{4} ){15}[0-9a-f]{4}$/);
+    const file = path.join(dir, 'capture-signing-key.pem');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, 'utf8')).startsWith('-----BEGIN PRIVATE KEY-----')).toBe(true);
+    expect((await loadOrCreateSigningKey(dir)).fingerprint).toBe(made.fingerprint);
+    expect((await readSigningKey(dir))?.fingerprint).toBe(made.fingerprint);
+  });
+
+  it('is made once when two writers race for it', async () => {
+    const dir = await configDir();
+    const keys = await Promise.all([1, 2, 3, 4].map(() => loadOrCreateSigningKey(dir)));
+    expect(new Set(keys.map((key) => key.fingerprint)).size).toBe(1);
+  });
+});
+
+describe('signed captures', () => {
+  it('verify as signed by this installation, and by another one elsewhere', async () => {
+    const key = await loadOrCreateSigningKey(await configDir());
+    const bytes = sampleCaptureBytes([0, 3], key);
+    expect([...zipEntries(bytes).keys()].slice(0, 2)).toEqual(['capture.json', 'signature.json']);
+    const mine = await readCapture(bytes, 'c.zci', { localFingerprint: key.fingerprint });
+    expect(mine.signature).toMatchObject({ state: 'signed', fingerprint: key.fingerprint, thisInstallation: true });
+    expect(signatureWords(mine.signature)).toBe(`signed by this installation · key ${key.fingerprint}`);
+    const theirs = await readCapture(bytes, 'c.zci', { localFingerprint: null });
+    expect(theirs.signature).toMatchObject({ state: 'signed', thisInstallation: false });
+  });
+
+  it('show tampered when one byte of a report in capture.json changed after signing', async () => {
+    const key = await loadOrCreateSigningKey(await configDir());
+    const entries = zipEntries(sampleCaptureBytes([0, 3], key));
+    const text = Buffer.from(entries.get('capture.json')!).toString('utf8');
+    const at = text.indexOf('"ffmpegPointer": "0x') + '"ffmpegPointer": "0x'.length;
+    const edited = `${text.slice(0, at)}${text[at] === '7' ? '6' : '7'}${text.slice(at + 1)}`;
+    expect(edited.length).toBe(text.length);
+    entries.set('capture.json', Buffer.from(edited));
+    const opened = await readCapture(rezip(entries), 'c.zci', { localFingerprint: key.fingerprint });
+    expect(opened.signature).toMatchObject({
+      state: 'tampered',
+      fingerprint: key.fingerprint,
+      detail: 'the evidence was changed after it was signed',
+    });
+    expect(signatureWords(opened.signature)).toMatch(/^TAMPERED: the evidence was changed after it was signed/);
+  });
+
+  it('show tampered when an entry is added, removed or the signature is swapped', async () => {
+    const key = await loadOrCreateSigningKey(await configDir());
+    const other = await loadOrCreateSigningKey(await configDir());
+    const entries = zipEntries(sampleCaptureBytes([0], key));
+    const added = new Map(entries).set('notes.txt', Buffer.from('hi'));
+    expect((await readCapture(rezip(added), 'c.zci')).signature.state).toBe('tampered');
+    const swapped = new Map(entries).set(
+      'signature.json',
+      zipEntries(sampleCaptureBytes([0, 3], other)).get('signature.json')!,
+    );
+    expect((await readCapture(rezip(swapped), 'c.zci')).signature.state).toBe('tampered');
+    const garbage = new Map(entries).set('signature.json', Buffer.from('{"algorithm":"rsa"}'));
+    expect((await readCapture(rezip(garbage), 'c.zci')).signature).toMatchObject({
+      state: 'tampered',
+      fingerprint: null,
+    });
+  });
+
+  it('the committed capture from the GPU machine (format 1, made before signing) still opens, unsigned', async () => {
+    const opened = await readCapture(path.join(ROOT, 'assets', 'gpu-capture.zci'), 'gpu-capture.zci');
+    expect(opened.manifest.formatVersion).toBe(1);
+    expect(opened.signature).toMatchObject({ state: 'unsigned', fingerprint: null, thisInstallation: false });
+    expect(signatureWords(opened.signature)).toBe('unsigned');
+  });
+});
