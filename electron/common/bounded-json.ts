@@ -13,7 +13,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export interface JsonBounds {
   /** Levels of arrays and objects; a scalar is depth 0, `{}` and `[]` are depth 1. */
   maxDepth: number;
-  /** Bytes of its JSON text (UTF-16 code units counted as bytes, an upper bound for ASCII). */
+  /** Length of its JSON text, in UTF-16 code units (bytes, for ASCII). */
   maxBytes: number;
 }
 
@@ -28,8 +28,8 @@ export function jsonBoundsBreach(value: unknown, bounds: JsonBounds): string | n
     if (item === null || typeof item === 'boolean') bytes += 5;
     else if (typeof item === 'number') {
       if (!Number.isFinite(item)) return 'holds a number JSON cannot carry';
-      bytes += 24;
-    } else if (typeof item === 'string') bytes += item.length + 2;
+      bytes += String(item).length;
+    } else if (typeof item === 'string') bytes += JSON.stringify(item).length;
     else if (typeof item === 'object') {
       if (depth + 1 > bounds.maxDepth) return `is nested deeper than ${bounds.maxDepth} levels`;
       if (Array.isArray(item)) {
@@ -41,7 +41,7 @@ export function jsonBoundsBreach(value: unknown, bounds: JsonBounds): string | n
         const keys = Object.keys(item);
         bytes += 2 + keys.length;
         for (const key of keys) {
-          bytes += key.length + 3;
+          bytes += JSON.stringify(key).length + 1;
           stack.push({ value: (item as Record<string, unknown>)[key], depth: depth + 1 });
         }
       }
