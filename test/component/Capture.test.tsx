@@ -37,6 +37,28 @@ describe('CaptureBanner', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it("shows who signed the capture: this installation's key, another key, tampered, or unsigned", () => {
+    const key = '1a2b 3c4d 5e6f 7a8b 9c0d 1e2f 3a4b 5c6d 7e8f 9a0b 1c2d 3e4f 5a6b 7c8d 9e0f 1a2b';
+    const { rerender } = render(<CaptureBanner capture={summary()} onClose={() => undefined} />);
+    const shown = () => screen.getByTestId('capture-signature');
+    expect(shown()).toHaveTextContent(`signed by this installation · key ${key}`);
+    expect(shown()).toHaveAttribute('data-state', 'signed');
+    const signature = { state: 'signed' as const, fingerprint: key, thisInstallation: false, detail: 'as signed' };
+    rerender(<CaptureBanner capture={summary({ signature })} onClose={() => undefined} />);
+    expect(shown()).toHaveTextContent(`signed by another installation · key ${key}`);
+    const tampered = {
+      ...signature,
+      state: 'tampered' as const,
+      detail: 'the evidence was changed after it was signed',
+    };
+    rerender(<CaptureBanner capture={summary({ signature: tampered })} onClose={() => undefined} />);
+    expect(shown()).toHaveTextContent(`TAMPERED: the evidence was changed after it was signed · key ${key}`);
+    expect(shown()).toHaveAttribute('data-state', 'tampered');
+    const unsigned = { state: 'unsigned' as const, fingerprint: null, thisInstallation: false, detail: 'no signature' };
+    rerender(<CaptureBanner capture={summary({ signature: unsigned })} onClose={() => undefined} />);
+    expect(shown()).toHaveTextContent(/^unsigned$/);
+  });
+
   it('keeps an unparseable time as it is', () => {
     expect(captureTime('yesterday')).toBe('yesterday');
   });

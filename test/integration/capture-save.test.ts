@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,7 @@ function setup() {
     cwd: dir,
     startedAt: new Date(0),
     app: { name: 'zerocopy-inspector', version: '9.9.9' },
+    configDir: path.join(dir, 'config'),
   });
   const ctx: HandlerContext = { client: new ClientSession(), emit: vi.fn() };
   opened.push({ client: ctx.client, persistence });
@@ -131,6 +132,29 @@ describe('saveCapture and openCapture', () => {
     await expect(handlers.saveCapture({ path: 'no/such/dir/x.zci' }, ctx)).rejects.toMatchObject({
       code: 'FILE_NOT_FOUND',
     });
+  });
+
+  it("signs with this installation's key, keeps existing files unless overwrite, never replaces a link", async () => {
+    const { handlers, ctx } = setup();
+    await openLive(handlers, ctx);
+    await handlers.frame({ index: 2 }, ctx);
+    await handlers.saveCapture({ path: 'signed.zci' }, ctx);
+    await expect(handlers.saveCapture({ path: 'signed.zci' }, ctx)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('exists'),
+      remedy: expect.stringContaining('overwrite'),
+    });
+    await handlers.frame({ index: 5 }, ctx);
+    expect(await handlers.saveCapture({ path: 'signed.zci', overwrite: true }, ctx)).toMatchObject({ frames: [2, 5] });
+    await symlink(video, path.join(dir, 'link.zci'));
+    await expect(handlers.saveCapture({ path: 'link.zci', overwrite: true }, ctx)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('symbolic link'),
+    });
+    const { capture } = await handlers.openCapture({ path: 'signed.zci' }, ctx);
+    expect(capture.signature).toMatchObject({ state: 'signed', thisInstallation: true });
+    expect(capture.signature.fingerprint).toMatch(/^([0-9a-f]{4} ){15}[0-9a-f]{4}$/);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 
   it('answers CAPTURE_INVALID for a file that is not a capture, and keeps the open session', async () => {

@@ -1,7 +1,7 @@
 /** The built command line run as a process: its JSON against the schema, and every exit code. */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,46 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
     expect(stdout).toMatch(/^frame +type +path +format +planes +pointers/m);
     expect(stdout).toContain('capture made');
     expect(stdout).toContain('2 frames: 2 ok, 0 failed');
+  });
+
+  it("signs what it captures with this installation's key, and says who signed what it replays", async () => {
+    const mine = cli('inspect', 'sample.zci');
+    expect(mine.stdout).toMatch(/^signature: signed by this installation · key ([0-9a-f]{4} ){15}[0-9a-f]{4}$/m);
+    const json = inspectOutputSchema.parse(JSON.parse(cli('inspect', 'sample.zci', '--json').stdout));
+    expect(json.input.capture?.signature).toMatchObject({ state: 'signed', thisInstallation: true });
+    const old = cli('inspect', path.join(ROOT, 'assets', 'gpu-capture.zci'));
+    expect(old.code).toBe(0);
+    expect(old.stdout).toMatch(/^signature: unsigned$/m);
+    await editCapture(path.join(dir, 'sample.zci'), path.join(dir, 'edited.zci'), (manifest) => {
+      manifest.frames[0].report.timeSeconds += 1;
+    });
+    const edited = cli('inspect', 'edited.zci');
+    expect(edited.stdout).toMatch(/^signature: TAMPERED: the evidence was changed after it was signed · key /m);
+    // Saving part of an edited capture would sign what this installation did not record.
+    expect(cli('capture', 'edited.zci', '-o', 'laundered.zci')).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('was changed after it was signed'),
+    });
+  });
+
+  it('keeps an existing file unless --overwrite, and removes partial files a crashed writer left', async () => {
+    const again = cli('capture', SAMPLE, '--frames', '1', '-o', 'sample.zci', '--thumb-width', '64');
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('exists; a capture does not replace a file unless asked to');
+    expect(cli('inspect', 'sample.zci', '--json').stdout).toContain('"frames": 2');
+    const replaced = cli('capture', SAMPLE, '--frames', '1', '-o', 'over.zci', '--thumb-width', '64', '--overwrite');
+    expect(replaced.code).toBe(0);
+    const leftover = path.join(dir, 'over.zci.deadbeef.partial');
+    await writeFile(leftover, 'half a capture');
+    const records = path.join(dir, 'config', 'zerocopy-inspector', 'pending-captures');
+    await mkdir(records, { recursive: true });
+    await writeFile(
+      path.join(records, 'gone.json'),
+      JSON.stringify({ path: leftover, pid: 4_194_305, host: os.hostname() }),
+    );
+    expect(cli('inspect', 'over.zci').code).toBe(0);
+    expect(existsSync(leftover)).toBe(false);
+    expect(await readdir(records)).toEqual([]);
   });
 
   it('capture writes a capture that inspect replays without the decoder', () => {
