@@ -20,9 +20,14 @@ interface ParentPortLike {
 export type PostToParent = (message: ChildMessage) => void;
 
 /** Serves clients that arrive as MessagePorts (Electron utilityProcess). */
-export function serveOverParentPort(parentPort: ParentPortLike, server: BackendServer): PostToParent {
+export function serveOverParentPort(
+  parentPort: ParentPortLike,
+  server: BackendServer,
+  allowPath: (message: Extract<ParentMessage, { type: 'allowPath' }>) => void,
+): PostToParent {
   parentPort.on('message', ({ data, ports }) => {
     const message = data as ParentMessage;
+    if (message.type === 'allowPath') allowPath(message);
     const port = ports[0];
     if (message.type === 'attach' && port !== undefined)
       server.attach(message.clientId, portChannel(port), message.restarted);

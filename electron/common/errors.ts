@@ -28,6 +28,11 @@ export const ERROR_CODES = [
   'CLOSED',
   'BUSY',
   'INTERNAL',
+  'MEDIA_TOO_LARGE',
+  'DEADLINE_EXCEEDED',
+  'CANCELLED',
+  'NOT_A_REGULAR_FILE',
+  'PATH_OUTSIDE_ROOT',
 ] as const;
 
 /** One of ERROR_CODES. */
@@ -58,6 +63,12 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   CLOSED: 'Open a file first.',
   BUSY: 'Wait for the current request to finish.',
   INTERNAL: 'Something unexpected failed; reopen the file, and report the message if it persists.',
+  MEDIA_TOO_LARGE:
+    'The file asks for more than the inspector allows; raise the named budget in settings if you trust it.',
+  DEADLINE_EXCEEDED: 'Reading the file took longer than allowed; it may be damaged, or on a slow disk. Try again.',
+  CANCELLED: 'The work was cancelled; start it again when you want it.',
+  NOT_A_REGULAR_FILE: 'Name a regular file: pipes, devices and sockets cannot be inspected.',
+  PATH_OUTSIDE_ROOT: 'Pick a file inside the folders this inspector may reach (serve mode: its --root).',
 };
 
 /** True when a value is one of the known error codes. */

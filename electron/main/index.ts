@@ -20,6 +20,11 @@ const supervisor = new Supervisor(
 );
 const windows = new Set<WebContents>();
 
+/** Tells the backend the user chose a file in a dialog: the RPC may reach it (and nothing else the page names). */
+function allowPath(file: string): void {
+  supervisor.child()?.send({ type: 'allowPath', path: file, kind: 'file' });
+}
+
 function clientId(contents: WebContents): string {
   return `window-${contents.id}`;
 }
@@ -74,10 +79,12 @@ void app.whenReady().then(() => {
           { name: 'All files', extensions: ['*'] },
         ],
       });
-      return result.canceled ? null : (result.filePaths[0] ?? null);
+      const chosen = result.canceled ? null : (result.filePaths[0] ?? null);
+      if (chosen !== null) allowPath(chosen);
+      return chosen;
     },
   );
-  registerShareIpc(paths.rendererUrl);
+  registerShareIpc(paths.rendererUrl, allowPath);
   supervisor.on('restarted', (event) => {
     for (const contents of windows) broker(contents, { ...event, ...supervisor.stateOf(clientId(contents)) });
   });

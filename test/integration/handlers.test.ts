@@ -10,6 +10,7 @@ import { Persistence } from '../../electron/backend/persist';
 import type { AddonStatus } from '../../electron/common/contract';
 import { addon, addonStatus } from '../support/live/addon';
 import { fixture } from '../support/paths';
+import { PathPolicy } from '../../electron/app/path-policy';
 
 // 642x362 H.264, 36 frames at 24 fps: the addon opens it in a few milliseconds.
 const CLIP = 'h264-odd-642x362.mp4';
@@ -26,6 +27,7 @@ function setup(withAddon: BackendDeps['addon'] = addon, status: AddonStatus = ad
     persistence,
     samplePath: null,
     cwd: dir,
+    paths: PathPolicy.root('/'),
     startedAt: new Date(0),
   };
   const ctx = { client: new ClientSession(), emit: vi.fn<HandlerContext['emit']>() };

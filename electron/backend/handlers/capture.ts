@@ -60,6 +60,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
   return {
     openCapture: async ({ path }, { client, emit }) =>
       client.serial(async () => {
+        await deps.paths.check(path, deps.cwd);
         const file = await resolveUserPath(path, deps.cwd);
         emit('progress', { stage: 'opening', message: `Opening the capture ${file}`, fraction: null });
         try {
@@ -74,6 +75,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
     saveCapture: async ({ path, frames, thumbnailWidth }, { client, emit }) =>
       client.serial(async () => {
         const session = client.current();
+        await deps.paths.check(path, deps.cwd);
         const target = await resolveCapturePath(path, deps.cwd);
         const chosen = selectFrames(frames, client.visitedFrames());
         const width = thumbnailWidth ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH;

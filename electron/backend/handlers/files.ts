@@ -23,6 +23,7 @@ export function createFileHandlers(deps: BackendDeps): Pick<Handlers, 'open' | '
     open: async ({ path, options }, { client, emit }) =>
       client.serial(async () => {
         const addon = requireAddon(deps);
+        await deps.paths.check(path, deps.cwd);
         const file = await resolveUserPath(path, deps.cwd);
         const settings = deps.persistence.getSettings();
         emit('progress', { stage: 'opening', message: `Opening ${file}`, fraction: null });
