@@ -42,8 +42,11 @@ async function main(): Promise<void> {
   let post: PostToParent = () => undefined;
   const server = new BackendServer(handlers, (clientId, state) => post({ type: 'state', clientId, state }));
   if (parentPort !== undefined) {
-    post = serveOverParentPort(parentPort, server, (allowed) => {
-      void (allowed.kind === 'file' ? paths.allowFile(allowed.path) : paths.allowFolder(allowed.path));
+    post = serveOverParentPort(parentPort, server, (message) => {
+      if (message.type === 'setLibraryPath') {
+        persistence.setLibraryPath(message.path);
+        loaded.addon?.setLibraryPath(message.path);
+      } else void (message.kind === 'file' ? paths.allowFile(message.path) : paths.allowFolder(message.path));
     });
   } else if (process.send !== undefined) post = serveOverIpc(process, server);
   else throw new Error('the backend must be started by the app or by serve mode');

@@ -21,8 +21,11 @@ export const settingsSchema = z
 /** The persisted settings. */
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** A change to some settings. */
-export const settingsPatchSchema = settingsSchema.partial().strict();
+/**
+ * A change to some settings over the RPC. The library path is not among them: a path that is later dlopen'ed is
+ * code, so only the desktop app's main process sets it, from a folder the user chose in its own dialog.
+ */
+export const settingsPatchSchema = settingsSchema.omit({ libraryPath: true }).partial().strict();
 
 /** Some settings to change. */
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

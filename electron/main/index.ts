@@ -85,6 +85,20 @@ void app.whenReady().then(() => {
     },
   );
   registerShareIpc(paths.rendererUrl, allowPath);
+  handle(
+    'chooseLibraryFolder',
+    paths.rendererUrl,
+    () => null,
+    async () => {
+      const result = await dialog.showOpenDialog({
+        title: 'Where NVCV and CV-CUDA are installed',
+        properties: ['openDirectory'],
+      });
+      const folder = result.canceled ? null : (result.filePaths[0] ?? null);
+      if (folder !== null) supervisor.child()?.send({ type: 'setLibraryPath', path: folder });
+      return folder;
+    },
+  );
   supervisor.on('restarted', (event) => {
     for (const contents of windows) broker(contents, { ...event, ...supervisor.stateOf(clientId(contents)) });
   });

@@ -169,6 +169,13 @@ export function App({ bridge }: AppProps) {
           contextMode={s.contextMode}
           onChange={(patch) => void actions.updateSettings(patch)}
           onContextModeChange={actions.setContextMode}
+          chooseLibraryFolder={
+            bridge !== null
+              ? async () => {
+                  if ((await bridge.chooseLibraryFolder()) !== null) await actions.loadSettings();
+                }
+              : null
+          }
           onClose={() => setSettingsOpen(false)}
         />
       ) : null}
