@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const std::string path = "/proc/self/fd/" + std::to_string(inputFile());
   try {
     zci::Session session(path, zci::DecoderOptions{});
-    const int64_t count = session.decoder().facts().frameCount;
+    const int64_t count = session.info().frameCount;
     for (const int64_t index : {int64_t{0}, count / 2, count - 1}) {
       try {
         session.frame(index, zci::FrameRequest{});
