@@ -124,7 +124,7 @@ private:
   void indexRawPacket(int64_t decodeIndex);
   void checkRawSeek();                 // the first packet after a raw seek is the IDR packet sought
   void numberRawFrame(AVFrame *frame); // gives a raw stream's frame the timestamp of its display index
-  FramePtr decodeTo(int64_t index);
+  FramePtr decodeTo(int64_t index);    // frameAt's work: on from the last frame, or from the key frame before
   void openCodec(DecodePath path);
   void settlePath(const std::function<double()> &lap);
   FramePtr decodeNext(); // next frame in display order from the current position, or nullptr at end
@@ -166,7 +166,7 @@ private:
   std::vector<int64_t> keyPos_; // byte position of each key packet, parallel to keyPts_
   int64_t nextRawIndex_ = -1;   // display index of the next frame out
   int64_t rawKeySerial_ = -1;   // tag of the IDR packet sent first after a seek, checked against the first frame
-  int64_t rawSeekPos_ = -1;     // where the last seek landed, checked against the first packet read
+  int64_t rawSeekPos_ = -1;     // the byte a raw seek went to, checked against the first packet read (then -1)
 };
 
 } // namespace zci
