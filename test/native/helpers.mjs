@@ -1,5 +1,9 @@
-// Shared by the native tiers (CPU and GPU): the addon, fixture paths, and reading a frame's index band.
+// Shared by the native tiers (CPU and GPU): the addon, fixture paths, reading a frame's index band, made media and
+// opens measured in a child process.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,4 +44,23 @@ export async function codeOf(fn) {
     return e.code;
   }
   return 'NO_ERROR';
+}
+
+/** A temporary folder, removed when the test file ends (call from the top level, pass node:test's after). */
+export function tempDir(after, prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Runs a committed media generator, test/fixtures/SCRIPT, with args (its usage names the file it makes). */
+export function makeMedia(script, ...args) {
+  execFileSync('python3', [fixture(script), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Opens path in a fresh Node process: { code, message, opened, frameCount, ms, rssMB } (rssMB: its peak RSS). */
+export function openInChild(file, options = {}) {
+  const child = path.join(here, 'open.child.mjs');
+  const out = execFileSync(process.execPath, [child, file, JSON.stringify(options)], { encoding: 'utf8' });
+  return JSON.parse(out);
 }

@@ -8,7 +8,8 @@
 
 namespace zci {
 
-/// Every code a user can see; the last several are raised by the binding and the TypeScript side only.
+/// Every code a user can see. The capture codes, Closed and Busy are raised by the binding and the TypeScript side
+/// only; the codes after Internal came later (limits on hostile media, cancelling, special files) and keep the order.
 enum class ErrorCode {
   FileNotFound,
   FileUnreadable,
@@ -33,6 +34,10 @@ enum class ErrorCode {
   Closed,
   Busy,
   Internal,
+  MediaTooLarge,
+  DeadlineExceeded,
+  Cancelled,
+  NotARegularFile,
 };
 
 /// The stable names of ErrorCode, in the order of electron/common/errors.ts ERROR_CODES.
@@ -60,6 +65,10 @@ inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::Closed, "CLOSED"},
     {ErrorCode::Busy, "BUSY"},
     {ErrorCode::Internal, "INTERNAL"},
+    {ErrorCode::MediaTooLarge, "MEDIA_TOO_LARGE"},
+    {ErrorCode::DeadlineExceeded, "DEADLINE_EXCEEDED"},
+    {ErrorCode::Cancelled, "CANCELLED"},
+    {ErrorCode::NotARegularFile, "NOT_A_REGULAR_FILE"},
 };
 
 /// The stable name of a code, e.g. "FILE_NOT_FOUND".
