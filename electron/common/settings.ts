@@ -1,6 +1,13 @@
 /** User settings that persist between runs, shared by the backend and the renderer. */
 import { z } from 'zod';
-import { decodeModeSchema, deviceSchema, holdFramesSchema, thumbnailWidthSchema } from './vocabulary';
+import {
+  decodeModeSchema,
+  deviceSchema,
+  holdFramesSchema,
+  PIXEL_BUDGET,
+  pixelBudgetSchema,
+  thumbnailWidthSchema,
+} from './vocabulary';
 
 /** Colour theme of the window. */
 const themeSchema = z.enum(['dark', 'light']);
@@ -15,6 +22,8 @@ export const settingsSchema = z
     proof: z.boolean(),
     thumbnailWidth: thumbnailWidthSchema,
     libraryPath: z.string().max(4096).nullable(),
+    /** The largest coded picture, in pixels, a file may have before opening it is refused. */
+    maxPixels: pixelBudgetSchema,
   })
   .strict();
 
@@ -39,4 +48,5 @@ export const DEFAULT_SETTINGS: Settings = {
   proof: true,
   thumbnailWidth: 240,
   libraryPath: null,
+  maxPixels: PIXEL_BUDGET.default,
 };

@@ -78,6 +78,7 @@ test('the error codes are every code a user can see, in the shared order', () =>
     'DEADLINE_EXCEEDED',
     'CANCELLED',
     'NOT_A_REGULAR_FILE',
+    'PATH_OUTSIDE_ROOT',
   ]);
 });
 

@@ -38,6 +38,7 @@ enum class ErrorCode {
   DeadlineExceeded,
   Cancelled,
   NotARegularFile,
+  PathOutsideRoot, // the backend's file-system reach; the core never throws it
 };
 
 /// The stable names of ErrorCode, in the order of electron/common/errors.ts ERROR_CODES.
@@ -69,6 +70,7 @@ inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::DeadlineExceeded, "DEADLINE_EXCEEDED"},
     {ErrorCode::Cancelled, "CANCELLED"},
     {ErrorCode::NotARegularFile, "NOT_A_REGULAR_FILE"},
+    {ErrorCode::PathOutsideRoot, "PATH_OUTSIDE_ROOT"},
 };
 
 /// The stable name of a code, e.g. "FILE_NOT_FOUND".

@@ -6,6 +6,7 @@ import {
   decodeModeSchema,
   DEVICE_ORDINAL,
   HOLD_FRAMES,
+  PIXEL_BUDGET,
   type ContextMode,
 } from '../../../../electron/common/vocabulary';
 import { clampTo } from '../../format';
@@ -88,6 +89,20 @@ export function SettingsPanel({
           max={HOLD_FRAMES.max}
           value={settings.holdFrames}
           onChange={(event) => onChange({ holdFrames: clampTo(HOLD_FRAMES, event.target.value) })}
+        />
+      </label>
+      <label>
+        pixel budget (megapixels, coded size)
+        <input
+          data-testid="setting-max-pixels"
+          type="number"
+          min={Math.ceil(PIXEL_BUDGET.min / 1e6)}
+          max={Math.floor(PIXEL_BUDGET.max / 1e6)}
+          step={1}
+          value={Math.round(settings.maxPixels / 1e5) / 10}
+          onChange={(event) =>
+            onChange({ maxPixels: clampTo(PIXEL_BUDGET, String(Math.round(Number(event.target.value) * 1e6))) })
+          }
         />
       </label>
       <label className="check">
