@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'CANCELLED',
   'NOT_A_REGULAR_FILE',
   'PATH_OUTSIDE_ROOT',
+  'PATH_NOT_UTF8',
 ] as const;
 
 /** One of ERROR_CODES. */
@@ -69,6 +70,7 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   CANCELLED: 'The work was cancelled; start it again when you want it.',
   NOT_A_REGULAR_FILE: 'Name a regular file: pipes, devices and sockets cannot be inspected.',
   PATH_OUTSIDE_ROOT: 'Pick a file inside the folders this inspector may reach (serve mode: its --root).',
+  PATH_NOT_UTF8: 'Rename the file to a UTF-8 name, or make a link with one (ln -s) and open the link.',
 };
 
 /** True when a value is one of the known error codes. */

@@ -79,6 +79,7 @@ test('the error codes are every code a user can see, in the shared order', () =>
     'CANCELLED',
     'NOT_A_REGULAR_FILE',
     'PATH_OUTSIDE_ROOT',
+    'PATH_NOT_UTF8',
   ]);
 });
 
