@@ -43,7 +43,10 @@ const LAYERS = {
   // Serve mode: HTTP, WebSocket RPC, tokens.
   'electron/serve': { rooms: ['electron/common', 'electron/app', 'electron/supervisor'], packages: ['node', 'ws'] },
   // Electron's main process and preload: the only rooms that import electron.
-  'electron/main': { rooms: ['electron/common', 'electron/supervisor'], packages: ['node', 'electron'] },
+  'electron/main': {
+    rooms: ['electron/common', 'electron/app', 'electron/supervisor'],
+    packages: ['node', 'electron'],
+  },
   'electron/preload': { rooms: ['electron/common'], packages: ['electron'] },
   // The addon's typed surface, stated in terms of the common vocabulary and schemas.
   native: { rooms: ['electron/common'], packages: [] },
@@ -61,6 +64,7 @@ const LAYERS = {
       'electron/supervisor',
       'electron/serve',
       'electron/main',
+      'electron/preload',
       'test/support',
     ],
     packages: ['node', 'vitest', 'eslint'],
@@ -188,6 +192,7 @@ export default tseslint.config(
       '.bundle/**',
       '.gpu/**',
       'native/build/**',
+      'native/build-*/**',
       'node_modules/**',
       '.cache/**',
       'test-results/**',
