@@ -62,13 +62,18 @@ async function sendAndAwaitClose(socket: net.Socket, bytes: Buffer): Promise<'cl
   return Promise.race([closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 5_000))]);
 }
 
-/** The server still answers a new client: a fresh WebSocket gets its environment. */
+/** The server still answers a new client: a fresh WebSocket gets its settings; the time goes into the report. */
 async function expectServing(served: Served): Promise<void> {
+  const t0 = performance.now();
   const opened = await openSocket(served);
   if (!('socket' in opened)) throw new Error(`a new client was refused with ${opened.status}`);
   const answer = await call(opened.socket, 'getSettings', {}, 1);
   expect(answer).toMatchObject({ ok: true });
   opened.socket.close();
+  test.info().annotations.push({
+    type: 'figure',
+    description: `a new client connected and was answered in ${(performance.now() - t0).toFixed(0)} ms`,
+  });
 }
 
 const TEXT = 0x81;
@@ -138,6 +143,10 @@ test('a client that floods its queue gets BUSY with the depth, and others are an
   await all;
   const busy = answers.filter((a) => (a.error as { code?: string } | undefined)?.code === 'BUSY');
   expect(busy.length).toBeGreaterThan(0);
+  test.info().annotations.push({
+    type: 'figure',
+    description: `${total} requests at once: ${busy.length} answered BUSY, ${total - busy.length} served`,
+  });
   expect((busy[0]?.error as { message: string }).message).toMatch(/^\d+ requests of this client are still queued/);
   expect(answers.filter((a) => a.ok === true).length).toBeGreaterThan(0);
   await expectServing(served);
