@@ -281,7 +281,6 @@ FramePtr Decoder::receive() {
     return nullptr;
   }
   if (err < 0) return nullptr; // the decoder logged why; LogCapture keeps it for the error we may raise
-  decodedCount_++;
   outMessages_ = log_->takeFrameMessages(frame->reordered_opaque);
   if (raw_) numberRawFrame(frame.get());
   if (frame->format == AV_PIX_FMT_CUDA) {

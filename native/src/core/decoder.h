@@ -112,8 +112,6 @@ public:
   int poolSize() const { return poolSize_; }
   /// Frames reserved in the pool for the inspector.
   int extraReserved() const { return options_.holdFrames; }
-  /// Frames decoded since open (all paths).
-  int64_t framesDecoded() const { return decodedCount_; }
 
 private:
   void openInput();
@@ -152,7 +150,6 @@ private:
   bool drained_ = false;
   int64_t lastIndex_ = -1; // display index of the last frame handed out
   int poolSize_ = -1;
-  int64_t decodedCount_ = 0;
   bool wantHw_ = false; // its address is the codec's opaque: the key of the decoder's messages (LogCapture)
   bool gotHw_ = false;
   CallGuard guard_;
