@@ -46,7 +46,10 @@ const LAYERS = {
   // Serve mode: HTTP, WebSocket RPC, tokens.
   'electron/serve': { rooms: ['electron/common', 'electron/app', 'electron/supervisor'], packages: ['node', 'ws'] },
   // Electron's main process and preload: the only rooms that import electron.
-  'electron/main': { rooms: ['electron/common', 'electron/supervisor'], packages: ['node', 'electron'] },
+  'electron/main': {
+    rooms: ['electron/common', 'electron/app', 'electron/supervisor'],
+    packages: ['node', 'electron'],
+  },
   'electron/preload': { rooms: ['electron/common'], packages: ['electron'] },
   // The addon's typed surface, stated in terms of the common vocabulary and schemas.
   native: { rooms: ['electron/common'], packages: [] },
@@ -64,6 +67,7 @@ const LAYERS = {
       'electron/supervisor',
       'electron/serve',
       'electron/main',
+      'electron/preload',
       'test/support',
     ],
     packages: ['node', 'vitest', 'eslint', 'fast-check'],
@@ -191,6 +195,7 @@ export default tseslint.config(
       '.bundle/**',
       '.gpu/**',
       'native/build/**',
+      'native/build-*/**',
       'node_modules/**',
       '.cache/**',
       'test-results/**',

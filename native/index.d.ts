@@ -27,12 +27,24 @@ export interface OpenOptions {
   /** 'shared' (default) hands FFmpeg the retained primary context; 'private' lets FFmpeg create its own, to show
    * what a mismatch looks like; 'ffmpeg-primary' asks FFmpeg for the primary context with its own flag. */
   context?: ContextMode;
+  /** Pixel budget, coded width × height, 4096..268435456 (default 35651584, 8192×4352); over it: MEDIA_TOO_LARGE. */
+  maxPixels?: number;
+  /** Largest packet, and most bytes read without one ending, 65536..4294967296 (default 64 MiB): MEDIA_TOO_LARGE. */
+  maxPacketBytes?: number;
+  /** Deadline of the open (probing, indexing, first frame), 1..3600000 ms (default 30000): DEADLINE_EXCEEDED. */
+  openDeadlineMs?: number;
+  /** Deadline of each frame request, 1..3600000 ms (default 15000): DEADLINE_EXCEEDED. */
+  frameDeadlineMs?: number;
+  /** Aborting stops the open (CANCELLED); already aborted: rejected at once. */
+  signal?: AbortSignal;
 }
 
 /** Options of a frame request. */
 export interface FrameOptions {
   /** Run the aliasing proof (a canary write and read-back); default true. */
   proof?: boolean;
+  /** Aborting stops the request (CANCELLED); already aborted: rejected at once. */
+  signal?: AbortSignal;
 }
 
 /** A small 8-bit grey picture of one plane, made by the addon; only these bytes leave native memory. */
@@ -135,6 +147,8 @@ export declare function vocabulary(): {
   matrix: string[];
   range: string[];
   errorCodes: string[];
+  /** Codes of StreamInfo.warnings: 'TRUNCATED_FILE', 'DUPLICATE_TIMESTAMPS', 'ODD_TIMESCALE'. */
+  warningCodes: string[];
   thumbnailWidth: { min: number; max: number };
 };
 

@@ -13,10 +13,26 @@ export interface ClientState {
 export class ClientSession {
   private session: FrameSource | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly pending = new Set<AbortController>();
   private state: ClientState = { lastFile: null, lastFrame: null };
   private visited = new Map<number, FrameReport>();
 
   constructor(private readonly onState: (state: ClientState) => void = () => undefined) {}
+
+  /** Runs fn with a signal that cancel() aborts, from the moment the request arrives (queued or running). */
+  cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    this.pending.add(controller);
+    return fn(controller.signal).finally(() => this.pending.delete(controller));
+  }
+
+  /** Aborts every request of this client that is queued or running; returns how many there were. */
+  cancel(): number {
+    const count = this.pending.size;
+    for (const controller of this.pending) controller.abort();
+    this.pending.clear();
+    return count;
+  }
 
   /** Runs fn after every call queued before it has settled. */
   serial<T>(fn: () => Promise<T>): Promise<T> {

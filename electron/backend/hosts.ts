@@ -1,5 +1,5 @@
 /** How the backend talks to its parent: Electron's parentPort with one MessagePort per window, or fork's IPC. */
-import type { ChildMessage, ParentMessage } from '../supervisor/protocol';
+import type { ChildMessage, ControlMessage, ParentMessage } from '../supervisor/protocol';
 import type { BackendServer, Channel } from './backend-server';
 
 /** The subset of Electron's MessagePortMain the backend uses. */
@@ -20,9 +20,14 @@ interface ParentPortLike {
 export type PostToParent = (message: ChildMessage) => void;
 
 /** Serves clients that arrive as MessagePorts (Electron utilityProcess). */
-export function serveOverParentPort(parentPort: ParentPortLike, server: BackendServer): PostToParent {
+export function serveOverParentPort(
+  parentPort: ParentPortLike,
+  server: BackendServer,
+  control: (message: ControlMessage) => void,
+): PostToParent {
   parentPort.on('message', ({ data, ports }) => {
     const message = data as ParentMessage;
+    if (message.type === 'allowPath' || message.type === 'setLibraryPath') control(message);
     const port = ports[0];
     if (message.type === 'attach' && port !== undefined)
       server.attach(message.clientId, portChannel(port), message.restarted);

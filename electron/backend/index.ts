@@ -5,6 +5,7 @@ import { loadAddon } from '../addon/load-addon';
 import { readAppIdentity } from '../app/app-identity';
 import { appRootOf } from '../app/app-root';
 import { defaultConfigDir } from '../app/config-dir';
+import { PathPolicy } from '../app/path-policy';
 import { removeLeftovers } from '../capture/pending-writes';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { BackendServer } from './backend-server';
@@ -25,11 +26,19 @@ async function main(): Promise<void> {
   await removeLeftovers(configDir).catch(() => []);
   const libraryPath = persistence.getSettings().libraryPath;
   if (loaded.addon !== null && libraryPath !== null) loaded.addon.setLibraryPath(libraryPath);
+  const samplePath = env[BACKEND_ENV.samplePath] ?? path.join(root, 'assets', 'sample.mp4');
+  const parentPort = (process as unknown as { parentPort?: Parameters<typeof serveOverParentPort>[0] }).parentPort;
+  // Serve mode reaches its root folder; the desktop app what the user chose (and chose before: the recents).
+  const rootFolder = env[BACKEND_ENV.root];
+  const paths = rootFolder !== undefined && rootFolder !== '' ? PathPolicy.root(rootFolder) : PathPolicy.chosen();
+  await paths.allowFile(samplePath);
+  if (parentPort !== undefined) for (const recent of persistence.listRecent()) await paths.allowFile(recent.path);
   const handlers = createHandlers({
     addon: loaded.addon,
     addonStatus: loaded.status,
     persistence,
-    samplePath: env[BACKEND_ENV.samplePath] ?? path.join(root, 'assets', 'sample.mp4'),
+    paths,
+    samplePath,
     cwd: env[BACKEND_ENV.cwd] ?? process.cwd(),
     startedAt: new Date(),
     app: readAppIdentity(root),
@@ -37,9 +46,14 @@ async function main(): Promise<void> {
   });
   let post: PostToParent = () => undefined;
   const server = new BackendServer(handlers, (clientId, state) => post({ type: 'state', clientId, state }));
-  const parentPort = (process as unknown as { parentPort?: Parameters<typeof serveOverParentPort>[0] }).parentPort;
-  if (parentPort !== undefined) post = serveOverParentPort(parentPort, server);
-  else if (process.send !== undefined) post = serveOverIpc(process, server);
+  if (parentPort !== undefined) {
+    post = serveOverParentPort(parentPort, server, (message) => {
+      if (message.type === 'setLibraryPath') {
+        persistence.setLibraryPath(message.path);
+        loaded.addon?.setLibraryPath(message.path);
+      } else void (message.kind === 'file' ? paths.allowFile(message.path) : paths.allowFolder(message.path));
+    });
+  } else if (process.send !== undefined) post = serveOverIpc(process, server);
   else throw new Error('the backend must be started by the app or by serve mode');
   post({ type: 'ready', pid: process.pid });
 }

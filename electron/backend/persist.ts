@@ -56,6 +56,13 @@ export class Persistence {
     return this.getSettings();
   }
 
+  /** Sets where NVCV / CV-CUDA load from; only the desktop app's main process asks, never the RPC. */
+  setLibraryPath(libraryPath: string | null): Settings {
+    this.settings = settingsSchema.parse({ ...this.settings, libraryPath });
+    this.save('settings.json', this.settings);
+    return this.getSettings();
+  }
+
   /** The recent files, newest first. */
   listRecent(): RecentFile[] {
     return this.recents.map((entry) => ({ ...entry }));

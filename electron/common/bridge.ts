@@ -16,6 +16,8 @@ export interface InspectorBridge {
   saveCaptureDialog(defaultName: string): Promise<ChannelResult<'saveCaptureDialog'>>;
   /** A PNG of a rectangle of the window, taken by the main process (webContents.capturePage). */
   capturePanel(rect: PanelRect): Promise<ChannelResult<'capturePanel'>>;
+  /** Shows the native folder dialog for NVCV / CV-CUDA; the backend loads from the chosen folder from then on. */
+  chooseLibraryFolder(): Promise<ChannelResult<'chooseLibraryFolder'>>;
   /** The file-system path of a dropped File. */
   pathForFile(file: File): string;
 }

@@ -109,6 +109,8 @@ export const METHODS = {
     z.object({ path: z.string().min(1).max(MAX_PATH), options: openOptionsSchema.optional() }).strict(),
   ),
   close: method<{ closed: boolean }>()(noParams),
+  /** Stops this client's open, frame and capture requests, queued or running; they answer CANCELLED. */
+  cancel: method<{ cancelled: number }>()(noParams),
   frame: method<FrameReport>()(
     z.object({ index: z.int().min(0).max(100_000_000), proof: z.boolean().optional() }).strict(),
   ),

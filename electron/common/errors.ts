@@ -28,6 +28,12 @@ export const ERROR_CODES = [
   'CLOSED',
   'BUSY',
   'INTERNAL',
+  'MEDIA_TOO_LARGE',
+  'DEADLINE_EXCEEDED',
+  'CANCELLED',
+  'NOT_A_REGULAR_FILE',
+  'PATH_OUTSIDE_ROOT',
+  'PATH_NOT_UTF8',
 ] as const;
 
 /** One of ERROR_CODES. */
@@ -58,6 +64,13 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   CLOSED: 'Open a file first.',
   BUSY: 'Wait for the current request to finish.',
   INTERNAL: 'Something unexpected failed; reopen the file, and report the message if it persists.',
+  MEDIA_TOO_LARGE:
+    'The file asks for more than the inspector allows; raise the named budget in settings if you trust it.',
+  DEADLINE_EXCEEDED: 'Reading the file took longer than allowed; it may be damaged, or on a slow disk. Try again.',
+  CANCELLED: 'The work was cancelled; start it again when you want it.',
+  NOT_A_REGULAR_FILE: 'Name a regular file: pipes, devices and sockets cannot be inspected.',
+  PATH_OUTSIDE_ROOT: 'Pick a file inside the folders this inspector may reach (serve mode: its --root).',
+  PATH_NOT_UTF8: 'Rename the file to a UTF-8 name, or make a link with one (ln -s) and open the link.',
 };
 
 /** True when a value is one of the known error codes. */

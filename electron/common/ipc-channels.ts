@@ -19,6 +19,7 @@ export const CHANNELS = {
   openDialog: 'dialog:open',
   saveCaptureDialog: 'dialog:save-capture',
   capturePanel: 'panel:capture',
+  chooseLibraryFolder: 'dialog:library-folder',
 } as const;
 
 /** What each channel carries. */
@@ -33,6 +34,8 @@ interface ChannelMap {
   saveCaptureDialog: { kind: 'invoke'; args: [defaultName: string]; result: string | null };
   /** A PNG of a rectangle of the window. */
   capturePanel: { kind: 'invoke'; args: [rect: PanelRect]; result: Uint8Array };
+  /** The native folder dialog for NVCV / CV-CUDA; main hands the choice to the backend; the folder or null. */
+  chooseLibraryFolder: { kind: 'invoke'; args: []; result: string | null };
 }
 
 /** A channel's key in CHANNELS. */

@@ -5,7 +5,7 @@
  * validated with these schemas; the addon's own reports are typed by them (native/index.d.ts).
  */
 import { z } from 'zod';
-import { DECODE_PATHS } from './vocabulary';
+import { DAMAGE_FLAGS, DECODE_PATHS, WARNING_CODES } from './vocabulary';
 
 /** A 64-bit value as a hex string with a 0x prefix. */
 const hex64Schema = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'a 64-bit hex string like 0x7f00…');
@@ -33,7 +33,7 @@ export const streamInfoSchema = z.object({
   decodePathReason: z.string(),
   device: z.int(),
   /** Problems that did not stop the file from opening (for example TRUNCATED_FILE). */
-  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+  warnings: z.array(z.object({ code: z.enum(WARNING_CODES), message: z.string() })),
 });
 
 /** One plane as FFmpeg hands it out, beside what NVCV exports for it. */
@@ -137,6 +137,16 @@ const timingsSchema = z.object({
   evidenceUs: z.number(),
 });
 
+/**
+ * Damage in the frame as FFmpeg's decoder met it: concealed when it hid errors (its flags, or an error it logged
+ * for this frame's packet), with its flags and its messages for this frame.
+ */
+const damageSchema = z.object({
+  concealed: z.boolean(),
+  flags: z.array(z.enum(DAMAGE_FLAGS)),
+  messages: z.array(z.string().max(200)).max(16),
+});
+
 /** The evidence for one decoded frame. */
 export const frameReportSchema = z.object({
   frameIndex: count,
@@ -164,6 +174,8 @@ export const frameReportSchema = z.object({
   context: contextSchema,
   pool: poolSchema,
   timings: timingsSchema,
+  /** Absent in captures made before damage was reported. */
+  damage: damageSchema.optional(),
 });
 
 /** Facts about the opened file and its video stream. */

@@ -1,6 +1,13 @@
 /** User settings that persist between runs, shared by the backend and the renderer. */
 import { z } from 'zod';
-import { decodeModeSchema, deviceSchema, holdFramesSchema, thumbnailWidthSchema } from './vocabulary';
+import {
+  decodeModeSchema,
+  deviceSchema,
+  holdFramesSchema,
+  PIXEL_BUDGET,
+  pixelBudgetSchema,
+  thumbnailWidthSchema,
+} from './vocabulary';
 
 /** Colour theme of the window. */
 const themeSchema = z.enum(['dark', 'light']);
@@ -15,14 +22,19 @@ export const settingsSchema = z
     proof: z.boolean(),
     thumbnailWidth: thumbnailWidthSchema,
     libraryPath: z.string().max(4096).nullable(),
+    /** The largest coded picture, in pixels, a file may have before opening it is refused. */
+    maxPixels: pixelBudgetSchema,
   })
   .strict();
 
 /** The persisted settings. */
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** A change to some settings. */
-export const settingsPatchSchema = settingsSchema.partial().strict();
+/**
+ * A change to some settings over the RPC. The library path is not among them: a path that is later dlopen'ed is
+ * code, so only the desktop app's main process sets it, from a folder the user chose in its own dialog.
+ */
+export const settingsPatchSchema = settingsSchema.omit({ libraryPath: true }).partial().strict();
 
 /** Some settings to change. */
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
@@ -36,4 +48,5 @@ export const DEFAULT_SETTINGS: Settings = {
   proof: true,
   thumbnailWidth: 240,
   libraryPath: null,
+  maxPixels: PIXEL_BUDGET.default,
 };

@@ -72,3 +72,15 @@ export const deviceSchema = z.int().min(DEVICE_ORDINAL.min).max(DEVICE_ORDINAL.m
 
 /** A number of frames held, checked against HOLD_FRAMES. */
 export const holdFramesSchema = z.int().min(HOLD_FRAMES.min).max(HOLD_FRAMES.max);
+
+/** Codes of StreamInfo.warnings: problems that did not stop a file from opening (never error codes). */
+export const WARNING_CODES = ['TRUNCATED_FILE', 'DUPLICATE_TIMESTAMPS', 'ODD_TIMESCALE'] as const;
+
+/** FFmpeg's decode-error flags of a frame (AVFrame.decode_error_flags), by the names the addon reports. */
+export const DAMAGE_FLAGS = ['invalid-bitstream', 'missing-reference', 'concealment-active', 'decode-slices'] as const;
+
+/** The pixel budget of a video, coded width × height: the addon refuses more with MEDIA_TOO_LARGE (8192×4352). */
+export const PIXEL_BUDGET = { min: 4096, max: 268_435_456, default: 35_651_584 } as const;
+
+/** A pixel budget within its bounds. */
+export const pixelBudgetSchema = z.int().min(PIXEL_BUDGET.min).max(PIXEL_BUDGET.max);

@@ -1,14 +1,18 @@
 /** The main process: one secure window, a supervised backend, and a MessagePort brokered between them. */
-import { app, BrowserWindow, dialog, Menu, MessageChannelMain, session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, Menu, MessageChannelMain, protocol, session, type WebContents } from 'electron';
 import type { BackendRestartedEvent } from '../common/contract';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { Supervisor } from '../supervisor/supervisor';
 import { appPaths } from './app-paths';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appResponse } from './app-protocol';
 import { handle, onConnect, sendPort } from './ipc';
-import { navigationAllowed, permissionAllowed } from './navigation';
 import { registerShareIpc } from './share-ipc';
 import { utilitySpawner } from './utility-child';
 import { windowOptions } from './window-options';
+import { wireContents, wireSession } from './wire-window';
+
+// The app's own scheme must be known before the app is ready.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 const paths = appPaths(app.getAppPath(), app.isPackaged, process.resourcesPath);
 const supervisor = new Supervisor(
@@ -19,6 +23,11 @@ const supervisor = new Supervisor(
   }),
 );
 const windows = new Set<WebContents>();
+
+/** Tells the backend the user chose a file in a dialog: the RPC may reach it (and nothing else the page names). */
+function allowPath(file: string): void {
+  supervisor.child()?.send({ type: 'allowPath', path: file, kind: 'file' });
+}
 
 function clientId(contents: WebContents): string {
   return `window-${contents.id}`;
@@ -37,8 +46,6 @@ function createWindow(): void {
   const win = new BrowserWindow(windowOptions(paths.preload, true));
   const contents = win.webContents;
   windows.add(contents);
-  contents.on('will-navigate', (event, url) => navigationAllowed(url, paths.rendererUrl) || event.preventDefault());
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   contents.on('destroyed', () => {
     windows.delete(contents);
     supervisor.forget(`window-${contents.id}`);
@@ -47,16 +54,13 @@ function createWindow(): void {
   void win.loadURL(paths.rendererUrl);
 }
 
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-});
+// Every contents, not only the window's: a webview or a frame that slipped in gets the same rules.
+app.on('web-contents-created', (_event, contents) => wireContents(contents, paths.rendererUrl));
 
 void app.whenReady().then(() => {
   Menu.setApplicationMenu(null);
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
-    callback(permissionAllowed(permission)),
-  );
-  session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionAllowed(permission));
+  protocol.handle(APP_SCHEME, (request) => appResponse(paths.rendererDir, request.url));
+  wireSession(session.defaultSession);
   onConnect(paths.rendererUrl, (event) => broker(event.sender, null));
   handle(
     'openDialog',
@@ -74,10 +78,26 @@ void app.whenReady().then(() => {
           { name: 'All files', extensions: ['*'] },
         ],
       });
-      return result.canceled ? null : (result.filePaths[0] ?? null);
+      const chosen = result.canceled ? null : (result.filePaths[0] ?? null);
+      if (chosen !== null) allowPath(chosen);
+      return chosen;
     },
   );
-  registerShareIpc(paths.rendererUrl);
+  registerShareIpc(paths.rendererUrl, allowPath);
+  handle(
+    'chooseLibraryFolder',
+    paths.rendererUrl,
+    () => null,
+    async () => {
+      const result = await dialog.showOpenDialog({
+        title: 'Where NVCV and CV-CUDA are installed',
+        properties: ['openDirectory'],
+      });
+      const folder = result.canceled ? null : (result.filePaths[0] ?? null);
+      if (folder !== null) supervisor.child()?.send({ type: 'setLibraryPath', path: folder });
+      return folder;
+    },
+  );
   supervisor.on('restarted', (event) => {
     for (const contents of windows) broker(contents, { ...event, ...supervisor.stateOf(clientId(contents)) });
   });

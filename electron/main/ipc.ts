@@ -1,7 +1,7 @@
 /** The main process's side of the IPC channels, typed from their one map; only the app's own page is answered. */
 import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type MessagePortMain, type WebContents } from 'electron';
 import { CHANNELS, type ChannelResult, type InvokeChannel } from '../common/ipc-channels';
-import { senderAllowed } from './navigation';
+import { fromAppPage, guarded } from './navigation';
 
 /**
  * Answers an invoke channel. The arguments arrive as unknown (they come from the page and are checked by the
@@ -13,15 +13,13 @@ export function handle<C extends InvokeChannel>(
   refused: () => ChannelResult<C>,
   handler: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<ChannelResult<C>>,
 ): void {
-  ipcMain.handle(CHANNELS[channel], async (event, ...args: unknown[]) =>
-    senderAllowed(event.senderFrame?.url, rendererUrl) ? handler(event, ...args) : refused(),
-  );
+  ipcMain.handle(CHANNELS[channel], guarded(rendererUrl, refused, handler));
 }
 
 /** Listens on the connect channel; only the app's page is heard. */
 export function onConnect(rendererUrl: string, listener: (event: IpcMainEvent) => void): void {
   ipcMain.on(CHANNELS.connect, (event) => {
-    if (senderAllowed(event.senderFrame?.url, rendererUrl)) listener(event);
+    if (fromAppPage(event, rendererUrl)) listener(event);
   });
 }
 

@@ -4,7 +4,7 @@ import { handle } from './ipc';
 import { captureFileName, panelRect } from './panel-rect';
 
 /** Answers the window's save-dialog and panel-picture requests; only the app's own page is served. */
-export function registerShareIpc(rendererUrl: string): void {
+export function registerShareIpc(rendererUrl: string, allowPath: (file: string) => void): void {
   handle(
     'saveCaptureDialog',
     rendererUrl,
@@ -16,7 +16,9 @@ export function registerShareIpc(rendererUrl: string): void {
         filters: [{ name: 'Zero-Copy Inspector capture', extensions: ['zci'] }],
         properties: ['showOverwriteConfirmation', 'createDirectory'],
       });
-      return result.canceled || result.filePath === undefined ? null : result.filePath;
+      if (result.canceled || result.filePath === undefined) return null;
+      allowPath(result.filePath);
+      return result.filePath;
     },
   );
   const notTheAppPage = (): never => {

@@ -14,6 +14,7 @@ const bridge: InspectorBridge = {
   openFileDialog: () => invoke('openDialog'),
   saveCaptureDialog: (defaultName) => invoke('saveCaptureDialog', defaultName),
   capturePanel: (rect) => invoke('capturePanel', rect),
+  chooseLibraryFolder: () => invoke('chooseLibraryFolder'),
   pathForFile: (file) => webUtils.getPathForFile(file),
 };
 

@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   }
   const root = appRootOf(import.meta.url);
   const configDir = configDirFrom(options.configDir);
-  const backendEnv: Record<string, string> = { [BACKEND_ENV.configDir]: configDir, [BACKEND_ENV.cwd]: process.cwd() };
+  const rootFolder = path.resolve(options.root ?? process.cwd());
+  const backendEnv: Record<string, string> = {
+    [BACKEND_ENV.configDir]: configDir,
+    [BACKEND_ENV.cwd]: rootFolder,
+    [BACKEND_ENV.root]: rootFolder,
+  };
   const sample = process.env[BACKEND_ENV.samplePath];
   if (sample !== undefined) backendEnv[BACKEND_ENV.samplePath] = sample;
   const supervisor = new Supervisor(forkSpawner(path.join(root, 'out', 'backend', 'index.js'), backendEnv));
@@ -54,7 +59,9 @@ async function main(): Promise<void> {
   });
   const tokenFile = options.tokenFile ?? path.join(configDir, 'serve-token');
   await writeTokenFile(tokenFile, token, server.url);
-  process.stdout.write(`Zero-Copy Inspector is serving at ${server.url}\n(token also in ${tokenFile})\n`);
+  process.stdout.write(
+    `Zero-Copy Inspector is serving at ${server.url}\n(token also in ${tokenFile}; files under ${rootFolder})\n`,
+  );
   const stop = (): void => {
     supervisor.stop();
     void server.close().then(() => process.exit(0));

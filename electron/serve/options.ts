@@ -8,6 +8,8 @@ export interface ServeOptions {
   tokenFile: string | null;
   configDir: string | null;
   allowHosts: string[];
+  /** The folder the RPC may reach (open, save); null: the folder serve mode was started in. */
+  root: string | null;
   help: boolean;
 }
 
@@ -21,6 +23,7 @@ export const USAGE = `Usage: npm run serve -- [options]
   --token-file FILE  where to write the access token (mode 0600)
   --config-dir DIR   settings and recent files
   --allow-host NAME  an extra Host header value to accept, e.g. my-gpu-box:8710 (repeatable)
+  --root DIR         the folder whose files may be opened and saved (default: the current folder)
   --help             this text`;
 
 /** Parses argv (without node and the script); throws on unknown or malformed options. */
@@ -33,6 +36,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       'token-file': { type: 'string' },
       'config-dir': { type: 'string' },
       'allow-host': { type: 'string', multiple: true, default: [] },
+      root: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -47,6 +51,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     tokenFile: values['token-file'] ?? null,
     configDir: values['config-dir'] ?? null,
     allowHosts: values['allow-host'],
+    root: values.root ?? null,
     help: values.help,
   };
 }

@@ -11,7 +11,14 @@ export interface ClientStateMessage {
 export type ParentMessage =
   | { type: 'attach'; clientId: string; restarted: BackendRestartedEvent | null }
   | { type: 'message'; clientId: string; data: string }
-  | { type: 'detach'; clientId: string };
+  | { type: 'detach'; clientId: string }
+  /** Electron only: the user chose this file or folder in a dialog, so the RPC may reach it. */
+  | { type: 'allowPath'; path: string; kind: 'file' | 'folder' }
+  /** Electron only: the NVCV / CV-CUDA folder the user chose in the main process's dialog (null: search). */
+  | { type: 'setLibraryPath'; path: string | null };
+
+/** The parent messages that steer the backend itself rather than carry a client's traffic. */
+export type ControlMessage = Extract<ParentMessage, { type: 'allowPath' | 'setLibraryPath' }>;
 
 /** What the backend sends. 'message' is used only when the parent carries the client's traffic. */
 export type ChildMessage =
@@ -24,6 +31,8 @@ export const BACKEND_ENV = {
   configDir: 'ZCI_CONFIG_DIR',
   samplePath: 'ZCI_SAMPLE',
   cwd: 'ZCI_CWD',
+  /** Serve mode's root folder: the RPC reaches nothing outside it. */
+  root: 'ZCI_ROOT',
 } as const;
 
 /** True when a value looks like a ChildMessage. */

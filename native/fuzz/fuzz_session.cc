@@ -32,13 +32,23 @@ bool writeInput(const uint8_t *data, size_t size) {
   return true;
 }
 
+// The user's path with tighter limits: a 4K budget (a mutated SPS may claim any size), and deadlines well inside
+// libFuzzer's -timeout, so a slow input ends as DEADLINE_EXCEEDED, an answer, and only a stuck call is a finding.
+zci::DecoderOptions fuzzOptions() {
+  zci::DecoderOptions o;
+  o.maxPixels = 4096 * 2304;
+  o.openDeadlineMs = 10000;
+  o.frameDeadlineMs = 5000;
+  return o;
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!writeInput(data, size)) return 0;
   const std::string path = "/proc/self/fd/" + std::to_string(inputFile());
   try {
-    zci::Session session(path, zci::DecoderOptions{});
+    zci::Session session(path, fuzzOptions());
     const int64_t count = session.info().frameCount;
     for (const int64_t index : {int64_t{0}, count / 2, count - 1}) {
       try {

@@ -18,6 +18,7 @@ import { baseName } from './format';
 import { PresenterView } from './components/presenter/PresenterView';
 import { wrongWrapPair } from './components/presenter/wrong-wrap';
 import { SettingsPanel } from './components/settings/SettingsPanel';
+import { DamageNotice } from './components/banners/DamageNotice';
 import { ShareControl } from './components/share/ShareControl';
 import { Thumbnails } from './components/thumbnails/Thumbnails';
 import { StoreContext, useApp } from './store/context';
@@ -169,6 +170,13 @@ export function App({ bridge }: AppProps) {
           contextMode={s.contextMode}
           onChange={(patch) => void actions.updateSettings(patch)}
           onContextModeChange={actions.setContextMode}
+          chooseLibraryFolder={
+            bridge !== null
+              ? async () => {
+                  if ((await bridge.chooseLibraryFolder()) !== null) await actions.loadSettings();
+                }
+              : null
+          }
           onClose={() => setSettingsOpen(false)}
         />
       ) : null}
@@ -190,6 +198,7 @@ export function App({ bridge }: AppProps) {
           ))}
         </div>
       ) : null}
+      {s.report !== null ? <DamageNotice report={s.report} /> : null}
       {s.info !== null ? (
         <NavBar
           info={s.info}

@@ -25,13 +25,19 @@ cp native/index.cjs "$stage/native/"
 cp native/build/Release/zerocopy_inspector.node "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
 cp -a test/native test/gpu test/fixtures "$stage/test/"
+# The media the native tests make with the ffmpeg command, which the GPU machine lacks: made here, replayed there.
+ZCI_TEST_MEDIA_RECORD="$stage/test/media" node --expose-gc --test --test-reporter=dot \
+  $(grep -l makeMedia test/native/*.test.mjs) > /dev/null
 # Serve mode (built app + its two runtime packages), for the app's flow on NVDEC frames.
 cp package.json "$stage/"
 cp -a bin "$stage/bin"
 cp -a out "$stage/out"
 find "$stage/out" -name '*.map' -delete
 mkdir -p "$stage/node_modules"
-cp -a node_modules/ws node_modules/zod "$stage/node_modules/"
+# Serve mode's runtime packages: the dependencies in package.json that the built code imports (not the build tools).
+for dep in $(node -p "Object.keys(require('./package.json').dependencies).filter((d) => !['cmake-js', 'node-addon-api'].includes(d)).join(' ')"); do
+  cp -a "node_modules/$dep" "$stage/node_modules/"
+done
 cp assets/sample.mp4 "$stage/assets/"
 cp .gpu/clips/*.mp4 "$stage/clips/"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
@@ -40,5 +46,5 @@ chmod +x "$stage/run.sh"
 (git rev-parse HEAD && git status --porcelain --untracked-files=no -- native test/native test/gpu test/fixtures scripts/gpu assets | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
 
 # xz keeps Node (~100 MB) to about a quarter of that.
-tar -C "$out" -cf - zci-gpu | xz -T2 -6 > "$out/zci-gpu.tar.xz"
+tar -C "$out" --sparse -cf - zci-gpu | xz -T2 -6 > "$out/zci-gpu.tar.xz"
 du -sh "$stage" "$out/zci-gpu.tar.xz"

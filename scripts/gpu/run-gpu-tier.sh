@@ -11,6 +11,9 @@ export LD_LIBRARY_PATH=$here/ffmpeg/lib
 export ZCI_NVCV_PATH=$here/nvcv
 export ZCI_TEST_LD_LIBRARY_PATH=$LD_LIBRARY_PATH
 export ZCI_EVIDENCE_DIR=$out
+# The tests' made media come with the bundle; FFmpeg's command-line tools from the bundle's own FFmpeg.
+export ZCI_TEST_MEDIA=$here/test/media
+export PATH=$here/ffmpeg/bin:$PATH
 node=$here/node/bin/node
 
 if [ "${2:-}" = memcheck ]; then

@@ -6,44 +6,44 @@ import { CONTEXT_MODES } from '../../electron/common/vocabulary';
 import { SettingsPanel } from '../../renderer/src/components/settings/SettingsPanel';
 
 describe('SettingsPanel', () => {
-  it('changes the decode mode, the proof and the NVCV folder', async () => {
+  it('changes the decode mode and the proof; the NVCV folder is shown, never typed', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(
       <SettingsPanel
-        settings={DEFAULT_SETTINGS}
+        settings={{ ...DEFAULT_SETTINGS, libraryPath: '/opt/cvcuda/lib' }}
         contextMode="shared"
         onChange={onChange}
         onContextModeChange={vi.fn()}
+        chooseLibraryFolder={null}
         onClose={vi.fn()}
       />,
     );
     await user.selectOptions(screen.getByTestId('setting-decode'), 'software');
     await user.click(screen.getByTestId('setting-proof'));
-    await user.type(screen.getByTestId('setting-library-path'), '/opt/cvcuda/lib');
-    await user.click(screen.getByTestId('setting-library-apply'));
-    expect(onChange.mock.calls).toEqual([
-      [{ decode: 'software' }],
-      [{ proof: false }],
-      [{ libraryPath: '/opt/cvcuda/lib' }],
-    ]);
+    expect(onChange.mock.calls).toEqual([[{ decode: 'software' }], [{ proof: false }]]);
+    expect(screen.getByTestId('setting-library-path')).toHaveTextContent('/opt/cvcuda/lib');
+    expect(screen.getByTestId('setting-library-path').tagName).toBe('CODE');
+    expect(screen.queryByTestId('setting-library-choose')).toBeNull();
+    expect(screen.getByTestId('setting-library-remote')).toHaveTextContent(/ZCI_NVCV_PATH/);
   });
 
-  it('clears the NVCV folder when the field is emptied', async () => {
+  it("the desktop app chooses the NVCV folder in the main process's dialog", async () => {
     const user = userEvent.setup();
-    const onChange = vi.fn();
+    const chooseLibraryFolder = vi.fn(async () => undefined);
     render(
       <SettingsPanel
-        settings={{ ...DEFAULT_SETTINGS, libraryPath: '/x' }}
+        settings={DEFAULT_SETTINGS}
         contextMode="shared"
-        onChange={onChange}
+        onChange={vi.fn()}
         onContextModeChange={vi.fn()}
+        chooseLibraryFolder={chooseLibraryFolder}
         onClose={vi.fn()}
       />,
     );
-    await user.clear(screen.getByTestId('setting-library-path'));
-    await user.click(screen.getByTestId('setting-library-apply'));
-    expect(onChange).toHaveBeenCalledWith({ libraryPath: null });
+    expect(screen.getByTestId('setting-library-path')).toHaveTextContent('found automatically');
+    await user.click(screen.getByTestId('setting-library-choose'));
+    expect(chooseLibraryFolder).toHaveBeenCalledTimes(1);
   });
 
   it('offers every CUDA context mode, explains the chosen one, and reports a change', async () => {
@@ -55,6 +55,7 @@ describe('SettingsPanel', () => {
         contextMode="ffmpeg-primary"
         onChange={vi.fn()}
         onContextModeChange={onContextModeChange}
+        chooseLibraryFolder={null}
         onClose={vi.fn()}
       />,
     );

@@ -4,12 +4,13 @@
  * server process answers a new client.
  */
 import { randomBytes } from 'node:crypto';
-import { rm, symlink } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/e2e/fixtures';
-import { call, openSocket, type Served } from '../support/live/serve';
+import { call, openSocket, startServe, type Served } from '../support/live/serve';
 import { ROOT } from '../support/paths';
 
 /** A raw TCP connection that has completed an authorised WebSocket handshake on /rpc. */
@@ -61,13 +62,18 @@ async function sendAndAwaitClose(socket: net.Socket, bytes: Buffer): Promise<'cl
   return Promise.race([closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 5_000))]);
 }
 
-/** The server still answers a new client: a fresh WebSocket gets its environment. */
+/** The server still answers a new client: a fresh WebSocket gets its settings; the time goes into the report. */
 async function expectServing(served: Served): Promise<void> {
+  const t0 = performance.now();
   const opened = await openSocket(served);
   if (!('socket' in opened)) throw new Error(`a new client was refused with ${opened.status}`);
   const answer = await call(opened.socket, 'getSettings', {}, 1);
   expect(answer).toMatchObject({ ok: true });
   opened.socket.close();
+  test.info().annotations.push({
+    type: 'figure',
+    description: `a new client connected and was answered in ${(performance.now() - t0).toFixed(0)} ms`,
+  });
 }
 
 const TEXT = 0x81;
@@ -137,6 +143,10 @@ test('a client that floods its queue gets BUSY with the depth, and others are an
   await all;
   const busy = answers.filter((a) => (a.error as { code?: string } | undefined)?.code === 'BUSY');
   expect(busy.length).toBeGreaterThan(0);
+  test.info().annotations.push({
+    type: 'figure',
+    description: `${total} requests at once: ${busy.length} answered BUSY, ${total - busy.length} served`,
+  });
   expect((busy[0]?.error as { message: string }).message).toMatch(/^\d+ requests of this client are still queued/);
   expect(answers.filter((a) => a.ok === true).length).toBeGreaterThan(0);
   await expectServing(served);
@@ -185,4 +195,40 @@ test('the token redirect stays on this server', async ({ served }) => {
   });
   expect(location).toBe('/evil.example/x');
   await expectServing(served);
+});
+
+test('serve mode reaches only its root: outside, existing or not, one refusal', async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'zci-root-'));
+  await copyFile(path.join(ROOT, 'test', 'fixtures', 'h264-odd-642x362.mp4'), path.join(root, 'clip.mp4'));
+  await symlink('/etc', path.join(root, 'etc-link'));
+  const served = await startServe({ root });
+  try {
+    const opened = await openSocket(served);
+    if (!('socket' in opened)) throw new Error(`refused: ${opened.status}`);
+    const { socket } = opened;
+    expect(await call(socket, 'open', { path: 'clip.mp4' }, 1)).toMatchObject({ ok: true });
+    const refusals = [];
+    for (const [id, target] of [
+      [2, '/etc/hostname'],
+      [3, '/etc/no-such-file.mp4'],
+      [4, '../outside.mp4'],
+      [5, 'etc-link/hostname'],
+    ] as const) {
+      const answer = await call(socket, 'open', { path: target }, id);
+      expect(answer).toMatchObject({ ok: false, error: { code: 'PATH_OUTSIDE_ROOT' } });
+      refusals.push((answer.error as { message: string }).message.replace(target, 'PATH'));
+    }
+    // The same words whether the file exists or not: no oracle for what lies outside.
+    expect(new Set(refusals).size).toBe(1);
+    expect(await call(socket, 'saveCapture', { path: '/tmp/escape.zci' }, 6)).toMatchObject({
+      ok: false,
+      error: { code: 'PATH_OUTSIDE_ROOT' },
+    });
+    expect(await call(socket, 'frame', { index: 3 }, 7)).toMatchObject({ ok: true });
+    expect(await call(socket, 'saveCapture', { path: 'inside.zci' }, 8)).toMatchObject({ ok: true });
+    socket.close();
+  } finally {
+    await served.stop();
+    await rm(root, { recursive: true, force: true });
+  }
 });

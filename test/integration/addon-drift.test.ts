@@ -16,6 +16,7 @@ import {
   INIT_ORDERS,
   PREVIEW_OPS,
   THUMBNAIL_WIDTH,
+  WARNING_CODES,
 } from '../../electron/common/vocabulary';
 import { addon } from '../support/live/addon';
 import { ROOT } from '../support/paths';
@@ -40,6 +41,7 @@ describe('the addon and the TS side speak one vocabulary', () => {
     expect(v.matrix).toEqual([...COLOR_MATRICES]);
     expect(v.range).toEqual([...COLOR_RANGES]);
     expect(v.thumbnailWidth).toEqual({ ...THUMBNAIL_WIDTH });
+    expect(v.warningCodes).toEqual([...WARNING_CODES]);
   });
 
   it("the addon's error codes equal ERROR_CODES, and every code has a default remedy", () => {

@@ -10,6 +10,7 @@ import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../../electron/common/capture';
 import type { Session } from '../../native/index';
 import { addon, addonStatus, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
+import { PathPolicy } from '../../electron/app/path-policy';
 
 // 642x362 H.264, 36 frames at 24 fps; its top band carries the frame index, so every frame's pixels differ.
 const CLIP = fixture('h264-odd-642x362.mp4');
@@ -26,6 +27,7 @@ function setup() {
     persistence,
     samplePath: null,
     cwd: dir,
+    paths: PathPolicy.root('/'),
     startedAt: new Date(0),
     app: { name: 'zerocopy-inspector', version: '9.9.9' },
     configDir: path.join(dir, 'config'),

@@ -12,6 +12,7 @@ import type { InspectorError } from '../../native/index';
 import { addon, addonStatus } from '../support/live/addon';
 import { SAMPLE } from '../support/paths';
 import { badFiles } from '../support/bad-files';
+import { PathPolicy } from '../../electron/app/path-policy';
 
 let dir: string;
 let persistence: Persistence;
@@ -27,6 +28,7 @@ beforeEach(async () => {
     persistence,
     samplePath: SAMPLE,
     cwd: dir,
+    paths: PathPolicy.root('/'),
     startedAt: new Date(0),
   });
   ctx = { client: new ClientSession(), emit: vi.fn() };

@@ -10,6 +10,8 @@ import { Persistence } from '../../electron/backend/persist';
 import type { AddonStatus } from '../../electron/common/contract';
 import { addon, addonStatus } from '../support/live/addon';
 import { fixture } from '../support/paths';
+import { PathPolicy } from '../../electron/app/path-policy';
+import { METHODS } from '../../electron/common/contract';
 
 // 642x362 H.264, 36 frames at 24 fps: the addon opens it in a few milliseconds.
 const CLIP = 'h264-odd-642x362.mp4';
@@ -26,6 +28,7 @@ function setup(withAddon: BackendDeps['addon'] = addon, status: AddonStatus = ad
     persistence,
     samplePath: null,
     cwd: dir,
+    paths: PathPolicy.root('/'),
     startedAt: new Date(0),
   };
   const ctx = { client: new ClientSession(), emit: vi.fn<HandlerContext['emit']>() };
@@ -149,17 +152,17 @@ describe('frames', () => {
 describe('settings', () => {
   afterEach(() => addon.setLibraryPath(null));
 
-  it('persists a change and passes a new library path to the addon', async () => {
+  it('persists a change; the library path is not a setting the RPC can change', async () => {
     const setLibraryPath = vi.spyOn(addon, 'setLibraryPath');
     const { handlers, ctx, persistence } = setup();
-    const settings = await handlers.setSettings({ theme: 'light', libraryPath: '/opt/cvcuda' }, ctx);
-    expect(settings.theme).toBe('light');
-    expect(setLibraryPath).toHaveBeenCalledWith('/opt/cvcuda');
-    await handlers.setSettings({ theme: 'dark' }, ctx);
-    expect(setLibraryPath).toHaveBeenCalledTimes(1);
+    expect((await handlers.setSettings({ theme: 'light' }, ctx)).theme).toBe('light');
+    expect(METHODS.setSettings.params.safeParse({ libraryPath: '/tmp/evil' }).success).toBe(false);
+    expect(setLibraryPath).not.toHaveBeenCalled();
+    // The desktop app's main process sets it (from its own folder dialog), and it persists.
+    persistence.setLibraryPath('/opt/cvcuda');
     await persistence.flush();
     const again = new Persistence(path.join(dir, 'config'));
     await again.load();
-    expect(again.getSettings()).toMatchObject({ theme: 'dark', libraryPath: '/opt/cvcuda' });
+    expect(again.getSettings()).toMatchObject({ theme: 'light', libraryPath: '/opt/cvcuda' });
   });
 });

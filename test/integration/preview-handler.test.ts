@@ -11,6 +11,7 @@ import { Persistence } from '../../electron/backend/persist';
 import type { InspectorError, Session } from '../../native/index';
 import { addon, addonStatus, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
+import { PathPolicy } from '../../electron/app/path-policy';
 
 // 642x362 H.264 4:2:0, 36 frames; its top band carries the frame index, so frames differ in their pixels.
 const CLIP = fixture('h264-odd-642x362.mp4');
@@ -40,6 +41,7 @@ function setup() {
     persistence,
     samplePath: null,
     cwd: dir,
+    paths: PathPolicy.root('/'),
     startedAt: new Date(0),
   };
   const client = new ClientSession();

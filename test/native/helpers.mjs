@@ -1,5 +1,9 @@
-// Shared by the native tiers (CPU and GPU): the addon, fixture paths, and reading a frame's index band.
+// Shared by the native tiers (CPU and GPU): the addon, fixture paths, reading a frame's index band, made media and
+// opens measured in a child process.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,4 +44,50 @@ export async function codeOf(fn) {
     return e.code;
   }
   return 'NO_ERROR';
+}
+
+/** A temporary folder, removed when the test file ends (call from the top level, pass node:test's after). */
+export function tempDir(after, prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Runs a committed media generator, test/fixtures/SCRIPT, with args (its usage names the file it makes). */
+export function makeMedia(script, ...args) {
+  // The output is the one argument that names a file not there yet. Machines without the ffmpeg command (a GPU
+  // bundle) replay what the build machine made: ZCI_TEST_MEDIA names that folder, ZCI_TEST_MEDIA_RECORD fills it.
+  const output = args.find((a) => path.isAbsolute(a) && !fs.existsSync(a));
+  const key = [script, ...args.map((a) => path.basename(a))].join('-');
+  const replay = process.env.ZCI_TEST_MEDIA;
+  if (replay && output) {
+    fs.copyFileSync(path.join(replay, key), output);
+    const sizeFile = path.join(replay, `${key}.size`);
+    if (fs.existsSync(sizeFile)) fs.truncateSync(output, Number(fs.readFileSync(sizeFile, 'utf8')));
+    return;
+  }
+  execFileSync('python3', [fixture(script), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const record = process.env.ZCI_TEST_MEDIA_RECORD;
+  if (record && output) {
+    fs.mkdirSync(record, { recursive: true });
+    // A file with a sparse hole travels as its data and its length: the hole comes back with truncate.
+    const { size, blocks } = fs.statSync(output);
+    // (The data before the hole is small: the first 64 MiB are kept, trailing zeros dropped; truncate adds them.)
+    if (blocks * 512 < size / 2) {
+      const fd = fs.openSync(output, 'r');
+      const head = Buffer.alloc(Math.min(size, 64 * 1024 * 1024));
+      let end = fs.readSync(fd, head, 0, head.length, 0);
+      fs.closeSync(fd);
+      while (end > 0 && head[end - 1] === 0) end -= 1;
+      fs.writeFileSync(path.join(record, key), head.subarray(0, end));
+      fs.writeFileSync(path.join(record, `${key}.size`), String(size));
+    } else fs.copyFileSync(output, path.join(record, key));
+  }
+}
+
+/** Opens path in a fresh Node process: { code, message, opened, frameCount, ms, rssMB } (rssMB: its peak RSS). */
+export function openInChild(file, options = {}) {
+  const child = path.join(here, 'open.child.mjs');
+  const out = execFileSync(process.execPath, [child, file, JSON.stringify(options)], { encoding: 'utf8' });
+  return JSON.parse(out);
 }

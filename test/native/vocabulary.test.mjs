@@ -1,5 +1,5 @@
-// The addon's vocabulary: one list of names per option, the error codes and the width bounds, read from the C++
-// tables that also parse them; anything else is INVALID_ARGUMENT naming what is allowed.
+// The addon's vocabulary: one list of names per option, the error and warning codes and the width bounds, read from
+// the C++ tables that also parse them; anything else is INVALID_ARGUMENT naming what is allowed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -27,7 +27,7 @@ function assertListsNames(e, what, names) {
   assert.ok(e.remedy.length > 10);
 }
 
-test('vocabulary() has one list per option, the error codes and the width bounds', () => {
+test('vocabulary() has one list per option, the error and warning codes and the width bounds', () => {
   assert.deepEqual(Object.keys(vocabulary), [
     'decode',
     'context',
@@ -36,6 +36,7 @@ test('vocabulary() has one list per option, the error codes and the width bounds
     'matrix',
     'range',
     'errorCodes',
+    'warningCodes',
     'thumbnailWidth',
   ]);
   assert.deepEqual(vocabulary.decode, ['auto', 'nvdec', 'software', 'software-upload']);
@@ -73,7 +74,17 @@ test('the error codes are every code a user can see, in the shared order', () =>
     'CLOSED',
     'BUSY',
     'INTERNAL',
+    'MEDIA_TOO_LARGE',
+    'DEADLINE_EXCEEDED',
+    'CANCELLED',
+    'NOT_A_REGULAR_FILE',
+    'PATH_OUTSIDE_ROOT',
+    'PATH_NOT_UTF8',
   ]);
+});
+
+test('warning codes are their own list: a file that opens is never given an error code', () => {
+  assert.deepEqual(vocabulary.warningCodes, ['TRUNCATED_FILE', 'DUPLICATE_TIMESTAMPS', 'ODD_TIMESCALE']);
 });
 
 test('every listed open option is accepted', async () => {

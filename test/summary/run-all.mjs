@@ -97,6 +97,13 @@ else {
   failures.push('fuzzing (see .cache/fuzz/last-run.log)');
 }
 
+// LeakSanitizer over the native core's paths (every fixture, every frame, the error paths): zero leaks.
+if (run('leak check (LeakSanitizer)', 'bash', ['scripts/fuzz/leakcheck.sh']) === 0) passed += 1;
+else {
+  failed += 1;
+  failures.push('leak check');
+}
+
 if (existsSync(path.join(root, 'out', 'serve', 'index.js'))) {
   run('end-to-end tests', 'npx', ['playwright', 'test']);
   const e2e = readJson(e2eJson);

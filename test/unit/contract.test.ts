@@ -9,6 +9,7 @@ describe('the RPC contract', () => {
   it('declares every method the app uses', () => {
     expect(METHOD_NAMES.sort()).toEqual(
       [
+        'cancel',
         'close',
         'environment',
         'frame',

@@ -51,7 +51,8 @@ describe('paths', () => {
   it('point into out/ and take the sample from resources when packaged', () => {
     expect(appPaths('/app', false, '/res')).toEqual({
       preload: '/app/out/preload/index.cjs',
-      rendererUrl: 'file:///app/out/renderer/index.html',
+      rendererDir: '/app/out/renderer',
+      rendererUrl: 'zci-app://renderer/index.html',
       backendEntry: '/app/out/backend/index.js',
       samplePath: '/app/assets/sample.mp4',
     });

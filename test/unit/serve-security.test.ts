@@ -12,7 +12,7 @@ import {
   tokenMatches,
 } from '../../electron/serve/security';
 import { refusal, sameOriginPath } from '../../electron/serve/server';
-import { contentType, staticFileFor } from '../../electron/serve/static-files';
+import { contentType, staticFileFor } from '../../electron/app/app-files';
 import { newToken } from '../../electron/serve/token';
 
 const hosts = allowedHosts('127.0.0.1', 8710);

@@ -72,6 +72,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
   return {
     openCapture: async ({ path }, { client, emit }) =>
       client.serial(async () => {
+        await deps.paths.check(path, deps.cwd);
         const file = await resolveUserPath(path, deps.cwd);
         emit('progress', { stage: 'opening', message: `Opening the capture ${file}`, fraction: null });
         try {
@@ -86,6 +87,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
     saveCapture: async ({ path, frames, thumbnailWidth, overwrite }, { client, emit }) =>
       client.serial(async () => {
         const session = client.current();
+        await deps.paths.check(path, deps.cwd);
         const target = await resolveCapturePath(path, deps.cwd, overwrite === true);
         const chosen = selectFrames(frames, client.visitedFrames());
         const width = thumbnailWidth ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH;

@@ -18,28 +18,37 @@ function requireAddon(deps: BackendDeps): NonNullable<BackendDeps['addon']> {
 }
 
 /** Builds the file handlers; opening runs in the client's queue and replaces what the client had open. */
-export function createFileHandlers(deps: BackendDeps): Pick<Handlers, 'open' | 'close' | 'listRecent' | 'samplePath'> {
+export function createFileHandlers(
+  deps: BackendDeps,
+): Pick<Handlers, 'open' | 'close' | 'cancel' | 'listRecent' | 'samplePath'> {
   return {
     open: async ({ path, options }, { client, emit }) =>
-      client.serial(async () => {
-        const addon = requireAddon(deps);
-        const file = await resolveUserPath(path, deps.cwd);
-        const settings = deps.persistence.getSettings();
-        emit('progress', { stage: 'opening', message: `Opening ${file}`, fraction: null });
-        try {
-          const session = await addon.Session.open(file, {
-            decode: settings.decode,
-            device: settings.device,
-            holdFrames: settings.holdFrames,
-            ...options,
-          });
-          client.replace(session, file);
-          deps.persistence.opened(file);
-          return { info: session.info };
-        } finally {
-          emit('progress', { stage: 'done', message: '', fraction: 1 });
-        }
-      }),
+      client.cancellable((signal) =>
+        client.serial(async () => {
+          const addon = requireAddon(deps);
+          await deps.paths.check(path, deps.cwd);
+          const file = await resolveUserPath(path, deps.cwd);
+          const settings = deps.persistence.getSettings();
+          emit('progress', { stage: 'opening', message: `Opening ${file}`, fraction: null });
+          try {
+            const session = await addon.Session.open(file, {
+              decode: settings.decode,
+              device: settings.device,
+              holdFrames: settings.holdFrames,
+              maxPixels: settings.maxPixels,
+              ...options,
+              signal,
+            });
+            client.replace(session, file);
+            deps.persistence.opened(file);
+            return { info: session.info };
+          } finally {
+            emit('progress', { stage: 'done', message: '', fraction: 1 });
+          }
+        }),
+      ),
+    // Not queued: it must reach the requests the queue holds.
+    cancel: async (_params, { client }) => ({ cancelled: client.cancel() }),
     close: async (_params, { client }) => client.serial(async () => ({ closed: client.close() })),
     listRecent: async () => deps.persistence.listRecent(),
     samplePath: async () => ({ path: deps.samplePath }),

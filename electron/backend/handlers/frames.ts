@@ -13,36 +13,43 @@ function noteViewed(deps: BackendDeps, client: ClientSession, report: FrameRepor
 
 /** Builds the frame handlers; each runs in the client's queue, the proof on unless the call or the settings say not. */
 export function createFrameHandlers(deps: BackendDeps): Pick<Handlers, 'frame' | 'frameAtTime' | 'thumbnails'> {
-  const frameOptions = (proof: boolean | undefined) => ({ proof: proof ?? deps.persistence.getSettings().proof });
+  const frameOptions = (proof: boolean | undefined, signal: AbortSignal) => ({
+    proof: proof ?? deps.persistence.getSettings().proof,
+    signal,
+  });
   return {
     frame: async ({ index, proof }, { client, emit }) =>
-      client.serial(async () => {
-        const session = client.current();
-        emit('progress', { stage: 'seeking', message: `Decoding frame ${index}`, fraction: null });
-        try {
-          const report = await session.frame(index, frameOptions(proof));
-          noteViewed(deps, client, report);
-          return report;
-        } finally {
-          emit('progress', { stage: 'done', message: '', fraction: 1 });
-        }
-      }),
+      client.cancellable((signal) =>
+        client.serial(async () => {
+          const session = client.current();
+          emit('progress', { stage: 'seeking', message: `Decoding frame ${index}`, fraction: null });
+          try {
+            const report = await session.frame(index, frameOptions(proof, signal));
+            noteViewed(deps, client, report);
+            return report;
+          } finally {
+            emit('progress', { stage: 'done', message: '', fraction: 1 });
+          }
+        }),
+      ),
     frameAtTime: async ({ seconds, proof }, { client, emit }) =>
-      client.serial(async () => {
-        const session = client.current();
-        emit('progress', {
-          stage: 'seeking',
-          message: `Decoding the frame at ${seconds.toFixed(3)} s`,
-          fraction: null,
-        });
-        try {
-          const report = await session.frameAtTime(seconds, frameOptions(proof));
-          noteViewed(deps, client, report);
-          return report;
-        } finally {
-          emit('progress', { stage: 'done', message: '', fraction: 1 });
-        }
-      }),
+      client.cancellable((signal) =>
+        client.serial(async () => {
+          const session = client.current();
+          emit('progress', {
+            stage: 'seeking',
+            message: `Decoding the frame at ${seconds.toFixed(3)} s`,
+            fraction: null,
+          });
+          try {
+            const report = await session.frameAtTime(seconds, frameOptions(proof, signal));
+            noteViewed(deps, client, report);
+            return report;
+          } finally {
+            emit('progress', { stage: 'done', message: '', fraction: 1 });
+          }
+        }),
+      ),
     thumbnails: async ({ maxWidth }, { client }) =>
       client.serial(async () => (await client.current().thumbnails(maxWidth)).map(toWireThumbnail)),
   };

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { AppIdentity } from '../../app/app-identity';
 import type { AddonModule } from '../../addon/native';
+import type { PathPolicy } from '../../app/path-policy';
 import type { AddonStatus, EventMap, EventName, MethodName, METHODS, ResultOf } from '../../common/contract';
 import type { ClientSession } from '../client-session';
 import type { Persistence } from '../persist';
@@ -17,6 +18,8 @@ export interface BackendDeps {
   addon: Pick<AddonModule, 'Session' | 'environment' | 'setLibraryPath'> | null;
   addonStatus: AddonStatus;
   persistence: Persistence;
+  /** Where paths named over the RPC may lie. */
+  paths: Pick<PathPolicy, 'check'>;
   samplePath: string | null;
   cwd: string;
   startedAt: Date;

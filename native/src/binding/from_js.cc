@@ -49,14 +49,16 @@ bool readBoolean(Napi::Env env, const Member &m, bool &out, Napi::Error *err) {
   return true;
 }
 
-bool readInteger(Napi::Env env, const Member &m, int &out, int lo, int hi, Napi::Error *err) {
+// An integer within [lo, hi] (exact as a double up to 2^53, which every bound here is below).
+template <typename T>
+bool readInteger(Napi::Env env, const Member &m, T &out, int64_t lo, int64_t hi, Napi::Error *err) {
   const Napi::Value x = m.value();
   if (x.IsUndefined()) return true;
-  if (!isIntegerIn(x, lo, hi)) {
+  if (!isIntegerIn(x, static_cast<double>(lo), static_cast<double>(hi))) {
     *err = invalidArgument(env, m.what(), "an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
     return false;
   }
-  out = static_cast<int>(x.As<Napi::Number>().DoubleValue());
+  out = static_cast<T>(x.As<Napi::Number>().DoubleValue());
   return true;
 }
 
@@ -97,7 +99,11 @@ bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &o, Napi::Erro
          readName(env, {obj, "initOrder"}, kInitOrderNames, o.initOrder, err) &&
          readName(env, {obj, "context"}, kContextModeNames, o.context, err) &&
          readInteger(env, {obj, "device"}, o.device, 0, 63, err) &&
-         readInteger(env, {obj, "holdFrames"}, o.holdFrames, 1, 16, err);
+         readInteger(env, {obj, "holdFrames"}, o.holdFrames, 1, 16, err) &&
+         readInteger(env, {obj, "maxPixels"}, o.maxPixels, kMaxPixelsMin, kMaxPixelsMax, err) &&
+         readInteger(env, {obj, "maxPacketBytes"}, o.maxPacketBytes, kMaxPacketBytesMin, kMaxPacketBytesMax, err) &&
+         readInteger(env, {obj, "openDeadlineMs"}, o.openDeadlineMs, kDeadlineMsMin, kDeadlineMsMax, err) &&
+         readInteger(env, {obj, "frameDeadlineMs"}, o.frameDeadlineMs, kDeadlineMsMin, kDeadlineMsMax, err);
 }
 
 bool readFrameOptions(Napi::Env env, Napi::Value v, FrameRequest &r, Napi::Error *err) {

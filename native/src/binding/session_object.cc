@@ -1,5 +1,6 @@
 #include "session_object.h"
 
+#include "abort_link.h"
 #include "errors.h"
 #include "from_js.h"
 #include "to_js.h"
@@ -42,14 +43,15 @@ Napi::Value rejectWith(Napi::Env env, const Napi::Error &e) {
 template <typename Result> class PromiseWorker : public Napi::AsyncWorker {
 public:
   PromiseWorker(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::function<Result()> body,
-                std::function<Napi::Value(Napi::Env, Result &)> toJs)
+                std::function<Napi::Value(Napi::Env, Result &)> toJs, AbortLink abort)
       : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), owner_(owner),
-        keep_(Napi::Persistent(receiver)), body_(std::move(body)), toJs_(std::move(toJs)) {}
+        keep_(Napi::Persistent(receiver)), body_(std::move(body)), toJs_(std::move(toJs)), abort_(std::move(abort)) {}
   void Execute() override {
     capture(failure_, [&] { result_ = body_(); });
   }
   void OnOK() override {
     Napi::Env env = Env();
+    abort_.detach();
     if (owner_) owner_->finished();
     if (failure_.failed) {
       deferred_.Reject(makeError(env, failure_.code, failure_.message, failure_.remedy).Value());
@@ -65,6 +67,7 @@ private:
   Napi::ObjectReference keep_; // the JS Session stays alive while its call runs
   std::function<Result()> body_;
   std::function<Napi::Value(Napi::Env, Result &)> toJs_;
+  AbortLink abort_; // the caller's AbortSignal, listened to until the call settles
   Result result_{};
   Failure failure_;
 };
@@ -72,8 +75,8 @@ private:
 // Queues a PromiseWorker and returns its promise.
 template <typename Result>
 Napi::Value queue(Napi::Env env, SessionObject *owner, Napi::Object receiver, std::function<Result()> body,
-                  std::function<Napi::Value(Napi::Env, Result &)> toJs) {
-  auto *w = new PromiseWorker<Result>(env, owner, receiver, std::move(body), std::move(toJs));
+                  std::function<Napi::Value(Napi::Env, Result &)> toJs, AbortLink abort = {}) {
+  auto *w = new PromiseWorker<Result>(env, owner, receiver, std::move(body), std::move(toJs), std::move(abort));
   Napi::Promise p = w->promise();
   w->Queue();
   return p;
@@ -118,16 +121,44 @@ Napi::Value SessionObject::Open(const Napi::CallbackInfo &info) {
   }
   DecoderOptions options;
   Napi::Error err;
-  if (!readOpenOptions(env, info.Length() > 1 ? info[1] : env.Undefined(), options, &err)) return rejectWith(env, err);
+  const Napi::Value given = info.Length() > 1 ? info[1] : env.Undefined();
+  AbortLink abort;
+  if (!readOpenOptions(env, given, options, &err) || !abort.attach(env, given, &err)) return rejectWith(env, err);
   const std::string path = info[0].As<Napi::String>().Utf8Value();
+  if (abort.abortedBefore()) return rejectWith(env, cancelledBefore(env, "Opening " + path));
+  const CancelFlag cancel = abort.flag();
   return queue<std::shared_ptr<Session>>(
-      env, nullptr, Napi::Object::New(env), [path, options] { return std::make_shared<Session>(path, options); },
+      env, nullptr, Napi::Object::New(env),
+      [path, options, cancel] { return std::make_shared<Session>(path, options, cancel); },
       [](Napi::Env e, std::shared_ptr<Session> &session) -> Napi::Value {
         auto *holder = new std::shared_ptr<Session>(std::move(session));
         auto ext = Napi::External<std::shared_ptr<Session>>::New(
             e, holder, [](Napi::Env, std::shared_ptr<Session> *p) { delete p; });
         return gConstructor.New({ext});
-      });
+      },
+      std::move(abort));
+}
+
+std::shared_ptr<Session> SessionObject::claimForFrame(Napi::Env env, const Napi::CallbackInfo &info,
+                                                      const std::string &what, FrameRequest &req, AbortLink &abort,
+                                                      Napi::Value *rejected) {
+  Napi::Error err;
+  const Napi::Value given = info.Length() > 1 ? info[1] : env.Undefined();
+  if (!readFrameOptions(env, given, req, &err) || !abort.attach(env, given, &err)) {
+    *rejected = rejectWith(env, err);
+    return nullptr;
+  }
+  if (abort.abortedBefore()) {
+    *rejected = rejectWith(env, cancelledBefore(env, what));
+    return nullptr;
+  }
+  auto s = claim(env, rejected);
+  if (!s) {
+    abort.detach();
+    return nullptr;
+  }
+  req.cancel = abort.flag();
+  return s;
 }
 
 std::shared_ptr<Session> SessionObject::claim(Napi::Env env, Napi::Value *rejected) {
@@ -153,14 +184,13 @@ Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
     return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
   }
   FrameRequest req;
-  Napi::Error err;
-  if (!readFrameOptions(env, info.Length() > 1 ? info[1] : env.Undefined(), req, &err)) return rejectWith(env, err);
+  AbortLink abort;
   Napi::Value rejected;
-  auto s = claim(env, &rejected);
-  if (!s) return rejected;
   const auto index = static_cast<int64_t>(d);
+  auto s = claimForFrame(env, info, "Decoding frame " + std::to_string(index), req, abort, &rejected);
+  if (!s) return rejected;
   return queue<FrameEvidence>(
-      env, this, Value(), [s, index, req] { return s->frame(index, req); }, frameReportToJs);
+      env, this, Value(), [s, index, req] { return s->frame(index, req); }, frameReportToJs, std::move(abort));
 }
 
 Napi::Value SessionObject::FrameAtTime(const Napi::CallbackInfo &info) {
@@ -171,13 +201,13 @@ Napi::Value SessionObject::FrameAtTime(const Napi::CallbackInfo &info) {
   const double seconds = info[0].As<Napi::Number>().DoubleValue();
   if (seconds > 1e12) return rejectWith(env, invalidArgument(env, "seconds", "a finite number >= 0"));
   FrameRequest req;
-  Napi::Error err;
-  if (!readFrameOptions(env, info.Length() > 1 ? info[1] : env.Undefined(), req, &err)) return rejectWith(env, err);
+  AbortLink abort;
   Napi::Value rejected;
-  auto s = claim(env, &rejected);
+  auto s = claimForFrame(env, info, "Decoding the frame at " + std::to_string(seconds) + " s", req, abort, &rejected);
   if (!s) return rejected;
   return queue<FrameEvidence>(
-      env, this, Value(), [s, seconds, req] { return s->frameAtTime(seconds, req); }, frameReportToJs);
+      env, this, Value(), [s, seconds, req] { return s->frameAtTime(seconds, req); }, frameReportToJs,
+      std::move(abort));
 }
 
 Napi::Value SessionObject::Thumbnails(const Napi::CallbackInfo &info) {

@@ -4,12 +4,16 @@
 #include <napi.h>
 
 #include <memory>
+#include <string>
 
 namespace zci {
 class Session;
-}
+struct FrameRequest;
+} // namespace zci
 
 namespace zci::binding {
+
+class AbortLink;
 
 /// Wraps one zci::Session; calls overlap-checked (BUSY), use after close rejected (CLOSED).
 class SessionObject : public Napi::ObjectWrap<SessionObject> {
@@ -34,6 +38,10 @@ private:
   Napi::Value GetInfo(const Napi::CallbackInfo &info);
   /// Null with a rejected promise in *rejected when the session cannot take a call now.
   std::shared_ptr<Session> claim(Napi::Env env, Napi::Value *rejected);
+  /// claim() for a frame request: reads its options (info[1]) into req and its AbortSignal into abort first;
+  /// what names the request in a CANCELLED message.
+  std::shared_ptr<Session> claimForFrame(Napi::Env env, const Napi::CallbackInfo &info, const std::string &what,
+                                         FrameRequest &req, AbortLink &abort, Napi::Value *rejected);
 
   std::shared_ptr<Session> core_;
   Napi::ObjectReference info_;

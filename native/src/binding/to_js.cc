@@ -224,6 +224,11 @@ Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
                           .add("exportUs", e.exportUs)
                           .add("evidenceUs", e.evidenceUs)
                           .object())
+      .add("damage", Fields(env)
+                         .add("concealed", e.damage.concealed)
+                         .add("flags", stringArray(env, e.damage.flags))
+                         .add("messages", stringArray(env, e.damage.messages))
+                         .object())
       .object();
 }
 
@@ -232,7 +237,7 @@ Napi::Value streamInfoToJs(Napi::Env env, const StreamInfo &f) {
   for (size_t i = 0; i < f.warnings.size(); ++i) {
     const Warning &w = f.warnings[i];
     warnings.Set(static_cast<uint32_t>(i),
-                 Fields(env).add("code", errorCodeName(w.code)).add("message", w.message).object());
+                 Fields(env).add("code", nameOf(kWarningCodeNames, w.code)).add("message", w.message).object());
   }
   return Fields(env)
       .add("path", f.path)
@@ -361,6 +366,7 @@ Napi::Value vocabularyToJs(Napi::Env env) {
       .add("matrix", stringArray(env, namesOf(kPreviewMatrixNames)))
       .add("range", stringArray(env, namesOf(kPreviewRangeNames)))
       .add("errorCodes", stringArray(env, namesOf(kErrorCodeNames)))
+      .add("warningCodes", stringArray(env, namesOf(kWarningCodeNames)))
       .add("thumbnailWidth", Fields(env).add("min", kThumbnailWidthMin).add("max", kThumbnailWidthMax).object())
       .object();
 }

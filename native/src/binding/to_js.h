@@ -30,7 +30,8 @@ Napi::Value thumbnailsToJs(Napi::Env env, const std::vector<Thumbnail> &thumbs);
 /// PreviewResult; the pictures are copied into JS-owned memory.
 Napi::Value previewToJs(Napi::Env env, const PreviewResult &r);
 
-/// The names the addon accepts and reports: every option's values, the error codes and the thumbnail width bounds.
+/// The names the addon accepts and reports: every option's values, the error and warning codes and the thumbnail
+/// width bounds.
 Napi::Value vocabularyToJs(Napi::Env env);
 
 } // namespace zci::binding

@@ -26,8 +26,9 @@ constexpr int kProbePacketLimit = 48;
 // Default frame threads for NVDEC decoding (measured in docs/benchmarks.md).
 constexpr int kNvdecThreads = 1;
 
+// opaque is the decoder's wantHw_ flag (FFmpeg copies it into frame-thread contexts, which ask too).
 AVPixelFormat pickFormat(AVCodecContext *ctx, const AVPixelFormat *formats) {
-  const bool wantHw = ctx->opaque != nullptr;
+  const bool wantHw = ctx->opaque && *static_cast<const bool *>(ctx->opaque);
   AVPixelFormat software = AV_PIX_FMT_NONE;
   for (const AVPixelFormat *p = formats; *p != AV_PIX_FMT_NONE; ++p) {
     if (*p == AV_PIX_FMT_CUDA && wantHw) return *p;
@@ -51,25 +52,6 @@ bool codecHasCudaHwaccel(const AVCodec *codec) {
   }
 }
 
-// The format a software frame is uploaded as: one FFmpeg's CUDA frames can hold.
-AVPixelFormat uploadFormat(AVPixelFormat f) {
-  switch (f) {
-  case AV_PIX_FMT_YUV420P:
-  case AV_PIX_FMT_NV12:
-  case AV_PIX_FMT_YUV444P:
-  case AV_PIX_FMT_P010LE:
-  case AV_PIX_FMT_P016LE:
-  case AV_PIX_FMT_YUV444P16LE: return f;
-  case AV_PIX_FMT_YUVJ420P: return AV_PIX_FMT_YUV420P;
-  case AV_PIX_FMT_YUVJ444P: return AV_PIX_FMT_YUV444P;
-  case AV_PIX_FMT_YUV420P10LE:
-  case AV_PIX_FMT_YUV420P12LE: return AV_PIX_FMT_P016LE;
-  case AV_PIX_FMT_YUV444P10LE:
-  case AV_PIX_FMT_YUV444P12LE: return AV_PIX_FMT_YUV444P16LE;
-  default: return AV_PIX_FMT_NONE;
-  }
-}
-
 std::string joinErrors(const std::vector<std::string> &errors) {
   std::string out;
   for (const auto &e : errors)
@@ -79,11 +61,20 @@ std::string joinErrors(const std::vector<std::string> &errors) {
 
 } // namespace
 
-Decoder::Decoder(const std::string &path, const DecoderOptions &options) : path_(path), options_(options) {
+Decoder::Decoder(const std::string &path, const DecoderOptions &options, CancelFlag cancel)
+    : path_(path), options_(options) {
   if (options_.holdFrames < 1 || options_.holdFrames > 16) {
     throw Error(ErrorCode::InvalidArgument, "holdFrames must be between 1 and 16", "Pass a small number such as 2.");
   }
+  if (options_.maxPixels < kMaxPixelsMin || options_.maxPixels > kMaxPixelsMax ||
+      options_.maxPacketBytes < kMaxPacketBytesMin || options_.maxPacketBytes > kMaxPacketBytesMax ||
+      std::min(options_.openDeadlineMs, options_.frameDeadlineMs) < kDeadlineMsMin ||
+      std::max(options_.openDeadlineMs, options_.frameDeadlineMs) > kDeadlineMsMax) {
+    throw Error(ErrorCode::InvalidArgument, "maxPixels, maxPacketBytes or a deadline is out of its range",
+                "See OpenOptions in native/index.d.ts for each option's range.");
+  }
   packet_.reset(av_packet_alloc());
+  guard_.arm("Opening " + path_, options_.openDeadlineMs, "openDeadlineMs", std::move(cancel), options_.maxPacketBytes);
   auto t0 = std::chrono::steady_clock::now();
   auto lap = [&t0] {
     const auto now = std::chrono::steady_clock::now();
@@ -93,9 +84,12 @@ Decoder::Decoder(const std::string &path, const DecoderOptions &options) : path_
   };
   openInput();
   timings_.probeMs = lap();
+  guard_.enter(CallPhase::Indexing);
   indexPackets();
   timings_.indexMs = lap();
+  guard_.enter(CallPhase::Decoding);
   settlePath(lap);
+  guard_.disarm();
 }
 
 Decoder::~Decoder() {
@@ -111,18 +105,19 @@ void Decoder::openCodec(DecodePath path) {
   if (!codec_) throw Error(ErrorCode::Internal, "Out of memory allocating a decoder", "Close other sessions.");
   avcodec_parameters_to_context(codec_.get(), st->codecpar);
   codec_->pkt_timebase = st->time_base;
+  codec_->max_pixels = options_.maxPixels; // a picture over the budget is refused before it is allocated
   wantHw_ = path == DecodePath::Nvdec;
   gotHw_ = false;
+  codec_->opaque = &wantHw_; // tells pickFormat whether to choose CUDA, and keys the decoder's messages
   if (wantHw_) {
     codec_->hw_device_ctx = av_buffer_ref(cuda_->hwDevice());
-    codec_->opaque = this; // non-null tells pickFormat to choose CUDA
     codec_->extra_hw_frames = options_.holdFrames;
     codec_->thread_count = nvdecThreads();
   } else {
     codec_->thread_count = 0;
   }
   codec_->get_format = pickFormat;
-  log_->alsoFor(codec_.get());
+  log_->forDecoder(codec_.get(), &wantHw_);
   int err = avcodec_open2(codec_.get(), codec, nullptr);
   if (err < 0) {
     throw Error(ErrorCode::DecodeFailed,
@@ -190,11 +185,13 @@ void Decoder::settlePath(const std::function<double()> &lap) {
     first = decodeNext();
   }
   if (!first) {
+    checkPixels(codec_->coded_width, codec_->coded_height, "coded "); // the decoder refused a picture over budget
     std::string why = joinErrors(log_->errors());
     throw Error(ErrorCode::DecodeFailed, "No frame could be decoded from " + path_ + (why.empty() ? "" : ": " + why),
                 "The file may be damaged; try another file or re-encode it.");
   }
 
+  checkPixels(codec_->coded_width, codec_->coded_height, "coded ");
   timings_.firstFrameMs = lap();
   info_.path = path_;
   info_.container = fmt_->iformat->name;
@@ -212,6 +209,10 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   info_.frameRate = av_q2d(av_guess_frame_rate(fmt_.get(), st, nullptr));
   info_.durationSeconds = st->duration != AV_NOPTS_VALUE ? static_cast<double>(st->duration) * av_q2d(st->time_base)
                                                          : static_cast<double>(fmt_->duration) / AV_TIME_BASE;
+  if (raw_) {
+    info_.frameRate = 1 / (static_cast<double>(frameTicks_) * av_q2d(st->time_base));
+    info_.durationSeconds = static_cast<double>(info_.frameCount) / info_.frameRate;
+  }
   info_.decodePath = path;
   info_.pathReason = reason;
   // NVDEC's surface count is the codec's frames context pool size (DPB + 2 + extra_hw_frames + threads); the
@@ -247,13 +248,26 @@ int64_t Decoder::indexAtTime(double seconds) const {
 void Decoder::seekTo(int64_t index) {
   const int64_t target = pts_.at(static_cast<size_t>(index));
   auto it = std::upper_bound(keyPts_.begin(), keyPts_.end(), target);
-  const int64_t key = it == keyPts_.begin() ? keyPts_.front() : *(it - 1);
-  int err = av_seek_frame(fmt_.get(), streamIndex_, key, AVSEEK_FLAG_BACKWARD);
+  const size_t k = it == keyPts_.begin() ? 0 : static_cast<size_t>(it - keyPts_.begin() - 1);
+  guard_.enter(CallPhase::Seeking);
+  int err = 0;
+  if (raw_) {
+    // No timestamps to seek by: to the IDR packet's byte, and number the frames from its display index.
+    rawSeekPos_ = keyPos_.at(k);
+    nextRawIndex_ = keyPts_[k] / frameTicks_;
+    rawKeySerial_ = -1;
+    err = av_seek_frame(fmt_.get(), streamIndex_, rawSeekPos_, AVSEEK_FLAG_BYTE);
+  } else {
+    err = av_seek_frame(fmt_.get(), streamIndex_, keyPts_[k], AVSEEK_FLAG_BACKWARD);
+  }
+  guard_.check();
+  guard_.enter(CallPhase::Decoding);
   if (err < 0) {
     throw Error(ErrorCode::DecodeFailed, "Seeking to frame " + std::to_string(index) + " failed: " + avError(err),
                 "The file's index may be damaged; remux it with ffmpeg -c copy.");
   }
   if (codec_) avcodec_flush_buffers(codec_.get());
+  log_->clearFrameMessages();
   sentEof_ = drained_ = false;
   lastIndex_ = -1;
 }
@@ -267,7 +281,8 @@ FramePtr Decoder::receive() {
     return nullptr;
   }
   if (err < 0) return nullptr; // the decoder logged why; LogCapture keeps it for the error we may raise
-  decodedCount_++;
+  outMessages_ = log_->takeFrameMessages(frame->reordered_opaque);
+  if (raw_) numberRawFrame(frame.get());
   if (frame->format == AV_PIX_FMT_CUDA) {
     gotHw_ = true;
     return frame;
@@ -283,17 +298,19 @@ FramePtr Decoder::decodeNext() {
     if (f) return f;
     if (drained_) return nullptr;
     if (wantHw_ && !gotHw_ && sentWithoutFrame >= kProbePacketLimit) return nullptr;
+    guard_.check();
     if (sentEof_) {
       // Flushing: receive() returns EAGAIN only while output is pending, so keep asking.
       continue;
     }
-    int err = av_read_frame(fmt_.get(), packet_.get());
-    if (err < 0) {
+    if (readPacket() < 0) {
       avcodec_send_packet(codec_.get(), nullptr);
       sentEof_ = true;
       continue;
     }
     if (packet_->stream_index == streamIndex_) {
+      if (raw_ && rawSeekPos_ >= 0) checkRawSeek();
+      codec_->reordered_opaque = ++packetSerial_;       // tags the frame and the messages of this packet
       avcodec_send_packet(codec_.get(), packet_.get()); // a rejected packet is logged and skipped
       sentWithoutFrame++;
     }
@@ -301,54 +318,7 @@ FramePtr Decoder::decodeNext() {
   }
 }
 
-FramePtr Decoder::upload(const AVFrame *sw) {
-  const auto swFormat = static_cast<AVPixelFormat>(sw->format);
-  const AVPixelFormat target = uploadFormat(swFormat);
-  if (target == AV_PIX_FMT_NONE) {
-    throw Error(ErrorCode::UnsupportedCodec,
-                std::string("Frames in ") + av_get_pix_fmt_name(swFormat) + " cannot be uploaded to CUDA frames",
-                "Choose software decoding for this file.");
-  }
-  const AVFrame *src = sw;
-  if (target != swFormat) {
-    sws_ = sws_getCachedContext(sws_, sw->width, sw->height, swFormat, sw->width, sw->height, target, SWS_POINT,
-                                nullptr, nullptr, nullptr);
-    converted_.reset(av_frame_alloc());
-    converted_->format = target;
-    converted_->width = sw->width;
-    converted_->height = sw->height;
-    if (!sws_ || av_frame_get_buffer(converted_.get(), 0) < 0 || sws_scale_frame(sws_, converted_.get(), sw) < 0) {
-      throw Error(ErrorCode::DecodeFailed, "Converting a frame for upload failed",
-                  "Choose software decoding for this file.");
-    }
-    av_frame_copy_props(converted_.get(), sw);
-    src = converted_.get();
-  }
-  if (!uploadFrames_) {
-    BufferPtr frames(av_hwframe_ctx_alloc(cuda_->hwDevice()));
-    auto *fc = reinterpret_cast<AVHWFramesContext *>(frames->data);
-    fc->format = AV_PIX_FMT_CUDA;
-    fc->sw_format = target;
-    fc->width = sw->width;
-    fc->height = sw->height;
-    fc->initial_pool_size = options_.holdFrames + 2;
-    int err = av_hwframe_ctx_init(frames.get());
-    if (err < 0) {
-      throw Error(ErrorCode::CudaError, "Creating CUDA frames for upload failed: " + avError(err),
-                  "Check the GPU's free memory.");
-    }
-    poolSize_ = fc->initial_pool_size;
-    uploadFrames_ = std::move(frames);
-  }
-  FramePtr dst(av_frame_alloc());
-  int err = av_hwframe_get_buffer(uploadFrames_.get(), dst.get(), 0);
-  if (err >= 0) err = av_hwframe_transfer_data(dst.get(), src, 0);
-  if (err < 0) throw Error(ErrorCode::CudaError, "Uploading a frame to CUDA failed: " + avError(err), "Check the GPU.");
-  av_frame_copy_props(dst.get(), sw);
-  return dst;
-}
-
-FramePtr Decoder::frameAt(int64_t index) {
+FramePtr Decoder::frameAt(int64_t index, CancelFlag cancel) {
   const auto count = static_cast<int64_t>(pts_.size());
   if (index < 0 || index >= count) {
     throw Error(ErrorCode::FrameOutOfRange,
@@ -356,6 +326,21 @@ FramePtr Decoder::frameAt(int64_t index) {
                     " frames",
                 "Pick a frame between 0 and " + std::to_string(count - 1) + ".");
   }
+  guard_.arm("Decoding frame " + std::to_string(index) + " of " + path_, options_.frameDeadlineMs, "frameDeadlineMs",
+             std::move(cancel), options_.maxPacketBytes);
+  guard_.enter(CallPhase::Decoding);
+  try {
+    FramePtr f = decodeTo(index);
+    guard_.disarm();
+    return f;
+  } catch (...) {
+    guard_.disarm();
+    lastIndex_ = -1; // the decoder stopped somewhere: the next request seeks
+    throw;
+  }
+}
+
+FramePtr Decoder::decodeTo(int64_t index) {
   const int64_t target = pts_[static_cast<size_t>(index)];
   // Decode forward when that reaches the target in no more frames than seeking to the key frame before it would
   // (a seek also flushes the decoder, so it costs a few frames more).
@@ -370,7 +355,10 @@ FramePtr Decoder::frameAt(int64_t index) {
     const int64_t pts = f->best_effort_timestamp != AV_NOPTS_VALUE ? f->best_effort_timestamp : f->pts;
     const int64_t at = indexOfPts(pts);
     if (at >= 0) lastIndex_ = at;
-    if (pts == target) return f;
+    if (pts == target) {
+      damage_ = describeDamage(f.get(), std::move(outMessages_));
+      return f;
+    }
     if (pts > target) break;
   }
   std::string why = joinErrors(log_->errors());

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "cuda_device.h"
+#include "damage.h"
 #include "error.h"
 #include "ffmpeg_ptr.h"
+#include "guard.h"
 #include "log_capture.h"
 #include "options.h"
 
@@ -38,11 +40,23 @@ struct DecoderOptions {
   int holdFrames = 2;
   InitOrder initOrder = InitOrder::DecoderFirst;
   ContextMode context = ContextMode::Shared;
+  int64_t maxPixels = kMaxPixelsDefault;           // coded width × height allowed before FFmpeg allocates frames
+  int64_t maxPacketBytes = kMaxPacketBytesDefault; // largest packet, and most bytes read without a packet ending
+  int openDeadlineMs = kOpenDeadlineMsDefault;     // probing, indexing and the first frame
+  int frameDeadlineMs = kFrameDeadlineMsDefault;   // each frame request
 };
+
+/// What a warning is about; warnings are not errors (the file opened), so they have their own codes.
+enum class WarningCode { TruncatedFile, DuplicateTimestamps, OddTimescale };
+
+/// The names of WarningCode.
+inline constexpr Named<WarningCode> kWarningCodeNames[] = {{WarningCode::TruncatedFile, "TRUNCATED_FILE"},
+                                                           {WarningCode::DuplicateTimestamps, "DUPLICATE_TIMESTAMPS"},
+                                                           {WarningCode::OddTimescale, "ODD_TIMESCALE"}};
 
 /// A problem that does not stop the file from opening.
 struct Warning {
-  ErrorCode code = ErrorCode::Internal;
+  WarningCode code = WarningCode::TruncatedFile;
   std::string message;
 };
 
@@ -68,8 +82,9 @@ struct OpenTimings {
 /// One open video. Not thread-safe: the caller serialises calls.
 class Decoder {
 public:
-  /// Opens, indexes and decodes the first frame to settle the decode path; throws zci::Error.
-  Decoder(const std::string &path, const DecoderOptions &options);
+  /// Opens, indexes and decodes the first frame to settle the decode path, within the open deadline and until
+  /// cancel is set; throws zci::Error.
+  Decoder(const std::string &path, const DecoderOptions &options, CancelFlag cancel = nullptr);
   ~Decoder();
   Decoder(const Decoder &) = delete;
   Decoder &operator=(const Decoder &) = delete;
@@ -78,8 +93,11 @@ public:
   const StreamInfo &info() const { return info_; }
   /// Where opening spent its time.
   const OpenTimings &openTimings() const { return timings_; }
-  /// The frame at a display index: a new reference the caller owns. Throws FRAME_OUT_OF_RANGE, DECODE_FAILED.
-  FramePtr frameAt(int64_t index);
+  /// The frame at a display index: a new reference the caller owns. Throws FRAME_OUT_OF_RANGE, DECODE_FAILED,
+  /// DEADLINE_EXCEEDED (the frame deadline), CANCELLED (once cancel is set).
+  FramePtr frameAt(int64_t index, CancelFlag cancel = nullptr);
+  /// What went wrong decoding the frame frameAt returned last.
+  const FrameDamage &damage() const { return damage_; }
   /// The display index of the first frame whose time is >= seconds (clamped to the last frame).
   int64_t indexAtTime(double seconds) const;
   /// Display index of a frame's timestamp, or -1.
@@ -94,18 +112,24 @@ public:
   int poolSize() const { return poolSize_; }
   /// Frames reserved in the pool for the inspector.
   int extraReserved() const { return options_.holdFrames; }
-  /// Frames decoded since open (all paths).
-  int64_t framesDecoded() const { return decodedCount_; }
 
 private:
   void openInput();
+  void openFormat(bool ignoreEditList);
+  void checkPixels(int width, int height, const char *what) const;
+  bool oddTimescale(std::string &why) const;
   void indexPackets();
+  void indexRawPacket(int64_t decodeIndex);
+  void checkRawSeek();                 // the first packet after a raw seek is the IDR packet sought
+  void numberRawFrame(AVFrame *frame); // gives a raw stream's frame the timestamp of its display index
+  FramePtr decodeTo(int64_t index);    // frameAt's work: on from the last frame, or from the key frame before
   void openCodec(DecodePath path);
   void settlePath(const std::function<double()> &lap);
   FramePtr decodeNext(); // next frame in display order from the current position, or nullptr at end
   FramePtr receive();
   FramePtr upload(const AVFrame *sw);
   void seekTo(int64_t index);
+  int64_t readPacket(); // av_read_frame under the guard: its result, after checking the guard and the size cap
 
   std::string path_;
   DecoderOptions options_;
@@ -126,9 +150,20 @@ private:
   bool drained_ = false;
   int64_t lastIndex_ = -1; // display index of the last frame handed out
   int poolSize_ = -1;
-  int64_t decodedCount_ = 0;
-  bool wantHw_ = false;
+  bool wantHw_ = false; // its address is the codec's opaque: the key of the decoder's messages (LogCapture)
   bool gotHw_ = false;
+  CallGuard guard_;
+  int64_t packetSerial_ = 0; // tags each packet sent (reordered_opaque), so a frame's messages find it
+  FrameDamage damage_;
+  FrameMessages outMessages_; // the decoder's messages about the frame receive() returned last
+  // Raw Annex-B streams carry no timestamps: display index n gets n * frameTicks_, seeks go by byte position to an
+  // IDR packet (whose display index is its decode index), and frames are numbered as they come out after it.
+  bool raw_ = false;
+  int64_t frameTicks_ = 1;
+  std::vector<int64_t> keyPos_; // byte position of each key packet, parallel to keyPts_
+  int64_t nextRawIndex_ = -1;   // display index of the next frame out
+  int64_t rawKeySerial_ = -1;   // tag of the IDR packet sent first after a seek, checked against the first frame
+  int64_t rawSeekPos_ = -1;     // the byte a raw seek went to, checked against the first packet read (then -1)
 };
 
 } // namespace zci

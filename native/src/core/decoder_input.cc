@@ -1,14 +1,16 @@
-// Opening a file and indexing its video packets: the checks that say what is wrong with a file, by code.
+// Opening a file: the checks that say what is wrong with a file, by code, and the budgets enforced before FFmpeg
+// allocates frames (packets are indexed in decoder_index.cc).
 #include "decoder.h"
 
 #include "error.h"
 
 extern "C" {
+#include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 }
 
-#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <sys/stat.h>
@@ -33,6 +35,20 @@ Error truncatedIndex(const std::string &path) {
                "Copy the file again in full; a recording that was not finished has no index.");
 }
 
+// What a path that is not a regular file is, or nullptr for a regular file (folders are told apart before).
+const char *specialKind(mode_t mode) {
+  if (S_ISREG(mode)) return nullptr;
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// A frame rate a video stream plausibly has; outside it, the timescale (or the timestamps on it) is broken.
+constexpr double kMinPlausibleFps = 1.0 / 60, kMaxPlausibleFps = 10000;
+constexpr int kMaxTimeBaseDen = 1000000000;
+
 } // namespace
 
 void Decoder::openInput() {
@@ -45,6 +61,11 @@ void Decoder::openInput() {
                 "Check the file's permissions.");
   }
   if (S_ISDIR(st.st_mode)) throw Error(ErrorCode::FileUnreadable, path_ + " is a folder", "Open a video file.");
+  if (const char *kind = specialKind(st.st_mode)) {
+    // Reading a pipe or a device could block forever or never end; its size says nothing.
+    throw Error(ErrorCode::NotARegularFile, path_ + " is " + kind + ", not a regular file",
+                "Save the video to a file first, then open that file.");
+  }
   if (access(path_.c_str(), R_OK) != 0) {
     throw Error(ErrorCode::FileUnreadable, "Cannot read " + path_ + ": " + std::strerror(errno),
                 "Check the file's permissions.");
@@ -52,9 +73,40 @@ void Decoder::openInput() {
   if (st.st_size == 0)
     throw Error(ErrorCode::EmptyFile, path_ + " is empty (0 bytes)", "Open a video file with content.");
 
+  openFormat(false);
+  std::string why;
+  if (oddTimescale(why)) {
+    // An MP4 edit list is measured in the movie's timescale and applied in the track's: with a broken track
+    // timescale it cuts most samples away (which looked like truncation). Opened again without it, every frame is
+    // listed.
+    const bool mov = std::strstr(fmt_->iformat->name, "mov") != nullptr;
+    if (mov) {
+      fmt_.reset();
+      openFormat(true);
+    }
+    info_.warnings.push_back(
+        {WarningCode::OddTimescale, "The video stream's timescale is odd (" + why +
+                                        "): its times and frame rate cannot be trusted" +
+                                        (mov ? "; its edit list was ignored so that every frame is listed" : "")});
+  }
+}
+
+void Decoder::openFormat(bool ignoreEditList) {
   AVFormatContext *raw = avformat_alloc_context();
+  if (!raw) throw Error(ErrorCode::Internal, "Out of memory opening " + path_, "Close other sessions.");
+  raw->interrupt_callback.callback = &CallGuard::interrupt;
+  raw->interrupt_callback.opaque = &guard_;
   log_ = std::make_unique<LogCapture>(raw); // registered before opening, to hear the demuxer's complaints
-  int err = avformat_open_input(&raw, path_.c_str(), nullptr, nullptr);
+  guard_.watch(raw);
+  guard_.enter(CallPhase::Probing, raw->probesize); // FFmpeg keeps the packets it probes: allow for them
+  AVDictionary *formatOptions = nullptr;
+  if (ignoreEditList) av_dict_set(&formatOptions, "ignore_editlist", "1", 0);
+  int err = avformat_open_input(&raw, path_.c_str(), nullptr, &formatOptions);
+  av_dict_free(&formatOptions);
+  if (err < 0) {
+    guard_.watch(nullptr); // FFmpeg freed the context
+    guard_.check();
+  }
   const bool noIndex = isMp4WithoutIndex(path_, err < 0 ? 0 : raw->nb_streams);
   if (err < 0 && noIndex) throw truncatedIndex(path_);
   if (err < 0) {
@@ -62,7 +114,14 @@ void Decoder::openInput() {
                 "Open a video file (MP4, MKV, raw H.264/HEVC); the file may be damaged.");
   }
   fmt_.reset(raw);
-  err = avformat_find_stream_info(raw, nullptr);
+  // The pixel budget reaches the decoders FFmpeg opens to probe, before they allocate a picture.
+  std::vector<AVDictionary *> streamOptions(raw->nb_streams, nullptr);
+  for (AVDictionary *&d : streamOptions)
+    av_dict_set_int(&d, "max_pixels", options_.maxPixels, 0);
+  err = avformat_find_stream_info(raw, streamOptions.empty() ? nullptr : streamOptions.data());
+  for (AVDictionary *&d : streamOptions)
+    av_dict_free(&d);
+  guard_.check();
   if (err < 0) {
     throw Error(ErrorCode::NotAVideo, "FFmpeg could not read stream information from " + path_ + ": " + avError(err),
                 "The file may be damaged or truncated.");
@@ -90,73 +149,49 @@ void Decoder::openInput() {
                     (s ? std::string(" (") + avcodec_get_name(s->codecpar->codec_id) + ")" : ""),
                 "Use an FFmpeg build that includes this decoder, or transcode the file to H.264 or HEVC.");
   }
-  if (raw->streams[streamIndex_]->disposition & AV_DISPOSITION_ATTACHED_PIC) {
+  AVStream *video = raw->streams[streamIndex_];
+  if (video->disposition & AV_DISPOSITION_ATTACHED_PIC) {
     throw Error(ErrorCode::NoVideoStream, path_ + " has only a cover picture, no video",
                 "Open a file that contains video.");
   }
+  checkPixels(video->codecpar->width, video->codecpar->height, "");
+  if (const AVCodecParserContext *parser = av_stream_get_parser(video))
+    checkPixels(parser->coded_width, parser->coded_height, "coded ");
   for (unsigned i = 0; i < raw->nb_streams; ++i) {
     if (static_cast<int>(i) != streamIndex_) raw->streams[i]->discard = AVDISCARD_ALL;
   }
 }
 
-void Decoder::indexPackets() {
-  AVStream *st = fmt_->streams[streamIndex_];
-  bool readError = false;
-  std::string readErrorText;
-  int64_t lastPacketEnd = -1;
-  for (;;) {
-    int err = av_read_frame(fmt_.get(), packet_.get());
-    if (err < 0) {
-      if (err != AVERROR_EOF) {
-        readError = true;
-        readErrorText = avError(err);
-      }
-      break;
-    }
-    if (packet_->stream_index == streamIndex_) {
-      int64_t ts = packet_->pts != AV_NOPTS_VALUE ? packet_->pts : packet_->dts;
-      if (ts == AV_NOPTS_VALUE) {
-        av_packet_unref(packet_.get());
-        throw Error(ErrorCode::DecodeFailed,
-                    "The video stream has packets without timestamps, so frames cannot be indexed",
-                    "Remux the stream into MP4 or MKV: ffmpeg -i IN -c copy OUT.mp4");
-      }
-      pts_.push_back(ts);
-      if (packet_->flags & AV_PKT_FLAG_KEY) keyPts_.push_back(ts);
-      lastPacketEnd = packet_->pos >= 0 ? packet_->pos + packet_->size : -1;
-    }
-    av_packet_unref(packet_.get());
-  }
-  // In a file cut short, the last packet read ends at the end of the file: it is cut too, not a frame.
-  const int64_t fileSize = fmt_->pb ? avio_size(fmt_->pb) : -1;
-  const bool truncated = readError || st->nb_frames > static_cast<int64_t>(pts_.size());
-  if (truncated && !pts_.empty() && lastPacketEnd >= fileSize) {
-    const int64_t partial = pts_.back();
-    pts_.pop_back();
-    if (!keyPts_.empty() && keyPts_.back() == partial) keyPts_.pop_back();
-  }
-  std::sort(pts_.begin(), pts_.end());
-  pts_.erase(std::unique(pts_.begin(), pts_.end()), pts_.end());
-  std::sort(keyPts_.begin(), keyPts_.end());
-  if (pts_.empty()) {
-    throw Error(st->nb_frames > 0 || readError ? ErrorCode::TruncatedFile : ErrorCode::DecodeFailed,
-                "The video stream of " + path_ + " holds no readable frame" +
-                    (readError ? " (" + readErrorText + ")" : ""),
-                "The file is damaged or cut short; re-copy or re-encode it.");
-  }
-  if (keyPts_.empty()) keyPts_.push_back(pts_.front());
+void Decoder::checkPixels(int width, int height, const char *what) const {
+  const int64_t pixels = static_cast<int64_t>(width) * height;
+  if (width <= 0 || height <= 0 || pixels <= options_.maxPixels) return;
+  throw Error(ErrorCode::MediaTooLarge,
+              path_ + "'s video is " + what + std::to_string(width) + "x" + std::to_string(height) + " (" +
+                  std::to_string(pixels) + " pixels), over the pixel budget of " + std::to_string(options_.maxPixels) +
+                  " pixels",
+              "If the file is genuine, raise the budget with the open option maxPixels (at most " +
+                  std::to_string(kMaxPixelsMax) + ", 16384x16384).");
+}
 
-  const int64_t count = static_cast<int64_t>(pts_.size());
-  if (truncated) {
-    info_.warnings.push_back(
-        {ErrorCode::TruncatedFile, "The container declares " + std::to_string(st->nb_frames) + " frames but only " +
-                                       std::to_string(count) + " could be read" +
-                                       (readError ? " (" + readErrorText + ")" : "") + "; the file is cut short"});
+bool Decoder::oddTimescale(std::string &why) const {
+  const AVStream *st = fmt_->streams[streamIndex_];
+  const AVRational tb = st->time_base;
+  const std::string tbText = std::to_string(tb.num) + "/" + std::to_string(tb.den);
+  // FFmpeg replaces a zero or negative MP4 timescale with 1 and says so: the time base alone looks fine then.
+  const std::string replaced = log_->lineWith("time scale");
+  const AVRational rate =
+      st->avg_frame_rate.num > 0 && st->avg_frame_rate.den > 0 ? st->avg_frame_rate : st->r_frame_rate;
+  const double fps = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 0;
+  if (tb.num <= 0 || tb.den <= 0 || tb.den > kMaxTimeBaseDen) {
+    why = "time base " + tbText;
+  } else if (!replaced.empty()) {
+    why = "FFmpeg: '" + replaced + "'; time base " + tbText;
+  } else if (fps > 0 && (fps < kMinPlausibleFps || fps > kMaxPlausibleFps)) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.6g", fps);
+    why = "time base " + tbText + ", " + text + " frames per second";
   }
-  info_.frameCount = count;
-  info_.frameCountExact = true; // every packet was read: the count is exact, not estimated from duration
-  for (int64_t k : keyPts_)
-    info_.keyFrames.push_back(indexOfPts(k));
+  return !why.empty();
 }
 
 } // namespace zci

@@ -8,7 +8,8 @@
 
 namespace zci {
 
-/// Every code a user can see; the last several are raised by the binding and the TypeScript side only.
+/// Every code a user can see. The capture codes, Closed and Busy are raised by the binding and the TypeScript side
+/// only; the codes after Internal came later (limits on hostile media, cancelling, special files) and keep the order.
 enum class ErrorCode {
   FileNotFound,
   FileUnreadable,
@@ -33,6 +34,12 @@ enum class ErrorCode {
   Closed,
   Busy,
   Internal,
+  MediaTooLarge,
+  DeadlineExceeded,
+  Cancelled,
+  NotARegularFile,
+  PathOutsideRoot, // the backend's file-system reach; the core never throws it
+  PathNotUtf8,     // a file name the RPC's UTF-8 strings cannot carry; the core never throws it
 };
 
 /// The stable names of ErrorCode, in the order of electron/common/errors.ts ERROR_CODES.
@@ -60,6 +67,12 @@ inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::Closed, "CLOSED"},
     {ErrorCode::Busy, "BUSY"},
     {ErrorCode::Internal, "INTERNAL"},
+    {ErrorCode::MediaTooLarge, "MEDIA_TOO_LARGE"},
+    {ErrorCode::DeadlineExceeded, "DEADLINE_EXCEEDED"},
+    {ErrorCode::Cancelled, "CANCELLED"},
+    {ErrorCode::NotARegularFile, "NOT_A_REGULAR_FILE"},
+    {ErrorCode::PathOutsideRoot, "PATH_OUTSIDE_ROOT"},
+    {ErrorCode::PathNotUtf8, "PATH_NOT_UTF8"},
 };
 
 /// The stable name of a code, e.g. "FILE_NOT_FOUND".

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cuda_device.h"
+#include "damage.h"
 #include "pixel_layout.h"
 
 #include <cstdint>
@@ -99,6 +100,7 @@ struct FrameEvidence {
   ContextEvidence context;
   PoolEvidence pool;
   double decodeUs = 0, wrapUs = 0, exportUs = 0, evidenceUs = 0;
+  FrameDamage damage;
 };
 
 /// Fills planes (FFmpeg's side) and allocation (driver or buffer refs) for a frame.

@@ -1,6 +1,7 @@
 #include "log_capture.h"
 
 extern "C" {
+#include <libavcodec/avcodec.h>
 #include <libavutil/log.h>
 }
 
@@ -18,10 +19,17 @@ struct Entry {
   int count;
 };
 
+// Who a registered object belongs to, and whether it is a decoder (whose messages are also kept per packet).
+struct Owner {
+  LogCapture *capture;
+  bool decoder;
+};
+
 struct LogRegistry {
   std::mutex mutex;
   std::map<const LogCapture *, std::vector<Entry>> entries;
-  std::map<const void *, LogCapture *> owners;
+  std::map<const LogCapture *, std::map<int64_t, std::vector<Entry>>> tagged; // per packet tag
+  std::map<const void *, Owner> owners;
 
   static LogRegistry &get() {
     static LogRegistry r;
@@ -33,6 +41,41 @@ namespace {
 
 // Keeps the recent distinct lines only; a stream that fails on every frame must not grow memory.
 constexpr size_t kMaxEntries = 64;
+// Packets whose messages are kept until their frame comes out; older ones are dropped first.
+constexpr size_t kMaxTags = 64;
+
+// Adds text to list, counting a repeat instead of storing it again, and keeping at most limit lines.
+void remember(std::vector<Entry> &list, const std::string &text, int level, size_t limit) {
+  auto same = std::find_if(list.begin(), list.end(), [&](const Entry &e) { return e.text == text; });
+  if (same != list.end()) {
+    same->count++;
+  } else if (list.size() < limit) {
+    list.push_back({text, level, 1});
+  }
+}
+
+std::string counted(const Entry &e) {
+  return e.count > 1 ? e.text + " (x" + std::to_string(e.count) + ")" : e.text;
+}
+
+// counted(e) cut to at most limit characters, keeping the repeat count.
+std::string countedWithin(const Entry &e, size_t limit) {
+  const std::string suffix = e.count > 1 ? " (x" + std::to_string(e.count) + ")" : "";
+  if (e.text.size() + suffix.size() <= limit) return e.text + suffix;
+  return e.text.substr(0, limit - suffix.size() - 3) + "..." + suffix;
+}
+
+// The registered owner of a message's object: the object itself, or for a decoder's frame-thread context (a copy of
+// the decoder's AVCodecContext, never registered) the decoder's key in its opaque field.
+const Owner *ownerOf(LogRegistry &r, void *avcl, const AVCodecContext **codec) {
+  *codec = nullptr;
+  if (!avcl) return nullptr;
+  const bool isCodec = *static_cast<const AVClass *const *>(avcl) == avcodec_get_class();
+  if (isCodec) *codec = static_cast<const AVCodecContext *>(avcl);
+  auto it = r.owners.find(avcl);
+  if (it == r.owners.end() && isCodec) it = r.owners.find((*codec)->opaque);
+  return it == r.owners.end() ? nullptr : &it->second;
+}
 
 void callback(void *avcl, int level, const char *fmt, va_list vl) {
   if (level > AV_LOG_WARNING) return;
@@ -50,14 +93,14 @@ void callback(void *avcl, int level, const char *fmt, va_list vl) {
     std::lock_guard<std::mutex> lock(r.mutex);
     // FFmpeg logs against a codec's private object or hwaccel too; their parents are not reachable here,
     // so any message while an owner is registered for this exact object is captured.
-    auto it = r.owners.find(avcl);
-    if (it != r.owners.end()) {
-      auto &list = r.entries[it->second];
-      auto same = std::find_if(list.begin(), list.end(), [&](const Entry &e) { return e.text == text; });
-      if (same != list.end()) {
-        same->count++;
-      } else if (list.size() < kMaxEntries) {
-        list.push_back({text, level, 1});
+    const AVCodecContext *codec = nullptr;
+    if (const Owner *owner = ownerOf(r, avcl, &codec)) {
+      remember(r.entries[owner->capture], text, level, kMaxEntries);
+      if (owner->decoder && codec) {
+        auto &tags = r.tagged[owner->capture];
+        remember(tags[codec->reordered_opaque], text, level, LogCapture::kMaxFrameMessages);
+        while (tags.size() > kMaxTags)
+          tags.erase(tags.begin());
       }
       return;
     }
@@ -81,16 +124,28 @@ LogCapture::LogCapture(const void *owner) {
 void LogCapture::alsoFor(const void *owner) {
   LogRegistry &r = LogRegistry::get();
   std::lock_guard<std::mutex> lock(r.mutex);
-  r.owners[owner] = this;
+  r.owners[owner] = {this, false};
   owners_.push_back(owner);
+}
+
+void LogCapture::forDecoder(const void *codec, const void *key) {
+  LogRegistry &r = LogRegistry::get();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const void *o : {codec, key}) {
+    r.owners[o] = {this, true};
+    owners_.push_back(o);
+  }
 }
 
 LogCapture::~LogCapture() {
   LogRegistry &r = LogRegistry::get();
   std::lock_guard<std::mutex> lock(r.mutex);
-  for (const void *o : owners_)
-    r.owners.erase(o);
+  for (const void *o : owners_) {
+    auto it = r.owners.find(o);
+    if (it != r.owners.end() && it->second.capture == this) r.owners.erase(it);
+  }
   r.entries.erase(this);
+  r.tagged.erase(this);
 }
 
 std::vector<std::string> LogCapture::errors() const {
@@ -101,24 +156,48 @@ std::vector<std::string> LogCapture::errors() const {
   if (it == r.entries.end()) return out;
   for (const Entry &e : it->second) {
     if (e.level > AV_LOG_ERROR) continue;
-    out.push_back(e.count > 1 ? e.text + " (x" + std::to_string(e.count) + ")" : e.text);
+    out.push_back(counted(e));
   }
   return out;
 }
 
-bool LogCapture::contains(const std::string &needle) const {
+std::string LogCapture::lineWith(const std::string &needle) const {
   LogRegistry &r = LogRegistry::get();
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.entries.find(this);
-  if (it == r.entries.end()) return false;
-  return std::any_of(it->second.begin(), it->second.end(),
-                     [&](const Entry &e) { return e.text.find(needle) != std::string::npos; });
+  if (it == r.entries.end()) return "";
+  for (const Entry &e : it->second) {
+    if (e.text.find(needle) != std::string::npos) return e.text;
+  }
+  return "";
 }
 
 void LogCapture::clear() {
   LogRegistry &r = LogRegistry::get();
   std::lock_guard<std::mutex> lock(r.mutex);
   r.entries.erase(this);
+}
+
+FrameMessages LogCapture::takeFrameMessages(int64_t tag) {
+  LogRegistry &r = LogRegistry::get();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  FrameMessages out;
+  auto tags = r.tagged.find(this);
+  if (tags == r.tagged.end()) return out;
+  auto it = tags->second.find(tag);
+  if (it == tags->second.end()) return out;
+  for (const Entry &e : it->second) {
+    out.lines.push_back(countedWithin(e, kMaxFrameMessageChars));
+    out.anyError = out.anyError || e.level <= AV_LOG_ERROR;
+  }
+  tags->second.erase(it);
+  return out;
+}
+
+void LogCapture::clearFrameMessages() {
+  LogRegistry &r = LogRegistry::get();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.tagged.erase(this);
 }
 
 } // namespace zci

@@ -1,14 +1,25 @@
-// Routes FFmpeg's log: messages of a decoder the inspector owns are kept (deduplicated) instead of flooding stderr.
+// Routes FFmpeg's log: messages of a decoder the inspector owns are kept (deduplicated) instead of flooding stderr,
+// and a decoder's messages are also kept per packet, so each frame can say what went wrong decoding it.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace zci {
 
-/// Messages FFmpeg logged about one codec context, with repeats counted instead of stored.
+/// The decoder's messages about the packet one frame came from.
+struct FrameMessages {
+  std::vector<std::string> lines; // warnings and errors, oldest first, at most kMaxFrameMessages
+  bool anyError = false;          // at least one was at error level or worse
+};
+
+/// Messages FFmpeg logged about the objects of one open file, with repeats counted instead of stored.
 class LogCapture {
 public:
+  /// At most this many lines per frame, each at most kMaxFrameMessageChars characters.
+  static constexpr size_t kMaxFrameMessages = 16, kMaxFrameMessageChars = 200;
+
   /// Starts capturing messages whose context is owner (an AVCodecContext or AVFormatContext).
   explicit LogCapture(const void *owner);
   ~LogCapture();
@@ -17,12 +28,20 @@ public:
 
   /// Also capture messages logged against another object (for example the demuxer).
   void alsoFor(const void *owner);
+  /// Also capture a decoder's messages, tagged with the packet it was decoding (AVCodecContext.reordered_opaque).
+  /// key is the decoder's AVCodecContext.opaque, which FFmpeg copies into its frame-thread contexts: their messages
+  /// are heard through it.
+  void forDecoder(const void *codec, const void *key);
   /// Distinct messages at error level or worse, each with "(×n)" when repeated.
   std::vector<std::string> errors() const;
-  /// True when any captured message contains needle.
-  bool contains(const std::string &needle) const;
-  /// Forget everything captured so far.
+  /// The first captured message that contains needle, or "".
+  std::string lineWith(const std::string &needle) const;
+  /// Forget everything captured so far (per-packet messages stay).
   void clear();
+  /// The decoder's messages tagged tag, forgotten once taken.
+  FrameMessages takeFrameMessages(int64_t tag);
+  /// Forget every per-packet message (after a seek, no frame will claim them).
+  void clearFrameMessages();
 
   /// Installs the process-wide callback once.
   static void install();

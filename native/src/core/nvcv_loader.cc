@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace zci {
 namespace {
@@ -106,8 +107,32 @@ std::string explicitSetting() {
   return env ? env : "";
 }
 
-bool tryLoad(const std::string &c, const char *probeSymbol, LoadedLibrary &lib, std::string &lastError) {
+// A library named by path is code someone put there: load it only when its owner is this user or root and no one
+// else may write it (the dynamic loader's own search path is the system's business).
+bool trusted(const std::string &c, std::string &why) {
+  if (c.find('/') == std::string::npos) return true;
+  struct stat st {};
+  if (stat(c.c_str(), &st) != 0) return true; // dlopen reports the missing file itself
+  if (st.st_uid != getuid() && st.st_uid != 0) {
+    why = c + " is owned by user " + std::to_string(st.st_uid) + ", not by this user or root: not loaded";
+    return false;
+  }
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%03o", static_cast<unsigned>(st.st_mode & 0777));
+    why = c + " is writable by others (mode " + mode + "): not loaded";
+    return false;
+  }
+  return true;
+}
+
+bool tryLoad(const std::string &c, const char *probeSymbol, LoadedLibrary &lib, std::string &lastError,
+             std::string &refused) {
   lib.searched.push_back(c);
+  if (!trusted(c, lastError)) {
+    refused += (refused.empty() ? "" : "; ") + lastError;
+    return false;
+  }
   void *h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     lastError = dlerror();
@@ -130,14 +155,14 @@ bool tryLoad(const std::string &c, const char *probeSymbol, LoadedLibrary &lib, 
 
 LoadedLibrary loadFirst(const std::string &stem, const char *probeSymbol) {
   LoadedLibrary lib;
-  std::string lastError;
+  std::string lastError, refused;
   for (bool wheels : {false, true}) {
     for (const auto &c : candidates(stem, explicitSetting(), wheels)) {
-      if (tryLoad(c, probeSymbol, lib, lastError)) return lib;
+      if (tryLoad(c, probeSymbol, lib, lastError, refused)) return lib;
     }
   }
-  lib.error = stem + " was not found (" + std::to_string(lib.searched.size()) +
-              " places searched; last error: " + lastError + ")";
+  lib.error = stem + " was not found (" + std::to_string(lib.searched.size()) + " places searched; " +
+              (refused.empty() ? "" : "refused: " + refused + "; ") + "last error: " + lastError + ")";
   return lib;
 }
 

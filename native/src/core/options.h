@@ -3,6 +3,8 @@
 
 #include "named.h"
 
+#include <cstdint>
+
 namespace zci {
 
 /// How the decoder is chosen; Auto prefers NVDEC, then software + upload, then software.
@@ -60,5 +62,21 @@ inline constexpr Named<PreviewRange> kPreviewRangeNames[] = {
 /// Width bounds of plane thumbnails and operator previews, in pixels.
 inline constexpr int kThumbnailWidthMin = 16;
 inline constexpr int kThumbnailWidthMax = 1024;
+
+/// The pixel budget of a stream (coded width × height): default 8192×4352 (DCI 8K), and its bounds.
+inline constexpr int64_t kMaxPixelsDefault = 8192LL * 4352;
+inline constexpr int64_t kMaxPixelsMin = 4096;
+inline constexpr int64_t kMaxPixelsMax = 16384LL * 16384;
+
+/// The packet-size cap, in bytes (also the most read without a packet ending): default 64 MiB, and its bounds.
+inline constexpr int64_t kMaxPacketBytesDefault = 64LL << 20;
+inline constexpr int64_t kMaxPacketBytesMin = 64LL << 10;
+inline constexpr int64_t kMaxPacketBytesMax = 4LL << 30;
+
+/// Deadlines in milliseconds: opening (probe, index, first frame), each frame request, and their bounds.
+inline constexpr int kOpenDeadlineMsDefault = 30000;
+inline constexpr int kFrameDeadlineMsDefault = 15000;
+inline constexpr int kDeadlineMsMin = 1;
+inline constexpr int kDeadlineMsMax = 3600000;
 
 } // namespace zci

@@ -1,3 +1,4 @@
+// The inspector's session: a decoded frame becomes a wrapped frame with its report; thumbnails and previews of it.
 #include "session.h"
 
 #include "cuda_driver.h"
@@ -23,9 +24,9 @@ double usSince(Clock::time_point t0) {
 
 } // namespace
 
-Session::Session(const std::string &path, const DecoderOptions &options)
-    : decoder_(std::make_unique<Decoder>(path, options)), live_(std::make_shared<std::atomic<int>>(0)),
-      holdFrames_(options.holdFrames) {}
+Session::Session(const std::string &path, const DecoderOptions &options, CancelFlag cancel)
+    : decoder_(std::make_unique<Decoder>(path, options, std::move(cancel))),
+      live_(std::make_shared<std::atomic<int>>(0)), holdFrames_(options.holdFrames) {}
 
 Session::~Session() {
   held_.clear(); // NVCV images first: their cleanups release frames that belong to the decoder's pool
@@ -35,7 +36,7 @@ Session::~Session() {
 FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   FrameEvidence e;
   const auto t0 = Clock::now();
-  FramePtr f = decoder_->frameAt(index);
+  FramePtr f = decoder_->frameAt(index, request.cancel);
   e.decodeUs = usSince(t0);
 
   const auto t1 = Clock::now();
@@ -54,6 +55,7 @@ FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   e.codedWidth = decoder_->info().codedWidth;
   e.codedHeight = decoder_->info().codedHeight;
   gatherPlanesAndAllocation(f.get(), layout, e);
+  e.damage = decoder_->damage();
 
   // Make room first: the pool reserves holdFrames surfaces for what the inspector holds.
   while (static_cast<int>(held_.size()) >= holdFrames_)

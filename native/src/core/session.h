@@ -28,13 +28,14 @@ struct Thumbnail {
 /// Options of one frame request.
 struct FrameRequest {
   bool proof = true; // run the aliasing canary
+  CancelFlag cancel; // set from another thread to stop the request (CANCELLED); may be null
 };
 
 /// Decoder + held frames + evidence. Not thread-safe: callers serialise (the binding rejects overlap with BUSY).
 class Session {
 public:
-  /// Opens the file; throws zci::Error.
-  Session(const std::string &path, const DecoderOptions &options);
+  /// Opens the file, until cancel is set (CANCELLED); throws zci::Error.
+  Session(const std::string &path, const DecoderOptions &options, CancelFlag cancel = nullptr);
   ~Session();
   Session(const Session &) = delete;
   Session &operator=(const Session &) = delete;

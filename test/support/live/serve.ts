@@ -19,12 +19,23 @@ export interface Served {
 }
 
 /** Starts `node out/serve/index.js --port 0` with a fresh config folder; resolves once it prints its URL. */
-export async function startServe(): Promise<Served> {
+export async function startServe(options: { root?: string } = {}): Promise<Served> {
   const configDir = await mkdtemp(path.join(os.tmpdir(), 'zci-e2e-'));
   const tokenFile = path.join(configDir, 'token');
   const proc: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, 'out', 'serve', 'index.js'), '--port', '0', '--config-dir', configDir, '--token-file', tokenFile],
+    [
+      path.join(ROOT, 'out', 'serve', 'index.js'),
+      '--port',
+      '0',
+      '--config-dir',
+      configDir,
+      '--token-file',
+      tokenFile,
+      // The tests reach fixtures in the repository and files in temporary folders; the root's own tests narrow it.
+      '--root',
+      options.root ?? '/',
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];

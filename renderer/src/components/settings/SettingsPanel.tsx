@@ -1,5 +1,4 @@
 /** Settings: how files are decoded, the proof, thumbnails, and where NVCV/CV-CUDA are loaded from. */
-import { useState } from 'react';
 import type { Settings, SettingsPatch } from '../../../../electron/common/settings';
 import {
   CONTEXT_MODES,
@@ -7,6 +6,7 @@ import {
   decodeModeSchema,
   DEVICE_ORDINAL,
   HOLD_FRAMES,
+  PIXEL_BUDGET,
   type ContextMode,
 } from '../../../../electron/common/vocabulary';
 import { clampTo } from '../../format';
@@ -19,12 +19,20 @@ export interface SettingsPanelProps {
   contextMode: ContextMode;
   onChange(patch: SettingsPatch): void;
   onContextModeChange(mode: ContextMode): void;
+  /** The desktop app's folder dialog for NVCV / CV-CUDA; null in serve mode, where the server's setting rules. */
+  chooseLibraryFolder: (() => Promise<void>) | null;
   onClose(): void;
 }
 
 /** The popover. */
-export function SettingsPanel({ settings, contextMode, onChange, onContextModeChange, onClose }: SettingsPanelProps) {
-  const [libraryPath, setLibraryPath] = useState(settings.libraryPath ?? '');
+export function SettingsPanel({
+  settings,
+  contextMode,
+  onChange,
+  onContextModeChange,
+  chooseLibraryFolder,
+  onClose,
+}: SettingsPanelProps) {
   return (
     <div className="popover settings" data-testid="settings-panel" role="dialog" aria-label="Settings">
       <label>
@@ -83,6 +91,20 @@ export function SettingsPanel({ settings, contextMode, onChange, onContextModeCh
           onChange={(event) => onChange({ holdFrames: clampTo(HOLD_FRAMES, event.target.value) })}
         />
       </label>
+      <label>
+        pixel budget (megapixels, coded size)
+        <input
+          data-testid="setting-max-pixels"
+          type="number"
+          min={Math.ceil(PIXEL_BUDGET.min / 1e6)}
+          max={Math.floor(PIXEL_BUDGET.max / 1e6)}
+          step={1}
+          value={Math.round(settings.maxPixels / 1e5) / 10}
+          onChange={(event) =>
+            onChange({ maxPixels: clampTo(PIXEL_BUDGET, String(Math.round(Number(event.target.value) * 1e6))) })
+          }
+        />
+      </label>
       <label className="check">
         <input
           data-testid="setting-proof"
@@ -92,26 +114,19 @@ export function SettingsPanel({ settings, contextMode, onChange, onContextModeCh
         />
         run the aliasing proof on every frame
       </label>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onChange({ libraryPath: libraryPath.trim() === '' ? null : libraryPath.trim() });
-        }}
-      >
-        <label>
-          NVCV / CV-CUDA folder
-          <input
-            data-testid="setting-library-path"
-            value={libraryPath}
-            placeholder="found automatically"
-            onChange={(event) => setLibraryPath(event.target.value)}
-            spellCheck={false}
-          />
-        </label>
-        <button type="submit" data-testid="setting-library-apply">
-          Set
-        </button>
-      </form>
+      <div className="library-path">
+        NVCV / CV-CUDA folder{' '}
+        <code data-testid="setting-library-path">{settings.libraryPath ?? 'found automatically'}</code>
+        {chooseLibraryFolder !== null ? (
+          <button type="button" data-testid="setting-library-choose" onClick={() => void chooseLibraryFolder()}>
+            Choose folder…
+          </button>
+        ) : (
+          <p className="muted" data-testid="setting-library-remote">
+            Loaded code is chosen on the server: start serve mode with ZCI_NVCV_PATH set to change it.
+          </p>
+        )}
+      </div>
       <p className="muted">Decode mode, CUDA context, device and frames held apply to the next file opened.</p>
       <button type="button" data-testid="settings-close" onClick={onClose}>
         Close

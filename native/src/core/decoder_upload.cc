@@ -1,0 +1,83 @@
+// Software frames uploaded into FFmpeg's CUDA frames (the software-upload path), converted first where needed.
+#include "decoder.h"
+
+#include "error.h"
+
+extern "C" {
+#include <libavutil/hwcontext.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+}
+
+namespace zci {
+namespace {
+
+// The format a software frame is uploaded as: one FFmpeg's CUDA frames can hold.
+AVPixelFormat uploadFormat(AVPixelFormat f) {
+  switch (f) {
+  case AV_PIX_FMT_YUV420P:
+  case AV_PIX_FMT_NV12:
+  case AV_PIX_FMT_YUV444P:
+  case AV_PIX_FMT_P010LE:
+  case AV_PIX_FMT_P016LE:
+  case AV_PIX_FMT_YUV444P16LE: return f;
+  case AV_PIX_FMT_YUVJ420P: return AV_PIX_FMT_YUV420P;
+  case AV_PIX_FMT_YUVJ444P: return AV_PIX_FMT_YUV444P;
+  case AV_PIX_FMT_YUV420P10LE:
+  case AV_PIX_FMT_YUV420P12LE: return AV_PIX_FMT_P016LE;
+  case AV_PIX_FMT_YUV444P10LE:
+  case AV_PIX_FMT_YUV444P12LE: return AV_PIX_FMT_YUV444P16LE;
+  default: return AV_PIX_FMT_NONE;
+  }
+}
+
+} // namespace
+
+FramePtr Decoder::upload(const AVFrame *sw) {
+  const auto swFormat = static_cast<AVPixelFormat>(sw->format);
+  const AVPixelFormat target = uploadFormat(swFormat);
+  if (target == AV_PIX_FMT_NONE) {
+    throw Error(ErrorCode::UnsupportedCodec,
+                std::string("Frames in ") + av_get_pix_fmt_name(swFormat) + " cannot be uploaded to CUDA frames",
+                "Choose software decoding for this file.");
+  }
+  const AVFrame *src = sw;
+  if (target != swFormat) {
+    sws_ = sws_getCachedContext(sws_, sw->width, sw->height, swFormat, sw->width, sw->height, target, SWS_POINT,
+                                nullptr, nullptr, nullptr);
+    converted_.reset(av_frame_alloc());
+    converted_->format = target;
+    converted_->width = sw->width;
+    converted_->height = sw->height;
+    if (!sws_ || av_frame_get_buffer(converted_.get(), 0) < 0 || sws_scale_frame(sws_, converted_.get(), sw) < 0) {
+      throw Error(ErrorCode::DecodeFailed, "Converting a frame for upload failed",
+                  "Choose software decoding for this file.");
+    }
+    av_frame_copy_props(converted_.get(), sw);
+    src = converted_.get();
+  }
+  if (!uploadFrames_) {
+    BufferPtr frames(av_hwframe_ctx_alloc(cuda_->hwDevice()));
+    auto *fc = reinterpret_cast<AVHWFramesContext *>(frames->data);
+    fc->format = AV_PIX_FMT_CUDA;
+    fc->sw_format = target;
+    fc->width = sw->width;
+    fc->height = sw->height;
+    fc->initial_pool_size = options_.holdFrames + 2;
+    int err = av_hwframe_ctx_init(frames.get());
+    if (err < 0) {
+      throw Error(ErrorCode::CudaError, "Creating CUDA frames for upload failed: " + avError(err),
+                  "Check the GPU's free memory.");
+    }
+    poolSize_ = fc->initial_pool_size;
+    uploadFrames_ = std::move(frames);
+  }
+  FramePtr dst(av_frame_alloc());
+  int err = av_hwframe_get_buffer(uploadFrames_.get(), dst.get(), 0);
+  if (err >= 0) err = av_hwframe_transfer_data(dst.get(), src, 0);
+  if (err < 0) throw Error(ErrorCode::CudaError, "Uploading a frame to CUDA failed: " + avError(err), "Check the GPU.");
+  av_frame_copy_props(dst.get(), sw);
+  return dst;
+}
+
+} // namespace zci

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs what docs/reliability.md reports and keeps the raw output: the hardening tests of the native core, the
+# attacks on serve mode and the hostile captures, the leak check and a long fuzzing run.
+# Usage: scripts/reliability/run.sh OUT_DIR [FUZZ_SECONDS]   (FUZZ_LOG=FILE reuses a finished run's log)
+# Then:  node scripts/reliability/write.mjs OUT_DIR           (writes docs/reliability.md)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out=${1:?usage: scripts/reliability/run.sh OUT_DIR [FUZZ_SECONDS]}
+seconds=${2:-900}
+mkdir -p "$out"
+git rev-parse HEAD > "$out/COMMIT"
+date -u +%Y-%m-%dT%H:%M:%SZ > "$out/DATE"
+
+echo "# native hardening tests"
+node --expose-gc --test --test-concurrency=1 --test-reporter=tap \
+  test/native/{budget,read-cap,cancel,damage,timestamps,special-files,raw-annexb,library-trust}.test.mjs \
+  > "$out/native.tap"
+echo "# attacks on serve mode, damage in the app"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" npx playwright test test/e2e/attacks.spec.ts test/e2e/damage.spec.ts \
+  --reporter=json > /dev/null
+echo "# hostile captures and property tests"
+npx vitest run test/integration/capture-hostile.test.ts test/unit/properties.test.ts \
+  --reporter=json --outputFile="$out/captures.json" > /dev/null
+echo "# leak check"
+bash scripts/fuzz/leakcheck.sh > "$out/leakcheck.log" 2>&1
+echo "leakcheck exit $?" >> "$out/leakcheck.log"
+echo "# fuzzing"
+if [ -n "${FUZZ_LOG:-}" ]; then cp "$FUZZ_LOG" "$out/fuzz.log"; else bash scripts/fuzz/run.sh "$seconds" "$out/fuzz.log"; fi
+echo "done: node scripts/reliability/write.mjs $out"

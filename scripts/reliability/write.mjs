@@ -1,0 +1,185 @@
+// Writes docs/reliability.md from one run of scripts/reliability/run.sh: every figure is read from the run's raw
+// files (TAP, Playwright and Vitest JSON, the leak check's and libFuzzer's logs), none typed in.
+// Usage: node scripts/reliability/write.mjs RUN_DIR [--check]   (--check: fail when the file would change)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const [runArg, flag] = process.argv.slice(2);
+if (runArg === undefined) {
+  process.stderr.write('usage: node scripts/reliability/write.mjs RUN_DIR [--check]\n');
+  process.exit(2);
+}
+const run = path.resolve(root, runArg);
+const runRel = path.relative(root, run);
+const read = (name) => fs.readFileSync(path.join(run, name), 'utf8');
+
+/** Tests from node's TAP: name, ok, duration, and the diagnostics printed after each. */
+function tapTests(text) {
+  const tests = [];
+  let current = null;
+  for (const line of text.split('\n')) {
+    const result = /^(ok|not ok) \d+ - (.*?)(?: # (SKIP|TODO).*)?$/.exec(line);
+    if (result) {
+      current = { name: result[2], ok: result[1] === 'ok', skipped: result[3] !== undefined, figures: [] };
+      tests.push(current);
+      continue;
+    }
+    const duration = /^ {2}duration_ms: ([\d.]+)$/.exec(line);
+    if (duration && current) current.ms = Number(duration[1]);
+    const note = /^# (?!Subtest:|tests |suites |pass |fail |cancelled |skipped |todo |duration_ms )(.*)$/.exec(line);
+    if (note && current) current.figures.push(note[1]);
+  }
+  return tests;
+}
+
+/** Tests from Playwright's JSON report, with their 'figure' annotations. */
+function playwrightTests(report) {
+  const tests = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        const last = t.results.at(-1);
+        tests.push({
+          name: spec.title,
+          ok: last?.status === 'passed',
+          skipped: last?.status === 'skipped',
+          ms: last?.duration ?? 0,
+          figures: (t.annotations ?? []).filter((a) => a.type === 'figure').map((a) => a.description),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+  return tests;
+}
+
+/** Tests from Vitest's JSON report; figures are the lines a test logged with a 'figure:' prefix. */
+function vitestTests(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults.map((a) => ({
+      name: [...a.ancestorTitles, a.title].join(' › '),
+      ok: a.status === 'passed',
+      skipped: a.status === 'pending' || a.status === 'skipped',
+      ms: a.duration ?? 0,
+      figures: (a.meta?.figures ?? []).map(String),
+    })),
+  );
+}
+
+const sources = {
+  native: tapTests(read('native.tap')),
+  e2e: playwrightTests(JSON.parse(read('e2e.json'))),
+  captures: vitestTests(JSON.parse(read('captures.json'))),
+};
+
+/** The tests of one source whose names match; a row whose tests are gone fails the generator. */
+function pick(source, pattern) {
+  const found = sources[source].filter((t) => pattern.test(t.name));
+  if (found.length === 0) throw new Error(`no ${source} test matches ${pattern}`);
+  return found;
+}
+
+// The review's findings, in its words, and the tests that now try each one.
+const ROWS = [
+  ['A refused WebSocket upgrade, then a TCP reset, ended the process', [['e2e', /reset before authentication/]]],
+  ['Any malformed WebSocket frame ended the process', [['e2e', /a malformed frame/]]],
+  ['A client could flood the backend', [['e2e', /floods its queue/]]],
+  ['Static files followed links out of the renderer folder', [['e2e', /link planted/]]],
+  ['The token redirect could point to another host', [['e2e', /redirect stays/]]],
+  ['The RPC reached the whole file system', [['e2e', /reaches only its root/]]],
+  ['A capture of a few KB crashed or froze the shared backend', [['captures', /./]]],
+  ['A small file claiming 8192×8192 took 2.4 GiB and 25 s', [['native', /8192x8192|pixel budget|budget counts/]]],
+  ['A raw stream with a large hole of zeros grew memory with the hole', [['native', /hole|packet/i]]],
+  ['No open or seek could be cancelled; nothing had a deadline', [['native', /cancel|deadline/i], ['e2e', /cancel stops/]]],
+  ['Frames FFmpeg concealed were reported as clean', [['native', /damage|concealed|clean fixture/i], ['e2e', /concealed/]]],
+  ['Duplicate timestamps and odd timescales were reported wrongly', [['native', /timestamp|timescale/i]]],
+  ['FIFOs and devices were called empty', [['native', /FIFO|device|socket|regular/i]]],
+  ['Raw .h264/.hevc files never opened', [['native', /raw/i]]],
+  ['A library path loaded whatever file it named', [['native', /writable by others/]]],
+];
+
+const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
+const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const out = [];
+const commit = read('COMMIT').trim();
+out.push('# Reliability', '');
+out.push(
+  `Generated by \`node scripts/reliability/write.mjs ${runRel}\` from the raw output of one run of`,
+  `\`scripts/reliability/run.sh\` at commit \`${commit}\` (${read('DATE').trim()}), kept in [\`${runRel}/\`](${path.relative('docs', runRel)}/).`,
+  'The same tests run in CI on every change (`npm test`); the fuzzing there is 60 s, the run below is longer.',
+  '',
+);
+
+out.push('## What was tried, and what happens now', '');
+out.push('| finding | tried by | result | figures |', '| --- | --- | --- | --- |');
+for (const [finding, picks] of ROWS) {
+  const tests = picks.flatMap(([source, pattern]) => pick(source, pattern));
+  const passed = tests.filter((t) => t.ok).length;
+  const failed = tests.filter((t) => !t.ok && !t.skipped).length;
+  const result = failed > 0 ? `**${failed} failed**, ${passed} passed` : `${passed} passed`;
+  const figures = [...new Set(tests.flatMap((t) => t.figures))];
+  const names = tests.map((t) => `${t.name} (${ms(t.ms)})`).join('; ');
+  out.push(`| ${cell(finding)} | ${cell(names)} | ${result} | ${cell(figures.join('; ') || '—')} |`);
+}
+out.push('');
+
+// libFuzzer: the last status line and the final stats.
+const fuzz = read('fuzz.log');
+const stat = (name) => {
+  const m = new RegExp(`^stat::${name}:\\s+(\\d+)$`, 'm').exec(fuzz);
+  return m === null ? null : Number(m[1]);
+};
+const done = /^#(\d+)\s+DONE\s+cov: (\d+) ft: (\d+) corp: (\d+)\/(\S+)/m.exec(fuzz);
+const seconds = /^Done (\d+) runs in (\d+) second/m.exec(fuzz);
+const findings = (fuzz.match(/^==\d+==ERROR|^SUMMARY: /gm) ?? []).length;
+out.push('## Fuzzing the native path', '');
+out.push(
+  'A libFuzzer harness (`native/fuzz/fuzz_session.cc`, clang with AddressSanitizer and UndefinedBehaviorSanitizer)',
+  'writes each input to a file and opens it as a user would: probe, index, settle the decode path, decode the first,',
+  'middle and last frame, wrap them in NVCV, gather the evidence. Seeds: the first frames of every fixture',
+  '(`scripts/fuzz/build.sh`). Coverage counts the inspector\'s own code (FFmpeg is not instrumented).',
+  '',
+);
+out.push('| | |', '| --- | --- |');
+out.push(`| command | \`scripts/fuzz/run.sh ${seconds?.[2] ?? '?'}\` |`);
+out.push(`| executions | ${stat('number_of_executed_units') ?? done?.[1] ?? '?'} in ${seconds?.[2] ?? '?'} s (${stat('average_exec_per_sec') ?? '?'} per second) |`);
+out.push(`| coverage | ${done?.[2] ?? '?'} edges, ${done?.[3] ?? '?'} features |`);
+out.push(`| corpus | ${done?.[4] ?? '?'} inputs, ${done?.[5] ?? '?'} |`);
+out.push(`| new inputs kept | ${stat('new_units_added') ?? '?'} |`);
+out.push(`| peak memory | ${stat('peak_rss_mb') ?? '?'} MB |`);
+out.push(`| crashes, sanitizer reports, timeouts, out-of-memory | ${findings} |`);
+out.push('');
+
+const leak = read('leakcheck.log');
+out.push('## Leaks', '');
+out.push(
+  '`scripts/fuzz/leakcheck.sh` runs `native/fuzz/leakcheck_main.cc` under LeakSanitizer: every fixture through a',
+  'Session on the software path, every frame with the aliasing proof, thumbnails and a reference preview, then the',
+  'error paths (missing, noise, truncated, damaged, over budget, read cap, deadline, cancelled).',
+  '',
+);
+const outcomes = leak.split('\n').filter((l) => /^ok {3}/.test(l)).length;
+const unexpected = leak.split('\n').filter((l) => /^FAIL|^unexpected/i.test(l)).length;
+out.push(`- outcomes checked: ${outcomes}, unexpected: ${unexpected}`);
+out.push(`- ${leak.split('\n').find((l) => /LeakSanitizer/.test(l)) ?? 'no LeakSanitizer verdict in the log'}`);
+out.push(`- exit: ${/leakcheck exit (\d+)/.exec(leak)?.[1] ?? '?'}`, '');
+
+out.push('## Every test of the run', '');
+out.push('| source | test | result | time |', '| --- | --- | --- | --- |');
+for (const [source, tests] of Object.entries(sources)) {
+  for (const t of tests) out.push(`| ${source} | ${cell(t.name)} | ${t.skipped ? 'skipped' : t.ok ? 'passed' : '**failed**'} | ${ms(t.ms)} |`);
+}
+out.push('');
+
+const text = `${out.join('\n')}\n`;
+const target = path.join(root, 'docs', 'reliability.md');
+if (flag === '--check') {
+  const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
+  if (current !== text) {
+    process.stderr.write('docs/reliability.md is not what its run produces: run node scripts/reliability/write.mjs\n');
+    process.exit(1);
+  }
+} else fs.writeFileSync(target, text);

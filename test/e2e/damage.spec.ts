@@ -1,0 +1,77 @@
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '../support/e2e/fixtures';
+import { call, openSocket, screenshotPath } from '../support/live/serve';
+import { ROOT } from '../support/paths';
+
+const DAMAGED = path.join(ROOT, 'test', 'fixtures', 'h264-damaged-642x362.mp4');
+
+test('frames FFmpeg concealed are marked, in the report and on screen', async ({ page, served }) => {
+  // A copy in the test's own folder, so the screenshot names no folder of the machine that made it.
+  const copy = path.join(served.configDir, path.basename(DAMAGED));
+  await copyFile(DAMAGED, copy);
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await page.getByTestId('path-input').fill(copy);
+  await page.getByTestId('open-path').click();
+  const indicator = page.getByTestId('frame-indicator');
+  await expect(indicator).toContainText('frame 0 /');
+  await expect(page.getByTestId('frame-damage')).toHaveCount(0);
+  await page.getByTestId('step-forward').click();
+  await expect(indicator).toContainText('frame 1 /');
+  await expect(page.getByTestId('frame-damage')).toContainText("Frame 1: FFmpeg's decoder met damaged data");
+  await expect(page.getByTestId('frame-damage-messages')).toContainText('error while decoding MB');
+  await page.screenshot({ path: screenshotPath('damaged-frame-concealed'), fullPage: true });
+  await page.getByTestId('step-forward').click();
+  await expect(indicator).toContainText('frame 2 /');
+  await expect(page.getByTestId('frame-damage')).toHaveCount(0);
+});
+
+test('the report says which frames were concealed, and clean frames say so too', async ({ served }) => {
+  const opened = await openSocket(served);
+  if (!('socket' in opened)) throw new Error(`refused: ${opened.status}`);
+  const { socket } = opened;
+  const info = (await call(socket, 'open', { path: DAMAGED }, 1)) as { result: { info: { frameCount: number } } };
+  const concealed: number[] = [];
+  for (let index = 0; index < info.result.info.frameCount; index += 1) {
+    const answer = (await call(socket, 'frame', { index, proof: false }, 100 + index)) as {
+      result: { damage: { concealed: boolean; messages: string[] } };
+    };
+    if (answer.result.damage.concealed) {
+      concealed.push(index);
+      expect(answer.result.damage.messages.length).toBeGreaterThan(0);
+    } else expect(answer.result.damage.messages).toEqual([]);
+  }
+  expect(concealed).toEqual([1, 10, 15]);
+  socket.close();
+});
+
+test("cancel stops a client's queued and running frame requests; they answer CANCELLED", async ({ served }) => {
+  const opened = await openSocket(served);
+  if (!('socket' in opened)) throw new Error(`refused: ${opened.status}`);
+  const { socket } = opened;
+  expect(await call(socket, 'open', { path: path.join(ROOT, 'assets', 'sample.mp4') }, 1)).toMatchObject({ ok: true });
+  const answers = new Map<number, Record<string, unknown>>();
+  socket.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as Record<string, unknown>;
+    if (message.kind === 'response' && typeof message.id === 'number') answers.set(message.id, message);
+  });
+  // Far frames in alternating order: each one seeks and decodes a GOP, so the queue holds work for a while.
+  const ids: number[] = [];
+  for (let i = 0; i < 12; i += 1) {
+    const id = 10 + i;
+    ids.push(id);
+    socket.send(JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: i % 2 === 0 ? 95 : 2 } }));
+  }
+  const sent = Date.now();
+  const cancel = await call(socket, 'cancel', {}, 99);
+  expect(cancel).toMatchObject({ ok: true });
+  expect((cancel.result as { cancelled: number }).cancelled).toBeGreaterThan(0);
+  await expect.poll(() => ids.every((id) => answers.has(id)), { timeout: 5_000 }).toBe(true);
+  expect(Date.now() - sent).toBeLessThan(2_000);
+  const codes = ids.map((id) => (answers.get(id)?.error as { code?: string } | undefined)?.code ?? 'ok');
+  expect(codes.filter((code) => code === 'CANCELLED').length).toBeGreaterThanOrEqual(10);
+  // The session still works after a cancel.
+  expect(await call(socket, 'frame', { index: 7 }, 200)).toMatchObject({ ok: true, result: { frameIndex: 7 } });
+  socket.close();
+});

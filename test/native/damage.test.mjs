@@ -1,0 +1,81 @@
+// Damage reported: frames FFmpeg concealed after payload damage say so (flags, concealed, the decoder's messages
+// about their own packet); clean frames report nothing.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { addon, fixture } from './helpers.mjs';
+
+// damage-slices.py inverted the slices of decode-order packets 1, 10 and 16: display indices 1, 10 and 15.
+const damaged = [1, 10, 15];
+const flagNames = ['invalid-bitstream', 'missing-reference', 'concealment-active', 'decode-slices'];
+
+// FFmpeg's own decoder conceals and says so; NVDEC conceals in hardware (test/gpu/damage-nvdec.test.mjs records
+// what reaches the report there), so the exact frames are asserted on the software path, on every machine.
+const software = { decode: 'software' };
+
+test('the damaged fixture marks exactly its damaged frames, stepping through every frame', async () => {
+  const s = await addon.Session.open(fixture('h264-damaged-642x362.mp4'), software);
+  try {
+    const concealed = [];
+    for (let n = 0; n < s.info.frameCount; n++) {
+      const { damage } = await s.frame(n, { proof: false });
+      assert.deepEqual(Object.keys(damage), ['concealed', 'flags', 'messages']);
+      for (const flag of damage.flags) assert.ok(flagNames.includes(flag), flag);
+      assert.ok(damage.messages.length <= 16 && damage.messages.every((m) => m.length <= 200));
+      if (damage.concealed) {
+        concealed.push(n);
+        assert.ok(
+          damage.messages.some((m) => /error while decoding MB/.test(m)),
+          JSON.stringify(damage),
+        );
+      } else {
+        assert.deepEqual(damage, { concealed: false, flags: [], messages: [] }, `frame ${n}`);
+      }
+    }
+    assert.deepEqual(concealed, damaged);
+  } finally {
+    s.close();
+  }
+});
+
+test('a damaged frame reached by seeking says so too; its clean neighbours do not', async () => {
+  const s = await addon.Session.open(fixture('h264-damaged-642x362.mp4'), software);
+  try {
+    for (const n of [15, 10, 11, 1, 0, 16]) {
+      const r = await s.frame(n);
+      assert.equal(r.damage.concealed, damaged.includes(n), `frame ${n}: ${JSON.stringify(r.damage)}`);
+    }
+  } finally {
+    s.close();
+  }
+});
+
+test('damage is the last member of the frame report', async () => {
+  const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
+  try {
+    const keys = Object.keys(await s.frame(0));
+    assert.equal(keys[keys.length - 1], 'damage');
+  } finally {
+    s.close();
+  }
+});
+
+for (const file of [
+  'h264-1080p-420.mp4',
+  'hevc-main10-1280x720.mp4',
+  'h264-odd-642x362.mp4',
+  'h264-444-640x360.mp4',
+  'hevc-444-640x360.mp4',
+]) {
+  test(`every frame of the clean ${file} reports no damage`, async () => {
+    const s = await addon.Session.open(fixture(file));
+    try {
+      for (let n = 0; n < s.info.frameCount; n++) {
+        const { damage } = await s.frame(n, { proof: false });
+        assert.deepEqual(damage, { concealed: false, flags: [], messages: [] }, `frame ${n}`);
+      }
+    } finally {
+      s.close();
+    }
+  });
+}
