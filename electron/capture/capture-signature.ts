@@ -20,7 +20,7 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The signed statement: the header line, then "<sha256>  <name>" for every entry but the signature, by name. */
-export function signedStatement(digests: ReadonlyMap<string, string>): Buffer {
+function signedStatement(digests: ReadonlyMap<string, string>): Buffer {
   const names = [...digests.keys()].filter((name) => name !== CAPTURE_SIGNATURE).sort();
   return Buffer.from(
     [STATEMENT_HEADER, ...names.map((name) => `${digests.get(name) ?? ''}  ${name}`), ''].join('\n'),

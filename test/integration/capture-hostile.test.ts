@@ -90,7 +90,7 @@ describe.skipIf(!serveBuilt)('hostile captures against the real backend (needs n
       const openMs = performance.now() - started;
       running = false;
       await loop;
-      let afterOpen = '';
+      let afterOpen: string;
       if (capture.outcome === 'refused') {
         expect(reply.ok, capture.name).toBe(false);
         expect(reply.error?.code).toBe('CAPTURE_INVALID');

@@ -46,6 +46,7 @@ const VALID: Record<MethodName, fc.Arbitrary<object>> = {
     { requiredKeys: ['path'] },
   ),
   close: none,
+  cancel: none,
   frame: fc.record({ index: frameIndex, proof: fc.boolean() }, { requiredKeys: ['index'] }),
   frameAtTime: fc.record(
     { seconds: fc.double({ min: 0, max: 1e7, noNaN: true }), proof: fc.boolean() },
