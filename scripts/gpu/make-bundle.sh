@@ -34,8 +34,9 @@ cp -a bin "$stage/bin"
 cp -a out "$stage/out"
 find "$stage/out" -name '*.map' -delete
 mkdir -p "$stage/node_modules"
-# Serve mode's runtime packages: the dependencies in package.json that the built code imports (not the build tools).
-for dep in $(node -p "Object.keys(require('./package.json').dependencies).filter((d) => !['cmake-js', 'node-addon-api'].includes(d)).join(' ')"); do
+# Serve mode's runtime packages: the dependencies in package.json that the built code imports (not the build tools),
+# with the packages they depend on in turn (fast-png needs iobuffer, yauzl needs pend).
+for dep in $(node -p "const seen = new Set(); const walk = (d) => { if (seen.has(d)) return; seen.add(d); Object.keys(require('./node_modules/' + d + '/package.json').dependencies ?? {}).forEach(walk); }; Object.keys(require('./package.json').dependencies).filter((d) => !['cmake-js', 'node-addon-api'].includes(d)).forEach(walk); [...seen].join(' ')"); do
   cp -a "node_modules/$dep" "$stage/node_modules/"
 done
 cp assets/sample.mp4 "$stage/assets/"

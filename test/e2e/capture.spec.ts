@@ -42,7 +42,16 @@ test('a capture saved over the RPC replays every report unchanged', async ({ ser
   const file = path.join(served.configDir, 'round-trip.zci');
   expect(await rpc('saveCapture', { path: file })).toMatchObject({ ok: true, result: { frames: [0, 5, 12] } });
   const replay = await rpc('openCapture', { path: file });
-  expect(replay).toMatchObject({ ok: true, result: { info: { path: 'sample.mp4' }, capture: { frames: [0, 5, 12] } } });
+  expect(replay).toMatchObject({
+    ok: true,
+    result: {
+      info: { path: 'sample.mp4' },
+      capture: { frames: [0, 5, 12], signature: { state: 'signed', thisInstallation: true } },
+    },
+  });
+  // Saving again under the same name is refused unless asked to overwrite.
+  expect(await rpc('saveCapture', { path: file })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+  expect(await rpc('saveCapture', { path: file, overwrite: true })).toMatchObject({ ok: true });
   for (const report of seen) {
     const index = (report as { frameIndex: number }).frameIndex;
     expect((await rpc('frame', { index })).result).toEqual(report);
@@ -70,6 +79,8 @@ test('opens a capture without a GPU: banner, panels with its evidence, stepping,
   await expect(banner).toContainText('CAPTURE · read-only');
   await expect(page.getByTestId('capture-where')).toContainText(captured.machine.hostname);
   await expect(page.getByTestId('capture-frames')).toHaveText('3 frames: 0, 24, 50');
+  // Signed by the command line's key, which is not this serve mode's.
+  await expect(page.getByTestId('capture-signature')).toContainText('signed by another installation · key ');
   await expect(page.getByTestId('capture-source')).toContainText('sample.mp4');
   await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 / 95');
   // The identity panel shows the capture's pointers, not anything decoded here.
@@ -194,6 +205,7 @@ test('opens the capture made on a real GPU and shows its evidence', async ({ pag
   await copyFile(GPU_CAPTURE, copy);
   await openPath(page, copy);
   await expect(page.getByTestId('capture-banner')).toBeVisible();
+  await expect(page.getByTestId('capture-signature')).toHaveText('unsigned');
   await expect(page.getByTestId('capture-gpu')).toContainText(captured.environment?.cuda.devices[0]?.name ?? 'NVIDIA');
   const first = captured.frames[0]!.report;
   await expect(page.getByTestId('decode-path')).toContainText(first.decodePath === 'nvdec' ? 'NVDEC' : 'software');

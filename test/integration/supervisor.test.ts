@@ -27,7 +27,12 @@ let supervisors: Supervisor[];
 
 /** Forks the built backend, as serve mode does, and notes each process it starts. */
 function spawnBackend(): () => ChildHandle {
-  const fork = forkSpawner(BACKEND, { [BACKEND_ENV.configDir]: path.join(dir, 'config'), [BACKEND_ENV.cwd]: dir });
+  // Serve mode's reach (BACKEND_ENV.root): the whole disk, so that the fixtures open.
+  const fork = forkSpawner(BACKEND, {
+    [BACKEND_ENV.configDir]: path.join(dir, 'config'),
+    [BACKEND_ENV.cwd]: dir,
+    [BACKEND_ENV.root]: '/',
+  });
   return () => {
     const handle = fork();
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>

@@ -15,6 +15,7 @@ import {
   DEVICE_ORDINAL,
   HOLD_FRAMES,
   INIT_ORDERS,
+  PIXEL_BUDGET,
   PREVIEW_OPS,
   THUMBNAIL_WIDTH,
 } from '../../electron/common/vocabulary';
@@ -77,7 +78,7 @@ const VALID: Record<MethodName, fc.Arbitrary<object>> = {
       holdFrames: fc.integer({ min: HOLD_FRAMES.min, max: HOLD_FRAMES.max }),
       proof: fc.boolean(),
       thumbnailWidth: width,
-      libraryPath: fc.option(fc.string({ maxLength: 300 })),
+      maxPixels: fc.integer({ min: PIXEL_BUDGET.min, max: PIXEL_BUDGET.max }),
     },
     { requiredKeys: [] },
   ),

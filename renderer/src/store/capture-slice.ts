@@ -15,7 +15,8 @@ export interface CaptureSlice {
   /** Opens a capture and shows its first captured frame (or the given one, when captured). */
   openCapture(path: string, frame?: number): Promise<boolean>;
   /** Saves the open session as a capture: the visited frames, or the ones named. */
-  saveCapture(path: string, frames?: CaptureFrames): Promise<SaveCaptureResult | null>;
+  /** Saves a capture; overwrite replaces an existing file (the window's save dialog has asked about it). */
+  saveCapture(path: string, frames?: CaptureFrames, overwrite?: boolean): Promise<SaveCaptureResult | null>;
   loadCapturedOperators(): Promise<void>;
   togglePresenter(open?: boolean): void;
 }
@@ -57,10 +58,14 @@ export const createCaptureSlice: SliceCreator<CaptureSlice> = (set, get, client)
       return false;
     }
   },
-  saveCapture: async (path, frames) => {
+  saveCapture: async (path, frames, overwrite = false) => {
     set({ saving: true });
     try {
-      const saved = await client.call('saveCapture', frames === undefined ? { path } : { path, frames });
+      const saved = await client.call('saveCapture', {
+        path,
+        ...(frames !== undefined ? { frames } : {}),
+        ...(overwrite ? { overwrite } : {}),
+      });
       set({ saving: false, lastSaved: saved });
       return saved;
     } catch (error) {

@@ -66,7 +66,8 @@ export function ShareControl({ bridge }: ShareControlProps) {
           lastSaved={s.lastSaved}
           chooseSavePath={bridge !== null ? () => bridge.saveCaptureDialog(`${stem}.zci`) : null}
           hasReport={s.report !== null}
-          onSave={(path, frames) => void s.saveCapture(path, frames)}
+          // In the window the path comes from the system's save dialog, which has already asked before replacing.
+          onSave={(path, frames) => void s.saveCapture(path, frames, bridge !== null)}
           onExportPanel={(testId) => void exportPanel(testId)}
           onExportReport={() => s.report !== null && downloadJson(s.report, `${frameName}.json`)}
           onClose={() => setOpen(false)}
