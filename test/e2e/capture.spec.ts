@@ -41,6 +41,9 @@ test('a capture saved over the RPC replays every report unchanged', async ({ ser
   for (const index of [12, 0, 5]) seen.push((await rpc('frame', { index })).result);
   const file = path.join(served.configDir, 'round-trip.zci');
   expect(await rpc('saveCapture', { path: file })).toMatchObject({ ok: true, result: { frames: [0, 5, 12] } });
+  // Saving again under the same name is refused unless asked to overwrite.
+  expect(await rpc('saveCapture', { path: file })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+  expect(await rpc('saveCapture', { path: file, overwrite: true })).toMatchObject({ ok: true });
   const replay = await rpc('openCapture', { path: file });
   expect(replay).toMatchObject({
     ok: true,
@@ -49,9 +52,6 @@ test('a capture saved over the RPC replays every report unchanged', async ({ ser
       capture: { frames: [0, 5, 12], signature: { state: 'signed', thisInstallation: true } },
     },
   });
-  // Saving again under the same name is refused unless asked to overwrite.
-  expect(await rpc('saveCapture', { path: file })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-  expect(await rpc('saveCapture', { path: file, overwrite: true })).toMatchObject({ ok: true });
   for (const report of seen) {
     const index = (report as { frameIndex: number }).frameIndex;
     expect((await rpc('frame', { index })).result).toEqual(report);
