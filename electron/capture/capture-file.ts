@@ -198,7 +198,10 @@ export async function writeCaptureFile(
   const bytes = encodeCapture(contents, options.key ?? null);
   await checkCaptureTarget(file, overwrite);
   const temporary = `${file}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
-  const forget = options.configDir != null ? await recordPending(options.configDir, temporary) : async () => undefined;
+  // A config folder that cannot be written costs only the clean-up of a crash, not the capture.
+  const nothing = async (): Promise<void> => undefined;
+  const forget =
+    options.configDir != null ? await recordPending(options.configDir, temporary).catch(() => nothing) : nothing;
   try {
     const handle = await open(temporary, 'wx', 0o644);
     try {
