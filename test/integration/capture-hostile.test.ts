@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { openCaptureFile } from '../../electron/capture/capture-open';
 import { sampleCaptureBytes } from '../support/captures';
+import { editManifest } from '../support/zip-edit';
 import { writeHostileCaptures, type HostileCapture } from '../support/hostile-captures';
 import { call, openSocket, startServe, type Served } from '../support/live/serve';
 import { serveBuilt } from '../support/live/served-client';
@@ -147,4 +148,30 @@ describe.skipIf(!serveBuilt)('the capture worker (needs npm run build)', () => {
     expect(opened.signature.state).toBe('unsigned');
     await rm(dir, { recursive: true, force: true });
   });
+
+  it('stops a read that needs more heap than its budget, and opens a large honest capture within the deadline', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'zci-heap-'));
+    const file = path.join(dir, 'large.zci');
+    // 4,000 frames whose thumbnails all name frame 0's pictures: a manifest of about 12 MB.
+    await writeFile(
+      file,
+      editManifest(sampleCaptureBytes([0]), (manifest) => {
+        const [first] = manifest.frames;
+        manifest.frames = Array.from({ length: 4_000 }, (_, index) => ({
+          ...first,
+          index,
+          report: { ...first.report, frameIndex: index },
+        }));
+      }),
+    );
+    await expect(openCaptureFile(file, { configDir: null, heapBytes: 16 * MIB })).rejects.toMatchObject({
+      code: 'CAPTURE_INVALID',
+      message: expect.stringMatching(/needed more than the 16 MiB parse-memory budget/),
+    });
+    const started = performance.now();
+    const opened = await openCaptureFile(file, { configDir: null });
+    expect(opened.manifest.frames).toHaveLength(4_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await rm(dir, { recursive: true, force: true });
+  }, 30_000);
 });
