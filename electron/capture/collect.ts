@@ -5,6 +5,7 @@ import type { Session } from '../addon/native';
 import { streamInfoSchema, type FrameReport, type StreamInfo } from '../common/report';
 import type { CaptureContents } from './capture-file';
 import { encodePng } from './png';
+import { RpcFailure, rpcError } from '../common/envelope';
 
 /** An operator preview's manifest fields other than its PNG's path (later versions may add more). */
 interface OperatorFields {
@@ -52,14 +53,21 @@ export async function collectCapture(
   meta: CaptureMeta,
   onProgress: CaptureProgress = () => undefined,
   seen: ReadonlyMap<number, FrameReport> = new Map(),
+  signal?: AbortSignal,
 ): Promise<CaptureContents> {
   const ordered = [...new Set(frames)].sort((a, b) => a - b);
   const files = new Map<string, Uint8Array>();
   const captured: CapturedFrame[] = [];
   for (const [done, index] of ordered.entries()) {
+    if (signal?.aborted === true) {
+      throw new RpcFailure(
+        rpcError('CANCELLED', `The capture was cancelled after ${done} of ${ordered.length} frames.`),
+      );
+    }
     onProgress(done, ordered.length, index);
     const known = seen.get(index);
-    const decoded = await source.frame(index, { proof: known === undefined && meta.options.proof });
+    const proof = known === undefined && meta.options.proof;
+    const decoded = await source.frame(index, signal !== undefined ? { proof, signal } : { proof });
     const report = known ?? decoded;
     const prefix = framePrefix(report.frameIndex);
     const thumbnails = (await source.thumbnails(meta.options.thumbnailWidth)).map((thumb) => {

@@ -16,7 +16,7 @@ node --expose-gc --test --test-concurrency=1 --test-reporter=tap \
   test/native/{budget,read-cap,cancel,damage,timestamps,special-files,raw-annexb,library-trust}.test.mjs \
   > "$out/native.tap"
 echo "# attacks on serve mode, damage in the app"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" npx playwright test test/e2e/attacks.spec.ts test/e2e/damage.spec.ts \
+PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" npx playwright test test/e2e/attacks.spec.ts test/e2e/damage.spec.ts test/e2e/cancel.spec.ts \
   --reporter=json > /dev/null
 echo "# hostile captures and property tests"
 npx vitest run test/integration/capture-hostile.test.ts test/unit/properties.test.ts \

@@ -85,37 +85,40 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
         }
       }),
     saveCapture: async ({ path, frames, thumbnailWidth, overwrite }, { client, emit }) =>
-      client.serial(async () => {
-        const session = client.current();
-        await deps.paths.check(path, deps.cwd);
-        const target = await resolveCapturePath(path, deps.cwd, overwrite === true);
-        const chosen = selectFrames(frames, client.visitedFrames());
-        const width = thumbnailWidth ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH;
-        const meta = await metaFor(client, chosen.selection, width);
-        try {
-          const contents = await collectCapture(
-            withPreviews(session, width),
-            chosen.frames,
-            meta,
-            (done, total, frame) =>
-              emit('progress', {
-                stage: 'capturing',
-                message: `Capturing frame ${frame} (${Math.min(done + 1, total)} of ${total})`,
-                fraction: total === 0 ? 1 : done / total,
-              }),
-            client.visitedReports(),
-          );
-          const configDir = deps.configDir ?? null;
-          const key = configDir !== null ? await loadOrCreateSigningKey(configDir) : null;
-          const bytes = await writeCaptureFile(target, contents, { key, overwrite: overwrite === true, configDir });
-          return { path: target, frames: contents.manifest.frames.map((frame) => frame.index), bytes };
-        } finally {
-          // Capturing moved the session; put it back on the frame the client shows, so its thumbnails match.
-          const shown = client.snapshot().lastFrame;
-          if (shown !== null) await session.frame(shown, { proof: false }).catch(() => undefined);
-          emit('progress', { stage: 'done', message: '', fraction: 1 });
-        }
-      }),
+      client.cancellable((signal) =>
+        client.serial(async () => {
+          const session = client.current();
+          await deps.paths.check(path, deps.cwd);
+          const target = await resolveCapturePath(path, deps.cwd, overwrite === true);
+          const chosen = selectFrames(frames, client.visitedFrames());
+          const width = thumbnailWidth ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH;
+          const meta = await metaFor(client, chosen.selection, width);
+          try {
+            const contents = await collectCapture(
+              withPreviews(session, width),
+              chosen.frames,
+              meta,
+              (done, total, frame) =>
+                emit('progress', {
+                  stage: 'capturing',
+                  message: `Capturing frame ${frame} (${Math.min(done + 1, total)} of ${total})`,
+                  fraction: total === 0 ? 1 : done / total,
+                }),
+              client.visitedReports(),
+              signal,
+            );
+            const configDir = deps.configDir ?? null;
+            const key = configDir !== null ? await loadOrCreateSigningKey(configDir) : null;
+            const bytes = await writeCaptureFile(target, contents, { key, overwrite: overwrite === true, configDir });
+            return { path: target, frames: contents.manifest.frames.map((frame) => frame.index), bytes };
+          } finally {
+            // Capturing moved the session; put it back on the frame the client shows, so its thumbnails match.
+            const shown = client.snapshot().lastFrame;
+            if (shown !== null) await session.frame(shown, { proof: false }).catch(() => undefined);
+            emit('progress', { stage: 'done', message: '', fraction: 1 });
+          }
+        }),
+      ),
     capturedOperators: async ({ index }, { client }) =>
       client.serial(async () => {
         const session = client.current();

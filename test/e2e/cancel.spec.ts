@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../support/e2e/fixtures';
+import { call, openSocket } from '../support/live/serve';
+import { ROOT } from '../support/paths';
+
+test("cancel stops a client's queued and running frame requests; they answer CANCELLED", async ({ served }) => {
+  const opened = await openSocket(served);
+  if (!('socket' in opened)) throw new Error(`refused: ${opened.status}`);
+  const { socket } = opened;
+  expect(await call(socket, 'open', { path: path.join(ROOT, 'assets', 'sample.mp4') }, 1)).toMatchObject({ ok: true });
+  const answers = new Map<number, Record<string, unknown>>();
+  socket.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as Record<string, unknown>;
+    if (message.kind === 'response' && typeof message.id === 'number') answers.set(message.id, message);
+  });
+  // Far frames in alternating order: each one seeks and decodes a GOP, so the queue holds work for a while.
+  const ids: number[] = [];
+  for (let i = 0; i < 12; i += 1) {
+    const id = 10 + i;
+    ids.push(id);
+    socket.send(JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: i % 2 === 0 ? 95 : 2 } }));
+  }
+  const sent = Date.now();
+  const cancel = await call(socket, 'cancel', {}, 99);
+  expect(cancel).toMatchObject({ ok: true });
+  expect((cancel.result as { cancelled: number }).cancelled).toBeGreaterThan(0);
+  await expect.poll(() => ids.every((id) => answers.has(id)), { timeout: 5_000 }).toBe(true);
+  expect(Date.now() - sent).toBeLessThan(2_000);
+  const codes = ids.map((id) => (answers.get(id)?.error as { code?: string } | undefined)?.code ?? 'ok');
+  expect(codes.filter((code) => code === 'CANCELLED').length).toBeGreaterThanOrEqual(10);
+  // The session still works after a cancel.
+  expect(await call(socket, 'frame', { index: 7 }, 200)).toMatchObject({ ok: true, result: { frameIndex: 7 } });
+  socket.close();
+});
+
+test('cancel stops a capture in flight: CANCELLED, and no file is left behind', async ({ served }) => {
+  const opened = await openSocket(served);
+  if (!('socket' in opened)) throw new Error(`refused: ${opened.status}`);
+  const { socket } = opened;
+  expect(await call(socket, 'open', { path: path.join(ROOT, 'assets', 'sample.mp4') }, 1)).toMatchObject({ ok: true });
+  const target = path.join(served.configDir, 'cancelled.zci');
+  const saving = call(socket, 'saveCapture', { path: target, frames: { from: 0, to: 95 } }, 2);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const t0 = Date.now();
+  expect(await call(socket, 'cancel', {}, 3)).toMatchObject({ ok: true, result: { cancelled: 1 } });
+  const answer = await saving;
+  const stoppedMs = Date.now() - t0;
+  expect(answer).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+  expect(stoppedMs).toBeLessThan(1_000);
+  test
+    .info()
+    .annotations.push({ type: 'figure', description: `a 96-frame capture stopped ${stoppedMs} ms after cancel` });
+  expect(existsSync(target)).toBe(false);
+  socket.close();
+});
