@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the GPU tier from an unpacked bundle: tests, frame reports, benchmarks. Usage: run.sh OUTPUT_DIR
-# `run.sh OUTPUT_DIR memcheck` instead runs the GPU tier's tests under compute-sanitizer's memcheck, into
+# `run.sh OUTPUT_DIR bench` runs only the benchmarks, adding to a run.log the tests left there (two shorter commands
+# where one would be too long); `run.sh OUTPUT_DIR memcheck` instead runs the GPU tier's tests under compute-sanitizer's memcheck, into
 # OUTPUT_DIR/memcheck.log (every process, children included; each ends with its ERROR SUMMARY line).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,8 +30,9 @@ if [ "${2:-}" = memcheck ]; then
   exit 0
 fi
 log=$out/run.log
-: > "$log"
 say() { echo "$*" | tee -a "$log"; }
+if [ "${2:-}" != bench ]; then
+: > "$log"
 
 say "# machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | tee -a "$log"
@@ -60,6 +62,7 @@ say "\$ zerocopy-inspector capture assets/sample.mp4 -o gpu-capture.zci --frames
 say "capture exit $?"
 
 [ -n "${ZCI_SKIP_BENCH:-}" ] && { say "# benchmarks skipped"; exit 0; }
+fi
 bench=$out/bench.jsonl
 : > "$bench"
 run() { say "\$ ${ZCI_NVDEC_THREADS:+ZCI_NVDEC_THREADS=$ZCI_NVDEC_THREADS }$*"; "$@" >> "$bench" 2>> "$log"; }
