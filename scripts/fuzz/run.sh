@@ -7,7 +7,8 @@ seconds=${1:-60}
 log=${2:-.cache/fuzz/last-run.log}
 corpus=.cache/fuzz/corpus
 mkdir -p "$corpus" .cache/fuzz/findings
-[ -x native/build-fuzz/zci_fuzz_session ] || scripts/fuzz/build.sh
+# Always through the build: it is incremental, and a harness older than the code would fuzz the wrong thing.
+scripts/fuzz/build.sh > /dev/null
 # FFmpeg logs every damaged packet; the harness judges outcomes, not log lines.
 export AV_LOG_FORCE_NOCOLOR=1
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1
