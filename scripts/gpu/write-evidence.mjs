@@ -59,6 +59,23 @@ ev.push('| result | test |', '| --- | --- |');
 for (const t of tests) ev.push(`| ${t.status} | ${t.name.replace(/\|/g, '\\|')} |`);
 ev.push('');
 
+// What the tests printed beside their verdicts (node:test diagnostics): the figures behind the budget, cancel and
+// damage tests as they ran on this machine.
+const notes = [];
+let lastTest = null;
+for (const line of tap.split('\n')) {
+  const t = /^(?:ok|not ok) \d+ - (.*?)(?: # (?:SKIP|TODO).*)?$/.exec(line);
+  if (t) lastTest = t[1];
+  const d = /^# (?!Subtest:|tests |suites |pass |fail |cancelled |skipped |todo |duration_ms )(.*)$/.exec(line);
+  if (d && lastTest !== null) notes.push([lastTest, d[1]]);
+}
+if (notes.length > 0) {
+  ev.push('### What the tests measured on this machine', '');
+  ev.push('| test | figure |', '| --- | --- |');
+  for (const [name, note] of notes) ev.push(`| ${name.replace(/\|/g, '\\|')} | ${note.replace(/\|/g, '\\|')} |`);
+  ev.push('');
+}
+
 ev.push('## Frame reports', '');
 ev.push('Frame 1 of each fixture, opened with `decode: auto`. Pointers are FFmpeg\'s; NVCV\'s are read back from the');
 ev.push('wrapped handle with `nvcvImageExportData`. Offsets are in bytes.', '');
