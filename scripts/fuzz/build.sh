@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harness over the native core (clang, AddressSanitizer, UndefinedBehaviorSanitizer) into
 # native/build-fuzz/, and its seed corpus (the first frames of every fixture) into .cache/fuzz/seeds/.
+# `scripts/fuzz/build.sh TARGET` builds another target of that sanitizer build instead (zci_leakcheck), no seeds.
 # Needs clang and libclang-rt-dev (scripts/setup.sh installs them), nvcc, and FFmpeg's development packages.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -10,7 +11,8 @@ cmake -S native -B native/build-fuzz -DZCI_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDeb
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CUDA_HOST_COMPILER=g++ \
   -DCMAKE_CUDA_ARCHITECTURES=90-real \
   -DCMAKE_CXX_FLAGS="$sanitizers -fsanitize=fuzzer-no-link" > /dev/null
-cmake --build native/build-fuzz --target zci_fuzz_session -j"$(nproc)"
+cmake --build native/build-fuzz --target "${1:-zci_fuzz_session}" -j"$(nproc)"
+[ $# -eq 0 ] || exit 0
 
 # Seeds: each fixture cut to its first three frames (small inputs run fast), and the audio-only file as it is.
 seeds=.cache/fuzz/seeds

@@ -4,13 +4,7 @@
 # leak or unexpected outcome. Needs what scripts/fuzz/build.sh needs, plus python3.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-command -v nvcc > /dev/null || export PATH=$PATH:/usr/local/cuda/bin
-sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-cmake -S native -B native/build-fuzz -DZCI_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CUDA_HOST_COMPILER=g++ \
-  -DCMAKE_CUDA_ARCHITECTURES=90-real \
-  -DCMAKE_CXX_FLAGS="$sanitizers -fsanitize=fuzzer-no-link" > /dev/null
-cmake --build native/build-fuzz --target zci_leakcheck -j"$(nproc)" > /dev/null
+scripts/fuzz/build.sh zci_leakcheck > /dev/null
 
 media=$(mktemp -d)
 trap 'rm -rf "$media"' EXIT
