@@ -93,14 +93,14 @@ const ROWS = [
   ['A capture of a few KB crashed or froze the shared backend', [['captures', /hostile captures|capture worker/]]],
   ['Nested values the schemas accepted crashed the reply path', [['captures', /RPC schemas|bounded JSON/]]],
   ['The capture reader was hand-written and never fuzzed', [['captures', /the capture reader/]]],
-  ['A small file claiming 8192×8192 took 2.4 GiB and 25 s', [['native', /8192x8192|pixel budget|budget counts/]]],
-  ['A raw stream with a large hole of zeros grew memory with the hole', [['native', /hole|packet/i]]],
+  ['A small file claiming 8192×8192 took 2.4 GiB and 25 s', [['native', /8192x8192|raises the budget|budget counts|maxPixels/]]],
+  ['A raw stream with a large hole of zeros grew memory with the hole', [['native', /2 GiB of zeros|packet over the cap|maxPacketBytes/]]],
   ['No open or seek could be cancelled; nothing had a deadline', [['native', /cancel|deadline/i], ['e2e', /cancel stops/]]],
   ['Frames FFmpeg concealed were reported as clean', [['native', /damage|concealed|clean fixture/i], ['e2e', /concealed/]]],
   ['Duplicate timestamps and odd timescales were reported wrongly', [['native', /timestamp|timescale/i]]],
   ['FIFOs and devices were called empty', [['native', /FIFO|device|socket|regular/i]]],
-  ['Raw .h264/.hevc files never opened', [['native', /raw/i]]],
-  ['A library path loaded whatever file it named', [['native', /writable by others/]]],
+  ['Raw .h264/.hevc files never opened', [['native', /^raw |does not start with an IDR/]]],
+  ['A library path loaded whatever file it named', [['native', /others may write/]]],
 ];
 
 const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
@@ -146,7 +146,7 @@ out.push(
   '',
 );
 out.push('| | |', '| --- | --- |');
-out.push(`| command | \`scripts/fuzz/run.sh ${seconds?.[2] ?? '?'}\` |`);
+out.push('| command | `scripts/fuzz/run.sh SECONDS` (libFuzzer stops after SECONDS) |');
 out.push(`| executions | ${stat('number_of_executed_units') ?? done?.[1] ?? '?'} in ${seconds?.[2] ?? '?'} s (${stat('average_exec_per_sec') ?? '?'} per second) |`);
 out.push(`| coverage | ${done?.[2] ?? '?'} edges, ${done?.[3] ?? '?'} features |`);
 out.push(`| corpus | ${done?.[4] ?? '?'} inputs, ${done?.[5] ?? '?'} |`);

@@ -1,0 +1,27 @@
+// docs/reliability.md is exactly what its recorded run's raw output produces.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+test('docs/reliability.md regenerates byte for byte from its run', () => {
+  const doc = fs.readFileSync(path.join(root, 'docs', 'reliability.md'), 'utf8');
+  const run = /write\.mjs (docs\/reliability-runs\/[\w.-]+)/.exec(doc)?.[1];
+  assert.ok(run, 'reliability.md names the run it was generated from');
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/reliability/write.mjs'), run, '--check'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+});
+
+test('the recorded reliability run failed nothing and found nothing', () => {
+  const doc = fs.readFileSync(path.join(root, 'docs', 'reliability.md'), 'utf8');
+  assert.doesNotMatch(doc, /\*\*\d+ failed\*\*|\*\*failed\*\*/);
+  assert.match(doc, /\| crashes, sanitizer reports, timeouts, out-of-memory \| 0 \|/);
+  assert.match(doc, /LeakSanitizer found no leaks/);
+});
