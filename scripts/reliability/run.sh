@@ -21,6 +21,9 @@ PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" npx playwright test test/e2e/attacks
 echo "# hostile captures and property tests"
 npx vitest run test/integration/capture-hostile.test.ts test/unit/properties.test.ts \
   --reporter=json --outputFile="$out/captures.json" > /dev/null
+# The reports name this checkout's folder; the record keeps paths relative to the repository.
+node -e "const fs = require('fs'); for (const f of process.argv.slice(1)) fs.writeFileSync(f, fs.readFileSync(f, 'utf8').split(process.cwd()).join('.'))" \
+  "$out/e2e.json" "$out/captures.json"
 echo "# leak check"
 bash scripts/fuzz/leakcheck.sh > "$out/leakcheck.log" 2>&1
 echo "leakcheck exit $?" >> "$out/leakcheck.log"
