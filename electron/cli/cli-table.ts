@@ -3,7 +3,7 @@ import { signatureWords } from '../common/capture';
 import type { CheckResult } from '../common/checks';
 import { formatFrameList } from '../common/frame-list';
 import type { InspectOutput } from '../common/inspect-output';
-import { checkWord } from '../common/verdicts';
+import { checkWord, DESCRIPTOR_ONLY_WHY } from '../common/verdicts';
 
 function pad(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
@@ -61,6 +61,12 @@ export function formatTable(output: InspectOutput): string {
     if (frame.error !== null) lines.push(`frame ${frame.index}: ${frame.error.code}: ${frame.error.message}`);
     for (const check of frame.checks.filter((c) => c.ok === false || (c.ok === null && output.strict)))
       lines.push(`frame ${frame.index}: ${check.name}: ${check.detail}`);
+  }
+  const described = output.frames.filter((f) => f.checks.some((c) => c.descriptorOnly === true));
+  if (described.length > 0) {
+    lines.push(
+      `* frames ${formatFrameList(described.map((f) => f.index))}: pointers match, descriptor only: ${DESCRIPTOR_ONLY_WHY}`,
+    );
   }
   const unchecked = output.frames.filter((f) => f.checks.some((c) => c.ok === null));
   if (unchecked.length > 0 && !output.strict) {

@@ -9,6 +9,8 @@ export interface CheckResult {
   name: CheckName;
   ok: boolean | null;
   detail: string;
+  /** Pointers only: they match, but NVCV only describes host memory (no zero copy is shown). */
+  descriptorOnly?: boolean;
 }
 
 /** Every check name, in the order they are shown. */
@@ -23,7 +25,15 @@ function pointers(report: FrameReport): CheckResult {
     return { name: 'pointers', ok: false, detail };
   }
   if (report.planes.length > 0 && report.planes.every((plane) => plane.match === true)) {
-    return { name: 'pointers', ok: true, detail: `${report.planes.length} planes: NVCV's pointers equal FFmpeg's` };
+    const detail = `${report.planes.length} planes: NVCV's pointers equal FFmpeg's`;
+    return report.wrap.descriptorOnly
+      ? {
+          name: 'pointers',
+          ok: true,
+          detail: `${detail}; descriptor only: NVCV describes host memory`,
+          descriptorOnly: true,
+        }
+      : { name: 'pointers', ok: true, detail };
   }
   return {
     name: 'pointers',

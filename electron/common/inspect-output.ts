@@ -18,6 +18,7 @@ const checkResultSchema = z.object({
   name: z.enum(CHECK_NAMES as [CheckName, ...CheckName[]]),
   ok: z.boolean().nullable(),
   detail: z.string(),
+  descriptorOnly: z.boolean().optional(),
 });
 
 /** One inspected frame: its report, or the error that stopped it, and its checks. */

@@ -39,9 +39,10 @@ export function verdictWord(words: VerdictWords, ok: boolean | null): string {
   return ok === null ? words.unknown : ok ? words.pass : words.fail;
 }
 
-/** A check's word in a table cell; a check that is not there is a dash. */
+/** A check's word in a table cell; a check that is not there is a dash; a descriptor-only match is marked `*`. */
 export function checkWord(check: CheckResult | undefined): string {
-  return check === undefined ? '—' : verdictWord(CHECK_WORDS[check.name], check.ok);
+  if (check === undefined) return '—';
+  return `${verdictWord(CHECK_WORDS[check.name], check.ok)}${check.descriptorOnly === true ? '*' : ''}`;
 }
 
 /** The pointer verdict: every plane matches, one does not, or NVCV could not be asked. */
@@ -51,10 +52,39 @@ export function pointerVerdict(report: FrameReport): boolean | null {
   return matches.every((match) => match === true);
 }
 
-/** One big verdict: its headline, its outcome, and a line saying why. */
+/** How a verdict looks: passed, passed with a caveat that keeps it from being the claim, failed, unknown. */
+export type VerdictTone = 'ok' | 'warn' | 'bad' | 'unknown';
+
+/** The tone of a yes/no/unknown outcome. */
+export function toneOf(value: boolean | null): VerdictTone {
+  return value === null ? 'unknown' : value ? 'ok' : 'bad';
+}
+
+/** The pointer headline when NVCV only describes host memory: the pointers match, yet no zero copy is shown. */
+export const DESCRIPTOR_ONLY_HEADLINE = 'POINTERS MATCH · DESCRIPTOR ONLY (HOST MEMORY)';
+
+/** Why a descriptor-only match is not the zero-copy claim. */
+export const DESCRIPTOR_ONLY_WHY =
+  'NVCV only describes this host frame: it refuses STRIDED_HOST, so the planes are wrapped through a STRIDED_CUDA ' +
+  'descriptor that NVCV validates and exports without touching memory; no CV-CUDA operator may run on it';
+
+/** True when every pointer matches but NVCV only describes the frame (host memory behind a device descriptor). */
+export function descriptorOnly(report: FrameReport): boolean {
+  return pointerVerdict(report) === true && report.wrap.descriptorOnly;
+}
+
+/** The pointer verdict as the identity badge, the presenter and the command line tell it: words and tone. */
+export function pointerBadge(report: FrameReport): { text: string; tone: VerdictTone } {
+  if (descriptorOnly(report)) return { text: DESCRIPTOR_ONLY_HEADLINE, tone: 'warn' };
+  const match = pointerVerdict(report);
+  return { text: verdictWord(HEADLINES.pointers, match), tone: toneOf(match) };
+}
+
+/** One big verdict: its headline, its outcome and tone, and a line saying why. */
 export interface Verdict {
   key: VerdictKey;
   ok: boolean | null;
+  tone: VerdictTone;
   headline: string;
   why: string;
 }
@@ -74,27 +104,33 @@ export function frameVerdicts(report: FrameReport): Verdict[] {
     {
       key: 'pointers',
       ok: match,
-      headline: verdictWord(HEADLINES.pointers, match),
+      tone: pointerBadge(report).tone,
+      headline: pointerBadge(report).text,
       why:
         match === null
           ? wrap.reason
-          : `${report.planes.length} planes: NVCV's exported pointers ${match ? 'equal' : 'differ from'} FFmpeg's`,
+          : descriptorOnly(report)
+            ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's. ${DESCRIPTOR_ONLY_WHY}`
+            : `${report.planes.length} planes: NVCV's exported pointers ${match ? 'equal' : 'differ from'} FFmpeg's`,
     },
     {
       key: 'aliasing',
       ok: aliasing.ran ? aliasing.passed && aliasing.restored : null,
+      tone: toneOf(aliasing.ran ? aliasing.passed && aliasing.restored : null),
       headline: verdictWord(HEADLINES.aliasing, aliasing.ran ? aliasing.passed : null),
       why: aliasing.ran ? `canary ${aliasing.canary} written through NVCV, read through FFmpeg` : aliasing.reason,
     },
     {
       key: 'tensor',
       ok: tensor.attempted ? tensor.valid : null,
+      tone: toneOf(tensor.attempted ? tensor.valid : null),
       headline: verdictWord(HEADLINES.tensor, tensor.attempted ? tensor.valid : null),
       why: off,
     },
     {
       key: 'context',
       ok: context.oneContext,
+      tone: toneOf(context.oneContext),
       headline: verdictWord(HEADLINES.context, context.oneContext),
       why: context.strategy,
     },

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { IdentityPanel } from '../../renderer/src/components/identity/IdentityPanel';
-import { mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
+import { describedHostFrame, mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
 
 describe('IdentityPanel', () => {
   it('shows both pointers per plane and a big MATCH badge for a padded NVDEC frame', () => {
@@ -45,5 +45,16 @@ describe('IdentityPanel', () => {
     await user.click(screen.getByTestId('copy-nvcv-1'));
     expect(writeText).toHaveBeenCalledWith('0x7f0000220000');
     expect(screen.getByTestId('copy-nvcv-1')).toHaveTextContent('copied');
+  });
+});
+
+describe('IdentityPanel on a host frame NVCV only describes', () => {
+  it('shows the amber descriptor-only verdict and why, never the green zero-copy one', () => {
+    render(<IdentityPanel report={describedHostFrame()} />);
+    const badge = screen.getByTestId('overall-badge');
+    expect(badge).toHaveTextContent('POINTERS MATCH · DESCRIPTOR ONLY (HOST MEMORY)');
+    expect(badge).not.toHaveTextContent('ZERO-COPY');
+    expect(badge).toHaveAttribute('data-tone', 'warn');
+    expect(screen.getByTestId('identity-descriptor-only')).toHaveTextContent(/refuses STRIDED_HOST/);
   });
 });

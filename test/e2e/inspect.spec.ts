@@ -26,6 +26,13 @@ test('opens the bundled sample on first start and shows the pointer evidence', a
     }
   }
   await expect(page.getByTestId('overall-badge')).toHaveText(nvcvLoaded ? /POINTERS MATCH/ : /NOT CHECKED/);
+  // Host frames are only described to NVCV: the verdict says so in amber, never the green zero-copy claim.
+  const hostFrame = (await page.getByTestId('decode-path').textContent())?.includes('software') === true;
+  if (nvcvLoaded && hostFrame) {
+    await expect(page.getByTestId('overall-badge')).toHaveAttribute('data-tone', 'warn');
+    await expect(page.getByTestId('overall-badge')).toContainText('DESCRIPTOR ONLY (HOST MEMORY)');
+    await expect(page.getByTestId('overall-badge')).not.toContainText('ZERO-COPY');
+  }
   await expect(page.getByTestId('aliasing-proof')).toHaveAttribute('data-passed', nvcvLoaded ? 'true' : 'false');
   await expect(page.getByTestId('decode-path')).toBeVisible();
   await expect(page.locator('[data-testid^="thumbnail-"]')).toHaveCount(planes);

@@ -242,3 +242,16 @@ export function bareEnvironment(): EnvironmentReport {
     cvcuda: { loaded: false, path: null, version: null, error: 'not found', searched: ['libcvcuda.so.0'] },
   };
 }
+
+/** A host frame NVCV only describes: every pointer matches through a STRIDED_CUDA descriptor, no zero copy shown. */
+export function describedHostFrame(): FrameReport {
+  const report = paddedNv12Device();
+  report.decodePath = 'software';
+  report.allocation = { ...report.allocation, source: 'host', memory: 'host', device: null, context: null };
+  report.wrap = {
+    ...report.wrap,
+    descriptorOnly: true,
+    hostRefusal: "NVCV_ERROR_INVALID_ARGUMENT: Wrapping of host memory into an image isn't currently supported",
+  };
+  return report;
+}

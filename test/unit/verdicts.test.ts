@@ -1,15 +1,26 @@
 /** The verdicts about a frame and their words: one table for the identity panel, the presenter view and the CLI. */
 import { describe, expect, it } from 'vitest';
 import { frameChecks } from '../../electron/common/checks';
+import { formatTable } from '../../electron/cli/cli-table';
+import { inspectOutputSchema } from '../../electron/common/inspect-output';
 import {
   checkWord,
+  DESCRIPTOR_ONLY_HEADLINE,
   frameVerdicts,
+  pointerBadge,
   HEADLINES,
   PLANE_MATCH_WORDS,
   pointerVerdict,
   verdictWord,
 } from '../../electron/common/verdicts';
-import { mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
+import {
+  describedHostFrame,
+  gpuEnvironment,
+  mismatchFrame,
+  noNvcvFrame,
+  paddedNv12Device,
+  streamInfo,
+} from '../support/reports';
 
 describe('frameVerdicts', () => {
   it('tells the padded NV12 story: pointers match, proof holds, the 1.5×H tensor is wrong, one context', () => {
@@ -68,5 +79,38 @@ describe('verdict words', () => {
     const [pointers, aliasing] = frameVerdicts(paddedNv12Device());
     expect(pointers!.headline).toBe(HEADLINES.pointers.pass);
     expect(aliasing!.headline).toBe(HEADLINES.aliasing.pass);
+  });
+});
+
+describe('a host frame NVCV only describes', () => {
+  it('never gets the green zero-copy verdict: amber, pointers match, descriptor only', () => {
+    const host = describedHostFrame();
+    expect(pointerVerdict(host)).toBe(true);
+    expect(pointerBadge(host)).toEqual({ text: DESCRIPTOR_ONLY_HEADLINE, tone: 'warn' });
+    expect(pointerBadge(paddedNv12Device())).toEqual({ text: HEADLINES.pointers.pass, tone: 'ok' });
+    const pointers = frameVerdicts(host).find((v) => v.key === 'pointers');
+    expect(pointers).toMatchObject({ ok: true, tone: 'warn', headline: DESCRIPTOR_ONLY_HEADLINE });
+    expect(pointers?.why).toMatch(/refuses STRIDED_HOST/);
+  });
+
+  it('is marked in the checks, the --json output and the table, with a footnote', () => {
+    const host = describedHostFrame();
+    const checks = frameChecks(host);
+    expect(checks[0]).toMatchObject({ name: 'pointers', ok: true, descriptorOnly: true });
+    expect(checkWord(checks[0])).toBe('match*');
+    expect(checkWord(frameChecks(paddedNv12Device())[0])).toBe('match');
+    const output = inspectOutputSchema.parse({
+      tool: { name: 'zerocopy-inspector', version: '0.1.0' },
+      input: { kind: 'video', path: '/v/clip.mp4', capture: null },
+      strict: false,
+      stream: streamInfo(),
+      environment: gpuEnvironment(),
+      frames: [{ index: 7, report: host, error: null, checks, ok: true }],
+      summary: { frames: 1, failed: 0, unchecked: 0, ok: true, exitCode: 0 },
+    });
+    expect(output.frames[0]?.checks[0]?.descriptorOnly).toBe(true);
+    const table = formatTable(output);
+    expect(table).toMatch(/match\*/);
+    expect(table).toMatch(/^\* frames 7: pointers match, descriptor only: NVCV only describes this host frame/m);
   });
 });

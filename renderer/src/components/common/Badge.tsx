@@ -11,7 +11,7 @@ export interface BadgeProps {
 
 /** A coloured label with an icon, so colour is not the only cue. */
 export function Badge({ tone, text, testId, size = 'small' }: BadgeProps) {
-  const icon = tone === 'ok' ? '✓' : tone === 'bad' ? '✗' : '?';
+  const icon = tone === 'ok' ? '✓' : tone === 'bad' ? '✗' : tone === 'warn' ? '!' : '?';
   return (
     <span className={`badge badge-${tone} badge-${size}`} data-testid={testId} data-tone={tone}>
       <span aria-hidden="true">{icon}</span> {text}

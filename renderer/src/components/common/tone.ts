@@ -1,9 +1,2 @@
-/** The tone of a verdict badge: passed, failed, or could not be told. */
-
-/** How a verdict looks. */
-export type BadgeTone = 'ok' | 'bad' | 'unknown';
-
-/** The tone of a yes/no/unknown value. */
-export function toneOf(value: boolean | null): BadgeTone {
-  return value === null ? 'unknown' : value ? 'ok' : 'bad';
-}
+/** The tone of a verdict badge: the verdicts' own tones (electron/common/verdicts.ts). */
+export { toneOf, type VerdictTone as BadgeTone } from '../../../../electron/common/verdicts';

@@ -1,6 +1,13 @@
 /** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
 import type { FrameReport } from '../../../../electron/common/report';
-import { HEADLINES, PLANE_MATCH_WORDS, pointerVerdict, verdictWord } from '../../../../electron/common/verdicts';
+import {
+  DESCRIPTOR_ONLY_WHY,
+  HEADLINES,
+  PLANE_MATCH_WORDS,
+  pointerBadge,
+  pointerVerdict,
+  verdictWord,
+} from '../../../../electron/common/verdicts';
 import { groupHex, formatBytes, hexDelta } from '../../format';
 import { Badge } from '../common/Badge';
 import { toneOf } from '../common/tone';
@@ -16,13 +23,18 @@ export interface IdentityPanelProps {
 export function IdentityPanel({ report }: IdentityPanelProps) {
   const overall = pointerVerdict(report);
   const { allocation, aliasing, wrap } = report;
-  const overallText = verdictWord(HEADLINES.pointers, overall);
+  const badge = pointerBadge(report);
   return (
     <section className="panel identity" data-testid="identity-panel" aria-labelledby="identity-title">
       <header className="panel-head">
         <h2 id="identity-title">Pointer identity</h2>
-        <Badge tone={toneOf(overall)} text={overallText} testId="overall-badge" size="large" />
+        <Badge tone={badge.tone} text={badge.text} testId="overall-badge" size="large" />
       </header>
+      {badge.tone === 'warn' ? (
+        <p className="note" data-testid="identity-descriptor-only">
+          {DESCRIPTOR_ONLY_WHY}.
+        </p>
+      ) : null}
       {overall === null ? (
         <p className="note" data-testid="identity-unchecked">
           {wrap.available ? 'NVCV exported no pointers for this frame.' : `NVCV wrap unavailable: ${wrap.reason}`}

@@ -7,7 +7,6 @@ import { frameVerdicts } from '../../../../electron/common/verdicts';
 import type { DecodePath } from '../../../../electron/common/vocabulary';
 import { captureTime, formatTime, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
-import { toneOf } from '../common/tone';
 import { LayoutPanel } from '../layout/LayoutPanel';
 import { Thumbnails } from '../thumbnails/Thumbnails';
 import type { WrongWrapPair } from './wrong-wrap';
@@ -79,12 +78,7 @@ export function PresenterView(props: PresenterViewProps) {
       <div className="presenter-verdicts">
         {frameVerdicts(report).map((verdict) => (
           <div key={verdict.key} className="presenter-verdict" data-testid={`presenter-verdict-${verdict.key}`}>
-            <Badge
-              tone={toneOf(verdict.ok)}
-              text={verdict.headline}
-              testId={`presenter-badge-${verdict.key}`}
-              size="large"
-            />
+            <Badge tone={verdict.tone} text={verdict.headline} testId={`presenter-badge-${verdict.key}`} size="large" />
             <span className="why">{verdict.why}</span>
           </div>
         ))}
