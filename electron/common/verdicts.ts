@@ -69,7 +69,7 @@ export const DESCRIPTOR_ONLY_WHY =
   'descriptor that NVCV validates and exports without touching memory; no CV-CUDA operator may run on it';
 
 /** True when every pointer matches but NVCV only describes the frame (host memory behind a device descriptor). */
-export function descriptorOnly(report: FrameReport): boolean {
+function descriptorOnly(report: FrameReport): boolean {
   return pointerVerdict(report) === true && report.wrap.descriptorOnly;
 }
 
