@@ -11,13 +11,14 @@ import type { Session } from '../../native/index';
 import { addon, addonStatus, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { PathPolicy } from '../../electron/app/path-policy';
+import { OpenedSessions } from '../support/live/opened-sessions';
 
 // 642x362 H.264, 36 frames at 24 fps; its top band carries the frame index, so every frame's pixels differ.
 const CLIP = fixture('h264-odd-642x362.mp4');
 
 let dir: string;
 let video: string;
-let opened: { client: ClientSession; persistence: Persistence }[] = [];
+const opened = new OpenedSessions();
 
 function setup() {
   const persistence = new Persistence(path.join(dir, 'config'));
@@ -33,7 +34,7 @@ function setup() {
     configDir: path.join(dir, 'config'),
   });
   const ctx: HandlerContext = { client: new ClientSession(), emit: vi.fn() };
-  opened.push({ client: ctx.client, persistence });
+  opened.track(ctx.client, persistence);
   return { handlers, ctx };
 }
 
@@ -52,11 +53,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  for (const { client, persistence } of opened) {
-    client.close();
-    await persistence.flush();
-  }
-  opened = [];
+  await opened.release();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -12,13 +12,14 @@ import { addon, addonStatus } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { PathPolicy } from '../../electron/app/path-policy';
 import { METHODS } from '../../electron/common/contract';
+import { OpenedSessions } from '../support/live/opened-sessions';
 
 // 642x362 H.264, 36 frames at 24 fps: the addon opens it in a few milliseconds.
 const CLIP = 'h264-odd-642x362.mp4';
 
 let dir: string;
 let video: string;
-let opened: { client: ClientSession; persistence: Persistence }[] = [];
+const opened = new OpenedSessions();
 
 function setup(withAddon: BackendDeps['addon'] = addon, status: AddonStatus = addonStatus) {
   const persistence = new Persistence(path.join(dir, 'config'));
@@ -32,7 +33,7 @@ function setup(withAddon: BackendDeps['addon'] = addon, status: AddonStatus = ad
     startedAt: new Date(0),
   };
   const ctx = { client: new ClientSession(), emit: vi.fn<HandlerContext['emit']>() };
-  opened.push({ client: ctx.client, persistence });
+  opened.track(ctx.client, persistence);
   return { handlers: createHandlers(deps), ctx, persistence };
 }
 
@@ -44,11 +45,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  for (const { client, persistence } of opened) {
-    client.close();
-    await persistence.flush();
-  }
-  opened = [];
+  await opened.release();
   await rm(dir, { recursive: true, force: true });
 });
 

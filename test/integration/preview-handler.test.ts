@@ -12,12 +12,13 @@ import type { InspectorError, Session } from '../../native/index';
 import { addon, addonStatus, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { PathPolicy } from '../../electron/app/path-policy';
+import { OpenedSessions } from '../support/live/opened-sessions';
 
 // 642x362 H.264 4:2:0, 36 frames; its top band carries the frame index, so frames differ in their pixels.
 const CLIP = fixture('h264-odd-642x362.mp4');
 
 let dir: string;
-let opened: { client: ClientSession; persistence: Persistence }[] = [];
+const opened = new OpenedSessions();
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'zci-preview-'));
@@ -25,11 +26,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  for (const { client, persistence } of opened) {
-    client.close();
-    await persistence.flush();
-  }
-  opened = [];
+  await opened.release();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -45,7 +42,7 @@ function setup() {
     startedAt: new Date(0),
   };
   const client = new ClientSession();
-  opened.push({ client, persistence });
+  opened.track(client, persistence);
   const ctx: HandlerContext = { client, emit: vi.fn() };
   return { handlers: createHandlers(deps), ctx, persistence };
 }
