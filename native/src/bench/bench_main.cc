@@ -2,7 +2,10 @@
 //   zci_bench wrap ITERATIONS FILE...  wrap + export + release of one frame of each file, interleaved, against a
 //                                      device-to-device copy
 //   zci_bench decode FILE FRAMES       the addon's decode loop (decode + wrap + evidence, no canary), frames/s
+//   zci_bench loop FILE FRAMES [ROUNDS]  FFmpeg's plain decode loop, the core's decoder, and the inspection loop
+//                                      with and without the proof, alternating (bench_loop.cc)
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
+#include "bench_loop.h"
 #include "json_line.h"
 
 #include "cuda_driver.h"
@@ -31,9 +34,10 @@ double percentile(std::vector<double> v, double p) {
   return v[i];
 }
 
-// Session options: ZCI_DECODE names the decode mode (default auto).
+// Session options: ZCI_DECODE names the decode mode (default auto); ZCI_HOLD_FRAMES the frames held (default 2).
 zci::DecoderOptions options() {
   zci::DecoderOptions o;
+  if (const char *hold = std::getenv("ZCI_HOLD_FRAMES")) o.holdFrames = std::max(1, std::min(16, std::atoi(hold)));
   const char *mode = std::getenv("ZCI_DECODE");
   if (!mode) return o;
   const auto named = zci::valueNamed(zci::kDecodeModeNames, mode);
@@ -234,6 +238,7 @@ int main(int argc, char **argv) {
     if (mode == "wrap") return benchWrap(std::vector<std::string>(argv + 3, argv + argc), std::atoi(argv[2]));
     if (mode == "decode") return benchDecode(file, count);
     if (mode == "soak") return benchSoak(file, count);
+    if (mode == "loop") return zci::bench::benchLoop(file, count, argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "preview") return benchPreview(file, count);
   } catch (const zci::Error &e) {
     std::fprintf(stderr, "%s: %s (%s)\n", zci::errorCodeName(e.code()), e.what(), e.remedy().c_str());
