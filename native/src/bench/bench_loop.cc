@@ -168,4 +168,40 @@ int benchLoop(const std::string &file, int frames, int rounds, const DecoderOpti
   return 0;
 }
 
+int benchReopen(const std::string &first, const std::string &second, int rounds, const DecoderOptions &options) {
+  for (int round = 0; round < rounds; ++round) {
+    for (const std::string &file : {first, second}) {
+      const auto t0 = Clock::now();
+      Session session(file, options);
+      const FrameEvidence e = session.frame(0, {false});
+      const double ms = secondsSince(t0) * 1000.0;
+      const OpenTimings &t = session.decoder().openTimings();
+      // A seek forward past a few key frames, and one back to the start (each flushes the decoder).
+      const int64_t far = session.decoder().info().frameCount / 2;
+      auto t1 = Clock::now();
+      session.frame(far, {false});
+      const double seekForwardMs = secondsSince(t1) * 1000.0;
+      t1 = Clock::now();
+      session.frame(0, {false});
+      const double seekBackMs = secondsSince(t1) * 1000.0;
+      JsonLine j;
+      j.add("bench", "reopen")
+          .add("file", file)
+          .add("round", round)
+          .add("decodePath", decodePathName(session.decoder().info().decodePath))
+          .add("toFirstReportMs", ms)
+          .add("probeMs", t.probeMs)
+          .add("indexMs", t.indexMs)
+          .add("cudaMs", t.cudaMs)
+          .add("firstFrameMs", t.firstFrameMs)
+          .add("frameMs", e.decodeUs / 1000.0)
+          .add("seekForwardMs", seekForwardMs)
+          .add("seekBackMs", seekBackMs)
+          .print();
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
+
 } // namespace zci::bench

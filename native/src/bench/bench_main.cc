@@ -4,6 +4,7 @@
 //   zci_bench decode FILE FRAMES       the addon's decode loop (decode + wrap + evidence, no canary), frames/s
 //   zci_bench loop FILE FRAMES [ROUNDS]  FFmpeg's plain decode loop, the core's decoder, and the inspection loop
 //                                      with and without the proof, alternating (bench_loop.cc)
+//   zci_bench reopen FILE1 FILE2 [ROUNDS]  each open to its first frame report, in turn, in one process
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
 #include "bench_loop.h"
 #include "json_line.h"
@@ -238,6 +239,7 @@ int main(int argc, char **argv) {
     if (mode == "wrap") return benchWrap(std::vector<std::string>(argv + 3, argv + argc), std::atoi(argv[2]));
     if (mode == "decode") return benchDecode(file, count);
     if (mode == "soak") return benchSoak(file, count);
+    if (mode == "reopen") return zci::bench::benchReopen(file, argv[3], argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "loop") return zci::bench::benchLoop(file, count, argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "preview") return benchPreview(file, count);
   } catch (const zci::Error &e) {

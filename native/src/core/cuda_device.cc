@@ -11,6 +11,9 @@ extern "C" {
 
 #include <cuda_runtime_api.h>
 
+#include <mutex>
+#include <set>
+
 namespace zci {
 namespace {
 
@@ -26,7 +29,39 @@ void initRuntime(int ordinal) {
   }
 }
 
+std::mutex warmMutex;
+std::set<int> warmOrdinals; // devices whose primary context this process keeps one retain of
+
 } // namespace
+
+bool keepPrimaryContextWarm(int ordinal, std::string *why) {
+  std::string reason;
+  const cuda::DriverApi *d = cuda::driver(&reason);
+  if (!d || cuda::deviceCount(&reason) <= ordinal || ordinal < 0) {
+    if (why) *why = reason.empty() ? "no CUDA device " + std::to_string(ordinal) : reason;
+    return false;
+  }
+  std::lock_guard<std::mutex> lock(warmMutex);
+  if (warmOrdinals.count(ordinal)) return true;
+  CUdevice dev = 0;
+  CUcontext ctx = nullptr;
+  CUresult r = d->deviceGet(&dev, ordinal);
+  if (r == CUDA_SUCCESS) r = d->primaryCtxRetain(&ctx, dev);
+  if (r != CUDA_SUCCESS) {
+    if (why) *why = "cuDevicePrimaryCtxRetain: " + cuda::driverErrorName(r);
+    return false;
+  }
+  warmOrdinals.insert(ordinal);
+  return true;
+}
+
+void releaseWarmPrimaryContext(int ordinal) {
+  std::lock_guard<std::mutex> lock(warmMutex);
+  if (!warmOrdinals.erase(ordinal)) return;
+  const cuda::DriverApi *d = cuda::driver();
+  CUdevice dev = 0;
+  if (d && d->deviceGet(&dev, ordinal) == CUDA_SUCCESS) d->primaryCtxRelease(dev);
+}
 
 CudaDevice::CudaDevice(int ordinal, ContextMode mode, InitOrder order) : ordinal_(ordinal), mode_(mode) {
   cuda::requireDevice(ordinal);
@@ -34,7 +69,9 @@ CudaDevice::CudaDevice(int ordinal, ContextMode mode, InitOrder order) : ordinal
   const cuda::DriverApi *d = cuda::driver();
   const std::string dev = std::to_string(ordinal);
 
+  if (mode == ContextMode::FfmpegPrimary) releaseWarmPrimaryContext(ordinal);
   if (mode == ContextMode::Shared) {
+    keepPrimaryContextWarm(ordinal); // the next open, of this file or another, finds the context made
     CUdevice cuDev = 0;
     CUresult r = d->deviceGet(&cuDev, ordinal);
     if (r == CUDA_SUCCESS) r = d->primaryCtxRetain(&retained_, cuDev);

@@ -42,4 +42,13 @@ private:
   std::string strategy_;
 };
 
+/// Keeps one retain of the device's primary context for the life of the process, so that closing the last session
+/// does not destroy it and the next open does not pay for creating it again (about 220 ms). Idempotent; returns
+/// false, with why, when the device or the driver is not usable.
+bool keepPrimaryContextWarm(int ordinal, std::string *why = nullptr);
+
+/// Gives back the retain keepPrimaryContextWarm took (before FFmpeg is asked to create the primary context with its
+/// own flags, which it refuses while the context is active with others). Idempotent.
+void releaseWarmPrimaryContext(int ordinal);
+
 } // namespace zci

@@ -220,8 +220,18 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   if (path == DecodePath::Nvdec && codec_->hw_frames_ctx) {
     poolSize_ = reinterpret_cast<AVHWFramesContext *>(codec_->hw_frames_ctx->data)->initial_pool_size;
   }
-  first.reset();
-  seekTo(0);
+  // The first frame is kept, and the decoder stays where it is: the first request (frame 0, or one just after it)
+  // needs no seek, whose flush costs NVDEC's H.264 decoder tens of milliseconds or more. Raw streams number their
+  // frames from a seek, so they seek back as before.
+  const int64_t firstPts = first->best_effort_timestamp != AV_NOPTS_VALUE ? first->best_effort_timestamp : first->pts;
+  pendingIndex_ = raw_ ? -1 : indexOfPts(firstPts);
+  if (pendingIndex_ >= 0) {
+    pending_ = std::move(first);
+    pendingMessages_ = std::move(outMessages_);
+  } else {
+    first.reset();
+    seekTo(0);
+  }
 }
 
 int64_t Decoder::indexOfPts(int64_t pts) const {
@@ -246,6 +256,8 @@ int64_t Decoder::indexAtTime(double seconds) const {
 }
 
 void Decoder::seekTo(int64_t index) {
+  pending_.reset();
+  pendingIndex_ = -1;
   const int64_t target = pts_.at(static_cast<size_t>(index));
   auto it = std::upper_bound(keyPts_.begin(), keyPts_.end(), target);
   const size_t k = it == keyPts_.begin() ? 0 : static_cast<size_t>(it - keyPts_.begin() - 1);
@@ -292,6 +304,11 @@ FramePtr Decoder::receive() {
 }
 
 FramePtr Decoder::decodeNext() {
+  if (pending_) {
+    outMessages_ = std::move(pendingMessages_);
+    pendingIndex_ = -1;
+    return std::move(pending_);
+  }
   int sentWithoutFrame = 0;
   for (;;) {
     FramePtr f = receive();
@@ -347,8 +364,9 @@ FramePtr Decoder::decodeTo(int64_t index) {
   auto key = std::upper_bound(keyPts_.begin(), keyPts_.end(), target);
   const int64_t keyIndex = indexOfPts(key == keyPts_.begin() ? keyPts_.front() : *(key - 1));
   constexpr int64_t kFlushCost = 4;
-  const bool forward =
-      lastIndex_ >= 0 && index > lastIndex_ && !drained_ && index - lastIndex_ <= index - keyIndex + kFlushCost;
+  const bool fromPending = pending_ && pendingIndex_ <= index && index - pendingIndex_ <= index - keyIndex + kFlushCost;
+  const bool forward = fromPending || (lastIndex_ >= 0 && index > lastIndex_ && !drained_ &&
+                                       index - lastIndex_ <= index - keyIndex + kFlushCost);
   if (!forward) seekTo(index);
   log_->clear();
   while (FramePtr f = decodeNext()) {

@@ -156,6 +156,11 @@ private:
   int64_t packetSerial_ = 0; // tags each packet sent (reordered_opaque), so a frame's messages find it
   FrameDamage damage_;
   FrameMessages outMessages_; // the decoder's messages about the frame receive() returned last
+  // The frame the open decoded first, kept so that the first request for it (or a frame just after it) needs no
+  // seek: a seek flushes the decoder, which costs NVDEC's H.264 decoder tens of milliseconds or more.
+  FramePtr pending_;
+  FrameMessages pendingMessages_;
+  int64_t pendingIndex_ = -1;
   // Raw Annex-B streams carry no timestamps: display index n gets n * frameTicks_, seeks go by byte position to an
   // IDR packet (whose display index is its decode index), and frames are numbered as they come out after it.
   bool raw_ = false;
