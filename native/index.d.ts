@@ -47,6 +47,24 @@ export interface FrameOptions {
   signal?: AbortSignal;
 }
 
+/** What a frame request brings back with it, besides the report. */
+export interface ShowOptions extends FrameOptions {
+  /** Plane thumbnails at most this wide (THUMBNAIL_WIDTH.min..max); absent: none. */
+  thumbnailWidth?: number;
+  /** One operator preview of this frame. */
+  preview?: PreviewOptions;
+  /** When that preview cannot run (no GPU, no CV-CUDA): the CPU reference instead, with previewError saying why. */
+  fallbackToReference?: boolean;
+}
+
+/** A frame's report with its thumbnails and preview, from one call; a failed preview leaves the rest standing. */
+export interface ShowResult {
+  report: FrameReport;
+  thumbnails: PlaneThumbnail[] | null;
+  preview: PreviewResult | null;
+  previewError: { code: ErrorCode; message: string; remedy: string } | null;
+}
+
 /** A small 8-bit grey picture of one plane, made by the addon; only these bytes leave native memory. */
 export interface PlaneThumbnail {
   plane: number;
@@ -115,6 +133,9 @@ export declare class Session {
   readonly closed: boolean;
   /** Decodes, wraps and reports the frame at a display index (frame-accurate). */
   frame(index: number, options?: FrameOptions): Promise<FrameReport>;
+  /** frame(index) with its thumbnails and one preview, in one call (one worker hop); asking again for the frame
+   * held last reuses it without decoding. */
+  show(index: number, options?: ShowOptions): Promise<ShowResult>;
   /** The frame at or just after a time in seconds. */
   frameAtTime(seconds: number, options?: FrameOptions): Promise<FrameReport>;
   /** Thumbnails of each plane of the current frame, at most maxWidth wide. */

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'NOT_A_REGULAR_FILE',
   'PATH_OUTSIDE_ROOT',
   'PATH_NOT_UTF8',
+  'SUPERSEDED',
 ] as const;
 
 /** One of ERROR_CODES. */
@@ -71,6 +72,7 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   NOT_A_REGULAR_FILE: 'Name a regular file: pipes, devices and sockets cannot be inspected.',
   PATH_OUTSIDE_ROOT: 'Pick a file inside the folders this inspector may reach (serve mode: its --root).',
   PATH_NOT_UTF8: 'Rename the file to a UTF-8 name, or make a link with one (ln -s) and open the link.',
+  SUPERSEDED: 'None needed: a newer frame request from the same window took its place, and it is answered instead.',
 };
 
 /** True when a value is one of the known error codes. */

@@ -150,8 +150,15 @@ if (fs.existsSync(flowFile)) {
     if (!response.ok) what = `error \`${response.error.code}\`: ${response.error.message}`;
     else if (method === 'open') what = `${response.result.info.decodePath}: ${response.result.info.decodePathReason}`;
     else if (method === 'frame' || method === 'frameAtTime') {
-      const r = response.result;
-      what = `frame ${r.frameIndex} (${r.pictureType}), ${r.format.swFormat} in ${r.format.hwFormat ?? 'host'} memory, planes match: ${r.planes.map((p) => yes(p.match)).join('/')}, aliasing ${r.aliasing.passed ? 'passed' : 'failed'}, one context: ${yes(r.context.oneContext)}`;
+      // A frame answer carries the report with what the request brought back (runs before one-request frames: the
+      // report alone).
+      const r = response.result.report ?? response.result;
+      const extra = response.result.report === undefined ? [] : [
+        ...(response.result.thumbnails ? [`thumbnails ${response.result.thumbnails.map((t) => `${t.name} ${t.width}x${t.height}`).join(', ')}`] : []),
+        ...(response.result.preview ? [`${response.result.preview.op} preview on the ${response.result.preview.gpu ? 'GPU' : 'CPU'}, ${response.result.preview.bytesDownloaded} bytes down`] : []),
+        ...(response.result.previewError ? [`preview refused: ${response.result.previewError.code}`] : []),
+      ];
+      what = `frame ${r.frameIndex} (${r.pictureType}), ${r.format.swFormat} in ${r.format.hwFormat ?? 'host'} memory, planes match: ${r.planes.map((p) => yes(p.match)).join('/')}, aliasing ${r.aliasing.passed ? 'passed' : 'failed'}, one context: ${yes(r.context.oneContext)}${extra.map((e) => `; ${e}`).join('')}`;
     } else if (method === 'thumbnails') what = response.result.map((t) => `${t.name} ${t.width}x${t.height}`).join(', ');
     else if (method === 'environment') what = `${response.result.cuda?.devices?.[0]?.name ?? 'ok'}`;
     else what = 'ok';

@@ -181,6 +181,9 @@ describe('runInspect', () => {
         return { ...paddedNv12Device(), frameIndex: index };
       },
       frameAtTime: async () => paddedNv12Device(),
+      show: async () => {
+        throw new Error('inspect reads reports with frame()');
+      },
       thumbnails: async () => [],
       close: () => undefined,
     };

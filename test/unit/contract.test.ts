@@ -19,7 +19,6 @@ describe('the RPC contract', () => {
         'open',
         'samplePath',
         'setSettings',
-        'thumbnails',
         'preview',
         'openCapture',
         'saveCapture',
@@ -60,8 +59,16 @@ describe('the RPC contract', () => {
     expect(METHODS.frame.params.safeParse({ index: '3' }).success).toBe(false);
     expect(METHODS.frameAtTime.params.safeParse({ seconds: 1.25 }).success).toBe(true);
     expect(METHODS.frameAtTime.params.safeParse({ seconds: Number.NaN }).success).toBe(false);
-    expect(METHODS.thumbnails.params.safeParse({ maxWidth: 8 }).success).toBe(false);
-    expect(METHODS.thumbnails.params.safeParse({ maxWidth: 240 }).success).toBe(true);
+    expect(METHODS.frame.params.safeParse({ index: 3, thumbnails: { maxWidth: 8 } }).success).toBe(false);
+    expect(METHODS.frame.params.safeParse({ index: 3, thumbnails: { maxWidth: 240 } }).success).toBe(true);
+    expect(
+      METHODS.frame.params.safeParse({ index: 3, preview: { op: 'convert' }, fallbackToReference: true }).success,
+    ).toBe(true);
+    expect(METHODS.frame.params.safeParse({ index: 3, preview: { op: 'sharpen' } }).success).toBe(false);
+    // A preview names its frame: none acts on an implicit current frame.
+    expect(METHODS.preview.params.safeParse({ op: 'convert' }).success).toBe(false);
+    expect(METHODS.preview.params.safeParse({ index: 0, op: 'convert' }).success).toBe(true);
+    expect('thumbnails' in METHODS).toBe(false);
     expect(METHODS.environment.params.safeParse({ sneaky: true }).success).toBe(false);
   });
 

@@ -3,7 +3,6 @@ import { createCaptureHandlers } from './capture';
 import { createEnvironmentHandlers } from './environment';
 import { createFileHandlers } from './files';
 import { createFrameHandlers } from './frames';
-import { createPreviewHandlers } from './preview';
 import { createSettingsHandlers } from './settings';
 import type { BackendDeps, Handlers } from './types';
 
@@ -14,7 +13,6 @@ export function createHandlers(deps: BackendDeps): Handlers {
     ...createFileHandlers(deps),
     ...createFrameHandlers(deps),
     ...createSettingsHandlers(deps),
-    ...createPreviewHandlers(),
     ...createCaptureHandlers(deps, deps.app ?? { name: 'zerocopy-inspector', version: 'unknown' }),
   };
 }

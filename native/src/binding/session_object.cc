@@ -92,6 +92,7 @@ void SessionObject::Init(Napi::Env env, Napi::Object exports) {
       {StaticMethod<&SessionObject::Open>("open", kWrappable),
        InstanceMethod<&SessionObject::Frame>("frame", kWrappable),
        InstanceMethod<&SessionObject::FrameAtTime>("frameAtTime", kWrappable),
+       InstanceMethod<&SessionObject::Show>("show", kWrappable),
        InstanceMethod<&SessionObject::Thumbnails>("thumbnails", kWrappable),
        InstanceMethod<&SessionObject::Preview>("preview", kWrappable),
        InstanceMethod<&SessionObject::LiveHandles>("liveHandles"), InstanceMethod<&SessionObject::Close>("close"),
@@ -191,6 +192,43 @@ Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
   if (!s) return rejected;
   return queue<FrameEvidence>(
       env, this, Value(), [s, index, req] { return s->frame(index, req); }, frameReportToJs, std::move(abort));
+}
+
+Napi::Value SessionObject::Show(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsNumber())
+    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
+  const double d = info[0].As<Napi::Number>().DoubleValue();
+  if (!(d >= 0) || d > 9007199254740991.0 || d != std::trunc(d)) {
+    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
+  }
+  ShowRequest req;
+  Napi::Error err;
+  if (info.Length() > 1 && info[1].IsObject()) {
+    const Napi::Object o = info[1].As<Napi::Object>();
+    const Napi::Value width = o.Get("thumbnailWidth");
+    if (!width.IsUndefined() && !readThumbnailWidth(env, width, "options.thumbnailWidth", req.thumbnailWidth, &err))
+      return rejectWith(env, err);
+    const Napi::Value preview = o.Get("preview");
+    if (!preview.IsUndefined()) {
+      PreviewRequest p;
+      if (!readPreviewOptions(env, preview, p, &err)) return rejectWith(env, err);
+      req.preview = p;
+    }
+    const Napi::Value fallback = o.Get("fallbackToReference");
+    if (!fallback.IsUndefined()) {
+      if (!fallback.IsBoolean())
+        return rejectWith(env, invalidArgument(env, "options.fallbackToReference", "a boolean"));
+      req.fallbackToReference = fallback.As<Napi::Boolean>().Value();
+    }
+  }
+  AbortLink abort;
+  Napi::Value rejected;
+  const auto index = static_cast<int64_t>(d);
+  auto s = claimForFrame(env, info, "Decoding frame " + std::to_string(index), req.frame, abort, &rejected);
+  if (!s) return rejected;
+  return queue<ShowResult>(
+      env, this, Value(), [s, index, req] { return s->show(index, req); }, showToJs, std::move(abort));
 }
 
 Napi::Value SessionObject::FrameAtTime(const Napi::CallbackInfo &info) {

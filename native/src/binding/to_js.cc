@@ -371,4 +371,21 @@ Napi::Value vocabularyToJs(Napi::Env env) {
       .object();
 }
 
+Napi::Value showToJs(Napi::Env env, const ShowResult &r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("report", frameReportToJs(env, r.report));
+  o.Set("thumbnails", r.thumbnails ? thumbnailsToJs(env, *r.thumbnails) : env.Null());
+  o.Set("preview", r.preview ? previewToJs(env, *r.preview) : env.Null());
+  if (r.previewError) {
+    Napi::Object e = Napi::Object::New(env);
+    e.Set("code", errorCodeName(r.previewError->code()));
+    e.Set("message", r.previewError->what());
+    e.Set("remedy", r.previewError->remedy());
+    o.Set("previewError", e);
+  } else {
+    o.Set("previewError", env.Null());
+  }
+  return o;
+}
+
 } // namespace zci::binding

@@ -30,6 +30,9 @@ Napi::Value thumbnailsToJs(Napi::Env env, const std::vector<Thumbnail> &thumbs);
 /// PreviewResult; the pictures are copied into JS-owned memory.
 Napi::Value previewToJs(Napi::Env env, const PreviewResult &r);
 
+/// { report, thumbnails | null, preview | null, previewError: { code, message, remedy } | null }.
+Napi::Value showToJs(Napi::Env env, const ShowResult &r);
+
 /// The names the addon accepts and reports: every option's values, the error and warning codes and the thumbnail
 /// width bounds.
 Napi::Value vocabularyToJs(Napi::Env env);

@@ -40,6 +40,7 @@ enum class ErrorCode {
   NotARegularFile,
   PathOutsideRoot, // the backend's file-system reach; the core never throws it
   PathNotUtf8,     // a file name the RPC's UTF-8 strings cannot carry; the core never throws it
+  Superseded,      // a frame request a newer one of the same client replaced; the core never throws it
 };
 
 /// The stable names of ErrorCode, in the order of electron/common/errors.ts ERROR_CODES.
@@ -73,6 +74,7 @@ inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::NotARegularFile, "NOT_A_REGULAR_FILE"},
     {ErrorCode::PathOutsideRoot, "PATH_OUTSIDE_ROOT"},
     {ErrorCode::PathNotUtf8, "PATH_NOT_UTF8"},
+    {ErrorCode::Superseded, "SUPERSEDED"},
 };
 
 /// The stable name of a code, e.g. "FILE_NOT_FOUND".

@@ -80,7 +80,38 @@ FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   e.pool.extraReserved = decoder_->cuda() ? decoder_->extraReserved() : 0;
   e.pool.framesHeld = static_cast<int>(held_.size());
   e.evidenceUs = usSince(t1) - wrapAndExport;
+  last_ = e;
   return e;
+}
+
+ShowResult Session::show(int64_t index, const ShowRequest &request) {
+  ShowResult out;
+  if (last_ && last_->frameIndex == index && !held_.empty()) {
+    // The frame held last, asked again (a new preview of it): its report stands; the decoder does not seek.
+    out.report = *last_;
+    if (request.frame.proof) runAliasingProof(held_.back()->frame(), decoder_->cuda(), out.report);
+  } else {
+    out.report = frame(index, request.frame);
+  }
+  if (request.thumbnailWidth > 0) out.thumbnails = thumbnails(request.thumbnailWidth);
+  if (request.preview) {
+    try {
+      out.preview = preview(*request.preview);
+    } catch (const Error &e) {
+      out.previewError = e; // a preview this machine cannot make leaves the frame and its thumbnails standing
+    }
+    if (out.previewError && request.fallbackToReference && request.preview->op != PreviewOp::Reference) {
+      PreviewRequest reference;
+      reference.op = PreviewOp::Reference;
+      reference.maxWidth = request.preview->maxWidth;
+      try {
+        out.preview = preview(reference);
+      } catch (const Error &) {
+        // the operator's own error says why; with no reference either, that stands alone
+      }
+    }
+  }
+  return out;
 }
 
 FrameEvidence Session::frameAtTime(double seconds, const FrameRequest &request) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "decoder.h"
+#include "error.h"
 #include "evidence.h"
 #include "preview.h"
 
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -31,6 +33,22 @@ struct FrameRequest {
   CancelFlag cancel; // set from another thread to stop the request (CANCELLED); may be null
 };
 
+/// One frame and what to bring back with it, answered in one call (one worker hop in the binding).
+struct ShowRequest {
+  FrameRequest frame;
+  int thumbnailWidth = 0;                // plane thumbnails at most this wide; 0: none
+  std::optional<PreviewRequest> preview; // one operator preview of this frame
+  bool fallbackToReference = false;      // when that preview cannot run: the CPU reference instead, with why
+};
+
+/// The frame's report, its thumbnails, and its preview or why the preview failed (the frame itself did not).
+struct ShowResult {
+  FrameEvidence report;
+  std::optional<std::vector<Thumbnail>> thumbnails;
+  std::optional<PreviewResult> preview;
+  std::optional<Error> previewError;
+};
+
 /// Decoder + held frames + evidence. Not thread-safe: callers serialise (the binding rejects overlap with BUSY).
 class Session {
 public:
@@ -44,6 +62,8 @@ public:
   const StreamInfo &info() const { return decoder_->info(); }
   /// Decodes the frame at a display index, wraps it and gathers its evidence.
   FrameEvidence frame(int64_t index, const FrameRequest &request);
+  /// frame(index) with its thumbnails and one preview, in one call.
+  ShowResult show(int64_t index, const ShowRequest &request);
   /// The frame at or after a time in seconds.
   FrameEvidence frameAtTime(double seconds, const FrameRequest &request);
   /// Thumbnails of every plane channel of the current frame, at most maxWidth wide.
@@ -61,6 +81,7 @@ private:
   std::shared_ptr<std::atomic<int>> live_;          // shared with NVCV cleanup callbacks
   std::unordered_map<uint64_t, int64_t> addresses_; // plane-0 address -> first frame index seen there
   int holdFrames_;
+  std::optional<FrameEvidence> last_; // the report of the frame held last (held_.back())
 };
 
 } // namespace zci
