@@ -72,7 +72,9 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
       if ('seconds' in target) set({ targetFrame: answer.report.frameIndex });
       if (get().capture !== null) await get().loadCapturedOperators();
     } catch (error) {
-      set({ loadingFrame: false });
+      // A frame that failed is not where steps count from; unless a newer request has moved the target on already.
+      const stale = 'index' in target && get().targetFrame === target.index;
+      set({ loadingFrame: false, ...(stale ? { targetFrame: get().report?.frameIndex ?? null } : {}) });
       if (toRpcError(error).code !== 'SUPERSEDED') get().showError(error);
     }
   });
