@@ -42,6 +42,8 @@ done
 cp assets/sample.mp4 "$stage/assets/"
 cp .gpu/clips/*.mp4 "$stage/clips/"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
+mkdir -p "$stage/scripts/gpu"
+cp scripts/gpu/step-bench.mjs "$stage/scripts/gpu/"
 chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when the work tree had changes not yet committed.
 (git rev-parse HEAD && git status --porcelain --untracked-files=no -- native test/native test/gpu test/fixtures scripts/gpu assets | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true

@@ -118,6 +118,9 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
     timed inspect-proof-process "$clip" "$node" bin/zerocopy-inspector.js inspect "$clip" --json
   done
 done
+# What the renderer does over serve mode's WebSocket: a second open, sequential steps, a held key.
+say "\$ node scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
+"$node" scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"
 run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
 # Step-to-thumbnail on the GPU (CV-CUDA) against the naive path (whole frame down, swscale on the CPU).
 run native/build/zci_bench preview clips/bench-1080p-h264.mp4 300

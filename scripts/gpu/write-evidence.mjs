@@ -365,6 +365,38 @@ if (procRows.length) {
   bm.push('');
 }
 
+// What the renderer does over serve mode's WebSocket RPC (scripts/gpu/step-bench.mjs).
+const rpcOpen = bench.filter((b) => b.bench === 'rpc-open');
+const rpcStep = bench.filter((b) => b.bench === 'rpc-step');
+const rpcHold = bench.filter((b) => b.bench === 'rpc-hold');
+if (rpcOpen.length || rpcStep.length || rpcHold.length) {
+  bm.push('## 2d. The interactive loop over serve mode\'s WebSocket RPC', '');
+  bm.push('`node scripts/gpu/step-bench.mjs CLIP_1080P CLIP_4K`: serve mode with the real backend, one WebSocket client');
+  bm.push('sending what the renderer sends. Each frame request brings back the report, the plane thumbnails (256 wide)');
+  bm.push('and a convert preview (256 wide) in one answer.', '');
+  if (rpcOpen.length) {
+    bm.push('| open, in turn | file | decode | to the first complete frame answer ms |', '| --- | --- | --- | --- |');
+    for (const r of rpcOpen) bm.push(`| ${r.round + 1} | ${r.file} | ${r.decodePath} | ${fmt(r.toFirstAnswerMs)} |`);
+    const later = rpcOpen.filter((r) => r.round > 0 && r.file.includes('1080p')).map((r) => r.toFirstAnswerMs);
+    if (later.length) bm.push('', `- a later open of the 1080p H.264 clip, median **${fmt(median(later))} ms** (target ≤ 60 ms: ${median(later) <= 60 ? 'met' : 'NOT met'})`);
+    bm.push('');
+  }
+  for (const r of rpcStep) {
+    bm.push(`Sequential steps on ${r.file}: ${r.steps} requests, latency to the complete answer p50 **${fmt(r.p50Ms, 2)} ms**, p99 **${fmt(r.p99Ms, 2)} ms**, max ${fmt(r.maxMs, 2)} ms; preview ${r.preview} (targets p50 ≤ 8 ms: ${r.p50Ms <= 8 ? 'met' : 'NOT met'}; p99 ≤ 16 ms: ${r.p99Ms <= 16 ? 'met' : 'NOT met'}).`, '');
+  }
+  if (rpcHold.length) {
+    bm.push('A held key: one frame request per press, 60 presses a second, frames 1 to 599. "renderer": sent as the');
+    bm.push('renderer sends them (one in flight, only the newest waiting); "blind": every press sent at once, the backend');
+    bm.push('answering SUPERSEDED to what waits behind a newer one.', '');
+    bm.push('| mode | requests | answered | distinct frames / s | in order | last shown / asked | superseded | most requests outstanding |');
+    bm.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const r of rpcHold) bm.push(`| ${r.mode} | ${r.requests} | ${r.answered} | **${fmt(r.distinctPerSecond)}** | ${yes(r.inOrder)} | ${r.lastShown} / ${r.lastRequested} | ${r.superseded} | ${r.maxOutstanding} |`);
+    bm.push('');
+    for (const r of rpcHold) bm.push(`- ${r.mode}: ${fmt(r.distinctPerSecond)} distinct frames a second (target ≥ 55: ${r.distinctPerSecond >= 55 ? 'met' : 'NOT met'}), in order: ${yes(r.inOrder)}`);
+    bm.push('');
+  }
+}
+
 const soak = bench.filter((b) => b.bench === 'soak');
 if (soak.length) {
   bm.push('## 3. GPU memory and live NVCV handles over 10,000 frames', '');
