@@ -68,6 +68,8 @@ module.exports = {
   Session: NativeSession,
   InspectorError,
   environment: binding.environment,
+  environmentAsync: binding.environmentAsync,
+  warmUp: binding.warmUp,
   vocabulary: binding.vocabulary,
   setLibraryPath: binding.setLibraryPath,
   nvcvAbiCheck: binding.nvcvAbiCheck,

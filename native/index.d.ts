@@ -155,8 +155,25 @@ export declare class InspectorError extends Error {
   readonly remedy: string;
 }
 
-/** Probes FFmpeg, CUDA, NVCV and CV-CUDA; cheap and synchronous. */
+/** Probes FFmpeg, CUDA, NVCV and CV-CUDA, synchronously: its first call loads NVCV and CV-CUDA on the calling
+ * thread (the command line's choice; a process serving a window uses environmentAsync). */
 export declare function environment(): EnvironmentReport;
+
+/** environment() on a worker thread: the JS thread goes on while the libraries load. */
+export declare function environmentAsync(): Promise<EnvironmentReport>;
+
+/** What warmUp made ready for the first open. */
+export interface WarmUpResult {
+  /** The device's primary context is created and kept for every open, so no open pays for creating it. */
+  cuda: boolean;
+  nvcv: boolean;
+  cvcuda: boolean;
+  reason: string;
+}
+
+/** Loads NVCV and CV-CUDA and creates (and keeps) the device's CUDA context, on a worker thread; a backend calls it
+ * at start. Device: 0..63 (default 0). Without a device it loads the libraries and says why CUDA is not warm. */
+export declare function warmUp(device?: number): Promise<WarmUpResult>;
 
 /** The names the addon accepts and reports, from its C++ tables: each option's values in order, every error code,
  * and the width bounds of thumbnails and previews. */

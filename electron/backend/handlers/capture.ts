@@ -57,7 +57,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
     const settings = deps.persistence.getSettings();
     let environment: EnvironmentReport | null;
     try {
-      environment = deps.addon?.environment() ?? null;
+      environment = (await deps.addon?.environmentAsync()) ?? null;
     } catch {
       environment = null;
     }
