@@ -52,7 +52,7 @@ describe('WrongWrapCompare', () => {
     );
     expect(screen.getByTestId('wrong-wrap-diff')).toHaveAttribute('width', '32');
     expect(screen.getByTestId('wrong-wrap-crop-position')).toHaveTextContent(
-      "8× crop, nearest neighbour, at x 0–23, y 1–16 of 32×18: around the correct picture's strongest colour edge, between rows 8 and 9, at column 0.",
+      "8× crop (nearest neighbour) of x 0–23, y 1–16 of 32×18, at the correct picture's strongest colour edge: rows 8/9, column 0",
     );
     expect(screen.getByTestId('wrong-wrap-crop-naive')).toHaveAttribute('width', String(24 * 8));
   });

@@ -50,6 +50,14 @@ export function WrongWrapCompare({ naive, correct, naiveCaption, correctCaption,
           nothing to subtract.
         </p>
       )}
+      <div className="ww-toolbar">
+        <button type="button" data-testid="wrong-wrap-flicker" aria-pressed={swapped} onClick={toggle}>
+          A/B flicker <kbd>f</kbd>
+        </button>
+        <span className="muted" data-testid="wrong-wrap-flicker-state">
+          {swapped ? 'swapped: the correct picture stands where the naive one was' : 'naive first, correct second'}
+        </span>
+      </div>
       <div className="ww-pictures" data-testid="wrong-wrap-pictures">
         {order.map((which, slot) => (
           <figure key={which} className={which === 'naive' ? 'wrong' : 'right'} data-showing={which} data-slot={slot}>
@@ -70,16 +78,8 @@ export function WrongWrapCompare({ naive, correct, naiveCaption, correctCaption,
             </figcaption>
           </figure>
         ) : null}
+        {comparison !== null ? <WrongWrapCrop comparison={comparison} order={order} picture={correct} /> : null}
       </div>
-      <div className="ww-toolbar">
-        <button type="button" data-testid="wrong-wrap-flicker" aria-pressed={swapped} onClick={toggle}>
-          A/B flicker <kbd>f</kbd>
-        </button>
-        <span className="muted" data-testid="wrong-wrap-flicker-state">
-          {swapped ? 'swapped: the correct picture stands where the naive one was' : 'naive first, correct second'}
-        </span>
-      </div>
-      {comparison !== null ? <WrongWrapCrop comparison={comparison} order={order} picture={correct} /> : null}
     </div>
   );
 }

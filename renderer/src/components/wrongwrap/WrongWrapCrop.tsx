@@ -22,7 +22,7 @@ export function WrongWrapCrop({ comparison, order, picture }: WrongWrapCropProps
     );
   }
   return (
-    <div className="ww-crop" data-testid="wrong-wrap-crop">
+    <figure className="ww-crop" data-testid="wrong-wrap-crop">
       <div className="ww-crop-pictures">
         {order.map((which) => (
           <figure key={which} className={which === 'naive' ? 'wrong' : 'right'} data-showing={which}>
@@ -35,10 +35,10 @@ export function WrongWrapCrop({ comparison, order, picture }: WrongWrapCropProps
           </figure>
         ))}
       </div>
-      <p className="muted" data-testid="wrong-wrap-crop-position">
-        {CROP.scale}× crop, nearest neighbour, at {cropText(crop.rect, picture)}: around the correct picture&apos;s
-        strongest colour edge, between rows {edge.y} and {edge.y + 1}, at column {edge.x}.
-      </p>
-    </div>
+      <figcaption data-testid="wrong-wrap-crop-position">
+        {CROP.scale}× crop (nearest neighbour) of {cropText(crop.rect, picture)}, at the correct picture&apos;s
+        strongest colour edge: rows {edge.y}/{edge.y + 1}, column {edge.x}
+      </figcaption>
+    </figure>
   );
 }
