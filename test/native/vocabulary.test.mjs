@@ -80,6 +80,7 @@ test('the error codes are every code a user can see, in the shared order', () =>
     'NOT_A_REGULAR_FILE',
     'PATH_OUTSIDE_ROOT',
     'PATH_NOT_UTF8',
+    'SUPERSEDED',
   ]);
 });
 

@@ -7,6 +7,7 @@ import type { FrameAnswer, ThumbnailWire } from '../../../electron/common/contra
 import { toRpcError } from '../../../electron/common/envelope';
 import { PREVIEW_WIDTH } from '../../../electron/common/preview';
 import type { FrameReport } from '../../../electron/common/report';
+import { markFrameApplied } from '../frame-timing';
 import { stepCaptured } from './capture-slice';
 import { LatestOnly } from './latest-only';
 import { previewParams } from './operators-slice';
@@ -48,6 +49,7 @@ function bringBack(state: AppState) {
 /** Creates the frame slice. */
 export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => {
   const apply = (answer: FrameAnswer): void => {
+    markFrameApplied();
     const live = get().capture === null;
     set({
       report: answer.report,
