@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { JsonValue } from './bounded-json';
 import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { EnvironmentReport } from './environment';
+import { readMemoryParamsSchema, type MemoryRead } from './memory';
 import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
 import { settingsPatchSchema, type Settings } from './settings';
@@ -119,6 +120,9 @@ export const METHODS = {
   ),
   thumbnails: method<ThumbnailWire[]>()(z.object({ maxWidth: thumbnailWidthSchema }).strict()),
   preview: method<PreviewWire>()(previewParamsSchema),
+  /** A bounded byte range of frame index's memory (decoded first when it is not the frame shown), at most
+   * MEMORY_READ_CAP bytes: MEMORY_READ_TOO_LARGE over it, MEMORY_RANGE_OUTSIDE_ALLOCATION past the allocation. */
+  readMemory: method<MemoryRead>()(readMemoryParamsSchema),
   listRecent: method<RecentFile[]>()(noParams),
   getSettings: method<Settings>()(noParams),
   setSettings: method<Settings>()(settingsPatchSchema),
