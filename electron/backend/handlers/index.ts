@@ -3,6 +3,7 @@ import { createCaptureHandlers } from './capture';
 import { createEnvironmentHandlers } from './environment';
 import { createFileHandlers } from './files';
 import { createFrameHandlers } from './frames';
+import { createMemoryHandlers } from './memory';
 import { createPreviewHandlers } from './preview';
 import { createSettingsHandlers } from './settings';
 import type { BackendDeps, Handlers } from './types';
@@ -13,6 +14,7 @@ export function createHandlers(deps: BackendDeps): Handlers {
     ...createEnvironmentHandlers(deps),
     ...createFileHandlers(deps),
     ...createFrameHandlers(deps),
+    ...createMemoryHandlers(deps),
     ...createSettingsHandlers(deps),
     ...createPreviewHandlers(),
     ...createCaptureHandlers(deps, deps.app ?? { name: 'zerocopy-inspector', version: 'unknown' }),
