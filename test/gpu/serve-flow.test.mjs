@@ -116,6 +116,19 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       thumbs.result.map((t) => t.name),
       ['Y', 'U', 'V'],
     );
+    // The memory view over the same RPC: luma rows from the last displayed ones into the chroma plane, one 2-D copy.
+    const memory = await call('readMemory', { index: 24, range: { plane: 0, row: 1078, rows: 12 } });
+    assert.equal(memory.ok, true, JSON.stringify(memory.error));
+    assert.equal(memory.result.source, 'device-2d-copy');
+    assert.equal(memory.result.frameIndex, 24);
+    assert.equal(memory.result.bytesRead, 12 * memory.result.rowPitch);
+    assert.equal(Buffer.from(memory.result.data, 'base64').length, memory.result.bytesRead);
+    assert.deepEqual(
+      [...new Set(memory.result.regions.map((r) => r.region))],
+      ['visible', 'right-padding', 'coded-not-displayed', 'next-plane'],
+    );
+    const tooLarge = await call('readMemory', { index: 24, range: { offset: 0, length: 1048577 } });
+    assert.equal(tooLarge.error.code, 'MEMORY_READ_TOO_LARGE');
     const bad = await call('frame', { index: -1 });
     assert.equal(bad.error.code, 'INVALID_ARGUMENT');
     socket.close();
@@ -129,6 +142,10 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
         if (!t.response.ok) return t;
         if (t.method === 'thumbnails') {
           return { ...t, response: { ...t.response, result: t.response.result.map(({ data, ...rest }) => ({ ...rest, bytes: data.length })) } };
+        }
+        if (t.method === 'readMemory') {
+          const { data, ...rest } = t.response.result;
+          return { ...t, response: { ...t.response, result: { ...rest, base64Chars: data.length } } };
         }
         if (t.method === 'preview') {
           const r = t.response.result;
