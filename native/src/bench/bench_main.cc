@@ -8,6 +8,7 @@
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
 //   zci_bench memread FILE [FRAMES]    memory reads against one linear copy of the whole allocation (bench_memory.cc)
 //   zci_bench probe FILE [READS]       a 64×64 tile read against downloading the whole allocation
+//   zci_bench regions PIXFMT WxH CODEDWxCODEDH RANGE...  labels of ranges of a frame in one buffer (no file, no GPU)
 #include "bench_loop.h"
 #include "bench_memory.h"
 #include "json_line.h"
@@ -232,6 +233,14 @@ int benchSoak(const std::string &file, int frames) {
 } // namespace
 
 int main(int argc, char **argv) {
+  if (argc >= 2 && std::string(argv[1]) == "regions") {
+    try {
+      return zci::bench::benchRegions(std::vector<std::string>(argv + 2, argv + argc));
+    } catch (const zci::Error &e) {
+      std::fprintf(stderr, "%s: %s\n", zci::errorCodeName(e.code()), e.what());
+      return 1;
+    }
+  }
   const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe");
   if (argc < 4 && !countOptional) {
     std::fprintf(stderr, "usage: zci_bench wrap COUNT FILE... | zci_bench <decode|soak> FILE COUNT | "

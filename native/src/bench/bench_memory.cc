@@ -3,16 +3,24 @@
 // buffer the frame report names).
 //   memread  random ranges through Session::readMemory, byte for byte against the witness
 //   probe    a 64×64 tile read against downloading the whole allocation
+//   regions  ranges of a frame FFmpeg allocates in one buffer (av_frame_get_buffer), labelled: the planes-in-one-
+//            allocation layout that software decoding never hands out, for the tier without a GPU
 #include "bench_memory.h"
 
 #include "json_line.h"
 
 #include "cuda_driver.h"
 #include "error.h"
+#include "ffmpeg_ptr.h"
 #include "session.h"
+
+extern "C" {
+#include <libavutil/pixdesc.h>
+}
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <string>
@@ -291,6 +299,98 @@ int benchProbe(const std::string &file, int reads, const DecoderOptions &options
       .add("wholeP50Us", percentile(wholeUs, 50))
       .add("wholeP99Us", percentile(wholeUs, 99))
       .print();
+  return 0;
+}
+
+namespace {
+
+// "WxH" into two numbers.
+bool size(const std::string &text, int &w, int &h) {
+  return std::sscanf(text.c_str(), "%dx%d", &w, &h) == 2 && w > 0 && h > 0 && w <= 16384 && h <= 16384;
+}
+
+// "p:PLANE:ROW:ROWS[:START:COUNT]" or "b:OFFSET:LENGTH".
+bool parseRange(const std::string &text, MemoryRange &r) {
+  long long a = 0, b = 0, c = 0, d = 0, e = 0;
+  if (std::sscanf(text.c_str(), "b:%lld:%lld", &a, &b) == 2) {
+    r.planeRange = false;
+    r.offset = a;
+    r.length = b;
+    return true;
+  }
+  const int n = std::sscanf(text.c_str(), "p:%lld:%lld:%lld:%lld:%lld", &a, &b, &c, &d, &e);
+  if (n != 3 && n != 5) return false;
+  r.plane = static_cast<int>(a);
+  r.row = b;
+  r.rows = c;
+  if (n == 5) {
+    r.byteStart = d;
+    r.byteCount = e;
+  }
+  return true;
+}
+
+} // namespace
+
+int benchRegions(const std::vector<std::string> &args) {
+  int w = 0, h = 0, codedW = 0, codedH = 0;
+  const AVPixelFormat format = args.empty() ? AV_PIX_FMT_NONE : av_get_pix_fmt(args[0].c_str());
+  if (args.size() < 3 || format == AV_PIX_FMT_NONE || !size(args[1], w, h) || !size(args[2], codedW, codedH)) {
+    std::fprintf(stderr, "usage: zci_bench regions PIXFMT WxH CODEDWxCODEDH RANGE...\n");
+    return 2;
+  }
+  FramePtr frame(av_frame_alloc());
+  frame->format = format;
+  frame->width = w;
+  frame->height = h;
+  if (av_frame_get_buffer(frame.get(), 64) < 0) throw Error(ErrorCode::Internal, "av_frame_get_buffer failed", "");
+  // Every byte of the buffer different from its neighbours, so a read from the wrong place shows.
+  for (int i = 0; i < frame->buf[0]->size; ++i)
+    frame->buf[0]->data[i] = static_cast<uint8_t>(i * 131 + i / 251);
+  const FrameMemory memory = mapFrameMemory(frame.get(), describeFrame(frame.get()), codedW, codedH);
+  const MappedAllocation &a = memory.allocations.at(0);
+  for (const MappedPlane &p : memory.planes) {
+    JsonLine j;
+    j.add("plane", p.index)
+        .add("allocation", p.allocation)
+        .add("offset", p.offset)
+        .add("pitch", p.pitch)
+        .add("rows", p.rows)
+        .add("width", p.width)
+        .add("height", p.height)
+        .add("codedWidth", p.codedWidth)
+        .add("codedHeight", p.codedHeight)
+        .add("bytesPerPixel", p.bytesPerPixel)
+        .add("allocationBytes", a.size)
+        .print();
+  }
+  for (size_t i = 3; i < args.size(); ++i) {
+    JsonLine j;
+    j.add("range", args[i]);
+    MemoryRange range;
+    if (!parseRange(args[i], range)) {
+      j.add("error", "unreadable range").print();
+      continue;
+    }
+    try {
+      const MemoryReadResult r = readFrameMemory(memory, range, nullptr);
+      std::string spans;
+      for (const RegionSpan &s : r.regions) {
+        spans += (spans.empty() ? "" : ",") + std::string(nameOf(kMemoryRegionNames, s.region)) + "/" +
+                 (s.plane < 0 ? "-" : std::to_string(s.plane)) + "/" + std::to_string(s.length);
+      }
+      bool equal = true;
+      const uint8_t *base = reinterpret_cast<const uint8_t *>(static_cast<uintptr_t>(r.allocationStart));
+      for (int64_t row = 0; row < r.rows; ++row) {
+        equal = equal && std::memcmp(r.data.data() + row * r.bytesPerRow, base + r.offset + row * r.rowPitch,
+                                     static_cast<size_t>(r.bytesPerRow)) == 0;
+      }
+      j.add("offset", r.offset).add("bytes", r.bytesRead).add("bytesEqual", equal).add("spans", spans);
+    } catch (const Error &e) {
+      j.add("error", errorCodeName(e.code())).add("message", std::string(e.what()));
+    }
+    j.print();
+  }
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include "decoder.h"
 
 #include <string>
+#include <vector>
 
 namespace zci::bench {
 
@@ -16,5 +17,10 @@ int benchMemread(const std::string &file, int frames, const DecoderOptions &opti
 /// Times reads of a 64×64-sample tile of plane 0 at random places (p50/p99 over reads) against downloading the
 /// whole allocation with one linear copy, on frame 1 of a file; one JSON line.
 int benchProbe(const std::string &file, int reads, const DecoderOptions &options);
+
+/// Allocates a frame as av_frame_get_buffer does (planes one after another in one buffer), maps it with the coded
+/// size given and reads each range: one JSON line per plane, then per range its spans, or its error. Arguments:
+/// PIXFMT WxH CODEDWxCODEDH RANGE..., a range "p:PLANE:ROW:ROWS[:START:COUNT]" or "b:OFFSET:LENGTH".
+int benchRegions(const std::vector<std::string> &args);
 
 } // namespace zci::bench
