@@ -114,7 +114,8 @@ test('1080p NVDEC: the 8 coded rows below the picture, then the chroma plane, la
     assert.equal(host.source, 'host');
     assert.deepEqual(Buffer.from(device.data), Buffer.from(host.data));
     // Past the allocation, and over the cap, each named.
-    const past = await s.readMemory({ plane: 1, row: 0, rows: 1000 }).catch((e) => e);
+    // One row more than the chroma plane's rows to the allocation's end, 64 bytes of each (under the cap).
+    const past = await s.readMemory({ plane: 1, row: 0, rows: uv.height + uv.hiddenRowsAfter + 1, byteStart: 0, byteCount: 64 }).catch((e) => e);
     assert.equal(past.code, 'MEMORY_RANGE_OUTSIDE_ALLOCATION');
     assert.match(past.message, new RegExp(`allocation of ${size} bytes`));
     const big = await s.readMemory({ plane: 0, row: 0, rows: 513 }).catch((e) => e);
