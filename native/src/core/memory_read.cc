@@ -31,8 +31,9 @@ void checkCap(int64_t bytes, const std::string &what) {
     throw Error(ErrorCode::MemoryReadTooLarge,
                 what + " asks for " + std::to_string(bytes) + " bytes, over the cap of " + bytesText(kMemoryReadCap) +
                     " per read",
-                "Ask for fewer rows or a narrower column range; read a large region as several reads of at most " +
-                    bytesText(kMemoryReadCap) + ".");
+                "Ask for at most " + bytesText(kMemoryReadCap) +
+                    " at once (fewer rows, fewer bytes a row, or a shorter byte range); read a larger region as "
+                    "several reads.");
   }
 }
 
