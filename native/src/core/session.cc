@@ -118,7 +118,7 @@ const Session::Held &Session::heldFrame(std::optional<int64_t> index) const {
               "Request frame " + std::to_string(*index) + " first, then read its memory.");
 }
 
-FrameMemory Session::frameMemory(std::optional<int64_t> index) {
+FrameMemory Session::frameMemory(int64_t index) {
   const AVFrame *f = heldFrame(index).wrapped->frame();
   int codedWidth = 0, codedHeight = 0;
   frameCodedSize(f, decoder_->info().codedWidth, decoder_->info().codedHeight, &codedWidth, &codedHeight);

@@ -57,8 +57,6 @@ public:
   MemoryReadResult readMemory(std::optional<int64_t> index, const MemoryRange &range, const CancelFlag &cancel);
   /// Bytes copied to the host by every readMemory of this session.
   int64_t totalBytesRead() const { return totalBytesRead_; }
-  /// A held frame's memory map (the current frame when index is empty); the benchmark compares reads against it.
-  FrameMemory frameMemory(std::optional<int64_t> index);
   /// NVCV images of this session not yet destroyed (counted by NVCV's cleanup callback).
   int liveHandles() const;
   /// The decoder (benchmarks and tests read its facts).
@@ -71,6 +69,8 @@ private:
     std::unique_ptr<WrappedFrame> wrapped;
   };
   const Held &heldFrame(std::optional<int64_t> index) const;
+  /// A held frame's memory map: its allocations and each plane's rows in them.
+  FrameMemory frameMemory(int64_t index);
 
   std::unique_ptr<Decoder> decoder_;
   std::deque<Held> held_;
