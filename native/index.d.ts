@@ -4,6 +4,7 @@
  */
 import type { EnvironmentReport } from '../electron/common/environment';
 import type { ErrorCode } from '../electron/common/errors';
+import type { MemoryRead, ReadMemoryParams } from '../electron/common/memory';
 import type { FrameReport, StreamInfo } from '../electron/common/report';
 import type {
   ColorMatrix,
@@ -122,6 +123,23 @@ export interface PreviewResult {
   wrongWrapReason: string;
 }
 
+/** A range of a frame's memory: rows of a plane (in its pitch, from its first byte; they may run past the plane) and
+ * bytes byteStart..byteStart+byteCount of each row (default the whole pitch), or an offset and length from the first
+ * byte of plane 0's allocation. The bounds are readMemoryParamsSchema's (electron/common/memory.ts). */
+export type MemoryRange = ReadMemoryParams['range'];
+
+/** Options of a memory read. */
+export interface ReadMemoryOptions {
+  /** The held frame to read (one the session decoded and still holds); default the current frame. A frame not held:
+   * INVALID_ARGUMENT. */
+  index?: number;
+  /** Aborting before the copy stops the read (CANCELLED); already aborted: rejected at once. */
+  signal?: AbortSignal;
+}
+
+/** What a memory read brings back: MemoryRead (electron/common/memory.ts) with the bytes themselves. */
+export type NativeMemoryRead = Omit<MemoryRead, 'data'> & { data: Uint8Array };
+
 /** An open video: a decoder plus the frames the inspector holds. */
 export declare class Session {
   private constructor();
@@ -143,6 +161,11 @@ export declare class Session {
   /** Runs an operator preview on the current frame. GPU operators on a machine without a GPU: NO_CUDA_DEVICE;
    * without CV-CUDA: CVCUDA_NOT_FOUND; cvtcolor on a frame it cannot take: OPERATOR_UNSUPPORTED. */
   preview(options: PreviewOptions): Promise<PreviewResult>;
+  /** Copies a bounded range of a held frame's memory to the host (one 2-D copy from the device, or read from host
+   * memory), every byte labelled with its region. A plane the frame lacks or columns past the pitch:
+   * INVALID_ARGUMENT; over MEMORY_READ_CAP bytes: MEMORY_READ_TOO_LARGE (before any copy); past the allocation:
+   * MEMORY_RANGE_OUTSIDE_ALLOCATION; an allocation the driver will not name: MEMORY_ALLOCATION_UNKNOWN. */
+  readMemory(range: MemoryRange, options?: ReadMemoryOptions): Promise<NativeMemoryRead>;
   /** Live NVCV image handles created by this session and not yet released. */
   liveHandles(): number;
   /** Releases the decoder, frames and NVCV handles; idempotent. */
@@ -188,6 +211,10 @@ export declare function vocabulary(): {
   /** Codes of StreamInfo.warnings: 'TRUNCATED_FILE', 'DUPLICATE_TIMESTAMPS', 'ODD_TIMESCALE'. */
   warningCodes: string[];
   thumbnailWidth: { min: number; max: number };
+  /** The regions a byte of a frame's memory is labelled with, in MEMORY_REGIONS' order. */
+  memoryRegions: string[];
+  /** The most bytes one memory read copies (MEMORY_READ_CAP). */
+  memoryReadCap: number;
 };
 
 /** Points the NVCV/CV-CUDA loader at a folder or file before the first load. */

@@ -7,6 +7,7 @@ import type { JsonValue } from './bounded-json';
 import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { EnvironmentReport } from './environment';
 import type { ErrorCode } from './errors';
+import { readMemoryParamsSchema, type MemoryRead } from './memory';
 import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
 import { settingsPatchSchema, type Settings } from './settings';
@@ -149,6 +150,9 @@ export const METHODS = {
   frameAtTime: method<FrameAnswer>()(z.object({ seconds: z.number().min(0).max(1e7), ...bringBackSchema }).strict()),
   /** An operator preview of the named frame (the frame held last is not decoded again). */
   preview: method<PreviewWire>()(previewParamsSchema.extend({ index: frameIndexSchema })),
+  /** A bounded byte range of frame index's memory (decoded first when it is not the frame held last), at most
+   * MEMORY_READ_CAP bytes: MEMORY_READ_TOO_LARGE over it, MEMORY_RANGE_OUTSIDE_ALLOCATION past the allocation. */
+  readMemory: method<MemoryRead>()(readMemoryParamsSchema),
   listRecent: method<RecentFile[]>()(noParams),
   getSettings: method<Settings>()(noParams),
   setSettings: method<Settings>()(settingsPatchSchema),

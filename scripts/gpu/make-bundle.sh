@@ -25,9 +25,10 @@ cp native/index.cjs "$stage/native/"
 cp native/build/Release/zerocopy_inspector.node "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
 cp -a test/native test/gpu test/fixtures "$stage/test/"
-# The media the native tests make with the ffmpeg command, which the GPU machine lacks: made here, replayed there.
+# The media the native tests make with the ffmpeg command, and its raw frame dumps, which the GPU machine's minimal
+# FFmpeg cannot make: made here, replayed there.
 ZCI_TEST_MEDIA_RECORD="$stage/test/media" node --expose-gc --test --test-reporter=dot \
-  $(grep -l makeMedia test/native/*.test.mjs) > /dev/null
+  $(grep -lE 'makeMedia|rawFrame' test/native/*.test.mjs) > /dev/null
 # Serve mode (built app + its two runtime packages), for the app's flow on NVDEC frames.
 cp package.json "$stage/"
 cp -a bin "$stage/bin"

@@ -125,4 +125,10 @@ run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
 # Step-to-thumbnail on the GPU (CV-CUDA) against the naive path (whole frame down, swscale on the CPU).
 run native/build/zci_bench preview clips/bench-1080p-h264.mp4 300
 run native/build/zci_bench preview clips/bench-2160p-hevc.mp4 150
+# Memory reads on NVDEC frames against one linear copy of the whole allocation, and a probe's tile against the frame.
+for clip in test/fixtures/h264-1080p-420.mp4 test/fixtures/hevc-main10-1280x720.mp4 test/fixtures/h264-odd-642x362.mp4; do
+  run native/build/zci_bench memread "$clip" 3
+done
+run native/build/zci_bench probe clips/bench-1080p-h264.mp4 200
+run native/build/zci_bench probe clips/bench-2160p-hevc.mp4 200
 say "# done"

@@ -122,6 +122,19 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
     }
     const byTime = await call('frameAtTime', { seconds: 1 });
     assert.equal(byTime.result.report.frameIndex, 24);
+    // The memory view over the same RPC: luma rows from the last displayed ones into the chroma plane, one 2-D copy.
+    const memory = await call('readMemory', { index: 24, range: { plane: 0, row: 1078, rows: 12 } });
+    assert.equal(memory.ok, true, JSON.stringify(memory.error));
+    assert.equal(memory.result.source, 'device-2d-copy');
+    assert.equal(memory.result.frameIndex, 24);
+    assert.equal(memory.result.bytesRead, 12 * memory.result.rowPitch);
+    assert.equal(Buffer.from(memory.result.data, 'base64').length, memory.result.bytesRead);
+    assert.deepEqual(
+      [...new Set(memory.result.regions.map((r) => r.region))],
+      ['visible', 'right-padding', 'coded-not-displayed', 'next-plane'],
+    );
+    const tooLarge = await call('readMemory', { index: 24, range: { offset: 0, length: 1048577 } });
+    assert.equal(tooLarge.error.code, 'MEMORY_READ_TOO_LARGE');
     const bad = await call('frame', { index: -1 });
     assert.equal(bad.error.code, 'INVALID_ARGUMENT');
     socket.close();
@@ -134,6 +147,10 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       const slim = transcript.map((t) => {
         if (!t.response.ok) return t;
         const slimPreview = (r) => (r ? { ...r, thumbnail: dropPixels(r.thumbnail), reference: dropPixels(r.reference), wrongWrap: dropPixels(r.wrongWrap) } : r);
+        if (t.method === 'readMemory') {
+          const { data, ...rest } = t.response.result;
+          return { ...t, response: { ...t.response, result: { ...rest, base64Chars: data.length } } };
+        }
         if (t.method === 'frame') {
           const r = t.response.result;
           const thumbnails = r.thumbnails?.map(({ data, ...rest }) => ({ ...rest, bytes: data.length })) ?? null;

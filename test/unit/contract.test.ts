@@ -23,6 +23,7 @@ describe('the RPC contract', () => {
         'openCapture',
         'saveCapture',
         'capturedOperators',
+        'readMemory',
       ].sort(),
     );
     expect(isMethodName('open')).toBe(true);
@@ -50,6 +51,19 @@ describe('the RPC contract', () => {
     expect(save.safeParse({ path: '/d.zci', frames: { from: 0, to: 20_000 } }).success).toBe(false);
     expect(save.safeParse({ path: '/d.zci', frames: [] }).success).toBe(false);
     expect(METHODS.openCapture.params.safeParse({ path: '/d.zci', frames: [1] }).success).toBe(false);
+  });
+
+  it('takes a memory read as a plane range or a byte range of a named frame, never a mix', () => {
+    const read = METHODS.readMemory.params;
+    expect(read.safeParse({ index: 3, range: { plane: 0, row: 1078, rows: 12 } }).success).toBe(true);
+    expect(
+      read.safeParse({ index: 3, range: { plane: 1, row: 0, rows: 2, byteStart: 8, byteCount: 64 } }).success,
+    ).toBe(true);
+    expect(read.safeParse({ index: 3, range: { offset: 0, length: 16 } }).success).toBe(true);
+    expect(read.safeParse({ range: { offset: 0, length: 16 } }).success).toBe(false);
+    expect(read.safeParse({ index: 3, range: { plane: 0, row: 0, rows: 1, offset: 0 } }).success).toBe(false);
+    expect(read.safeParse({ index: 3, range: { offset: 0, length: 0 } }).success).toBe(false);
+    expect(read.safeParse({ index: 3, range: { plane: 8, row: 0, rows: 1 } }).success).toBe(false);
   });
 
   it('bounds frame indices, times and thumbnail widths', () => {

@@ -76,6 +76,22 @@ const VALID: Record<MethodName, fc.Arbitrary<object>> = {
     },
     { requiredKeys: ['index', 'op'] },
   ),
+  readMemory: fc.record({
+    index: frameIndex,
+    range: fc.oneof(
+      fc.record(
+        {
+          plane: fc.integer({ min: 0, max: 7 }),
+          row: fc.integer({ min: 0, max: 1_000_000 }),
+          rows: fc.integer({ min: 1, max: 1_000_000 }),
+          byteStart: fc.integer({ min: 0, max: 1_000_000 }),
+          byteCount: fc.integer({ min: 1, max: 1_000_000 }),
+        },
+        { requiredKeys: ['plane', 'row', 'rows'] },
+      ),
+      fc.record({ offset: fc.integer({ min: 0, max: 2 ** 40 }), length: fc.integer({ min: 1, max: 2 ** 40 }) }),
+    ),
+  }),
   listRecent: none,
   getSettings: none,
   setSettings: fc.record(

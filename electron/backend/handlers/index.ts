@@ -3,6 +3,7 @@ import { createCaptureHandlers } from './capture';
 import { createEnvironmentHandlers } from './environment';
 import { createFileHandlers } from './files';
 import { createFrameHandlers } from './frames';
+import { createMemoryHandlers } from './memory';
 import { createSettingsHandlers } from './settings';
 import type { BackendDeps, Handlers } from './types';
 
@@ -12,6 +13,7 @@ export function createHandlers(deps: BackendDeps): Handlers {
     ...createEnvironmentHandlers(deps),
     ...createFileHandlers(deps),
     ...createFrameHandlers(deps),
+    ...createMemoryHandlers(),
     ...createSettingsHandlers(deps),
     ...createCaptureHandlers(deps, deps.app ?? { name: 'zerocopy-inspector', version: 'unknown' }),
   };

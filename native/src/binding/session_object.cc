@@ -95,6 +95,7 @@ void SessionObject::Init(Napi::Env env, Napi::Object exports) {
        InstanceMethod<&SessionObject::Show>("show", kWrappable),
        InstanceMethod<&SessionObject::Thumbnails>("thumbnails", kWrappable),
        InstanceMethod<&SessionObject::Preview>("preview", kWrappable),
+       InstanceMethod<&SessionObject::ReadMemory>("readMemory", kWrappable),
        InstanceMethod<&SessionObject::LiveHandles>("liveHandles"), InstanceMethod<&SessionObject::Close>("close"),
        InstanceAccessor<&SessionObject::GetClosed>("closed"), InstanceAccessor<&SessionObject::GetInfo>("info")});
   gConstructor = Napi::Persistent(ctor);
@@ -272,6 +273,30 @@ Napi::Value SessionObject::Preview(const Napi::CallbackInfo &info) {
   if (!s) return rejected;
   return queue<PreviewResult>(
       env, this, Value(), [s, req] { return s->preview(req); }, previewToJs);
+}
+
+Napi::Value SessionObject::ReadMemory(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  MemoryRange range;
+  std::optional<int64_t> index;
+  Napi::Error err;
+  const Napi::Value options = info.Length() > 1 ? info[1] : env.Undefined();
+  AbortLink abort;
+  if (!readMemoryRange(env, info.Length() > 0 ? info[0] : env.Undefined(), range, &err) ||
+      !readMemoryOptions(env, options, index, &err) || !abort.attach(env, options, &err)) {
+    return rejectWith(env, err);
+  }
+  if (abort.abortedBefore()) return rejectWith(env, cancelledBefore(env, "Reading the frame's memory"));
+  Napi::Value rejected;
+  auto s = claim(env, &rejected);
+  if (!s) {
+    abort.detach();
+    return rejected;
+  }
+  const CancelFlag cancel = abort.flag();
+  return queue<MemoryReadResult>(
+      env, this, Value(), [s, index, range, cancel] { return s->readMemory(index, range, cancel); }, memoryReadToJs,
+      std::move(abort));
 }
 
 Napi::Value SessionObject::LiveHandles(const Napi::CallbackInfo &info) {

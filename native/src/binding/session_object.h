@@ -33,6 +33,7 @@ private:
   Napi::Value Show(const Napi::CallbackInfo &info);
   Napi::Value Thumbnails(const Napi::CallbackInfo &info);
   Napi::Value Preview(const Napi::CallbackInfo &info);
+  Napi::Value ReadMemory(const Napi::CallbackInfo &info);
   Napi::Value LiveHandles(const Napi::CallbackInfo &info);
   Napi::Value Close(const Napi::CallbackInfo &info);
   Napi::Value GetClosed(const Napi::CallbackInfo &info);

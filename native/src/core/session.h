@@ -4,6 +4,7 @@
 #include "decoder.h"
 #include "error.h"
 #include "evidence.h"
+#include "memory_read.h"
 #include "preview.h"
 
 #include <atomic>
@@ -70,18 +71,33 @@ public:
   std::vector<Thumbnail> thumbnails(int maxWidth);
   /// An operator preview of the current frame (see preview.h).
   PreviewResult preview(const PreviewRequest &request);
+  /// A bounded byte range of a held frame's memory (the current frame when index is empty), copied to the host
+  /// (memory_read.h); counts the bytes in totalBytesRead. A frame not held: INVALID_ARGUMENT.
+  MemoryReadResult readMemory(std::optional<int64_t> index, const MemoryRange &range, const CancelFlag &cancel);
+  /// Bytes copied to the host by every readMemory of this session.
+  int64_t totalBytesRead() const { return totalBytesRead_; }
   /// NVCV images of this session not yet destroyed (counted by NVCV's cleanup callback).
   int liveHandles() const;
   /// The decoder (benchmarks and tests read its facts).
   Decoder &decoder() { return *decoder_; }
 
 private:
+  /// A held frame and its display index.
+  struct Held {
+    int64_t index = 0;
+    std::unique_ptr<WrappedFrame> wrapped;
+  };
+  const Held &heldFrame(std::optional<int64_t> index) const;
+  /// A held frame's memory map: its allocations and each plane's rows in them.
+  FrameMemory frameMemory(int64_t index);
+
   std::unique_ptr<Decoder> decoder_;
-  std::deque<std::unique_ptr<WrappedFrame>> held_;
+  std::deque<Held> held_;
   std::shared_ptr<std::atomic<int>> live_;          // shared with NVCV cleanup callbacks
   std::unordered_map<uint64_t, int64_t> addresses_; // plane-0 address -> first frame index seen there
   int holdFrames_;
   std::optional<FrameEvidence> last_; // the report of the frame held last (held_.back())
+  int64_t totalBytesRead_ = 0;
 };
 
 } // namespace zci

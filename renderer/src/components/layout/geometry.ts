@@ -45,7 +45,7 @@ const MAX_TAIL_FRACTION = 0.25;
 export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'>): LayoutGeometry {
   const together = report.allocation.planesInOneAllocation;
   const planes = [...report.planes].sort((a, b) =>
-    together ? a.offsetFromPlane0 - b.offsetFromPlane0 : a.index - b.index,
+    together ? (a.offsetFromPlane0 ?? 0) - (b.offsetFromPlane0 ?? 0) : a.index - b.index,
   );
   const width = Math.max(1, ...planes.map((plane) => plane.pitch));
   const blocks: LayoutBlock[] = [];
@@ -72,7 +72,7 @@ export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'
   }
   let tailTruncated = false;
   planes.forEach((plane, order) => {
-    const start = plane.offsetFromPlane0;
+    const start = plane.offsetFromPlane0 ?? 0;
     blocks.push(block('visible', plane, 0, y, plane.visibleBytesPerRow, plane.height, start));
     if (plane.pitch > plane.visibleBytesPerRow) {
       blocks.push(
@@ -107,7 +107,7 @@ export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'
       return;
     }
     if (next === undefined) return;
-    const gap = next.offsetFromPlane0 - end;
+    const gap = (next.offsetFromPlane0 ?? 0) - end;
     if (gap < 0) {
       anomalies.push(`plane ${next.index} starts ${-gap} bytes before plane ${plane.index} ends`);
     } else if (gap > 0) {
@@ -121,7 +121,7 @@ export function layoutGeometry(report: Pick<FrameReport, 'planes' | 'allocation'
         width: plane.pitch,
         height: rows,
         byteStart: end,
-        byteEnd: next.offsetFromPlane0,
+        byteEnd: next.offsetFromPlane0 ?? 0,
         rows,
       });
       y += rows;
@@ -153,7 +153,7 @@ function tailBlock(
   if (tailBytes <= 0) return null;
   const fullRows = tailBytes / plane.pitch;
   const rows = Math.min(fullRows, Math.max(1, rowsAbove * MAX_TAIL_FRACTION));
-  const byteStart = plane.offsetFromPlane0 + plane.pitch * plane.height;
+  const byteStart = (plane.offsetFromPlane0 ?? 0) + plane.pitch * plane.height;
   return {
     block: {
       kind: 'tail',
