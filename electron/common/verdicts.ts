@@ -89,6 +89,19 @@ export interface Verdict {
   why: string;
 }
 
+/** How many planes NVCV's pointers disagree with and how many it exported none for, e.g. "1 of 2 planes: …". */
+function pointerCounts(report: FrameReport): string {
+  const planes = report.planes;
+  const differ = planes.filter((plane) => plane.match === false);
+  const missing = planes.filter((plane) => plane.match === null).length;
+  const names = differ.map((plane) => plane.name).join(', ');
+  const unexported = missing > 0 ? `; NVCV exported no pointer for ${missing}` : '';
+  if (differ.length === 0) return `${missing} of ${planes.length} planes: NVCV exported no pointer`;
+  return differ.length === 1
+    ? `1 of ${planes.length} planes (${names}): NVCV's exported pointer differs from FFmpeg's${unexported}`
+    : `${differ.length} of ${planes.length} planes (${names}): NVCV's exported pointers differ from FFmpeg's${unexported}`;
+}
+
 /** The big verdicts about a frame, in the order they are told. */
 export function frameVerdicts(report: FrameReport): Verdict[] {
   const match = pointerVerdict(report);
@@ -108,10 +121,12 @@ export function frameVerdicts(report: FrameReport): Verdict[] {
       headline: pointerBadge(report).text,
       why:
         match === null
-          ? wrap.reason
+          ? wrap.reason || pointerCounts(report)
           : descriptorOnly(report)
             ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's. ${DESCRIPTOR_ONLY_WHY}`
-            : `${report.planes.length} planes: NVCV's exported pointers ${match ? 'equal' : 'differ from'} FFmpeg's`,
+            : match
+              ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's`
+              : pointerCounts(report),
     },
     {
       key: 'aliasing',

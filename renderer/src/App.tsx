@@ -3,16 +3,20 @@ import { useContext, useEffect, useState, type DragEvent } from 'react';
 import type { InspectorBridge } from '../../electron/common/bridge';
 import { rpcError } from '../../electron/common/envelope';
 import { ErrorBanner } from './components/banners/ErrorBanner';
+import { ProgressBar } from './components/banners/ProgressBar';
 import { RestartBanner } from './components/banners/RestartBanner';
 import { CaptureBanner } from './components/capture/CaptureBanner';
 import { captureEnvironment } from './components/capture/capture-environment';
 import { CapturedOperators } from './components/capture/CapturedOperators';
+import { useDismiss, usePopover } from './components/common/use-popover';
+import { useSettled } from './components/common/use-settled';
 import { DecoderPanel } from './components/decoder/DecoderPanel';
 import { useFrameCommitMeasure } from './frame-timing';
 import { HelpOverlay } from './components/help/HelpOverlay';
 import { IdentityPanel } from './components/identity/IdentityPanel';
 import { LayoutPanel } from './components/layout/LayoutPanel';
 import { Operators } from './components/operators/Operators';
+import { windowTitle } from './components/nav/frame-words';
 import { NavBar } from './components/nav/NavBar';
 import { OpenBar } from './components/open/OpenBar';
 import { baseName } from './format';
@@ -57,11 +61,26 @@ export function App({ bridge }: AppProps) {
   useFrameCommitMeasure(s.report);
   const actions = store.getState();
   const [dragging, setDragging] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const {
+    open: settingsOpen,
+    close: closeSettings,
+    toggle: toggleSettings,
+    triggerRef: settingsTrigger,
+    panelRef: settingsPanel,
+  } = usePopover();
+  const { triggerRef: helpTrigger, panelRef: helpPanel } = useDismiss(s.helpOpen, () => actions.toggleHelp(false));
+  // Panels of a frame that takes a while to come are dimmed as stale; quick steps do not flicker.
+  const stale = useSettled(s.loadingFrame && s.report !== null, 150);
+  const longWork = useSettled(s.progress !== null, 150);
 
   useEffect(() => {
     document.documentElement.dataset.theme = s.settings.theme;
   }, [s.settings.theme]);
+
+  const shownName = s.file === null ? null : baseName(s.file);
+  useEffect(() => {
+    document.title = windowTitle(shownName, s.report?.frameIndex ?? null, s.info?.frameCount ?? null);
+  }, [shownName, s.report, s.info]);
 
   const environment = s.capture !== null ? captureEnvironment(s.capture, s.environment) : s.environment;
 
@@ -130,11 +149,6 @@ export function App({ bridge }: AppProps) {
           onOpen={(path, frame) => void actions.openFile(path, frame)}
         />
         <div className="topbar-end">
-          {s.progress !== null ? (
-            <span className="progress" data-testid="progress-indicator">
-              {s.progress.message}
-            </span>
-          ) : null}
           <ShareControl bridge={bridge} />
           <button
             type="button"
@@ -151,23 +165,30 @@ export function App({ bridge }: AppProps) {
           <button
             type="button"
             data-testid="settings-button"
+            ref={settingsTrigger}
             aria-expanded={settingsOpen}
-            onClick={() => setSettingsOpen(!settingsOpen)}
+            onClick={toggleSettings}
           >
             Settings
           </button>
           <button
             type="button"
             data-testid="help-button"
+            ref={helpTrigger}
+            aria-expanded={s.helpOpen}
             onClick={() => actions.toggleHelp(true)}
             title="Shortcuts (?)"
           >
             ?
           </button>
         </div>
+        {longWork && s.progress !== null ? (
+          <ProgressBar progress={s.progress} onCancel={() => void actions.cancelWork()} />
+        ) : null}
       </header>
       {settingsOpen ? (
         <SettingsPanel
+          panelRef={settingsPanel}
           settings={s.settings}
           contextMode={s.contextMode}
           onChange={(patch) => void actions.updateSettings(patch)}
@@ -179,7 +200,7 @@ export function App({ bridge }: AppProps) {
                 }
               : null
           }
-          onClose={() => setSettingsOpen(false)}
+          onClose={closeSettings}
         />
       ) : null}
       {s.restart !== null ? (
@@ -203,6 +224,8 @@ export function App({ bridge }: AppProps) {
       {s.report !== null ? <DamageNotice report={s.report} /> : null}
       {s.info !== null ? (
         <NavBar
+          // A new file starts with empty jump fields.
+          key={s.file ?? ''}
           info={s.info}
           report={s.report}
           busy={s.loadingFrame}
@@ -212,11 +235,12 @@ export function App({ bridge }: AppProps) {
           onTime={(t) => void actions.goToTime(t)}
         />
       ) : null}
-      <main className="panels">
+      <main className={`panels${stale ? ' stale' : ''}`} aria-busy={stale} data-testid="panels">
         {s.report !== null ? (
           <>
             <IdentityPanel report={s.report} />
-            <LayoutPanel report={s.report} />
+            {/* A new frame (or file) starts the layout drawing afresh: no hover readout of the frame before. */}
+            <LayoutPanel key={`${s.file ?? ''}#${s.report.frameIndex}`} report={s.report} />
           </>
         ) : (
           <section className="panel empty" data-testid="empty-state">
@@ -233,7 +257,7 @@ export function App({ bridge }: AppProps) {
         <Operators />
         <CapturedOperators operators={s.capturedOperators} />
       </main>
-      {s.helpOpen ? <HelpOverlay onClose={() => actions.toggleHelp(false)} /> : null}
+      {s.helpOpen ? <HelpOverlay onClose={() => actions.toggleHelp(false)} panelRef={helpPanel} /> : null}
     </div>
   );
 }

@@ -56,3 +56,22 @@ export function captureTime(iso: string): string {
 export function clampTo(bounds: { min: number; max: number }, text: string): number {
   return Math.max(bounds.min, Math.min(bounds.max, Math.trunc(Number(text))));
 }
+
+const DURATION_UNITS = [
+  { unit: 'µs', per: 1 },
+  { unit: 'ms', per: 1e3 },
+  { unit: 's', per: 1e6 },
+] as const;
+
+/** A duration given in microseconds, in the unit that reads best: "850 µs", "28.6 ms", "1.25 s" (3 digits). */
+export function formatDuration(microseconds: number | null): string {
+  if (microseconds === null || !Number.isFinite(microseconds) || microseconds < 0) return '—';
+  if (microseconds === 0) return '0 µs';
+  for (const [i, { unit, per }] of DURATION_UNITS.entries()) {
+    const value = microseconds / per;
+    const text = value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+    // 999.7 µs rounds to "1000 µs": that is 1.00 ms.
+    if (Number(text) < 1000 || i === DURATION_UNITS.length - 1) return `${text} ${unit}`;
+  }
+  return '—';
+}

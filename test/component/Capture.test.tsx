@@ -83,7 +83,7 @@ describe('CapturedOperators', () => {
     const blur = operator('gaussian-blur', { params: { kernel: 5 }, psnr: 48.25, maxAbsError: 2, gpuTimeMs: 0.1234 });
     render(<CapturedOperators operators={[blur]} />);
     expect(screen.getByTestId('captured-op-gaussian-blur')).toHaveTextContent('{"kernel":5}');
-    expect(operatorFigures(blur)).toBe('PSNR 48.3 dB · max |err| 2 · 0.123 ms GPU');
+    expect(operatorFigures(blur)).toBe('PSNR 48.3 dB · max |err| 2 · 123 µs GPU');
     expect(screen.getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
   });
 });

@@ -17,18 +17,24 @@ export interface UiSlice {
   noteRestart(event: BackendRestartedEvent): void;
   dismissRestart(): void;
   setProgress(event: ProgressEvent): void;
+  /** Stops this window's open, frame and capture requests in the backend; they end without an error banner. */
+  cancelWork(): Promise<void>;
   toggleHelp(open?: boolean): void;
   toggleWrongWrapSwap(): void;
 }
 
 /** Creates the UI slice. */
-export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
+export const createUiSlice: SliceCreator<UiSlice> = (set, get, client) => ({
   error: null,
   restart: null,
   progress: null,
   helpOpen: false,
   wrongWrapSwapped: false,
-  showError: (error) => set({ error: toRpcError(error) }),
+  showError: (error) => {
+    const rpc = toRpcError(error);
+    // Only the user's Cancel stops work: what it stopped needs no banner.
+    if (rpc.code !== 'CANCELLED') set({ error: rpc });
+  },
   dismissError: () => set({ error: null }),
   // The old process took its Session with it: what was on screen can no longer be stepped from.
   noteRestart: (event) =>
@@ -47,6 +53,14 @@ export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
     }),
   dismissRestart: () => set({ restart: null }),
   setProgress: (event) => set({ progress: event.stage === 'done' ? null : event }),
+  cancelWork: async () => {
+    set({ progress: null });
+    try {
+      await client.call('cancel', {});
+    } catch (error) {
+      get().showError(error);
+    }
+  },
   toggleHelp: (open) => set((state) => ({ helpOpen: open ?? !state.helpOpen })),
   toggleWrongWrapSwap: () => set((state) => ({ wrongWrapSwapped: !state.wrongWrapSwapped })),
 });

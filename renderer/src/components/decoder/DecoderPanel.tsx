@@ -3,7 +3,7 @@ import type { BackendEnvironment } from '../../../../electron/common/contract';
 import type { LibraryStatus } from '../../../../electron/common/environment';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import type { DecodePath } from '../../../../electron/common/vocabulary';
-import { groupHex } from '../../format';
+import { formatDuration, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
 import { Value } from '../common/Value';
 import { missingPieces } from './missing-pieces';
@@ -65,6 +65,7 @@ export function DecoderPanel({ environment, info, report }: DecoderPanelProps) {
           <>
             <Value
               label="contexts"
+              term="contexts-streams"
               testId="context-count"
               value={
                 context.oneContext === null
@@ -89,6 +90,7 @@ export function DecoderPanel({ environment, info, report }: DecoderPanelProps) {
           <>
             <Value
               label="surface pool"
+              term="surface-pool"
               testId="pool-size"
               value={
                 report.pool.poolSize === null
@@ -106,7 +108,7 @@ export function DecoderPanel({ environment, info, report }: DecoderPanelProps) {
             <Value
               label="timings"
               testId="timings"
-              value={`decode ${report.timings.decodeUs} µs · wrap ${report.timings.wrapUs} µs · export ${report.timings.exportUs} µs · evidence ${report.timings.evidenceUs} µs`}
+              value={`decode ${formatDuration(report.timings.decodeUs)} · wrap ${formatDuration(report.timings.wrapUs)} · export ${formatDuration(report.timings.exportUs)} · evidence ${formatDuration(report.timings.evidenceUs)}`}
               copy={false}
             />
           </>

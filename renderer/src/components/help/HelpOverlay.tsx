@@ -1,23 +1,22 @@
-/** The help overlay listing every keyboard shortcut. */
+/** The help overlay: every keyboard shortcut, and the words for the inspector's jargon. */
+import { useEffect, useRef, type Ref } from 'react';
+import { GLOSSARY, GLOSSARY_TERMS } from '../../../../electron/common/glossary';
 import { SHORTCUTS } from './shortcuts';
 
 /** Props of HelpOverlay. */
 export interface HelpOverlayProps {
   onClose(): void;
+  /** The overlay's box, for closing it on a click outside (common/use-popover). */
+  panelRef?: Ref<HTMLDivElement>;
 }
 
-/** The overlay. */
-export function HelpOverlay({ onClose }: HelpOverlayProps) {
+/** The overlay; focus moves to its Close button while it is open. */
+export function HelpOverlay({ onClose, panelRef }: HelpOverlayProps) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeButton.current?.focus({ preventScroll: true }), []);
   return (
-    <div
-      className="overlay"
-      data-testid="help-overlay"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="help-title"
-      onClick={onClose}
-    >
-      <div className="overlay-box" onClick={(event) => event.stopPropagation()}>
+    <div className="overlay" data-testid="help-overlay" role="dialog" aria-modal="true" aria-labelledby="help-title">
+      <div className="overlay-box help-box" ref={panelRef}>
         <h2 id="help-title">Keyboard shortcuts</h2>
         <table>
           <tbody>
@@ -34,7 +33,16 @@ export function HelpOverlay({ onClose }: HelpOverlayProps) {
           </tbody>
         </table>
         <p className="muted">Drop a video anywhere on the window to open it.</p>
-        <button type="button" data-testid="help-close" onClick={onClose}>
+        <h2 id="glossary-title">Words</h2>
+        <dl className="glossary-list" data-testid="help-glossary" aria-labelledby="glossary-title">
+          {GLOSSARY_TERMS.map((term) => (
+            <div key={term} className="glossary-entry">
+              <dt>{GLOSSARY[term].title}</dt>
+              <dd>{GLOSSARY[term].text}</dd>
+            </div>
+          ))}
+        </dl>
+        <button type="button" data-testid="help-close" onClick={onClose} ref={closeButton}>
           Close
         </button>
       </div>

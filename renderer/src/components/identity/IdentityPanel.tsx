@@ -13,6 +13,10 @@ import { Badge } from '../common/Badge';
 import { toneOf } from '../common/tone';
 import { CopyButton } from '../common/CopyButton';
 import { Value } from '../common/Value';
+import { GlossaryButton } from '../glossary/GlossaryButton';
+import { describeNvcvFormat } from '../glossary/nvcv-format';
+import { explainDelta, signed } from './pointer-delta';
+import { PointerHex } from './PointerHex';
 
 /** Props of IdentityPanel. */
 export interface IdentityPanelProps {
@@ -24,6 +28,7 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
   const overall = pointerVerdict(report);
   const { allocation, aliasing, wrap } = report;
   const badge = pointerBadge(report);
+  const formatWords = describeNvcvFormat(wrap.formatName);
   return (
     <section className="panel identity" data-testid="identity-panel" aria-labelledby="identity-title">
       <header className="panel-head">
@@ -32,7 +37,7 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
       </header>
       {badge.tone === 'warn' ? (
         <p className="note" data-testid="identity-descriptor-only">
-          {DESCRIPTOR_ONLY_WHY}.
+          {DESCRIPTOR_ONLY_WHY}. <GlossaryButton term="descriptor-only" />
         </p>
       ) : null}
       {overall === null ? (
@@ -59,7 +64,11 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
                   {plane.index} <span className="muted">{plane.name}</span>
                 </td>
                 <td>
-                  <code data-testid={`ffmpeg-pointer-${plane.index}`}>{groupHex(plane.ffmpegPointer)}</code>
+                  <PointerHex
+                    value={plane.ffmpegPointer}
+                    other={plane.nvcvPointer}
+                    testId={`ffmpeg-pointer-${plane.index}`}
+                  />
                   <CopyButton
                     value={plane.ffmpegPointer}
                     label={`FFmpeg pointer of plane ${plane.index}`}
@@ -67,7 +76,11 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
                   />
                 </td>
                 <td>
-                  <code data-testid={`nvcv-pointer-${plane.index}`}>{groupHex(plane.nvcvPointer)}</code>
+                  <PointerHex
+                    value={plane.nvcvPointer}
+                    other={plane.ffmpegPointer}
+                    testId={`nvcv-pointer-${plane.index}`}
+                  />
                   {plane.nvcvPointer !== null ? (
                     <CopyButton
                       value={plane.nvcvPointer}
@@ -77,8 +90,10 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
                   ) : null}
                   {delta !== null && delta !== 0n ? (
                     <div className="delta" data-testid={`pointer-delta-${plane.index}`}>
-                      off by {delta > 0n ? '+' : ''}
-                      {delta.toString()} bytes
+                      off by {signed(delta)} bytes
+                      <span className="delta-rows" data-testid={`pointer-delta-rows-${plane.index}`}>
+                        {explainDelta(delta, plane.pitch, plane)}
+                      </span>
                     </div>
                   ) : null}
                 </td>
@@ -118,13 +133,28 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
         />
         <Value label="buffer id" testId="buffer-id" value={allocation.bufferId ?? '—'} />
         <Value label="device" testId="device" value={allocation.device === null ? '—' : `cuda:${allocation.device}`} />
-        <Value label="context" testId="context" value={groupHex(allocation.context)} />
+        <Value label="context" testId="context" value={groupHex(allocation.context)} term="contexts-streams" />
         <Value
           label="one allocation"
           testId="one-allocation"
           value={allocation.planesInOneAllocation ? 'yes: all planes' : 'no'}
           copy={false}
         />
+        {wrap.formatName !== null ? (
+          <Value label="NVCV format" testId="identity-nvcv-format" value={wrap.formatName} term="nvcv-format" />
+        ) : null}
+        {formatWords !== null ? (
+          <Value label="in words" testId="nvcv-format-words" value={formatWords.text} copy={false} />
+        ) : null}
+        {wrap.bufferType !== null ? (
+          <Value
+            label="buffer type"
+            testId="nvcv-buffer-type"
+            value={wrap.bufferType}
+            copy={false}
+            term="strided-buffers"
+          />
+        ) : null}
       </dl>
       {allocation.error !== null ? <p className="note warn">Pointer attributes: {allocation.error}</p> : null}
       <div className="proof" data-testid="aliasing-proof" data-passed={String(aliasing.ran && aliasing.passed)}>
@@ -133,6 +163,7 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
           text={verdictWord(HEADLINES.aliasing, aliasing.ran ? aliasing.passed : null)}
           testId="aliasing-badge"
         />
+        <GlossaryButton term="aliasing-proof" />
         <span>
           {aliasing.ran
             ? `wrote ${aliasing.canary} through NVCV, read ${aliasing.readBack} through FFmpeg (${aliasing.method}); ${aliasing.restored ? 'restored' : 'NOT restored'}`

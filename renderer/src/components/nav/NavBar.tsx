@@ -1,7 +1,9 @@
 /** Frame navigation: step, jump to a frame or a time, the timeline, and where we are. */
-import { useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from 'react';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import { formatTime } from '../../format';
+import { frameLabel, longestFrameLabel } from './frame-words';
+import { checkFrame, checkTime, type JumpCheck } from './jump-check';
 import { Timeline } from './Timeline';
 
 /** Props of NavBar. */
@@ -16,23 +18,83 @@ export interface NavBarProps {
   onTime(seconds: number): void;
 }
 
+interface JumpFieldProps {
+  label: string;
+  testId: string;
+  inputMode: 'numeric' | 'decimal';
+  placeholder: string;
+  check(text: string): JumpCheck;
+  onGo(value: number): void;
+}
+
+/**
+ * One jump field: its text is selected on focus (a new number replaces the old one), and a value out of range is
+ * refused beside it, with no request sent.
+ */
+function JumpField({ label, testId, inputMode, placeholder, check, onGo }: JumpFieldProps) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+  // A click that focuses the field would drop the selection on mouseup; this keeps it.
+  const justFocused = useRef(false);
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const result = check(text);
+    if (!result.ok) {
+      setProblem(result.problem);
+      return;
+    }
+    setProblem(null);
+    onGo(result.value);
+  };
+  return (
+    <form onSubmit={submit} className="jump" noValidate>
+      <label>
+        {label}{' '}
+        <input
+          data-testid={`${testId}-input`}
+          inputMode={inputMode}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(null);
+          }}
+          onFocus={(event: FocusEvent<HTMLInputElement>) => {
+            justFocused.current = true;
+            event.currentTarget.select();
+          }}
+          onMouseUp={(event: MouseEvent<HTMLInputElement>) => {
+            if (justFocused.current) event.preventDefault();
+            justFocused.current = false;
+          }}
+          onBlur={() => {
+            justFocused.current = false;
+          }}
+          placeholder={placeholder}
+          size={7}
+          aria-invalid={problem !== null}
+          aria-describedby={problem !== null ? problemId : undefined}
+        />
+      </label>
+      <button type="submit" data-testid={`go-${testId}`}>
+        Go
+      </button>
+      {problem !== null ? (
+        <span className="jump-problem" id={problemId} role="alert" data-testid={`${testId}-problem`}>
+          {problem}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
 /** The bar. */
 export function NavBar({ info, report, busy, captured = null, onStep, onFrame, onTime }: NavBarProps) {
-  const [frameText, setFrameText] = useState('');
-  const [timeText, setTimeText] = useState('');
-  const submitFrame = (event: FormEvent): void => {
-    event.preventDefault();
-    const value = Number(frameText);
-    if (frameText.trim() !== '' && Number.isFinite(value)) onFrame(value);
-  };
-  const submitTime = (event: FormEvent): void => {
-    event.preventDefault();
-    const value = Number(timeText);
-    if (timeText.trim() !== '' && Number.isFinite(value)) onTime(value);
-  };
   const last = Math.max(0, info.frameCount - 1);
   const first = captured?.[0] ?? 0;
   const end = captured?.at(-1) ?? last;
+  // Fixed for the clip: the longest label, " · " and the time, " · B · key", and room for the spinner.
+  const width = longestFrameLabel(info.frameCount) + 3 + formatTime(info.durationSeconds).length + 10 + 3;
   return (
     <nav className="navbar" aria-label="Frame navigation">
       <div className="nav-controls">
@@ -45,8 +107,15 @@ export function NavBar({ info, report, busy, captured = null, onStep, onFrame, o
         >
           ◀ −1
         </button>
-        <span className="frame-indicator" data-testid="frame-indicator" aria-live="polite">
-          {report === null ? '—' : `frame ${report.frameIndex} / ${last}`}
+        <span
+          className="frame-indicator"
+          data-testid="frame-indicator"
+          aria-live="polite"
+          style={{ width: `${width}ch` }}
+        >
+          <span data-testid="frame-label">
+            {report === null ? '—' : frameLabel(report.frameIndex, info.frameCount)}
+          </span>
           {report !== null ? (
             <span className="muted">
               {' '}
@@ -65,38 +134,22 @@ export function NavBar({ info, report, busy, captured = null, onStep, onFrame, o
         >
           +1 ▶
         </button>
-        <form onSubmit={submitFrame} className="jump">
-          <label>
-            frame{' '}
-            <input
-              data-testid="frame-input"
-              inputMode="numeric"
-              value={frameText}
-              onChange={(e) => setFrameText(e.target.value)}
-              placeholder={`0…${last}`}
-              size={7}
-            />
-          </label>
-          <button type="submit" data-testid="go-frame">
-            Go
-          </button>
-        </form>
-        <form onSubmit={submitTime} className="jump">
-          <label>
-            time (s){' '}
-            <input
-              data-testid="time-input"
-              inputMode="decimal"
-              value={timeText}
-              onChange={(e) => setTimeText(e.target.value)}
-              placeholder={`0…${info.durationSeconds.toFixed(2)}`}
-              size={7}
-            />
-          </label>
-          <button type="submit" data-testid="go-time">
-            Go
-          </button>
-        </form>
+        <JumpField
+          label="frame"
+          testId="frame"
+          inputMode="numeric"
+          placeholder={`0…${last}`}
+          check={(text) => checkFrame(text, info.frameCount)}
+          onGo={onFrame}
+        />
+        <JumpField
+          label="time (s)"
+          testId="time"
+          inputMode="decimal"
+          placeholder={`0…${info.durationSeconds.toFixed(2)}`}
+          check={(text) => checkTime(text, info.durationSeconds)}
+          onGo={onTime}
+        />
       </div>
       <Timeline
         frameCount={info.frameCount}

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { RecentFile } from '../../../../electron/common/contract';
 import { baseName } from '../../format';
+import { usePopover } from '../common/use-popover';
 
 /** Props of OpenBar. */
 export interface OpenBarProps {
@@ -16,7 +17,13 @@ export interface OpenBarProps {
 /** The bar. */
 export function OpenBar({ openDialog, recents, samplePath, opening, onOpen }: OpenBarProps) {
   const [path, setPath] = useState('');
-  const [showRecents, setShowRecents] = useState(false);
+  const {
+    open: recentsOpen,
+    close: closeRecents,
+    toggle: toggleRecents,
+    triggerRef: recentsTrigger,
+    panelRef: recentsPanel,
+  } = usePopover<HTMLButtonElement, HTMLUListElement>();
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     if (path.trim() !== '') onOpen(path.trim());
@@ -51,14 +58,15 @@ export function OpenBar({ openDialog, recents, samplePath, opening, onOpen }: Op
         <button
           type="button"
           data-testid="recents-toggle"
-          aria-expanded={showRecents}
-          onClick={() => setShowRecents(!showRecents)}
+          ref={recentsTrigger}
+          aria-expanded={recentsOpen}
+          onClick={toggleRecents}
           disabled={recents.length === 0}
         >
           Recent ▾
         </button>
-        {showRecents ? (
-          <ul className="recent-list" data-testid="recent-list">
+        {recentsOpen ? (
+          <ul className="recent-list" data-testid="recent-list" ref={recentsPanel}>
             {recents.map((recent) => (
               <li key={recent.path}>
                 <button
@@ -66,7 +74,7 @@ export function OpenBar({ openDialog, recents, samplePath, opening, onOpen }: Op
                   data-testid="recent-item"
                   title={recent.path}
                   onClick={() => {
-                    setShowRecents(false);
+                    closeRecents();
                     onOpen(recent.path, recent.lastFrame ?? 0);
                   }}
                 >

@@ -3,11 +3,15 @@ import { useEffect } from 'react';
 import { captureGpuText, type CaptureSummary } from '../../../../electron/common/capture';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
-import { frameVerdicts } from '../../../../electron/common/verdicts';
+import type { GlossaryTerm } from '../../../../electron/common/glossary';
+import { frameVerdicts, type VerdictKey } from '../../../../electron/common/verdicts';
 import type { DecodePath } from '../../../../electron/common/vocabulary';
-import { captureTime, formatTime, groupHex } from '../../format';
+import { captureTime, formatTime } from '../../format';
 import { Badge } from '../common/Badge';
+import { GlossaryButton } from '../glossary/GlossaryButton';
+import { PointerHex } from '../identity/PointerHex';
 import { LayoutPanel } from '../layout/LayoutPanel';
+import { frameLabel } from '../nav/frame-words';
 import { Thumbnails } from '../thumbnails/Thumbnails';
 import type { WrongWrapPair } from './wrong-wrap';
 import { WrongWrapSlot } from './WrongWrapSlot';
@@ -32,6 +36,12 @@ const PATH_TEXT: Record<DecodePath, string> = {
   'software-upload': 'software + upload',
 };
 
+/** The glossary entry beside each verdict; the pointer verdict's only when it is the descriptor-only one. */
+function verdictTerm(key: VerdictKey, tone: string): GlossaryTerm | null {
+  if (key === 'pointers') return tone === 'warn' ? 'descriptor-only' : null;
+  return key === 'aliasing' ? 'aliasing-proof' : key === 'tensor' ? 'single-tensor' : 'contexts-streams';
+}
+
 /** Asks the browser for full screen while mounted; the overlay fills the window either way. */
 function useFullscreen(): void {
   useEffect(() => {
@@ -52,17 +62,17 @@ export function PresenterView(props: PresenterViewProps) {
   const position = capture === null ? -1 : capture.frames.indexOf(report.frameIndex);
   const where =
     capture === null
-      ? `/ ${Math.max(0, info.frameCount - 1)}`
-      : `(${position + 1} of ${capture.frames.length} captured)`;
+      ? frameLabel(report.frameIndex, info.frameCount)
+      : `frame ${report.frameIndex} (${position + 1} of ${capture.frames.length} captured)`;
   return (
     <div className="presenter" data-testid="presenter-view" role="dialog" aria-modal="true" aria-label="Presenter view">
       <header className="presenter-head">
         <div>
           <span className="presenter-file">{fileName}</span>
           <span className="presenter-frame" data-testid="presenter-frame">
-            frame {report.frameIndex} {where} · {formatTime(report.timeSeconds)} · {report.pictureType} ·{' '}
-            {report.format.swFormat} {report.format.width}×{report.format.height} (coded {report.format.codedWidth}×
-            {report.format.codedHeight}) · {PATH_TEXT[report.decodePath]}
+            {where} · {formatTime(report.timeSeconds)} · {report.pictureType} · {report.format.swFormat}{' '}
+            {report.format.width}×{report.format.height} (coded {report.format.codedWidth}×{report.format.codedHeight})
+            · {PATH_TEXT[report.decodePath]}
           </span>
         </div>
         {capture !== null ? (
@@ -76,23 +86,45 @@ export function PresenterView(props: PresenterViewProps) {
         </button>
       </header>
       <div className="presenter-verdicts">
-        {frameVerdicts(report).map((verdict) => (
-          <div key={verdict.key} className="presenter-verdict" data-testid={`presenter-verdict-${verdict.key}`}>
-            <Badge tone={verdict.tone} text={verdict.headline} testId={`presenter-badge-${verdict.key}`} size="large" />
-            <span className="why">{verdict.why}</span>
-          </div>
-        ))}
+        {frameVerdicts(report).map((verdict) => {
+          const term = verdictTerm(verdict.key, verdict.tone);
+          return (
+            <div key={verdict.key} className="presenter-verdict" data-testid={`presenter-verdict-${verdict.key}`}>
+              <Badge
+                tone={verdict.tone}
+                text={verdict.headline}
+                testId={`presenter-badge-${verdict.key}`}
+                size="large"
+              />
+              <span className="why" data-testid={`presenter-why-${verdict.key}`}>
+                {verdict.why}
+                {term !== null ? <GlossaryButton term={term} /> : null}
+              </span>
+            </div>
+          );
+        })}
       </div>
       <div className="presenter-body">
         <div className="presenter-layout">
-          <LayoutPanel report={report} />
+          {/* A new frame starts the drawing afresh: no hover readout of the frame before. */}
+          <LayoutPanel key={report.frameIndex} report={report} />
         </div>
         <div className="presenter-side">
           <ul className="presenter-pointers" data-testid="presenter-pointers">
             {report.planes.map((plane) => (
               <li key={plane.index}>
-                <strong>{plane.name}</strong> <code>{groupHex(plane.ffmpegPointer)}</code>{' '}
-                {plane.match === null ? '·' : plane.match ? '=' : '≠'} <code>{groupHex(plane.nvcvPointer)}</code>
+                <strong>{plane.name}</strong>{' '}
+                <PointerHex
+                  value={plane.ffmpegPointer}
+                  other={plane.nvcvPointer}
+                  testId={`presenter-ffmpeg-pointer-${plane.index}`}
+                />{' '}
+                {plane.match === null ? '·' : plane.match ? '=' : '≠'}{' '}
+                <PointerHex
+                  value={plane.nvcvPointer}
+                  other={plane.ffmpegPointer}
+                  testId={`presenter-nvcv-pointer-${plane.index}`}
+                />
               </li>
             ))}
           </ul>

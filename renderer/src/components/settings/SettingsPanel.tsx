@@ -1,4 +1,5 @@
 /** Settings: how files are decoded, the proof, thumbnails, and where NVCV/CV-CUDA are loaded from. */
+import type { Ref } from 'react';
 import type { Settings, SettingsPatch } from '../../../../electron/common/settings';
 import {
   CONTEXT_MODES,
@@ -22,6 +23,8 @@ export interface SettingsPanelProps {
   /** The desktop app's folder dialog for NVCV / CV-CUDA; null in serve mode, where the server's setting rules. */
   chooseLibraryFolder: (() => Promise<void>) | null;
   onClose(): void;
+  /** The popover's element, for closing it on a click outside (common/use-popover). */
+  panelRef?: Ref<HTMLDivElement>;
 }
 
 /** The popover. */
@@ -32,9 +35,10 @@ export function SettingsPanel({
   onContextModeChange,
   chooseLibraryFolder,
   onClose,
+  panelRef,
 }: SettingsPanelProps) {
   return (
-    <div className="popover settings" data-testid="settings-panel" role="dialog" aria-label="Settings">
+    <div className="popover settings" data-testid="settings-panel" role="dialog" aria-label="Settings" ref={panelRef}>
       <label>
         decode
         <select

@@ -1,10 +1,10 @@
 /** The Share button and its popover, wired to the store: save a capture, export a panel or the frame report. */
-import { useState } from 'react';
 import type { InspectorBridge } from '../../../../electron/common/bridge';
 import { rpcError } from '../../../../electron/common/envelope';
 import { downloadBlob, downloadJson, fileStem } from '../../export/download';
 import { panelToPng } from '../../export/panel-png';
 import { useApp } from '../../store/context';
+import { usePopover } from '../common/use-popover';
 import { SharePanel } from './SharePanel';
 
 /** Props of ShareControl. */
@@ -14,7 +14,7 @@ export interface ShareControlProps {
 
 /** The control. */
 export function ShareControl({ bridge }: ShareControlProps) {
-  const [open, setOpen] = useState(false);
+  const { open, close, toggle, triggerRef, panelRef } = usePopover();
   const s = useApp((state) => ({
     file: state.file,
     report: state.report,
@@ -28,7 +28,7 @@ export function ShareControl({ bridge }: ShareControlProps) {
   const frameName = `${stem}-frame-${s.report?.frameIndex ?? 0}`;
 
   const exportPanel = async (testId: string): Promise<void> => {
-    setOpen(false);
+    close();
     // Let the popover leave the screen first: in the window the picture is of what the screen shows.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const element = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
@@ -51,15 +51,17 @@ export function ShareControl({ bridge }: ShareControlProps) {
       <button
         type="button"
         data-testid="share-button"
+        ref={triggerRef}
         aria-expanded={open}
         disabled={s.file === null}
-        onClick={() => setOpen(!open)}
+        onClick={toggle}
         title="Save a capture, export a panel or the report"
       >
         Share ▾
       </button>
       {open ? (
         <SharePanel
+          panelRef={panelRef}
           defaultName={`${stem}.zci`}
           visitedHint="the frames you viewed"
           saving={s.saving}
@@ -70,7 +72,7 @@ export function ShareControl({ bridge }: ShareControlProps) {
           onSave={(path, frames) => void s.saveCapture(path, frames, bridge !== null)}
           onExportPanel={(testId) => void exportPanel(testId)}
           onExportReport={() => s.report !== null && downloadJson(s.report, `${frameName}.json`)}
-          onClose={() => setOpen(false)}
+          onClose={close}
         />
       ) : null}
     </>

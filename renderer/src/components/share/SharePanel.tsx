@@ -1,5 +1,5 @@
 /** Share: save the session as a capture (visited frames or a list), export a panel as PNG or the report as JSON. */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import type { CaptureFrames } from '../../../../electron/common/capture';
 import type { SaveCaptureResult } from '../../../../electron/common/contract';
 import { formatFrameList } from '../../../../electron/common/frame-list';
@@ -22,10 +22,12 @@ export interface SharePanelProps {
   onExportPanel(testId: string): void;
   onExportReport(): void;
   onClose(): void;
+  /** The popover's element, for closing it on a click outside (common/use-popover). */
+  panelRef?: Ref<HTMLDivElement>;
 }
 
 /** The popover. */
-export function SharePanel(props: SharePanelProps) {
+export function SharePanel({ panelRef, ...props }: SharePanelProps) {
   const [path, setPath] = useState(props.defaultName);
   const [framesText, setFramesText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -43,7 +45,13 @@ export function SharePanel(props: SharePanelProps) {
     if (target !== null && target !== '') props.onSave(target, frames);
   };
   return (
-    <div className="popover share" data-testid="share-panel" role="dialog" aria-label="Capture and export">
+    <div
+      className="popover share"
+      data-testid="share-panel"
+      role="dialog"
+      aria-label="Capture and export"
+      ref={panelRef}
+    >
       <h3>Save a capture</h3>
       <p className="muted">
         One .zci file with the reports, plane thumbnails and environment; it opens on any machine, GPU or not.
