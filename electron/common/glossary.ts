@@ -96,6 +96,6 @@ export const GLOSSARY: Readonly<Record<GlossaryTerm, GlossaryEntry>> = {
       'NVCV names a format by its colour model, colour standard (BT601, BT709, BT2020; _ER means full range, ' +
       "otherwise limited), chroma subsampling, memory layout and each plane's packing: X8 is one 8-bit sample, " +
       'X8_Y8 two interleaved 8-bit samples, X10b6 10 data bits above 6 padding bits of a 16-bit word, b6X10 6 ' +
-      'padding bits above 10 data bits.',
+      'padding bits above 10 data bits. The identity panel reads the name out plane by plane.',
   },
 };

@@ -58,3 +58,56 @@ describe('IdentityPanel on a host frame NVCV only describes', () => {
     expect(screen.getByTestId('identity-descriptor-only')).toHaveTextContent(/refuses STRIDED_HOST/);
   });
 });
+
+describe('IdentityPanel explaining a mismatch', () => {
+  /** The padded frame with NVCV's chroma pointer 8 rows early: where a 1.5×H view would put it. */
+  function chromaAtRow1080() {
+    const report = mismatchFrame();
+    const chroma = report.planes[1]!;
+    chroma.nvcvPointer = `0x${(BigInt(chroma.ffmpegPointer) - 16384n).toString(16)}`;
+    return report;
+  }
+
+  it('says the delta in rows, and where NVCV and FFmpeg put chroma', () => {
+    render(<IdentityPanel report={chromaAtRow1080()} />);
+    expect(screen.getByTestId('pointer-delta-1')).toHaveTextContent('off by −16384 bytes');
+    expect(screen.getByTestId('pointer-delta-rows-1')).toHaveTextContent(
+      "NVCV assumes chroma at row 1080; FFmpeg's starts at row 1088",
+    );
+    expect(screen.queryByTestId('pointer-delta-0')).toBeNull();
+  });
+
+  it('marks only the hex digits that differ, and nothing where the pointers match', () => {
+    render(<IdentityPanel report={mismatchFrame()} />);
+    // FFmpeg 0x7f0000220000 against NVCV 0x7f0000220040: one digit apart.
+    const nvcv = screen.getByTestId('nvcv-pointer-1');
+    expect(nvcv).toHaveTextContent('0x7f00_0022_0040');
+    expect([...nvcv.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['4']);
+    expect([...screen.getByTestId('ffmpeg-pointer-1').querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
+      '0',
+    ]);
+    expect(screen.getByTestId('nvcv-pointer-0').querySelectorAll('mark')).toHaveLength(0);
+  });
+
+  it("reads NVCV's format out and opens the words for the jargon beside it", async () => {
+    const user = userEvent.setup();
+    render(<IdentityPanel report={paddedNv12Device()} />);
+    expect(screen.getByTestId('identity-nvcv-format')).toHaveTextContent('NVCV_IMAGE_FORMAT_NV12');
+    expect(screen.getByTestId('nvcv-format-words')).toHaveTextContent(
+      'Y: 8-bit luma; UV: interleaved 8-bit pairs, half resolution; BT.601 limited',
+    );
+    expect(screen.getByTestId('nvcv-buffer-type')).toHaveTextContent('STRIDED_CUDA');
+    for (const term of ['aliasing-proof', 'strided-buffers', 'contexts-streams', 'nvcv-format']) {
+      expect(screen.getByTestId(`glossary-${term}`)).toBeInTheDocument();
+    }
+    await user.click(screen.getByTestId('glossary-strided-buffers'));
+    expect(screen.getByTestId('glossary-popover-strided-buffers')).toHaveTextContent(/STRIDED_HOST/);
+  });
+
+  it('puts a ? beside the descriptor-only note', () => {
+    render(<IdentityPanel report={describedHostFrame()} />);
+    expect(screen.getByTestId('identity-descriptor-only')).toContainElement(
+      screen.getByTestId('glossary-descriptor-only'),
+    );
+  });
+});

@@ -16,7 +16,7 @@ describe('NavBar', () => {
   it('steps back and forward', async () => {
     const user = userEvent.setup();
     const handlers = setup();
-    expect(screen.getByTestId('frame-indicator')).toHaveTextContent('frame 3 / 47');
+    expect(screen.getByTestId('frame-indicator')).toHaveTextContent('frame 3 of 48');
     await user.click(screen.getByTestId('step-forward'));
     await user.click(screen.getByTestId('step-back'));
     expect(handlers.onStep.mock.calls).toEqual([[1], [-1]]);
@@ -37,6 +37,39 @@ describe('NavBar', () => {
     const handlers = setup();
     await user.type(screen.getByTestId('frame-input'), 'abc{Enter}');
     expect(handlers.onFrame).not.toHaveBeenCalled();
+  });
+
+  it('refuses an out-of-range frame or time inline, sending nothing, until the text changes', async () => {
+    const user = userEvent.setup();
+    const handlers = setup();
+    const frame = screen.getByTestId('frame-input');
+    await user.type(frame, '48{Enter}');
+    expect(screen.getByTestId('frame-problem')).toHaveTextContent('last frame is 47');
+    expect(frame).toHaveAttribute('aria-invalid', 'true');
+    expect(frame).toHaveAccessibleDescription('last frame is 47');
+    expect(handlers.onFrame).not.toHaveBeenCalled();
+    await user.type(frame, '{Backspace}');
+    expect(screen.queryByTestId('frame-problem')).toBeNull();
+    await user.type(screen.getByTestId('time-input'), '99{Enter}');
+    expect(screen.getByTestId('time-problem')).toHaveTextContent('the clip ends at');
+    expect(handlers.onTime).not.toHaveBeenCalled();
+  });
+
+  it('selects what a field holds when it gets focus, so a new number replaces it', async () => {
+    const user = userEvent.setup();
+    const handlers = setup();
+    const frame = screen.getByTestId<HTMLInputElement>('frame-input');
+    await user.type(frame, '30{Enter}');
+    await user.click(screen.getByTestId('step-forward'));
+    await user.click(frame);
+    expect([frame.selectionStart, frame.selectionEnd]).toEqual([0, 2]);
+    await user.keyboard('12{Enter}');
+    expect(handlers.onFrame.mock.calls).toEqual([[30], [12]]);
+  });
+
+  it('reads "frame 3 of 48": the index from 0, the count of frames', () => {
+    setup();
+    expect(screen.getByTestId('frame-label')).toHaveTextContent(/^frame 3 of 48$/);
   });
 
   it('marks key frames on the timeline and the current frame', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CapturedOperatorWire } from '../../electron/common/contract';
 import { PresenterView, type PresenterViewProps } from '../../renderer/src/components/presenter/PresenterView';
 import { wrongWrapPair } from '../../renderer/src/components/presenter/wrong-wrap';
-import { paddedNv12Device, streamInfo } from '../support/reports';
+import { mismatchFrame, paddedNv12Device, streamInfo } from '../support/reports';
 import { captureSummary as summary } from '../support/capture-summary';
 
 const op = (name: string, params: CapturedOperatorWire['params'] = {}): CapturedOperatorWire => ({
@@ -51,7 +51,7 @@ describe('PresenterView', () => {
   it('shows big verdicts, the layout drawing and the pointers, and steps with its buttons', async () => {
     const user = userEvent.setup();
     const props = setup();
-    expect(screen.getByTestId('presenter-frame')).toHaveTextContent('frame 3 / 47');
+    expect(screen.getByTestId('presenter-frame')).toHaveTextContent('frame 3 of 48');
     expect(screen.getByTestId('presenter-badge-pointers')).toHaveTextContent('ZERO-COPY: POINTERS MATCH');
     expect(screen.getByTestId('layout-svg')).toBeInTheDocument();
     expect(screen.getByTestId('presenter-pointers')).toHaveTextContent('Y 0x7f00_0000_0000 = 0x7f00_0000_0000');
@@ -76,5 +76,44 @@ describe('PresenterView', () => {
       'CAPTURE · 2026-11-30 10:00 UTC · gpu-box · Test GPU, driver 12.4',
     );
     expect(screen.getByTestId('presenter-frame')).toHaveTextContent('frame 3 (2 of 3 captured)');
+  });
+});
+
+describe('PresenterView counting pointer mismatches', () => {
+  it('says 1 of 2 planes when only chroma differs, and marks only its differing digits', () => {
+    setup({ report: mismatchFrame() });
+    expect(screen.getByTestId('presenter-badge-pointers')).toHaveTextContent('POINTER MISMATCH');
+    expect(screen.getByTestId('presenter-why-pointers')).toHaveTextContent(
+      "1 of 2 planes (UV): NVCV's exported pointer differs from FFmpeg's",
+    );
+    expect(screen.getByTestId('presenter-pointers')).toHaveTextContent('UV 0x7f00_0022_0000 ≠ 0x7f00_0022_0040');
+    const marks = screen.getByTestId('presenter-nvcv-pointer-1').querySelectorAll('mark');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['4']);
+    expect(screen.getByTestId('presenter-nvcv-pointer-0').querySelectorAll('mark')).toHaveLength(0);
+  });
+
+  it('counts a plane NVCV exported no pointer for apart from one that differs', () => {
+    const report = mismatchFrame();
+    const luma = report.planes[0]!;
+    report.planes[0] = { ...luma, nvcvPointer: null, nvcvRowStride: null, match: null };
+    setup({ report });
+    expect(screen.getByTestId('presenter-why-pointers')).toHaveTextContent(
+      "1 of 2 planes (UV): NVCV's exported pointer differs from FFmpeg's; NVCV exported no pointer for 1",
+    );
+    expect(screen.getByTestId('presenter-pointers')).toHaveTextContent('Y 0x7f00_0000_0000 · —');
+  });
+
+  it('puts the words for the jargon beside the verdicts that use it', async () => {
+    const user = userEvent.setup();
+    setup();
+    expect(screen.getByTestId('presenter-why-tensor')).toContainElement(screen.getByTestId('glossary-single-tensor'));
+    expect(screen.getByTestId('presenter-why-aliasing')).toContainElement(
+      screen.getByTestId('glossary-aliasing-proof'),
+    );
+    expect(screen.getByTestId('presenter-why-context')).toContainElement(
+      screen.getByTestId('glossary-contexts-streams'),
+    );
+    await user.click(screen.getByTestId('glossary-single-tensor'));
+    expect(screen.getByTestId('glossary-popover-single-tensor')).toHaveTextContent(/row 1088/);
   });
 });

@@ -85,7 +85,7 @@ test('opens a capture without a GPU: banner, panels with its evidence, stepping,
   // Signed by the command line's key, which is not this serve mode's.
   await expect(page.getByTestId('capture-signature')).toContainText('signed by another installation · key ');
   await expect(page.getByTestId('capture-source')).toContainText('sample.mp4');
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 / 95');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 of 96');
   // The identity panel shows the capture's pointers, not anything decoded here.
   const report = captured.frames[0]!.report;
   for (const plane of report.planes) {
@@ -100,9 +100,9 @@ test('opens a capture without a GPU: banner, panels with its evidence, stepping,
   await page.screenshot({ path: screenshotPath('capture-replay'), fullPage: true });
 
   await page.getByTestId('step-forward').click();
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 24 /');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 24 of');
   await page.keyboard.press('End');
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 50 /');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 50 of');
   await expect(page.getByTestId('step-forward')).toBeDisabled();
   await page.getByTestId('frame-input').fill('7');
   await page.getByTestId('go-frame').click();
@@ -166,9 +166,9 @@ test('saves a capture from the Share popover, exports a panel as PNG and the rep
   served,
 }) => {
   await page.goto(served.url);
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 / 95');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 of 96');
   await page.getByTestId('step-forward').click();
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 1 /');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 1 of');
   await page.getByTestId('share-button').click();
   const target = path.join(served.configDir, 'from-ui.zci');
   await page.getByTestId('capture-path').fill(target);

@@ -11,7 +11,7 @@ async function openPath(page: Page, file: string): Promise<void> {
 test('opens the bundled sample on first start and shows the pointer evidence', async ({ page, served }) => {
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 / 95');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 of 96');
   const panel = page.getByTestId('identity-panel');
   await expect(panel).toBeVisible();
   // Each plane shows FFmpeg's pointer beside NVCV's; with NVCV loaded they must be equal.
@@ -42,25 +42,25 @@ test('opens the bundled sample on first start and shows the pointer evidence', a
 test('steps, jumps to a frame and a time, and follows the shortcuts', async ({ page, served }) => {
   await page.goto(served.url);
   const indicator = page.getByTestId('frame-indicator');
-  await expect(indicator).toContainText('frame 0 / 95');
+  await expect(indicator).toContainText('frame 0 of 96');
   await expect(page.getByTestId('keyframe-mark')).toHaveCount(4);
   await page.getByTestId('step-forward').click();
-  await expect(indicator).toContainText('frame 1 /');
+  await expect(indicator).toContainText('frame 1 of');
   await page.keyboard.press('ArrowRight');
-  await expect(indicator).toContainText('frame 2 /');
+  await expect(indicator).toContainText('frame 2 of');
   await page.keyboard.press('ArrowLeft');
-  await expect(indicator).toContainText('frame 1 /');
+  await expect(indicator).toContainText('frame 1 of');
   await page.getByTestId('frame-input').fill('50');
   await page.getByTestId('go-frame').click();
-  await expect(indicator).toContainText('frame 50 /');
+  await expect(indicator).toContainText('frame 50 of');
   await page.getByTestId('time-input').fill('2');
   await page.getByTestId('time-input').press('Enter');
-  await expect(indicator).toContainText('frame 48 /');
+  await expect(indicator).toContainText('frame 48 of');
   await page.locator('body').click({ position: { x: 5, y: 780 } });
   await page.keyboard.press('End');
-  await expect(indicator).toContainText('frame 95 / 95');
+  await expect(indicator).toContainText('frame 95 of 96');
   await page.keyboard.press('Home');
-  await expect(indicator).toContainText('frame 0 /');
+  await expect(indicator).toContainText('frame 0 of');
   await page.keyboard.press('?');
   await expect(page.getByTestId('help-overlay')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -72,7 +72,7 @@ test('steps, jumps to a frame and a time, and follows the shortcuts', async ({ p
   await page.getByTestId('settings-close').click();
   await page.getByTestId('open-sample').click();
   await expect(page.getByTestId('decode-reason')).toContainText('software decoding was requested');
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 /');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 of');
   await expect(page.getByTestId('identity-panel')).toBeVisible();
   await page.screenshot({ path: screenshotPath('sample-light-theme'), fullPage: true });
 });
@@ -126,7 +126,7 @@ test('shows the error of a damaged file and an audio-only file, and stays usable
   await page.getByTestId('error-dismiss').click();
   await expect(page.getByTestId('error-banner')).toBeHidden();
   await page.getByTestId('step-forward').click();
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 1 /');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 1 of');
 });
 
 test('recovers when the backend process is killed, and reopens the file at its frame', async ({ page, served }) => {
@@ -134,7 +134,7 @@ test('recovers when the backend process is killed, and reopens the file at its f
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
   await page.getByTestId('frame-input').fill('10');
   await page.getByTestId('go-frame').click();
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 10 /');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 10 of');
   const pid = Number(await page.getByTestId('backend-pid').textContent());
   expect(pid).toBeGreaterThan(0);
   process.kill(pid, 'SIGKILL');
@@ -145,10 +145,10 @@ test('recovers when the backend process is killed, and reopens the file at its f
   await page.screenshot({ path: screenshotPath('backend-restarted') });
   await page.getByTestId('reopen-button').click();
   await expect(page.getByTestId('restart-banner')).toBeHidden();
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 10 /');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 10 of');
   await expect(page.getByTestId('backend-pid')).not.toHaveText(String(pid));
   await page.getByTestId('step-forward').click();
-  await expect(page.getByTestId('frame-indicator')).toContainText('frame 11 /');
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 11 of');
 });
 
 test('fits a 1280x800 window without horizontal scrolling', async ({ page, served }) => {

@@ -3,8 +3,10 @@
  * NVCVImageFormat(model,colour spec,subsampling,layout,data kind,swizzle,alpha,packing of each plane).
  */
 
-/** A format in words: one line per plane, the colour standard and range, and the two joined. */
+/** A format in words: a line per plane (U and V share one when alike), the colour, and the two joined. */
 export interface FormatWords {
+  /** How many planes the format has. */
+  planeCount: number;
   planes: string[];
   colour: string;
   text: string;
@@ -110,5 +112,5 @@ export function describeNvcvFormat(name: string | null): FormatWords | null {
     chromaTexts.forEach((text, i) => planes.push(`${names[i] ?? '?'}: ${text}`));
   }
   const colour = colourWords(format.spec);
-  return { planes, colour, text: `${planes.join('; ')}; ${colour}` };
+  return { planeCount: format.packings.length, planes, colour, text: `${planes.join('; ')}; ${colour}` };
 }

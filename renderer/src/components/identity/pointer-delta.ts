@@ -10,11 +10,11 @@ export function signed(value: bigint | number): string {
   return text.startsWith('-') ? `−${text.slice(1)}` : `+${text}`;
 }
 
-/** The plane as a sentence names it: luma, chroma, or "the V plane". */
+/** The plane as a sentence names it: luma, chroma, or "V plane". */
 function planeWord(plane: DeltaPlane): string {
   if (plane.index === 0) return 'luma';
   if (plane.name === 'UV' || plane.name === 'VU') return 'chroma';
-  return `the ${plane.name} plane`;
+  return `${plane.name} plane`;
 }
 
 /** "8 rows", "1 row". */
@@ -40,7 +40,8 @@ export function explainDelta(delta: bigint, pitch: number, plane: DeltaPlane): s
   if (rest === 0n && plane.index > 0 && Number.isInteger(offset) && offset >= 0 && offset % pitch === 0) {
     const actual = BigInt(offset / pitch);
     const assumed = actual + delta / step;
-    return `NVCV assumes ${what} at row ${assumed}; FFmpeg's starts at row ${actual}`;
+    const object = what.endsWith('plane') ? `the ${what}` : what;
+    return `NVCV assumes ${object} at row ${assumed}; FFmpeg's starts at row ${actual}`;
   }
   if (rest === 0n) return `NVCV's ${what} pointer lies ${rows(whole)} of ${pitch} bytes ${side} FFmpeg's`;
   const parts = whole > 0n ? `${rows(whole)} and ${rest} bytes` : `${rest} bytes`;
