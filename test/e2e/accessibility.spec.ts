@@ -37,6 +37,12 @@ for (const theme of ['dark', 'light'] as const) {
     const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(describeViolations(contrast)).toBe('');
     expect(describeViolations(severe)).toBe('');
+    // The words for the jargon, opened from the identity panel, read as well as the panel.
+    await page.getByTestId('identity-panel').getByTestId('glossary-aliasing-proof').click();
+    const glossary = await new AxeBuilder({ page })
+      .include('[data-testid="glossary-popover-aliasing-proof"]')
+      .analyze();
+    expect(describeViolations(glossary.violations)).toBe('');
     test.info().annotations.push({
       type: 'figure',
       description: `${theme}: ${results.passes.length} axe rules passed, ${results.violations.length} violations (${results.violations.map((v) => `${v.id}/${v.impact ?? '?'}`).join(', ') || 'none'})`,
