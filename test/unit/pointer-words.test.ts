@@ -20,7 +20,10 @@ describe('explainDelta', () => {
     expect(explainDelta(-16384n, 2048, { index: 0, name: 'Y', offsetFromPlane0: 0 })).toBe(
       "NVCV's luma pointer lies 8 rows of 2048 bytes before FFmpeg's",
     );
-    // Planes in separate allocations: the offset from plane 0 is no row of it.
+    // Planes in separate allocations: no offset from plane 0 (or one that is no row of it).
+    expect(explainDelta(-2048n, 2048, { index: 1, name: 'U', offsetFromPlane0: null })).toBe(
+      "NVCV's U plane pointer lies 1 row of 2048 bytes before FFmpeg's",
+    );
     expect(explainDelta(2048n, 2048, { index: 1, name: 'U', offsetFromPlane0: -631212608 + 3 })).toBe(
       "NVCV's U plane pointer lies 1 row of 2048 bytes after FFmpeg's",
     );

@@ -37,7 +37,14 @@ export function explainDelta(delta: bigint, pitch: number, plane: DeltaPlane): s
   const whole = size / step;
   const rest = size % step;
   const offset = plane.offsetFromPlane0;
-  if (rest === 0n && plane.index > 0 && Number.isInteger(offset) && offset >= 0 && offset % pitch === 0) {
+  if (
+    rest === 0n &&
+    plane.index > 0 &&
+    offset !== null &&
+    Number.isInteger(offset) &&
+    offset >= 0 &&
+    offset % pitch === 0
+  ) {
     const actual = BigInt(offset / pitch);
     const assumed = actual + delta / step;
     const object = what.endsWith('plane') ? `the ${what}` : what;
