@@ -8,6 +8,7 @@ import { RestartBanner } from './components/banners/RestartBanner';
 import { CaptureBanner } from './components/capture/CaptureBanner';
 import { captureEnvironment } from './components/capture/capture-environment';
 import { CapturedOperators } from './components/capture/CapturedOperators';
+import { useHoverResetKey } from './components/common/use-hover-reset';
 import { useDismiss, usePopover } from './components/common/use-popover';
 import { useSettled } from './components/common/use-settled';
 import { DecoderPanel } from './components/decoder/DecoderPanel';
@@ -76,6 +77,8 @@ export function App({ bridge }: AppProps) {
   useEffect(() => {
     document.documentElement.dataset.theme = s.settings.theme;
   }, [s.settings.theme]);
+
+  const layoutReset = useHoverResetKey(`${s.file ?? ''}#${s.report?.frameIndex ?? ''}`);
 
   const shownName = s.file === null ? null : baseName(s.file);
   useEffect(() => {
@@ -239,8 +242,14 @@ export function App({ bridge }: AppProps) {
         {s.report !== null ? (
           <>
             <IdentityPanel report={s.report} />
-            {/* A new frame (or file) starts the layout drawing afresh: no hover readout of the frame before. */}
-            <LayoutPanel key={`${s.file ?? ''}#${s.report.frameIndex}`} report={s.report} />
+            {/* A step under the pointer starts the drawing afresh: no hover readout of the frame before. */}
+            <div
+              className="hover-reset"
+              onPointerEnter={layoutReset.onPointerEnter}
+              onPointerLeave={layoutReset.onPointerLeave}
+            >
+              <LayoutPanel key={layoutReset.key} report={s.report} />
+            </div>
           </>
         ) : (
           <section className="panel empty" data-testid="empty-state">

@@ -8,6 +8,7 @@ import { frameVerdicts, type VerdictKey } from '../../../../electron/common/verd
 import type { DecodePath } from '../../../../electron/common/vocabulary';
 import { captureTime, formatTime } from '../../format';
 import { Badge } from '../common/Badge';
+import { useHoverResetKey } from '../common/use-hover-reset';
 import { GlossaryButton } from '../glossary/GlossaryButton';
 import { PointerHex } from '../identity/PointerHex';
 import { LayoutPanel } from '../layout/LayoutPanel';
@@ -59,6 +60,7 @@ function useFullscreen(): void {
 export function PresenterView(props: PresenterViewProps) {
   const { fileName, info, report, capture, wrongWrap, busy, onStep, onClose } = props;
   useFullscreen();
+  const layoutReset = useHoverResetKey(String(report.frameIndex));
   const position = capture === null ? -1 : capture.frames.indexOf(report.frameIndex);
   const where =
     capture === null
@@ -105,9 +107,13 @@ export function PresenterView(props: PresenterViewProps) {
         })}
       </div>
       <div className="presenter-body">
-        <div className="presenter-layout">
-          {/* A new frame starts the drawing afresh: no hover readout of the frame before. */}
-          <LayoutPanel key={report.frameIndex} report={report} />
+        <div
+          className="presenter-layout"
+          onPointerEnter={layoutReset.onPointerEnter}
+          onPointerLeave={layoutReset.onPointerLeave}
+        >
+          {/* A step under the pointer starts the drawing afresh: no hover readout of the frame before. */}
+          <LayoutPanel key={layoutReset.key} report={report} />
         </div>
         <div className="presenter-side">
           <ul className="presenter-pointers" data-testid="presenter-pointers">
