@@ -48,6 +48,13 @@ echo "bench-2160p-hevc.mp4"
   -g 30 -keyint_min 30 -x265-params keyint=30:min-keyint=30:scenecut=0:open-gop=0:log-level=error \
   -tag:v hvc1 "${REPRO[@]}" "$OUT/bench-2160p-hevc.mp4"
 
+# 2160p HEVC Main10, 2 s: P010 surfaces in GPU memory, for the memory probe's tile reads.
+echo "bench-2160p-hevc10.mp4"
+"$FFMPEG" "${COMMON[@]}" -filter_complex "$(index_graph 3840 2160 30 yuv420p10le testsrc2)" \
+  -frames:v 60 -an -c:v libx265 -preset ultrafast -profile:v main10 -crf 30 -pix_fmt yuv420p10le \
+  -g 30 -keyint_min 30 -x265-params keyint=30:min-keyint=30:scenecut=0:open-gop=0:log-level=error \
+  -tag:v hvc1 "${REPRO[@]}" "$OUT/bench-2160p-hevc10.mp4"
+
 # 360p H.264, 10 s: small frames, where per-frame overhead rather than bandwidth dominates.
 echo "bench-360p-h264.mp4"
 "$FFMPEG" "${COMMON[@]}" -filter_complex "$(index_graph 640 360 30 yuv420p testsrc2)" \
@@ -56,7 +63,7 @@ echo "bench-360p-h264.mp4"
 
 # Sizes, and a warning if the set grew past what is reasonable to carry.
 total=0
-for f in "$OUT"/bench-1080p-h264.mp4 "$OUT"/bench-2160p-hevc.mp4 "$OUT"/bench-360p-h264.mp4; do
+for f in "$OUT"/bench-1080p-h264.mp4 "$OUT"/bench-2160p-hevc.mp4 "$OUT"/bench-2160p-hevc10.mp4 "$OUT"/bench-360p-h264.mp4; do
   size=$(stat -c %s "$f")
   total=$((total + size))
   printf '%10d  %s\n' "$size" "$f"
@@ -70,4 +77,5 @@ fi
 python3 test/fixtures/check-pattern.py \
   "$OUT/bench-1080p-h264.mp4=600" \
   "$OUT/bench-2160p-hevc.mp4=300" \
+  "$OUT/bench-2160p-hevc10.mp4=60" \
   "$OUT/bench-360p-h264.mp4=300"

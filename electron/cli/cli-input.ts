@@ -74,16 +74,17 @@ export async function openInput(
         remedy: 'Build it with npm run build:native; captures open without it.',
       });
     }
+    // The probe loads NVCV and CV-CUDA on a worker thread while the open creates the CUDA context on another: the
+    // process pays for the longer of the two, not for both.
+    const probing: Promise<EnvironmentReport | null> = addon.environmentAsync().catch(() => null);
     const session = await addon.Session.open(file, {
       ...(options.decode !== null ? { decode: options.decode } : {}),
       ...(options.device !== null ? { device: options.device } : {}),
+    }).catch(async (error: unknown) => {
+      await probing;
+      throw error;
     });
-    let environment: EnvironmentReport | null = null;
-    try {
-      environment = addon.environment();
-    } catch {
-      environment = null;
-    }
+    const environment = await probing;
     return { kind: 'video', path: file, session, environment, capture: null };
   } catch (error) {
     if (error instanceof CliFailure) throw error;

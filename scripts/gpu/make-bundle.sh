@@ -9,7 +9,7 @@ stage=$out/zci-gpu
 
 # The parts built elsewhere: a minimal FFmpeg with NVDEC, the benchmark clips, the addon for sm_90.
 [ -f .gpu/ffmpeg/lib/libavcodec.so.59 ] || scripts/gpu/build-ffmpeg.sh
-[ -f .gpu/clips/bench-1080p-h264.mp4 ] || scripts/make-bench-clips.sh
+[ -f .gpu/clips/bench-2160p-hevc10.mp4 ] || scripts/make-bench-clips.sh
 [ -f native/build/Release/zerocopy_inspector.node ] || npx cmake-js compile -d native
 [ -f out/serve/index.js ] || npm run --silent build
 

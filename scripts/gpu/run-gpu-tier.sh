@@ -131,4 +131,5 @@ for clip in test/fixtures/h264-1080p-420.mp4 test/fixtures/hevc-main10-1280x720.
 done
 run native/build/zci_bench probe clips/bench-1080p-h264.mp4 200
 run native/build/zci_bench probe clips/bench-2160p-hevc.mp4 200
+run native/build/zci_bench probe clips/bench-2160p-hevc10.mp4 200
 say "# done"

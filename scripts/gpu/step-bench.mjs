@@ -83,26 +83,37 @@ try {
     });
   }
 
-  // Sequential steps on the 1080p clip: one request each, latency to the complete answer.
-  await must('open', { path: hd });
-  const steps = [];
-  let previewOp = null;
-  for (let i = 0; i < 300; i += 1) {
-    const t0 = performance.now();
-    const answer = await must('frame', { index: i, ...bringBack });
-    steps.push(performance.now() - t0);
-    previewOp = answer.preview?.op ?? answer.previewError?.code ?? null;
-    if (answer.report.frameIndex !== i || answer.thumbnails === null) throw new Error(`step ${i} answered wrongly`);
-  }
-  print({
-    bench: 'rpc-step',
-    file: path.basename(hd),
-    steps: steps.length,
-    p50Ms: percentile(steps, 50),
-    p99Ms: percentile(steps, 99),
-    maxMs: Math.max(...steps),
-    preview: previewOp,
-  });
+  // Sequential steps on the 1080p clip: one request each, latency to the complete answer. Twice: as the operators
+  // panel asks (the convert preview with its CPU reference and the naive-wrap picture), and the convert preview alone.
+  const sequential = async (variant, preview) => {
+    await must('open', { path: hd });
+    const steps = [];
+    const sizes = [];
+    let previewOp = null;
+    for (let i = 0; i < 300; i += 1) {
+      const t0 = performance.now();
+      const raw = await call('frame', { index: i, thumbnails: { maxWidth: 256 }, preview, fallbackToReference: true });
+      steps.push(performance.now() - t0);
+      if (!raw.ok) throw new Error(`step ${i}: ${raw.error.code} ${raw.error.message}`);
+      const answer = raw.result;
+      sizes.push(JSON.stringify(answer).length);
+      previewOp = answer.preview?.op ?? answer.previewError?.code ?? null;
+      if (answer.report.frameIndex !== i || answer.thumbnails === null) throw new Error(`step ${i} answered wrongly`);
+    }
+    print({
+      bench: 'rpc-step',
+      variant,
+      file: path.basename(hd),
+      steps: steps.length,
+      p50Ms: percentile(steps, 50),
+      p99Ms: percentile(steps, 99),
+      maxMs: Math.max(...steps),
+      answerBytesP50: percentile(sizes, 50),
+      preview: previewOp,
+    });
+  };
+  await sequential('convert preview with its CPU reference', { op: 'convert', maxWidth: 256 });
+  await sequential('convert preview alone', { op: 'convert', maxWidth: 256, reference: false });
 
   // A held key: 60 requests a second for 10 s, frames advancing one per key press.
   const hold = async (mode) => {
