@@ -12,6 +12,7 @@ import { HelpOverlay } from './components/help/HelpOverlay';
 import { IdentityPanel } from './components/identity/IdentityPanel';
 import { LayoutPanel } from './components/layout/LayoutPanel';
 import { Operators } from './components/operators/Operators';
+import { MemoryViews } from './components/probe/MemoryViews';
 import { NavBar } from './components/nav/NavBar';
 import { OpenBar } from './components/open/OpenBar';
 import { baseName } from './format';
@@ -214,7 +215,8 @@ export function App({ bridge }: AppProps) {
         {s.report !== null ? (
           <>
             <IdentityPanel report={s.report} />
-            <LayoutPanel report={s.report} />
+            <LayoutPanel report={s.report} codec={s.info?.codec ?? null} />
+            <MemoryViews report={s.report} thumbnails={s.thumbnails} replay={s.capture !== null} />
           </>
         ) : (
           <section className="panel empty" data-testid="empty-state">
