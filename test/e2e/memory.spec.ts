@@ -22,7 +22,9 @@ test('the layout drawing names the hidden rows of the padded 1080p clip and why 
   await expect(page.getByTestId('file-name')).toHaveText('h264-1080p-420.mp4');
   const layout = page.getByTestId('layout-panel');
   await expect(layout).toContainText('display 1920×1080 · coded 1920×1088');
-  await expect(page.getByTestId('reason-rows')).toContainText('H.264 codes whole 16×16 macroblocks: 1080 rows become 1088');
+  await expect(page.getByTestId('reason-rows')).toContainText(
+    'H.264 codes whole 16×16 macroblocks: 1080 rows become 1088',
+  );
   await expect(page.getByTestId('inset-row-0-1080')).toHaveAttribute('data-region', 'coded-not-displayed');
   await layout.screenshot({ path: screenshotPath('layout') });
 });

@@ -9,8 +9,8 @@ import type { FrameReport, PlaneReport } from '../../../../electron/common/repor
 interface PlaneMemoryFields {
   codedWidth?: number;
   codedHeight?: number;
-  codedRowsNotDisplayed?: number;
-  allocatorPaddingRows?: number;
+  codedRowsNotDisplayed?: number | null;
+  allocatorPaddingRows?: number | null;
   codedColumnsNotDisplayed?: number;
   separateAllocation?: boolean;
   allocation?: { start: string; size: number } | null;
@@ -46,7 +46,7 @@ export interface PlaneFacts {
   rows: number;
   /** Whether the plane lies in an allocation of its own (planes apart). */
   separateAllocation: boolean;
-  /** The plane's allocation (its first byte and size), where known. */
+  /** The plane's allocation (its first byte and size), where known: its own when separate, else the frame's. */
   allocation: { start: bigint; size: number } | null;
   /** Offset of the plane's first byte in its allocation, where known. */
   offsetInAllocation: number | null;
@@ -92,16 +92,16 @@ export function planeFacts(report: Pick<FrameReport, 'format' | 'planes' | 'allo
   const together = report.allocation.planesInOneAllocation;
   const { h, v } = isChroma(index, planes.length) ? subsampling(report.format.chromaSubsampling) : { h: 1, v: 1 };
   const bpp = Math.max(1, plane.bytesPerPixel);
-  const separate = plane.separateAllocation ?? !together;
+  // Planes apart: each lies in a buffer of its own, plane 0 included (its own is the frame's reported range).
+  const separate = !together || plane.separateAllocation === true;
   const rangeStart = bigOrNull(report.allocation.rangeStart);
   const ffmpegPointer = BigInt(plane.ffmpegPointer);
-  // Without the plane's own allocation, only plane 0 (or every plane, when together) lies in the reported range.
-  const inReportedRange = together || index === 0;
+  // A plane's own allocation is reported when it is separate; otherwise it lies in the frame's reported range (plane
+  // 0's). Older reports name no allocation per plane: only plane 0 (or every plane, when together) lies in that range.
+  const inReportedRange = together || index === 0 || plane.separateAllocation === false;
   const allocation =
-    plane.allocation !== undefined
-      ? plane.allocation === null
-        ? null
-        : { start: BigInt(plane.allocation.start), size: plane.allocation.size }
+    plane.allocation !== undefined && plane.allocation !== null
+      ? { start: BigInt(plane.allocation.start), size: plane.allocation.size }
       : inReportedRange && rangeStart !== null && report.allocation.rangeSize !== null
         ? { start: rangeStart, size: report.allocation.rangeSize }
         : null;
@@ -123,13 +123,12 @@ export function planeFacts(report: Pick<FrameReport, 'format' | 'planes' | 'allo
   const codedWidth =
     plane.codedWidth ??
     Math.min(Math.floor(plane.pitch / bpp), Math.max(plane.width, Math.ceil(report.format.codedWidth / h)));
+  // Older reports, or rows the report could not split (null): derived from the coded size.
   const codedRows = plane.codedRowsNotDisplayed ?? Math.max(0, codedHeight - plane.height);
   const allocatorRows = plane.allocatorPaddingRows ?? Math.max(0, hidden - codedRows);
   const codedColumns = plane.codedColumnsNotDisplayed ?? Math.max(0, codedWidth - plane.width);
   const derived =
-    plane.codedRowsNotDisplayed === undefined ||
-    plane.allocatorPaddingRows === undefined ||
-    plane.codedColumnsNotDisplayed === undefined;
+    plane.codedRowsNotDisplayed == null || plane.allocatorPaddingRows == null || plane.codedColumnsNotDisplayed == null;
   const rows = plane.height + codedRows + allocatorRows;
   const visibleBytes = plane.width * bpp;
   const codedBytes = Math.max(visibleBytes, Math.min(plane.pitch, (plane.width + codedColumns) * bpp));

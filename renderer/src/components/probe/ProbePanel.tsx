@@ -281,12 +281,12 @@ export function ProbePanel({ report, thumbnails, replay, memory }: ProbePanelPro
               if (!seen) setView(centreOn(at.x, at.y, view.zoom, viewport));
             }}
           />
-          <p className="probe-mode" data-testid="probe-mode" data-mode={thumbnail !== null ? 'thumbnail' : 'tiles'}>
+          <p className="probe-mode" data-testid="probe-mode" data-mode={reading ? 'tiles' : 'thumbnail'}>
             {replay
               ? 'A capture holds reports and thumbnails, not the frame’s memory: the view shows the thumbnail.'
               : plan.withinBudget
                 ? `${plan.tiles.length} tiles of 64×64 pixels for this view (${formatBytes(plan.bytes)}), read on demand and kept for this frame.`
-                : `Thumbnail: this view would need ${formatBytes(plan.bytes)} of tiles, over the ${formatBytes(plan.budget)} budget of one view; zoom in to read the bytes.`}
+                : `Thumbnail: this view would need ${plan.bytes.toLocaleString('en-US')} B of tiles, over the budget of one view (${plan.budget.toLocaleString('en-US')} B), so nothing is read; zoom in to read the bytes.`}
           </p>
           <p className="probe-bytes" data-testid="probe-bytes">
             {stats !== null && stats.frameIndex === report.frameIndex ? (
