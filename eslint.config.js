@@ -96,7 +96,7 @@ const LAYERS = {
   },
   'test/e2e': {
     rooms: ['electron/common', 'electron/capture', 'test/support', 'test/support/live', 'test/support/e2e'],
-    packages: ['node', '@playwright/test', 'ws'],
+    packages: ['node', '@playwright/test', '@axe-core/playwright', 'ws'],
   },
   'test/support': {
     rooms: ['electron/common', 'electron/capture', 'electron/addon', 'electron/app'],
