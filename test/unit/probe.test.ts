@@ -214,7 +214,7 @@ describe('boundary rows as bytes', () => {
     expect(tail).toEqual({ plane: 0, row: 1090, rows: 1, byteStart: 0, byteCount: 79 });
   });
 
-  it('cuts a 2048-byte row to its head, the bytes around each change of region and its end', () => {
+  it('cuts a 2048-byte row to its first bytes, the bytes around each change of region and its last', () => {
     const spans = rowRegions(
       [
         { start: 0, length: 1920, region: 'visible', plane: 0 },
@@ -230,13 +230,13 @@ describe('boundary rows as bytes', () => {
       { region: 'right-padding', start: 1920, length: 128 },
     ]);
     expect(hexPieces(spans, 2048)).toEqual([
-      { kind: 'bytes', start: 0, end: 16, region: 'coded-not-displayed' },
-      { kind: 'gap', start: 16, end: 1912 },
-      { kind: 'bytes', start: 1912, end: 1920, region: 'coded-not-displayed' },
+      { kind: 'bytes', start: 0, end: 8, region: 'coded-not-displayed' },
+      { kind: 'gap', start: 8, end: 1916 },
+      { kind: 'bytes', start: 1916, end: 1920, region: 'coded-not-displayed' },
       { kind: 'edge', at: 1920, from: 'coded-not-displayed', to: 'right-padding' },
-      { kind: 'bytes', start: 1920, end: 1928, region: 'right-padding' },
-      { kind: 'gap', start: 1928, end: 2040 },
-      { kind: 'bytes', start: 2040, end: 2048, region: 'right-padding' },
+      { kind: 'bytes', start: 1920, end: 1924, region: 'right-padding' },
+      { kind: 'gap', start: 1924, end: 2044 },
+      { kind: 'bytes', start: 2044, end: 2048, region: 'right-padding' },
     ]);
     expect(hexPieces(spans, 2048, undefined, true).filter((p) => p.kind === 'gap')).toEqual([]);
   });

@@ -16,12 +16,14 @@ export type HexPiece =
 export interface HexWindow {
   /** Bytes printed from the row's start. */
   head: number;
-  /** Bytes printed either side of every change of region, and at the row's end. */
+  /** Bytes printed either side of every change of region. */
   edge: number;
+  /** Bytes printed at the row's end. */
+  tail: number;
 }
 
-/** The boundary view's default: the first 16 bytes, 8 either side of each change of region. */
-export const HEX_WINDOW: HexWindow = { head: 16, edge: 8 };
+/** The boundary view's default: the first 8 bytes, 4 either side of each change of region, the last 4. */
+export const HEX_WINDOW: HexWindow = { head: 8, edge: 4, tail: 4 };
 
 /** The spans of row i of a read (rows of bytesPerRow bytes, packed), counted from the row's first byte. */
 export function rowRegions(regions: readonly RegionSpan[], row: number, bytesPerRow: number): RowSpan[] {
@@ -56,7 +58,7 @@ export function hexPieces(
   const keep: [number, number][] = whole ? [[0, length]] : [[0, Math.min(length, window.head)]];
   if (!whole) {
     for (const span of spans.slice(1)) keep.push([span.start - window.edge, span.start + window.edge]);
-    keep.push([length - window.edge, length]);
+    keep.push([length - window.tail, length]);
   }
   const merged: [number, number][] = [];
   for (const [a, b] of keep

@@ -18,9 +18,16 @@ export interface LayoutInsetProps {
 export function LayoutInset({ boundary, planes, onHover }: LayoutInsetProps) {
   const { plane, lines, end } = boundary;
   const factsOf = (index: number): PlaneFacts => planes.find((p) => p.index === index) ?? plane;
-  const firstOfRun = (line: BoundaryLine, i: number): boolean => {
-    const before = lines[i - 1];
-    return before === undefined || before.region !== line.region || before.plane !== line.plane;
+  const sameRun = (a: BoundaryLine | undefined, b: BoundaryLine): boolean =>
+    a !== undefined && a.kind === 'row' && a.region === b.region && a.plane === b.plane;
+  /** The label of a run of rows of one region, on its first row: the region's one name and the run's length. */
+  const runLabel = (line: BoundaryLine, i: number): string => {
+    if (sameRun(lines[i - 1], line)) return '';
+    let count = 1;
+    while (sameRun(lines[i + count], line)) count += 1;
+    return line.region === 'visible' || line.region === 'next-plane'
+      ? REGION_LABELS[line.region]
+      : `${count} × ${REGION_LABELS[line.region]}`;
   };
   const target = end.kind === 'next-plane' ? `${plane.name} → ${end.plane.name}` : `end of ${plane.name}`;
   return (
@@ -43,7 +50,7 @@ export function LayoutInset({ boundary, planes, onHover }: LayoutInsetProps) {
           return (
             <li
               key={`${line.plane}-${line.row}`}
-              className={`inset-row region-${line.region}`}
+              className={`inset-row region-${line.region} plane-${line.plane % 4}`}
               data-testid={`inset-row-${line.plane}-${line.row}`}
               data-region={line.region}
             >
@@ -69,7 +76,7 @@ export function LayoutInset({ boundary, planes, onHover }: LayoutInsetProps) {
                   />
                 ))}
               </span>
-              <span className="inset-kind">{firstOfRun(line, i) ? REGION_LABELS[line.region] : ''}</span>
+              <span className="inset-kind">{runLabel(line, i)}</span>
             </li>
           );
         })}

@@ -54,7 +54,7 @@ function stripes(colour: string): HTMLCanvasElement {
   const context = canvas.getContext('2d');
   if (context !== null) {
     context.strokeStyle = colour;
-    context.lineWidth = 2;
+    context.lineWidth = 2.5;
     context.beginPath();
     context.moveTo(0, 8);
     context.lineTo(8, 0);
@@ -121,7 +121,7 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
       const pattern = style === 'coded' ? hatch.coded : hatch.padding;
       if (pattern === null) continue;
       context.fillStyle = pattern;
-      context.globalAlpha = 0.55;
+      context.globalAlpha = 0.85;
       context.fillRect(sx(x0), sy(y0), (x1 - x0) * view.zoom, (y1 - y0) * view.zoom);
       context.globalAlpha = 1;
     }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
+import { REGION_LABELS } from '../../../../electron/common/memory';
 import type { FrameReport } from '../../../../electron/common/report';
 import { formatBytes } from '../../format';
 import { allPlaneFacts, type PlaneFacts } from '../layout/plane-facts';
@@ -281,6 +282,18 @@ export function ProbePanel({ report, thumbnails, replay, memory }: ProbePanelPro
               if (!seen) setView(centreOn(at.x, at.y, view.zoom, viewport));
             }}
           />
+          <ul className="probe-legend" aria-label="Legend">
+            <li>
+              <span className="probe-key key-picture" aria-hidden="true" /> the displayed picture
+            </li>
+            <li>
+              <span className="probe-key key-coded" aria-hidden="true" /> {REGION_LABELS['coded-not-displayed']}
+            </li>
+            <li>
+              <span className="probe-key key-padding" aria-hidden="true" /> {REGION_LABELS['right-padding']},{' '}
+              {REGION_LABELS['allocator-padding']}
+            </li>
+          </ul>
           <p className="probe-mode" data-testid="probe-mode" data-mode={reading ? 'tiles' : 'thumbnail'}>
             {replay
               ? 'A capture holds reports and thumbnails, not the frame’s memory: the view shows the thumbnail.'
