@@ -13,6 +13,8 @@ describe('LayoutPanel', () => {
     const coded = screen.getByTestId('layout-block-coded-rows-0');
     expect(coded.getAttribute('y')).toBe('1080');
     expect(coded.getAttribute('height')).toBe('8');
+    expect(coded).toHaveAttribute('data-region', 'coded-not-displayed');
+    expect(screen.getByTestId('layout-block-padding-0')).toHaveAttribute('data-region', 'right-padding');
     expect(screen.getByTestId('layout-block-hidden-0')).toContainElement(coded);
     expect(screen.queryByTestId('layout-block-allocator-rows-0')).toBeNull();
     expect(screen.getByTestId('layout-block-padding-0').getAttribute('width')).toBe('128');
@@ -85,6 +87,8 @@ describe('LayoutPanel', () => {
       '10 hidden rows after: 8 coded but not displayed + 2 allocator padding',
     );
     expect(screen.getByTestId('layout-block-allocator-rows-0').getAttribute('height')).toBe('2');
+    expect(screen.getByTestId('layout-block-allocator-rows-0')).toHaveAttribute('data-region', 'allocator-padding');
+    expect(screen.getByTestId('layout-block-tail-0')).toHaveAttribute('data-region', 'outside-planes');
     expect(screen.getByTestId('reason-allocator')).toHaveTextContent(
       'Y: FFmpeg’s frame pool made the buffer 2 rows taller',
     );

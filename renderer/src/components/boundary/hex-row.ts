@@ -23,7 +23,7 @@ export interface HexWindow {
 }
 
 /** The boundary view's default: the first 8 bytes, 4 either side of each change of region, the last 4. */
-export const HEX_WINDOW: HexWindow = { head: 8, edge: 4, tail: 4 };
+const HEX_WINDOW: HexWindow = { head: 8, edge: 4, tail: 4 };
 
 /** The spans of row i of a read (rows of bytesPerRow bytes, packed), counted from the row's first byte. */
 export function rowRegions(regions: readonly RegionSpan[], row: number, bytesPerRow: number): RowSpan[] {

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { mergeTicks, layoutMarks } from './axis';
 import { describeBlock, hiddenLabel, planeLabel, tailLabel } from './block-text';
-import type { LayoutGeometry } from './geometry';
+import { BLOCK_REGION, type LayoutGeometry } from './geometry';
 import { DRAWING_HEIGHT_PX, MIN_LABEL_GAP_PX, MIN_TARGET_PX } from './sizes';
 
 /** Props of LayoutDrawing. */
@@ -87,6 +87,7 @@ export function LayoutDrawing({ geometry, nameOf, onHover }: LayoutDrawingProps)
             <rect
               key={`b-${i}`}
               data-testid={`layout-block-${block.kind}-${block.plane}`}
+              data-region={BLOCK_REGION[block.kind]}
               className={`block block-${block.kind} plane-${block.plane % 4}`}
               x={block.x}
               y={block.y}
@@ -105,6 +106,7 @@ export function LayoutDrawing({ geometry, nameOf, onHover }: LayoutDrawingProps)
                 <rect
                   key={block.kind}
                   data-testid={`layout-block-${block.kind}-${block.plane}`}
+                  data-region={BLOCK_REGION[block.kind]}
                   className={`block block-${block.kind}`}
                   x={block.x}
                   y={block.y}

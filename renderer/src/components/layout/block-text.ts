@@ -2,7 +2,7 @@
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import { groupHex } from '../../format';
 import type { BoundaryRow, PlaneBoundary } from './boundary-rows';
-import { BLOCK_REGION, type LayoutBlock } from './geometry';
+import type { LayoutBlock } from './geometry';
 import type { PlaneFacts } from './plane-facts';
 
 /** What each kind of block is called: the region's one name, and which way it runs where that matters. */
@@ -26,11 +26,6 @@ function rowsText(block: LayoutBlock): string {
 /** Words for a block, shown on hover. */
 export function describeBlock(block: LayoutBlock, planeName: string): string {
   return `${planeName} · ${KIND_TEXT[block.kind]} · bytes ${block.byteStart}…${block.byteEnd} from the allocation’s first byte · ${rowsText(block)}`;
-}
-
-/** The memory region a block lies in, by its one name. */
-export function blockRegionLabel(block: LayoutBlock): string {
-  return REGION_LABELS[BLOCK_REGION[block.kind]];
 }
 
 /** The label beside a plane's picture rows. */

@@ -19,7 +19,7 @@ export interface BoundaryRow {
 }
 
 /** Rows of one region left out of the list. */
-export interface ElidedRows {
+interface ElidedRows {
   kind: 'elided';
   plane: number;
   region: MemoryRegion;
@@ -33,7 +33,7 @@ export interface ElidedRows {
 export type BoundaryLine = BoundaryRow | ElidedRows;
 
 /** What lies after the plane's rows. */
-export type BoundaryEnd =
+type BoundaryEnd =
   | {
       kind: 'next-plane';
       plane: PlaneFacts;

@@ -8,7 +8,7 @@ import type { FrameReport } from '../../../../electron/common/report';
 import { allPlaneFacts, type PlaneFacts } from './plane-facts';
 
 /** What a block of memory holds. */
-export type BlockKind = 'head' | 'visible' | 'coded-columns' | 'padding' | 'coded-rows' | 'allocator-rows' | 'tail';
+type BlockKind = 'head' | 'visible' | 'coded-columns' | 'padding' | 'coded-rows' | 'allocator-rows' | 'tail';
 
 /** The memory region (electron/common/memory.ts) each kind of block lies in. */
 export const BLOCK_REGION: Readonly<Record<BlockKind, MemoryRegion>> = {
@@ -38,7 +38,7 @@ export interface LayoutBlock {
 }
 
 /** Where one plane lies in the drawing. */
-export interface PlaneSection {
+interface PlaneSection {
   facts: PlaneFacts;
   /** Drawing row of the plane's first row. */
   y: number;

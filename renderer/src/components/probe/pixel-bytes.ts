@@ -6,7 +6,7 @@ import { regionOfByte } from './pixel-region';
 import { TILE_PIXELS, tileRange, type PlaneGrid, type PlaneRange } from './tile-plan';
 
 /** The read of one pixel's bytes alone. */
-export function pixelRange(grid: PlaneGrid, at: PixelAt): PlaneRange {
+function pixelRange(grid: PlaneGrid, at: PixelAt): PlaneRange {
   return { plane: grid.plane, row: at.y, rows: 1, byteStart: at.x * grid.bytesPerPixel, byteCount: grid.bytesPerPixel };
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** Where the bits of a sample lie in its word. */
-export type BitPlacement = 'byte' | 'high' | 'low' | 'word';
+type BitPlacement = 'byte' | 'high' | 'low' | 'word';
 
 /** The layout of one plane's samples. */
 export interface SampleLayout {

@@ -35,7 +35,7 @@ export interface View {
 }
 
 /** A tile to show, and the read that brings it. */
-export interface PlannedTile {
+interface PlannedTile {
   key: string;
   tx: number;
   ty: number;
