@@ -46,6 +46,8 @@ export function useShortcuts(store: StoreApi<AppState>): void {
           return void state.toggleTheme();
         case 'presenter':
           return state.togglePresenter();
+        case 'flicker':
+          return state.toggleWrongWrapSwap();
         case 'help':
           return state.toggleHelp();
         case 'escape':

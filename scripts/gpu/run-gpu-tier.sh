@@ -90,6 +90,34 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
       'BEGIN { printf "{\"bench\":\"ffmpeg-cli\",\"file\":\"%s\",\"frames\":%d,\"seconds\":%.6f,\"fps\":%.3f}\n", f, n, b - a, n / (b - a) }' >> "$bench"
   done
 done
+# The inspection loop against FFmpeg's plain decode loop in the same binary, alternating, three rounds.
+for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
+  run native/build/zci_bench loop "$clip" 100000 3
+done
+# A second file opened in a running process, to its first frame report (the first open pays for the context).
+run native/build/zci_bench reopen clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 3
+# Whole-file inspect through the command line (JSON to /dev/null) against FFmpeg's CLI, each a whole process timed,
+# without and with the aliasing proof on every frame, alternating, three rounds.
+timed() { # timed NAME CLIP COMMAND...: one JSON line with the wall time of COMMAND
+  local name=$1 clip=$2
+  shift 2
+  say "\$ $*"
+  local t0 t1 frames
+  t0=$(date +%s.%N)
+  "$@" > /dev/null 2>> "$log"
+  local rc=$?
+  t1=$(date +%s.%N)
+  frames=$(ffmpeg/bin/ffprobe -v error -select_streams v -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$clip")
+  awk -v n="$name" -v f="$clip" -v fr="$frames" -v a="$t0" -v b="$t1" -v rc="$rc" \
+    'BEGIN { printf "{\"bench\":\"%s\",\"file\":\"%s\",\"frames\":%d,\"seconds\":%.6f,\"exit\":%d}\n", n, f, fr, b - a, rc }' >> "$bench"
+}
+for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
+  for round in 1 2 3; do
+    timed inspect-process "$clip" "$node" bin/zerocopy-inspector.js inspect "$clip" --json --no-proof
+    timed ffmpeg-process "$clip" ffmpeg/bin/ffmpeg -hide_banner -loglevel error -hwaccel cuda -hwaccel_output_format cuda -i "$clip" -an -f null -
+    timed inspect-proof-process "$clip" "$node" bin/zerocopy-inspector.js inspect "$clip" --json
+  done
+done
 run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
 # Step-to-thumbnail on the GPU (CV-CUDA) against the naive path (whole frame down, swscale on the CPU).
 run native/build/zci_bench preview clips/bench-1080p-h264.mp4 300

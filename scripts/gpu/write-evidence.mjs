@@ -283,6 +283,81 @@ for (const v of verdicts) bm.push(`- ${v}`);
 if (verdicts.length) bm.push('');
 if (openTimes.length) bm.push(`Opening the file (probe, index of every packet, CUDA device, first NVDEC frame), median: ${openTimes.join('; ')}.`, '');
 
+// The inspection loop against FFmpeg's plain decode loop in the same binary (zci_bench loop).
+const loopRows = bench.filter((b) => b.bench === 'loop');
+if (loopRows.length) {
+  bm.push('## 2a. The inspection loop against the decoder it inspects, in one binary', '');
+  bm.push('`zci_bench loop CLIP N 3`: four variants in one process, alternating, three rounds; each opens the file before');
+  bm.push('its clock starts and is timed from its first frame to its last. "plain": FFmpeg\'s API alone (read, send,');
+  bm.push('receive, unref; NVDEC through a CUDA device FFmpeg creates itself); "decoder": the core\'s `Decoder::frameAt`');
+  bm.push('alone; "inspect": `Session::frame` without the proof (decode, wrap, export, evidence); "proof": the same with');
+  bm.push('the aliasing proof on every frame. Stage columns: the reports\' own mean timings per frame.', '');
+  bm.push('| clip | variant | frames | fps (median) | × plain | decode µs | wrap µs | export µs | evidence µs |');
+  bm.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const loopVerdicts = [];
+  for (const clip of [...new Set(loopRows.map((b) => b.file))]) {
+    const fpsOf = (v) => median(loopRows.filter((b) => b.file === clip && b.variant === v).map((b) => b.fps));
+    const plain = fpsOf('plain');
+    for (const v of ['plain', 'decoder', 'inspect', 'proof']) {
+      const rows = loopRows.filter((b) => b.file === clip && b.variant === v);
+      if (!rows.length) continue;
+      const stage = (k) => (rows[0][k] === undefined ? '–' : fmt(median(rows.map((r) => r[k])), 1));
+      bm.push(`| ${path.basename(clip)} | ${v} | ${rows[0].frames} | ${fmt(fpsOf(v))} | ${fmt(fpsOf(v) / plain, 3)} | ${stage('decodeUs')} | ${stage('wrapUs')} | ${stage('exportUs')} | ${stage('evidenceUs')} |`);
+    }
+    const ratio = fpsOf('inspect') / plain;
+    const proofRatio = fpsOf('proof') / plain;
+    loopVerdicts.push(`${path.basename(clip)}: inspection ${fmt(ratio, 3)} × the plain decode loop (target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'}); with the proof on every frame ${fmt(proofRatio, 3)} × (target ≥ 0.9: ${proofRatio >= 0.9 ? 'met' : 'NOT met'})`);
+  }
+  bm.push('');
+  for (const v of loopVerdicts) bm.push(`- ${v}`);
+  bm.push('');
+}
+
+// A second file opened in a running process (zci_bench reopen).
+const reopen = bench.filter((b) => b.bench === 'reopen');
+if (reopen.length) {
+  bm.push('## 2b. Opening a file in a running process, to its first frame report', '');
+  bm.push('`zci_bench reopen A B 3`: the two clips opened in turn in one process, three rounds; each open timed to its');
+  bm.push('first frame report (open + `Session::frame(0)`). The first open of the process creates the CUDA context; the');
+  bm.push('process keeps it, so later opens do not. Also: a seek forward to the middle of the file, then back to frame 0.', '');
+  bm.push('| clip | round | to first report ms | probe ms | index ms | CUDA ms | first frame ms | frame 0 ms | seek forward ms | seek back ms |');
+  bm.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of reopen) {
+    bm.push(`| ${path.basename(r.file)} | ${r.round} | ${fmt(r.toFirstReportMs)} | ${fmt(r.probeMs)} | ${fmt(r.indexMs)} | ${fmt(r.cudaMs, 2)} | ${fmt(r.firstFrameMs)} | ${fmt(r.frameMs, 2)} | ${fmt(r.seekForwardMs)} | ${fmt(r.seekBackMs)} |`);
+  }
+  bm.push('');
+  for (const clip of [...new Set(reopen.map((b) => b.file))]) {
+    const later = reopen.filter((r) => r.file === clip && !(r.round === 0 && r === reopen[0]));
+    bm.push(`- ${path.basename(clip)}: a later open to its first report, median **${fmt(median(later.map((r) => r.toFirstReportMs)))} ms**${clip.includes('1080p') ? ` (target ≤ 60 ms: ${median(later.map((r) => r.toFirstReportMs)) <= 60 ? 'met' : 'NOT met'})` : ''}`);
+  }
+  bm.push('');
+}
+
+// Whole-file inspect through the command line against FFmpeg's CLI, each a whole process.
+const procRows = bench.filter((b) => ['inspect-process', 'ffmpeg-process', 'inspect-proof-process'].includes(b.bench));
+if (procRows.length) {
+  bm.push('## 2c. Whole-file `inspect --json` against `ffmpeg -f null`, each a whole process', '');
+  bm.push('`zerocopy-inspector inspect CLIP --json --no-proof > /dev/null` (and with the proof on every frame) against');
+  bm.push('`ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i CLIP -an -f null -`, each timed as a whole process');
+  bm.push('(start, CUDA set-up, every frame, exit), alternating, three rounds; medians.', '');
+  bm.push('| clip | frames | ffmpeg s | inspect s | ffmpeg / inspect | inspect + proof s | ffmpeg / (inspect + proof) | exit codes |');
+  bm.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const procVerdicts = [];
+  for (const clip of [...new Set(procRows.map((b) => b.file))]) {
+    const sec = (k) => median(procRows.filter((b) => b.file === clip && b.bench === k).map((b) => b.seconds));
+    const ff = sec('ffmpeg-process');
+    const ins = sec('inspect-process');
+    const pr = sec('inspect-proof-process');
+    const exits = [...new Set(procRows.filter((b) => b.file === clip).map((b) => b.exit))].join(', ');
+    const frames = procRows.find((b) => b.file === clip).frames;
+    bm.push(`| ${path.basename(clip)} | ${frames} | ${fmt(ff, 3)} | ${fmt(ins, 3)} | **${fmt(ff / ins, 2)}** | ${fmt(pr, 3)} | **${fmt(ff / pr, 2)}** | ${exits} |`);
+    procVerdicts.push(`${path.basename(clip)}: inspect ${fmt(ff / ins, 2)} × FFmpeg's speed (target ≥ 1.0: ${ff / ins >= 1 ? 'met' : 'NOT met'}); with the proof ${fmt(ff / pr, 2)} × (target ≥ 0.9: ${ff / pr >= 0.9 ? 'met' : 'NOT met'})`);
+  }
+  bm.push('');
+  for (const v of procVerdicts) bm.push(`- ${v}`);
+  bm.push('');
+}
+
 const soak = bench.filter((b) => b.bench === 'soak');
 if (soak.length) {
   bm.push('## 3. GPU memory and live NVCV handles over 10,000 frames', '');

@@ -1,4 +1,4 @@
-/** UI state: the error banner, the restart notice, progress, the help overlay. */
+/** UI state: the error banner, the restart notice, progress, the help overlay, the naive/correct A/B swap. */
 import type { BackendRestartedEvent, ProgressEvent } from '../../../electron/common/contract';
 import { toRpcError, type RpcError } from '../../../electron/common/envelope';
 import type { SliceCreator } from './types';
@@ -9,6 +9,8 @@ export interface UiSlice {
   restart: BackendRestartedEvent | null;
   progress: ProgressEvent | null;
   helpOpen: boolean;
+  /** True while the A/B flicker shows the correct picture where the naive one was, and the other way round. */
+  wrongWrapSwapped: boolean;
   /** Shows anything thrown as an error banner. */
   showError(error: unknown): void;
   dismissError(): void;
@@ -16,6 +18,7 @@ export interface UiSlice {
   dismissRestart(): void;
   setProgress(event: ProgressEvent): void;
   toggleHelp(open?: boolean): void;
+  toggleWrongWrapSwap(): void;
 }
 
 /** Creates the UI slice. */
@@ -24,6 +27,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
   restart: null,
   progress: null,
   helpOpen: false,
+  wrongWrapSwapped: false,
   showError: (error) => set({ error: toRpcError(error) }),
   dismissError: () => set({ error: null }),
   // The old process took its Session with it: what was on screen can no longer be stepped from.
@@ -44,4 +48,5 @@ export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
   dismissRestart: () => set({ restart: null }),
   setProgress: (event) => set({ progress: event.stage === 'done' ? null : event }),
   toggleHelp: (open) => set((state) => ({ helpOpen: open ?? !state.helpOpen })),
+  toggleWrongWrapSwap: () => set((state) => ({ wrongWrapSwapped: !state.wrongWrapSwapped })),
 });

@@ -12,6 +12,7 @@ export type ShortcutAction =
   | 'open'
   | 'theme'
   | 'presenter'
+  | 'flicker'
   | 'help'
   | 'escape';
 
@@ -34,6 +35,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['o'], action: 'open', text: 'open a file' },
   { keys: ['t'], action: 'theme', text: 'dark / light theme' },
   { keys: ['p', 'P'], action: 'presenter', text: 'presenter view (full screen, for demos)' },
+  { keys: ['f', 'F'], action: 'flicker', text: 'A/B flicker: swap the naive and the correct picture in place' },
   { keys: ['?'], action: 'help', text: 'this help' },
   { keys: ['Escape'], action: 'escape', text: 'close the presenter view, help or the error' },
 ];

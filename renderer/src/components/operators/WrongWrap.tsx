@@ -1,12 +1,34 @@
 /** The wrong-wrap picture beside the right one: what a naive single-tensor NV12 view shows, and why. */
-import type { PreviewWire } from '../../../../electron/common/preview';
-import { RgbCanvas } from './RgbCanvas';
+import { useMemo } from 'react';
+import type { PreviewWire, RgbWire } from '../../../../electron/common/preview';
+import { pixelsFromWire } from '../wrongwrap/pixels';
+import { WrongWrapCompare } from '../wrongwrap/WrongWrapCompare';
 
 /** Props of WrongWrap. */
 export interface WrongWrapProps {
   preview: PreviewWire;
   /** Runs the convert preview, which is the one that makes the wrong-wrap picture. */
   onShowConvert(): void;
+}
+
+/** The naive picture against the correct one (the convert thumbnail), with the reason they differ. */
+function Pair({ wrong, right, reason }: { wrong: RgbWire; right: RgbWire; reason: string }) {
+  const naive = useMemo(() => pixelsFromWire(wrong), [wrong]);
+  const correct = useMemo(() => pixelsFromWire(right), [right]);
+  return (
+    <div className="op-wrongwrap" data-testid="operators-wrong-wrap">
+      <WrongWrapCompare
+        naive={naive}
+        correct={correct}
+        naiveCaption="what a naive [1,1.5H,W,1] tensor shows"
+        correctCaption="wrapped plane by plane (right)"
+        size="panel"
+      />
+      <p className="op-reason" data-testid="wrong-wrap-reason">
+        {reason}
+      </p>
+    </div>
+  );
 }
 
 /** The pair, or a line saying why there is none for this frame. */
@@ -25,21 +47,5 @@ export function WrongWrap({ preview, onShowConvert }: WrongWrapProps) {
       </div>
     );
   }
-  return (
-    <div className="op-wrongwrap" data-testid="operators-wrong-wrap">
-      <div className="op-pictures">
-        <figure className="wrong">
-          <RgbCanvas image={preview.wrongWrap} testId="wrong-wrap-canvas" label="what a naive single tensor shows" />
-          <figcaption>✗ what a naive [1,1.5H,W,1] tensor shows</figcaption>
-        </figure>
-        <figure className="right">
-          <RgbCanvas image={preview.thumbnail} testId="right-wrap-canvas" label="the frame wrapped plane by plane" />
-          <figcaption>✓ wrapped plane by plane (right)</figcaption>
-        </figure>
-      </div>
-      <p className="op-reason" data-testid="wrong-wrap-reason">
-        {preview.wrongWrapReason}
-      </p>
-    </div>
-  );
+  return <Pair wrong={preview.wrongWrap} right={preview.thumbnail} reason={preview.wrongWrapReason} />;
 }

@@ -2,6 +2,9 @@
 import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../../../../electron/common/capture';
 import type { CapturedOperatorWire } from '../../../../electron/common/contract';
 
+/** How a captured PNG becomes an image source. */
+const PNG_DATA_URL = 'data:image/png;base64,';
+
 /** A picture to show, with its caption. */
 interface Picture {
   src: string;
@@ -22,7 +25,12 @@ export function wrongWrapPair(operators: readonly CapturedOperatorWire[]): Wrong
   const row =
     typeof wrong.params.assumedChromaRow === 'number' ? ` (chroma read from row ${wrong.params.assumedChromaRow})` : '';
   return {
-    wrong: { src: `data:image/png;base64,${wrong.png}`, caption: `naive 1.5×H tensor${row}` },
-    right: { src: `data:image/png;base64,${right.png}`, caption: 'wrapped plane by plane (correct)' },
+    wrong: { src: PNG_DATA_URL + wrong.png, caption: `naive 1.5×H tensor${row}` },
+    right: { src: PNG_DATA_URL + right.png, caption: 'wrapped plane by plane (correct)' },
   };
+}
+
+/** The base64 PNG behind a picture's source, for the comparison to decode. */
+export function pngOf(picture: Picture): string {
+  return picture.src.slice(PNG_DATA_URL.length);
 }
