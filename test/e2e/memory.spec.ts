@@ -136,8 +136,44 @@ test('the layout drawing names the hidden rows of the padded 1080p clip and why 
     'H.264 codes whole 16×16 macroblocks: 1080 rows become 1088',
   );
   await expect(page.getByTestId('inset-row-0-1080')).toHaveAttribute('data-region', 'coded-not-displayed');
+  await expectLabelsClear(page);
   await layout.screenshot({ path: screenshotPath('layout') });
+  // The presenter view draws the same figure larger; it still fills its cell and no label overlaps another.
+  await page.locator('body').click({ position: { x: 5, y: 790 } });
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('presenter-badge-pointers')).toBeVisible();
+  await expectLabelsClear(page);
 });
+
+/** The drawing fills its cell, and no tick or label of the figure overlaps another or leaves the panel. */
+async function expectLabelsClear(page: Page): Promise<void> {
+  const boxes = await page.evaluate(() => {
+    const rect = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, left: box.left, right: box.right, width: box.width };
+    };
+    const panel = document.querySelector('[data-testid="layout-panel"]');
+    const svg = document.querySelector('[data-testid="layout-svg"]');
+    return {
+      panel: panel !== null ? rect(panel) : null,
+      svg: svg !== null ? rect(svg) : null,
+      cell: svg?.parentElement ? rect(svg.parentElement) : null,
+      axis: [...document.querySelectorAll('[data-testid="layout-axis"] li')].map(rect),
+      labels: [...document.querySelectorAll('[data-testid="layout-labels"] li')].map(rect),
+    };
+  });
+  expect(boxes.svg?.width).toBeGreaterThan(100);
+  expect(boxes.svg).toEqual(boxes.cell);
+  for (const list of [boxes.axis, boxes.labels]) {
+    expect(list.length).toBeGreaterThan(2);
+    list.forEach((box, i) => {
+      const next = list[i + 1];
+      if (next !== undefined) expect(box.bottom, 'a label overlaps the next').toBeLessThanOrEqual(next.top + 0.5);
+      expect(box.left).toBeGreaterThanOrEqual(boxes.panel!.left);
+      expect(box.right).toBeLessThanOrEqual(boxes.panel!.right);
+    });
+  }
+}
 
 test('probes the coded rows and the padding of the padded clips and reads their bytes', async ({ page, served }) => {
   await page.goto(served.url);

@@ -85,7 +85,7 @@ export function PresenterView(props: PresenterViewProps) {
       </div>
       <div className="presenter-body">
         <div className="presenter-layout">
-          <LayoutPanel report={report} />
+          <LayoutPanel report={report} codec={info.codec} />
         </div>
         <div className="presenter-side">
           <ul className="presenter-pointers" data-testid="presenter-pointers">
