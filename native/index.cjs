@@ -49,7 +49,7 @@ function withCallerStack(promise, holder) {
 }
 
 const NativeSession = binding.Session;
-for (const method of ['frame', 'frameAtTime', 'thumbnails', 'preview']) {
+for (const method of ['frame', 'frameAtTime', 'show', 'thumbnails', 'preview', 'readMemory']) {
   const original = NativeSession.prototype[method];
   NativeSession.prototype[method] = function (...args) {
     const holder = {};
@@ -68,6 +68,8 @@ module.exports = {
   Session: NativeSession,
   InspectorError,
   environment: binding.environment,
+  environmentAsync: binding.environmentAsync,
+  warmUp: binding.warmUp,
   vocabulary: binding.vocabulary,
   setLibraryPath: binding.setLibraryPath,
   nvcvAbiCheck: binding.nvcvAbiCheck,

@@ -4,6 +4,7 @@
  */
 import type { EnvironmentReport } from '../electron/common/environment';
 import type { ErrorCode } from '../electron/common/errors';
+import type { MemoryRead, ReadMemoryParams } from '../electron/common/memory';
 import type { FrameReport, StreamInfo } from '../electron/common/report';
 import type {
   ColorMatrix,
@@ -45,6 +46,24 @@ export interface FrameOptions {
   proof?: boolean;
   /** Aborting stops the request (CANCELLED); already aborted: rejected at once. */
   signal?: AbortSignal;
+}
+
+/** What a frame request brings back with it, besides the report. */
+export interface ShowOptions extends FrameOptions {
+  /** Plane thumbnails at most this wide (THUMBNAIL_WIDTH.min..max); absent: none. */
+  thumbnailWidth?: number;
+  /** One operator preview of this frame. */
+  preview?: PreviewOptions;
+  /** When that preview cannot run (no GPU, no CV-CUDA): the CPU reference instead, with previewError saying why. */
+  fallbackToReference?: boolean;
+}
+
+/** A frame's report with its thumbnails and preview, from one call; a failed preview leaves the rest standing. */
+export interface ShowResult {
+  report: FrameReport;
+  thumbnails: PlaneThumbnail[] | null;
+  preview: PreviewResult | null;
+  previewError: { code: ErrorCode; message: string; remedy: string } | null;
 }
 
 /** A small 8-bit grey picture of one plane, made by the addon; only these bytes leave native memory. */
@@ -104,6 +123,23 @@ export interface PreviewResult {
   wrongWrapReason: string;
 }
 
+/** A range of a frame's memory: rows of a plane (in its pitch, from its first byte; they may run past the plane) and
+ * bytes byteStart..byteStart+byteCount of each row (default the whole pitch), or an offset and length from the first
+ * byte of plane 0's allocation. The bounds are readMemoryParamsSchema's (electron/common/memory.ts). */
+export type MemoryRange = ReadMemoryParams['range'];
+
+/** Options of a memory read. */
+export interface ReadMemoryOptions {
+  /** The held frame to read (one the session decoded and still holds); default the current frame. A frame not held:
+   * INVALID_ARGUMENT. */
+  index?: number;
+  /** Aborting before the copy stops the read (CANCELLED); already aborted: rejected at once. */
+  signal?: AbortSignal;
+}
+
+/** What a memory read brings back: MemoryRead (electron/common/memory.ts) with the bytes themselves. */
+export type NativeMemoryRead = Omit<MemoryRead, 'data'> & { data: Uint8Array };
+
 /** An open video: a decoder plus the frames the inspector holds. */
 export declare class Session {
   private constructor();
@@ -115,6 +151,9 @@ export declare class Session {
   readonly closed: boolean;
   /** Decodes, wraps and reports the frame at a display index (frame-accurate). */
   frame(index: number, options?: FrameOptions): Promise<FrameReport>;
+  /** frame(index) with its thumbnails and one preview, in one call (one worker hop); asking again for the frame
+   * held last reuses it without decoding. */
+  show(index: number, options?: ShowOptions): Promise<ShowResult>;
   /** The frame at or just after a time in seconds. */
   frameAtTime(seconds: number, options?: FrameOptions): Promise<FrameReport>;
   /** Thumbnails of each plane of the current frame, at most maxWidth wide. */
@@ -122,6 +161,11 @@ export declare class Session {
   /** Runs an operator preview on the current frame. GPU operators on a machine without a GPU: NO_CUDA_DEVICE;
    * without CV-CUDA: CVCUDA_NOT_FOUND; cvtcolor on a frame it cannot take: OPERATOR_UNSUPPORTED. */
   preview(options: PreviewOptions): Promise<PreviewResult>;
+  /** Copies a bounded range of a held frame's memory to the host (one 2-D copy from the device, or read from host
+   * memory), every byte labelled with its region. A plane the frame lacks or columns past the pitch:
+   * INVALID_ARGUMENT; over MEMORY_READ_CAP bytes: MEMORY_READ_TOO_LARGE (before any copy); past the allocation:
+   * MEMORY_RANGE_OUTSIDE_ALLOCATION; an allocation the driver will not name: MEMORY_ALLOCATION_UNKNOWN. */
+  readMemory(range: MemoryRange, options?: ReadMemoryOptions): Promise<NativeMemoryRead>;
   /** Live NVCV image handles created by this session and not yet released. */
   liveHandles(): number;
   /** Releases the decoder, frames and NVCV handles; idempotent. */
@@ -134,8 +178,25 @@ export declare class InspectorError extends Error {
   readonly remedy: string;
 }
 
-/** Probes FFmpeg, CUDA, NVCV and CV-CUDA; cheap and synchronous. */
+/** Probes FFmpeg, CUDA, NVCV and CV-CUDA, synchronously: its first call loads NVCV and CV-CUDA on the calling
+ * thread (the command line's choice; a process serving a window uses environmentAsync). */
 export declare function environment(): EnvironmentReport;
+
+/** environment() on a worker thread: the JS thread goes on while the libraries load. */
+export declare function environmentAsync(): Promise<EnvironmentReport>;
+
+/** What warmUp made ready for the first open. */
+export interface WarmUpResult {
+  /** The device's primary context is created and kept for every open, so no open pays for creating it. */
+  cuda: boolean;
+  nvcv: boolean;
+  cvcuda: boolean;
+  reason: string;
+}
+
+/** Loads NVCV and CV-CUDA and creates (and keeps) the device's CUDA context, on a worker thread; a backend calls it
+ * at start. Device: 0..63 (default 0). Without a device it loads the libraries and says why CUDA is not warm. */
+export declare function warmUp(device?: number): Promise<WarmUpResult>;
 
 /** The names the addon accepts and reports, from its C++ tables: each option's values in order, every error code,
  * and the width bounds of thumbnails and previews. */
@@ -150,6 +211,10 @@ export declare function vocabulary(): {
   /** Codes of StreamInfo.warnings: 'TRUNCATED_FILE', 'DUPLICATE_TIMESTAMPS', 'ODD_TIMESCALE'. */
   warningCodes: string[];
   thumbnailWidth: { min: number; max: number };
+  /** The regions a byte of a frame's memory is labelled with, in MEMORY_REGIONS' order. */
+  memoryRegions: string[];
+  /** The most bytes one memory read copies (MEMORY_READ_CAP). */
+  memoryReadCap: number;
 };
 
 /** Points the NVCV/CV-CUDA loader at a folder or file before the first load. */

@@ -6,7 +6,15 @@ import type * as Native from '../../native/index';
 import type { Session } from '../../native/index';
 
 /** The addon's own types, as native/index.d.ts states them. */
-export type { PlaneThumbnail, PreviewOptions, PreviewResult, RgbImage, Session } from '../../native/index';
+export type {
+  PlaneThumbnail,
+  PreviewOptions,
+  PreviewResult,
+  RgbImage,
+  Session,
+  ShowOptions,
+  ShowResult,
+} from '../../native/index';
 
 /** The addon's exports, as native/index.d.ts declares them. */
 export type AddonModule = typeof Native;
@@ -15,5 +23,5 @@ export type AddonModule = typeof Native;
  * What the app reads from an open file: the addon's Session, or a replayed capture, which offers the same calls
  * except operator previews (it holds only the previews it was saved with).
  */
-export type FrameSource = Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'thumbnails' | 'close'> &
+export type FrameSource = Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'show' | 'thumbnails' | 'close'> &
   Partial<Pick<Session, 'preview'>>;

@@ -9,6 +9,14 @@ export interface ClientState {
   lastFrame: number | null;
 }
 
+/** How often, at most, the state listener hears of frame steps. */
+export const STATE_DELAY_MS = 250;
+
+/** A frame request waiting for its turn; a newer one answers it SUPERSEDED. */
+interface Waiting {
+  supersede(): void;
+}
+
 /** Holds a client's Session and serialises the calls that touch it. */
 export class ClientSession {
   private session: FrameSource | null = null;
@@ -16,6 +24,10 @@ export class ClientSession {
   private readonly pending = new Set<AbortController>();
   private state: ClientState = { lastFile: null, lastFrame: null };
   private visited = new Map<number, FrameReport>();
+  private stateTimer: NodeJS.Timeout | null = null;
+  private stateOwed = false;
+  private waitingFrame: Waiting | null = null;
+  private supersededCount = 0;
 
   constructor(private readonly onState: (state: ClientState) => void = () => undefined) {}
 
@@ -41,6 +53,43 @@ export class ClientSession {
     return run;
   }
 
+  /**
+   * serial() for frame requests, latest wins: a frame request still waiting when a newer one arrives is answered
+   * SUPERSEDED at once and never reaches the decoder, so holding a key queues at most one request behind the one
+   * being decoded.
+   */
+  latest<T>(fn: () => Promise<T>): Promise<T> {
+    this.waitingFrame?.supersede();
+    let superseded = false;
+    let reject: (reason: unknown) => void = () => undefined;
+    const ticket: Waiting = {
+      supersede: () => {
+        superseded = true;
+        this.supersededCount += 1;
+        reject(
+          new RpcFailure(
+            rpcError('SUPERSEDED', "A newer frame request from this client took this one's place.", 'None needed.'),
+          ),
+        );
+      },
+    };
+    this.waitingFrame = ticket;
+    const dropped = new Promise<never>((_, r) => {
+      reject = r;
+    });
+    const run = this.serial(async () => {
+      if (this.waitingFrame === ticket) this.waitingFrame = null;
+      if (superseded) return undefined as T; // answered already; the decoder never sees it
+      return fn();
+    });
+    return Promise.race([run, dropped]);
+  }
+
+  /** Frame requests answered SUPERSEDED so far. */
+  get superseded(): number {
+    return this.supersededCount;
+  }
+
   /** The open Session; throws CLOSED when there is none. */
   current(): FrameSource {
     if (this.session === null || this.session.closed) {
@@ -57,10 +106,30 @@ export class ClientSession {
     this.update({ lastFile: file, lastFrame: null });
   }
 
-  /** Notes the frame the client looks at, and the report it was shown (captures save what was seen). */
+  /**
+   * Notes the frame the client looks at, and the report it was shown (captures save what was seen). The state
+   * listener hears of frame steps at most once every STATE_DELAY_MS (the last of a burst at the end of it); of a new
+   * or closed file at once.
+   */
   viewed(frame: number, report?: FrameReport): void {
     if (report !== undefined) this.visited.set(frame, report);
-    this.update({ lastFile: this.state.lastFile, lastFrame: frame });
+    const next = { lastFile: this.state.lastFile, lastFrame: frame };
+    // A step after a pause is told at once; steps closer together wait for the end of the interval.
+    if (this.stateTimer === null) {
+      this.update(next);
+      this.stateTimer = setTimeout(() => this.endInterval(), STATE_DELAY_MS);
+      this.stateTimer.unref();
+      return;
+    }
+    this.state = next;
+    this.stateOwed = true;
+  }
+
+  private endInterval(): void {
+    this.stateTimer = null;
+    if (!this.stateOwed) return;
+    this.stateOwed = false;
+    this.viewed(this.state.lastFrame ?? 0);
   }
 
   /** The frames shown since the file was opened, ascending. */
@@ -94,6 +163,7 @@ export class ClientSession {
   }
 
   private update(next: ClientState): void {
+    this.stateOwed = false;
     this.state = next;
     this.onState(this.snapshot());
   }

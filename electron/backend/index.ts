@@ -44,6 +44,9 @@ async function main(): Promise<void> {
     app: readAppIdentity(root),
     configDir,
   });
+  // NVCV, CV-CUDA and the CUDA context, made ready once on a worker thread while the window loads: no open pays
+  // for them, and the JS thread never waits on them.
+  void loaded.addon?.warmUp(persistence.getSettings().device).catch(() => undefined);
   let post: PostToParent = () => undefined;
   const server = new BackendServer(handlers, (clientId, state) => post({ type: 'state', clientId, state }));
   if (parentPort !== undefined) {

@@ -28,11 +28,15 @@ export function withLastFrame(list: readonly RecentFile[], file: string, frame: 
   return list.map((entry) => (entry.path === file ? { ...entry, lastFrame: frame } : entry));
 }
 
+/** How long the frame a user looks at may wait before recents.json is written: stepping writes at most this often. */
+const VIEWED_SAVE_DELAY_MS = 500;
+
 /** Reads and writes the two files; writes are queued so they never interleave. */
 export class Persistence {
   private settings: Settings = { ...DEFAULT_SETTINGS };
   private recents: RecentFile[] = [];
   private writes: Promise<void> = Promise.resolve();
+  private viewedTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly dir: string) {}
 
@@ -70,20 +74,31 @@ export class Persistence {
 
   /** Records that a file was opened. */
   opened(file: string): void {
+    if (this.viewedTimer !== null) clearTimeout(this.viewedTimer);
+    this.viewedTimer = null;
     const previous = this.recents.find((entry) => entry.path === file)?.lastFrame ?? null;
     this.recents = touchRecent(this.recents, file, new Date(), previous);
     this.save('recents.json', this.recents);
   }
 
-  /** Records the frame the user is looking at. */
+  /** Records the frame the user is looking at; written once stepping pauses for VIEWED_SAVE_DELAY_MS (or on flush). */
   viewed(file: string, frame: number): void {
     this.recents = withLastFrame(this.recents, file, frame);
-    this.save('recents.json', this.recents);
+    if (this.viewedTimer !== null) return;
+    this.viewedTimer = setTimeout(() => this.saveViewed(), VIEWED_SAVE_DELAY_MS);
+    this.viewedTimer.unref();
   }
 
-  /** Resolves once every queued write has finished. */
+  /** Writes what is waiting, then resolves once every queued write has finished. */
   flush(): Promise<void> {
+    if (this.viewedTimer !== null) this.saveViewed();
     return this.writes;
+  }
+
+  private saveViewed(): void {
+    if (this.viewedTimer !== null) clearTimeout(this.viewedTimer);
+    this.viewedTimer = null;
+    this.save('recents.json', this.recents);
   }
 
   private save(name: string, value: unknown): void {

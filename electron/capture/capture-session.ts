@@ -1,5 +1,5 @@
 /** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
-import type { PlaneThumbnail, Session } from '../addon/native';
+import type { PlaneThumbnail, Session, ShowOptions, ShowResult } from '../addon/native';
 import {
   captureGpuText,
   type CapturedFrame,
@@ -36,7 +36,7 @@ export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbn
  * when first asked for, each once (CaptureImages).
  */
 export class CaptureSession
-  implements Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'thumbnails' | 'close'>, CaptureSource
+  implements Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'show' | 'thumbnails' | 'close'>, CaptureSource
 {
   readonly info: StreamInfo;
   private open = true;
@@ -101,6 +101,25 @@ export class CaptureSession
     const frame = this.lookup(index);
     this.shown = frame;
     return structuredClone(frame.report);
+  }
+
+  /** The captured report of a frame with its thumbnails; an operator preview needs the video itself. */
+  async show(index: number, options?: ShowOptions): Promise<ShowResult> {
+    const report = await this.frame(index);
+    const width = options?.thumbnailWidth;
+    return {
+      report,
+      thumbnails: width === undefined ? null : await this.thumbnails(width),
+      preview: null,
+      previewError:
+        options?.preview === undefined
+          ? null
+          : {
+              code: 'OPERATOR_UNSUPPORTED',
+              message: 'A replayed capture holds only the previews it was saved with; operators need the video itself.',
+              remedy: 'Open the original video to run operators; the captured previews are shown with each frame.',
+            },
+    };
   }
 
   /** The captured frame nearest to a time. */

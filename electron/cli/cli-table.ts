@@ -4,6 +4,7 @@ import type { CheckResult } from '../common/checks';
 import { formatFrameList } from '../common/frame-list';
 import type { InspectOutput } from '../common/inspect-output';
 import { checkWord, DESCRIPTOR_ONLY_WHY } from '../common/verdicts';
+import { layoutLines } from './plane-layout';
 
 function pad(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
@@ -56,7 +57,8 @@ export function formatTable(output: InspectOutput): string {
       frame.error !== null ? `ERROR ${frame.error.code}` : frame.ok ? 'ok' : 'FAIL',
     ]);
   }
-  const lines = [...headerLines(output), '', ...pad(rows), ''];
+  const layout = layoutLines(output);
+  const lines = [...headerLines(output), '', ...pad(rows), '', ...layout, ...(layout.length > 0 ? [''] : [])];
   for (const frame of output.frames.filter((f) => !f.ok)) {
     if (frame.error !== null) lines.push(`frame ${frame.index}: ${frame.error.code}: ${frame.error.message}`);
     for (const check of frame.checks.filter((c) => c.ok === false || (c.ok === null && output.strict)))

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { JsonValue } from './bounded-json';
 import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { EnvironmentReport } from './environment';
+import type { ErrorCode } from './errors';
+import { readMemoryParamsSchema, type MemoryRead } from './memory';
 import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
 import { settingsPatchSchema, type Settings } from './settings';
@@ -30,6 +32,7 @@ function method<R>() {
 }
 
 const noParams = z.object({}).strict();
+const frameIndexSchema = z.int().min(0).max(100_000_000);
 const MAX_PATH = 4096;
 
 /** Options for opening a file, checked before they reach the addon. */
@@ -72,6 +75,36 @@ export interface ThumbnailWire {
   data: string;
 }
 
+/** Why an operator preview asked for with a frame did not run; the frame and its thumbnails stand. */
+interface PreviewFailure {
+  code: ErrorCode;
+  message: string;
+  remedy: string;
+}
+
+/**
+ * The answer to frame and frameAtTime: the report, and what the request asked to bring back with it: the plane
+ * thumbnails, and one operator preview (or the CPU reference with previewError saying why the operator could not
+ * run).
+ */
+export interface FrameAnswer {
+  report: FrameReport;
+  thumbnails: ThumbnailWire[] | null;
+  preview: PreviewWire | null;
+  previewError: PreviewFailure | null;
+}
+
+/** What a frame request may bring back with its report. */
+const bringBackSchema = {
+  proof: z.boolean().optional(),
+  /** Plane thumbnails at most this wide. */
+  thumbnails: z.object({ maxWidth: thumbnailWidthSchema }).strict().optional(),
+  /** One operator preview of the same frame. */
+  preview: previewParamsSchema.optional(),
+  /** When that operator cannot run here: the CPU reference instead, with previewError saying why. */
+  fallbackToReference: z.boolean().optional(),
+};
+
 /** The result of openCapture: the stream as captured, and what the capture banner shows. */
 export interface OpenCaptureResult {
   info: StreamInfo;
@@ -111,14 +144,15 @@ export const METHODS = {
   close: method<{ closed: boolean }>()(noParams),
   /** Stops this client's open, frame and capture requests, queued or running; they answer CANCELLED. */
   cancel: method<{ cancelled: number }>()(noParams),
-  frame: method<FrameReport>()(
-    z.object({ index: z.int().min(0).max(100_000_000), proof: z.boolean().optional() }).strict(),
-  ),
-  frameAtTime: method<FrameReport>()(
-    z.object({ seconds: z.number().min(0).max(1e7), proof: z.boolean().optional() }).strict(),
-  ),
-  thumbnails: method<ThumbnailWire[]>()(z.object({ maxWidth: thumbnailWidthSchema }).strict()),
-  preview: method<PreviewWire>()(previewParamsSchema),
+  /** Shows a frame: its report and what it asks to bring back, in one request. A newer frame request from the same
+   * client supersedes one still waiting (SUPERSEDED): latest wins. */
+  frame: method<FrameAnswer>()(z.object({ index: frameIndexSchema, ...bringBackSchema }).strict()),
+  frameAtTime: method<FrameAnswer>()(z.object({ seconds: z.number().min(0).max(1e7), ...bringBackSchema }).strict()),
+  /** An operator preview of the named frame (the frame held last is not decoded again). */
+  preview: method<PreviewWire>()(previewParamsSchema.extend({ index: frameIndexSchema })),
+  /** A bounded byte range of frame index's memory (decoded first when it is not the frame held last), at most
+   * MEMORY_READ_CAP bytes: MEMORY_READ_TOO_LARGE over it, MEMORY_RANGE_OUTSIDE_ALLOCATION past the allocation. */
+  readMemory: method<MemoryRead>()(readMemoryParamsSchema),
   listRecent: method<RecentFile[]>()(noParams),
   getSettings: method<Settings>()(noParams),
   setSettings: method<Settings>()(settingsPatchSchema),
@@ -135,7 +169,7 @@ export const METHODS = {
       })
       .strict(),
   ),
-  capturedOperators: method<CapturedOperatorWire[]>()(z.object({ index: z.int().min(0).max(100_000_000) }).strict()),
+  capturedOperators: method<CapturedOperatorWire[]>()(z.object({ index: frameIndexSchema }).strict()),
 } as const;
 
 /** The name of a method. */

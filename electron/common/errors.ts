@@ -2,6 +2,7 @@
  * Stable error codes shared by the native addon, the backend, the RPC and the renderer, each with what a user
  * can do about it. The addon throws the same codes from its own C++ table.
  */
+import { MEMORY_READ_CAP } from './memory';
 
 /** Every code a user can see. */
 export const ERROR_CODES = [
@@ -34,6 +35,10 @@ export const ERROR_CODES = [
   'NOT_A_REGULAR_FILE',
   'PATH_OUTSIDE_ROOT',
   'PATH_NOT_UTF8',
+  'MEMORY_RANGE_OUTSIDE_ALLOCATION',
+  'MEMORY_READ_TOO_LARGE',
+  'MEMORY_ALLOCATION_UNKNOWN',
+  'SUPERSEDED',
 ] as const;
 
 /** One of ERROR_CODES. */
@@ -71,6 +76,12 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   NOT_A_REGULAR_FILE: 'Name a regular file: pipes, devices and sockets cannot be inspected.',
   PATH_OUTSIDE_ROOT: 'Pick a file inside the folders this inspector may reach (serve mode: its --root).',
   PATH_NOT_UTF8: 'Rename the file to a UTF-8 name, or make a link with one (ln -s) and open the link.',
+  MEMORY_RANGE_OUTSIDE_ALLOCATION:
+    "Ask for a range that ends inside the frame's allocation; its size is in the frame report and in the message.",
+  MEMORY_READ_TOO_LARGE: `Ask for fewer rows or fewer bytes per row: one read copies at most ${MEMORY_READ_CAP / 1_048_576} MiB (${MEMORY_READ_CAP} bytes).`,
+  MEMORY_ALLOCATION_UNKNOWN:
+    "The frame's memory cannot be located (a replayed capture holds none, or the CUDA driver refused the pointer); open the original video, or reopen the file.",
+  SUPERSEDED: 'None needed: a newer frame request from the same window took its place, and it is answered instead.',
 };
 
 /** True when a value is one of the known error codes. */

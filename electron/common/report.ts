@@ -47,15 +47,32 @@ const planeReportSchema = z.object({
   pitch: count,
   rightPadding: z.int(),
   ffmpegPointer: hex64Schema,
-  offsetFromPlane0: z.number(),
+  /** Bytes from plane 0's first byte; null when the plane lies in an allocation of its own (separateAllocation), where
+   * a difference of addresses would mean nothing. */
+  offsetFromPlane0: z.number().nullable(),
   offsetInAllocation: z.number().nullable(),
   /** Rows of this plane's pitch from its start to the next plane, when the next plane follows in the same allocation. */
   rowsBeforeNextPlane: z.number().nullable(),
-  /** Rows below the picture: up to the next plane, or to the end of the allocation for the last plane in it. */
+  /** Rows below the picture: up to the next plane, or to the end of the allocation for the last plane in it; the sum
+   * of codedRowsNotDisplayed and allocatorPaddingRows where the report has them. */
   hiddenRowsAfter: z.number().nullable(),
   nvcvPointer: hex64Schema.nullable(),
   nvcvRowStride: z.number().nullable(),
   match: z.boolean().nullable(),
+  // The fields below came with memory reads; captures saved before lack them.
+  /** This plane's decoded size, in its own samples and rows (the decoder's coded size scaled by its subsampling). */
+  codedWidth: count.optional(),
+  codedHeight: count.optional(),
+  /** Whole rows decoded but cropped away: from the display height to the coded height. */
+  codedRowsNotDisplayed: count.nullable().optional(),
+  /** Whole rows the allocator left after the coded rows, up to the next plane or the end of the allocation. */
+  allocatorPaddingRows: count.nullable().optional(),
+  /** Samples decoded but cropped away in each row: from the display width to the coded width. */
+  codedColumnsNotDisplayed: count.optional(),
+  /** True when the plane lies in an allocation apart from plane 0's (FFmpeg's software frames: one buffer a plane). */
+  separateAllocation: z.boolean().optional(),
+  /** That allocation, when separate; null otherwise. */
+  allocation: z.object({ start: hex64Schema, size: count }).nullable().optional(),
 });
 
 /** The allocation that holds the planes, from the driver's pointer attributes (or our own knowledge for host frames). */

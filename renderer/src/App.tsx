@@ -8,6 +8,7 @@ import { CaptureBanner } from './components/capture/CaptureBanner';
 import { captureEnvironment } from './components/capture/capture-environment';
 import { CapturedOperators } from './components/capture/CapturedOperators';
 import { DecoderPanel } from './components/decoder/DecoderPanel';
+import { useFrameCommitMeasure } from './frame-timing';
 import { HelpOverlay } from './components/help/HelpOverlay';
 import { IdentityPanel } from './components/identity/IdentityPanel';
 import { LayoutPanel } from './components/layout/LayoutPanel';
@@ -54,6 +55,7 @@ export function App({ bridge }: AppProps) {
     capturedOperators: state.capturedOperators,
     presenterOpen: state.presenterOpen,
   }));
+  useFrameCommitMeasure(s.report);
   const actions = store.getState();
   const [dragging, setDragging] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);

@@ -25,9 +25,10 @@ cp native/index.cjs "$stage/native/"
 cp native/build/Release/zerocopy_inspector.node "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
 cp -a test/native test/gpu test/fixtures "$stage/test/"
-# The media the native tests make with the ffmpeg command, which the GPU machine lacks: made here, replayed there.
+# The media the native tests make with the ffmpeg command, and its raw frame dumps, which the GPU machine's minimal
+# FFmpeg cannot make: made here, replayed there.
 ZCI_TEST_MEDIA_RECORD="$stage/test/media" node --expose-gc --test --test-reporter=dot \
-  $(grep -l makeMedia test/native/*.test.mjs) > /dev/null
+  $(grep -lE 'makeMedia|rawFrame' test/native/*.test.mjs) > /dev/null
 # Serve mode (built app + its two runtime packages), for the app's flow on NVDEC frames.
 cp package.json "$stage/"
 cp -a bin "$stage/bin"
@@ -42,6 +43,8 @@ done
 cp assets/sample.mp4 "$stage/assets/"
 cp .gpu/clips/*.mp4 "$stage/clips/"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
+mkdir -p "$stage/scripts/gpu"
+cp scripts/gpu/step-bench.mjs "$stage/scripts/gpu/"
 chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when the work tree had changes not yet committed.
 (git rev-parse HEAD && git status --porcelain --untracked-files=no -- native test/native test/gpu test/fixtures scripts/gpu assets | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true

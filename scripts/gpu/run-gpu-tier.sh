@@ -118,8 +118,17 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
     timed inspect-proof-process "$clip" "$node" bin/zerocopy-inspector.js inspect "$clip" --json
   done
 done
+# What the renderer does over serve mode's WebSocket: a second open, sequential steps, a held key.
+say "\$ node scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
+"$node" scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"
 run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
 # Step-to-thumbnail on the GPU (CV-CUDA) against the naive path (whole frame down, swscale on the CPU).
 run native/build/zci_bench preview clips/bench-1080p-h264.mp4 300
 run native/build/zci_bench preview clips/bench-2160p-hevc.mp4 150
+# Memory reads on NVDEC frames against one linear copy of the whole allocation, and a probe's tile against the frame.
+for clip in test/fixtures/h264-1080p-420.mp4 test/fixtures/hevc-main10-1280x720.mp4 test/fixtures/h264-odd-642x362.mp4; do
+  run native/build/zci_bench memread "$clip" 3
+done
+run native/build/zci_bench probe clips/bench-1080p-h264.mp4 200
+run native/build/zci_bench probe clips/bench-2160p-hevc.mp4 200
 say "# done"

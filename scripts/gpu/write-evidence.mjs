@@ -94,10 +94,24 @@ for (const f of reports.fixtures) {
   const a = r.allocation;
   ev.push(`- allocation (${a.source}): ${a.memory} memory, device ${a.device ?? '–'}, range ${a.rangeStart} + ${a.rangeSize}, buffer id ${a.bufferId ?? '–'}, planes in one allocation: ${yes(a.planesInOneAllocation)}`);
   ev.push('');
-  ev.push('| plane | size | pitch | visible bytes | padding | offset from plane 0 | offset in allocation | hidden rows after | FFmpeg pointer | NVCV pointer | NVCV stride | match |');
-  ev.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  // Runs recorded since the rows below the picture were told apart show the two kinds and the coded size; a plane
+  // in an allocation of its own has no offset from plane 0.
+  const split = r.planes.some((p) => p.codedRowsNotDisplayed !== undefined);
+  if (split) {
+    ev.push('| plane | size | coded size | pitch | visible bytes | padding | offset from plane 0 | offset in allocation | rows coded but not displayed | rows of allocator padding | FFmpeg pointer | NVCV pointer | NVCV stride | match |');
+    ev.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  } else {
+    ev.push('| plane | size | pitch | visible bytes | padding | offset from plane 0 | offset in allocation | hidden rows after | FFmpeg pointer | NVCV pointer | NVCV stride | match |');
+    ev.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  }
   for (const p of r.planes) {
-    ev.push(`| ${p.index} ${p.name} | ${p.width}x${p.height} | ${p.pitch} | ${p.visibleBytesPerRow} | ${p.rightPadding} | ${p.offsetFromPlane0} | ${p.offsetInAllocation ?? '–'} | ${p.hiddenRowsAfter ?? '–'} | \`${p.ffmpegPointer}\` | \`${p.nvcvPointer}\` | ${p.nvcvRowStride} | ${yes(p.match)} |`);
+    const ptrs = `\`${p.ffmpegPointer}\` | \`${p.nvcvPointer}\` | ${p.nvcvRowStride} | ${yes(p.match)} |`;
+    if (split) {
+      const where = p.offsetFromPlane0 ?? `separate allocation (${p.allocation?.size ?? '?'} bytes)`;
+      ev.push(`| ${p.index} ${p.name} | ${p.width}x${p.height} | ${p.codedWidth}x${p.codedHeight} | ${p.pitch} | ${p.visibleBytesPerRow} | ${p.rightPadding} | ${where} | ${p.offsetInAllocation ?? '–'} | ${p.codedRowsNotDisplayed ?? '–'} | ${p.allocatorPaddingRows ?? '–'} | ${ptrs}`);
+    } else {
+      ev.push(`| ${p.index} ${p.name} | ${p.width}x${p.height} | ${p.pitch} | ${p.visibleBytesPerRow} | ${p.rightPadding} | ${p.offsetFromPlane0} | ${p.offsetInAllocation ?? '–'} | ${p.hiddenRowsAfter ?? '–'} | ${ptrs}`);
+    }
   }
   ev.push('');
   ev.push(`- single tensor: ${r.wrap.tensor.valid ? 'valid' : 'not valid'}: ${r.wrap.tensor.reason}`);
@@ -150,9 +164,22 @@ if (fs.existsSync(flowFile)) {
     if (!response.ok) what = `error \`${response.error.code}\`: ${response.error.message}`;
     else if (method === 'open') what = `${response.result.info.decodePath}: ${response.result.info.decodePathReason}`;
     else if (method === 'frame' || method === 'frameAtTime') {
-      const r = response.result;
-      what = `frame ${r.frameIndex} (${r.pictureType}), ${r.format.swFormat} in ${r.format.hwFormat ?? 'host'} memory, planes match: ${r.planes.map((p) => yes(p.match)).join('/')}, aliasing ${r.aliasing.passed ? 'passed' : 'failed'}, one context: ${yes(r.context.oneContext)}`;
+      // A frame answer carries the report with what the request brought back (runs before one-request frames: the
+      // report alone).
+      const r = response.result.report ?? response.result;
+      const extra = response.result.report === undefined ? [] : [
+        ...(response.result.thumbnails ? [`thumbnails ${response.result.thumbnails.map((t) => `${t.name} ${t.width}x${t.height}`).join(', ')}`] : []),
+        ...(response.result.preview ? [`${response.result.preview.op} preview on the ${response.result.preview.gpu ? 'GPU' : 'CPU'}, ${response.result.preview.bytesDownloaded} bytes down`] : []),
+        ...(response.result.previewError ? [`preview refused: ${response.result.previewError.code}`] : []),
+      ];
+      what = `frame ${r.frameIndex} (${r.pictureType}), ${r.format.swFormat} in ${r.format.hwFormat ?? 'host'} memory, planes match: ${r.planes.map((p) => yes(p.match)).join('/')}, aliasing ${r.aliasing.passed ? 'passed' : 'failed'}, one context: ${yes(r.context.oneContext)}${extra.map((e) => `; ${e}`).join('')}`;
     } else if (method === 'thumbnails') what = response.result.map((t) => `${t.name} ${t.width}x${t.height}`).join(', ');
+    else if (method === 'readMemory') {
+      const r = response.result;
+      const byRegion = new Map();
+      for (const span of r.regions) byRegion.set(span.region, (byRegion.get(span.region) ?? 0) + span.length);
+      what = `${r.source}: frame ${r.frameIndex}, ${r.rows} rows × ${r.bytesPerRow} bytes = ${r.bytesRead} bytes of an allocation of ${r.allocation.size}; ${[...byRegion].map(([k, n]) => `${k} ${n}`).join(', ')}`;
+    }
     else if (method === 'environment') what = `${response.result.cuda?.devices?.[0]?.name ?? 'ok'}`;
     else what = 'ok';
     ev.push(`| \`${method}\` ${args} | ${what} |`);
@@ -204,6 +231,20 @@ if (fs.existsSync(experimentFile)) {
   ev.push('', `Closest: **${best.against}** (${fmt(best.psnr, 1)} dB). The inspector therefore makes its \`convert\``);
   ev.push('previews with its own kernel, which honours the stream\'s matrix and range, and offers AdvCvtColor as the');
   ev.push('separate `cvtcolor` operator with its measured distance from the reference.', '');
+}
+const memreads = bench.filter((b) => b.bench === 'memread');
+if (memreads.length) {
+  ev.push('## Memory reads against one copy of the whole allocation', '');
+  ev.push('`zci_bench memread CLIP 3`: on three frames of each clip, random ranges read through the inspector\'s memory read');
+  ev.push('(one `cuMemcpy2D` per range) inside the picture, in the rows below it, across into the next plane and up to the');
+  ev.push('allocation\'s last byte, each compared byte for byte with one linear `cuMemcpyDtoH` of the whole allocation that the');
+  ev.push('CUDA driver reports for plane 0\'s pointer (a copy that shares none of the read code).', '');
+  ev.push('| clip | decode | format | frame | witness | allocation bytes | ranges | in hidden rows | across planes | to the tail | next-plane spans | bytes asked | bytes copied | mismatches (bytes / counts / labels) | result |');
+  ev.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const m of memreads) {
+    ev.push(`| ${path.basename(m.file)} | ${m.decodePath} | ${m.format} | ${m.frame} | ${m.witness} | ${m.allocationBytes} | ${m.ranges} | ${m.hiddenRowReads} | ${m.crossingReads} | ${m.tailReads} | ${m.nextPlaneSpans} | ${m.bytesAsked} | ${m.bytesRead} | ${m.byteMismatches} / ${m.countMismatches} / ${m.labelMismatches} | ${m.ok ? 'equal' : 'FAILED'} |`);
+  }
+  ev.push('');
 }
 ev.push('Benchmarks of this run: [benchmarks.md](benchmarks.md).', '');
 
@@ -358,6 +399,38 @@ if (procRows.length) {
   bm.push('');
 }
 
+// What the renderer does over serve mode's WebSocket RPC (scripts/gpu/step-bench.mjs).
+const rpcOpen = bench.filter((b) => b.bench === 'rpc-open');
+const rpcStep = bench.filter((b) => b.bench === 'rpc-step');
+const rpcHold = bench.filter((b) => b.bench === 'rpc-hold');
+if (rpcOpen.length || rpcStep.length || rpcHold.length) {
+  bm.push('## 2d. The interactive loop over serve mode\'s WebSocket RPC', '');
+  bm.push('`node scripts/gpu/step-bench.mjs CLIP_1080P CLIP_4K`: serve mode with the real backend, one WebSocket client');
+  bm.push('sending what the renderer sends. Each frame request brings back the report, the plane thumbnails (256 wide)');
+  bm.push('and a convert preview (256 wide) in one answer.', '');
+  if (rpcOpen.length) {
+    bm.push('| open, in turn | file | decode | to the first complete frame answer ms |', '| --- | --- | --- | --- |');
+    for (const r of rpcOpen) bm.push(`| ${r.round + 1} | ${r.file} | ${r.decodePath} | ${fmt(r.toFirstAnswerMs)} |`);
+    const later = rpcOpen.filter((r) => r.round > 0 && r.file.includes('1080p')).map((r) => r.toFirstAnswerMs);
+    if (later.length) bm.push('', `- a later open of the 1080p H.264 clip, median **${fmt(median(later))} ms** (target ≤ 60 ms: ${median(later) <= 60 ? 'met' : 'NOT met'})`);
+    bm.push('');
+  }
+  for (const r of rpcStep) {
+    bm.push(`Sequential steps on ${r.file}: ${r.steps} requests, latency to the complete answer p50 **${fmt(r.p50Ms, 2)} ms**, p99 **${fmt(r.p99Ms, 2)} ms**, max ${fmt(r.maxMs, 2)} ms; preview ${r.preview} (targets p50 ≤ 8 ms: ${r.p50Ms <= 8 ? 'met' : 'NOT met'}; p99 ≤ 16 ms: ${r.p99Ms <= 16 ? 'met' : 'NOT met'}).`, '');
+  }
+  if (rpcHold.length) {
+    bm.push('A held key: one frame request per press, 60 presses a second, frames 1 to 599. "renderer": sent as the');
+    bm.push('renderer sends them (one in flight, only the newest waiting); "blind": every press sent at once, the backend');
+    bm.push('answering SUPERSEDED to what waits behind a newer one.', '');
+    bm.push('| mode | requests | answered | distinct frames / s | in order | last shown / asked | superseded | most requests outstanding |');
+    bm.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const r of rpcHold) bm.push(`| ${r.mode} | ${r.requests} | ${r.answered} | **${fmt(r.distinctPerSecond)}** | ${yes(r.inOrder)} | ${r.lastShown} / ${r.lastRequested} | ${r.superseded} | ${r.maxOutstanding} |`);
+    bm.push('');
+    for (const r of rpcHold) bm.push(`- ${r.mode}: ${fmt(r.distinctPerSecond)} distinct frames a second (target ≥ 55: ${r.distinctPerSecond >= 55 ? 'met' : 'NOT met'}), in order: ${yes(r.inOrder)}`);
+    bm.push('');
+  }
+}
+
 const soak = bench.filter((b) => b.bench === 'soak');
 if (soak.length) {
   bm.push('## 3. GPU memory and live NVCV handles over 10,000 frames', '');
@@ -391,6 +464,21 @@ if (previewsBench.length) {
   bm.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const b of previewsBench) {
     bm.push(`| ${path.basename(b.file)} | ${b.frames} | ${fmt(b.decodeP50Ms, 2)} / ${fmt(b.decodeP99Ms, 2)} | ${fmt(b.gpuPreviewP50Ms, 2)} / ${fmt(b.gpuPreviewP99Ms, 2)} | ${fmt(b.naiveP50Ms, 2)} / ${fmt(b.naiveP99Ms, 2)} | ${fmt(b.naiveP50Ms / b.gpuPreviewP50Ms, 1)} | ${b.bytesPerPreview} (${fmt((100 * b.bytesPerPreview) / b.frameBytes, 2)} %) | ${b.frameBytes} |`);
+  }
+  bm.push('');
+}
+
+const probes = bench.filter((b) => b.bench === 'probe');
+if (probes.length) {
+  bm.push('## 5. Pixel probe: a 64×64 tile read against downloading the whole frame', '');
+  bm.push('`zci_bench probe CLIP N`: frame 1 of the clip (NVDEC); N reads of a 64×64-sample tile of the luma plane at random');
+  bm.push('places through the inspector\'s memory read (map the frame\'s allocation, check the range, one `cuMemcpy2D`, label');
+  bm.push('the bytes), after 10 unmeasured reads; against one linear `cuMemcpyDtoH` of the whole allocation into pageable host');
+  bm.push('memory, timed N/4 times. Wall-clock per call.', '');
+  bm.push('| clip | size | format | tile bytes | reads | tile p50 / p99 µs | whole allocation bytes | copies | whole p50 / p99 µs | whole / tile (p50) |');
+  bm.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const b of probes) {
+    bm.push(`| ${path.basename(b.file)} | ${b.width}x${b.height} | ${b.format} | ${b.tileBytes} | ${b.reads} | ${fmt(b.tileP50Us, 1)} / ${fmt(b.tileP99Us, 1)} | ${b.wholeBytes} | ${b.wholeCopies} | ${fmt(b.wholeP50Us, 1)} / ${fmt(b.wholeP99Us, 1)} | ${fmt(b.wholeP50Us / b.tileP50Us, 1)} |`);
   }
   bm.push('');
 }

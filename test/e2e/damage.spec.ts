@@ -35,12 +35,13 @@ test('the report says which frames were concealed, and clean frames say so too',
   const concealed: number[] = [];
   for (let index = 0; index < info.result.info.frameCount; index += 1) {
     const answer = (await call(socket, 'frame', { index, proof: false }, 100 + index)) as {
-      result: { damage: { concealed: boolean; messages: string[] } };
+      result: { report: { damage: { concealed: boolean; messages: string[] } } };
     };
-    if (answer.result.damage.concealed) {
+    const { damage } = answer.result.report;
+    if (damage.concealed) {
       concealed.push(index);
-      expect(answer.result.damage.messages.length).toBeGreaterThan(0);
-    } else expect(answer.result.damage.messages).toEqual([]);
+      expect(damage.messages.length).toBeGreaterThan(0);
+    } else expect(damage.messages).toEqual([]);
   }
   expect(concealed).toEqual([1, 10, 15]);
   socket.close();

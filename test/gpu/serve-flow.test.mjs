@@ -72,50 +72,69 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
     for (const params of [{ index: 0 }, { index: 1 }, { index: 47 }]) {
       const r = await call('frame', params);
       assert.equal(r.ok, true, JSON.stringify(r.error));
-      assert.equal(r.result.frameIndex, params.index);
-      assert.equal(r.result.format.hwFormat, 'cuda');
-      assert.ok(r.result.planes.every((p) => p.match === true));
-      assert.equal(r.result.aliasing.passed, true);
-      assert.equal(r.result.context.oneContext, true);
+      const report = r.result.report;
+      assert.equal(report.frameIndex, params.index);
+      assert.equal(report.format.hwFormat, 'cuda');
+      assert.ok(report.planes.every((p) => p.match === true));
+      assert.equal(report.aliasing.passed, true);
+      assert.equal(report.context.oneContext, true);
     }
     // Operator previews over the same RPC: CV-CUDA on the wrapped NVDEC frame, only the thumbnail comes back.
     const withCvcuda = env.result.report?.cvcuda?.loaded === true;
-    await call('frame', { index: 13 });
-    const convert = withCvcuda ? await call('preview', { op: 'convert', maxWidth: 256 }) : null;
+    // One request: the frame, its thumbnails and the convert preview come back together.
+    const step = await call('frame', { index: 13, thumbnails: { maxWidth: 128 }, preview: { op: 'convert', maxWidth: 256 } });
+    assert.equal(step.ok, true, JSON.stringify(step.error));
+    assert.equal(step.result.report.frameIndex, 13);
+    assert.deepEqual(
+      step.result.thumbnails.map((t) => t.name),
+      ['Y', 'U', 'V'],
+    );
+    if (withCvcuda) {
+      assert.equal(step.result.previewError, null);
+      assert.equal(step.result.preview.gpu, true);
+    }
+    const convert = withCvcuda ? await call('preview', { index: 13, op: 'convert', maxWidth: 256 }) : null;
     if (withCvcuda) {
       assert.equal(convert.ok, true, JSON.stringify(convert.error));
       assert.equal(convert.result.gpu, true);
       assert.equal(convert.result.bytesDownloaded, 256 * 144 * 3);
       assert.ok(convert.result.psnr >= 35, `convert PSNR ${convert.result.psnr}`);
       assert.ok(convert.result.wrongWrap, convert.result.wrongWrapReason);
-      const cvt = await call('preview', { op: 'cvtcolor' });
+      assert.equal(convert.result.thumbnail.rgb, step.result.preview.thumbnail.rgb, 'the same frame, the same preview');
+      const cvt = await call('preview', { index: 13, op: 'cvtcolor' });
       assert.match(cvt.result.converter, /AdvCvtColor/);
       for (const params of [{ op: 'gaussian', kernelSize: 7, sigma: 2 }, { op: 'threshold', threshold: 128 }]) {
-        const r = await call('preview', params);
+        const r = await call('preview', { index: 13, ...params });
         assert.equal(r.result.gpu, true);
         assert.ok(r.result.timings.totalMs > 0);
       }
-      const flip = await call('preview', { op: 'flip', flipCode: 1 });
+      const flip = await call('preview', { index: 13, op: 'flip', flipCode: 1 });
       assert.ok(flip.result.psnr >= 35);
-      const wrongMatrix = await call('preview', { op: 'convert', matrix: 'bt601' });
+      const wrongMatrix = await call('preview', { index: 13, op: 'convert', matrix: 'bt601' });
       assert.ok(wrongMatrix.result.psnr < 35);
-      const badKernel = await call('preview', { op: 'gaussian', kernelSize: 8 });
+      const badKernel = await call('preview', { index: 13, op: 'gaussian', kernelSize: 8 });
       assert.equal(badKernel.error.code, 'INVALID_ARGUMENT');
-      await call('frame', { index: 14 });
-      const next = await call('preview', { op: 'convert', maxWidth: 256 });
+      const next = await call('preview', { index: 14, op: 'convert', maxWidth: 256 });
       assert.notEqual(next.result.thumbnail.rgb, convert.result.thumbnail.rgb, 'stepping changes the preview');
     } else {
-      const refused = await call('preview', { op: 'convert' });
+      const refused = await call('preview', { index: 13, op: 'convert' });
       assert.equal(refused.error.code, 'CVCUDA_NOT_FOUND');
     }
     const byTime = await call('frameAtTime', { seconds: 1 });
-    assert.equal(byTime.result.frameIndex, 24);
-    const thumbs = await call('thumbnails', { maxWidth: 128 });
-    assert.equal(thumbs.ok, true);
+    assert.equal(byTime.result.report.frameIndex, 24);
+    // The memory view over the same RPC: luma rows from the last displayed ones into the chroma plane, one 2-D copy.
+    const memory = await call('readMemory', { index: 24, range: { plane: 0, row: 1078, rows: 12 } });
+    assert.equal(memory.ok, true, JSON.stringify(memory.error));
+    assert.equal(memory.result.source, 'device-2d-copy');
+    assert.equal(memory.result.frameIndex, 24);
+    assert.equal(memory.result.bytesRead, 12 * memory.result.rowPitch);
+    assert.equal(Buffer.from(memory.result.data, 'base64').length, memory.result.bytesRead);
     assert.deepEqual(
-      thumbs.result.map((t) => t.name),
-      ['Y', 'U', 'V'],
+      [...new Set(memory.result.regions.map((r) => r.region))],
+      ['visible', 'right-padding', 'coded-not-displayed', 'next-plane'],
     );
+    const tooLarge = await call('readMemory', { index: 24, range: { offset: 0, length: 1048577 } });
+    assert.equal(tooLarge.error.code, 'MEMORY_READ_TOO_LARGE');
     const bad = await call('frame', { index: -1 });
     assert.equal(bad.error.code, 'INVALID_ARGUMENT');
     socket.close();
@@ -127,13 +146,17 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       const dropPixels = (img) => (img ? { width: img.width, height: img.height, base64Chars: img.rgb.length } : img);
       const slim = transcript.map((t) => {
         if (!t.response.ok) return t;
-        if (t.method === 'thumbnails') {
-          return { ...t, response: { ...t.response, result: t.response.result.map(({ data, ...rest }) => ({ ...rest, bytes: data.length })) } };
+        const slimPreview = (r) => (r ? { ...r, thumbnail: dropPixels(r.thumbnail), reference: dropPixels(r.reference), wrongWrap: dropPixels(r.wrongWrap) } : r);
+        if (t.method === 'readMemory') {
+          const { data, ...rest } = t.response.result;
+          return { ...t, response: { ...t.response, result: { ...rest, base64Chars: data.length } } };
         }
-        if (t.method === 'preview') {
+        if (t.method === 'frame') {
           const r = t.response.result;
-          return { ...t, response: { ...t.response, result: { ...r, thumbnail: dropPixels(r.thumbnail), reference: dropPixels(r.reference), wrongWrap: dropPixels(r.wrongWrap) } } };
+          const thumbnails = r.thumbnails?.map(({ data, ...rest }) => ({ ...rest, bytes: data.length })) ?? null;
+          return { ...t, response: { ...t.response, result: { ...r, thumbnails, preview: slimPreview(r.preview) } } };
         }
+        if (t.method === 'preview') return { ...t, response: { ...t.response, result: slimPreview(t.response.result) } };
         return t;
       });
       fs.writeFileSync(path.join(process.env.ZCI_EVIDENCE_DIR, 'serve-flow.json'), JSON.stringify(slim, null, 1));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { environmentReportSchema } from '../../electron/common/environment';
 import { DEFAULT_REMEDIES, ERROR_CODES } from '../../electron/common/errors';
+import { MEMORY_READ_CAP, MEMORY_REGIONS } from '../../electron/common/memory';
 import { frameReportSchema, streamInfoSchema } from '../../electron/common/report';
 import {
   COLOR_MATRICES,
@@ -42,6 +43,8 @@ describe('the addon and the TS side speak one vocabulary', () => {
     expect(v.range).toEqual([...COLOR_RANGES]);
     expect(v.thumbnailWidth).toEqual({ ...THUMBNAIL_WIDTH });
     expect(v.warningCodes).toEqual([...WARNING_CODES]);
+    expect(v.memoryRegions).toEqual([...MEMORY_REGIONS]);
+    expect(v.memoryReadCap).toBe(MEMORY_READ_CAP);
   });
 
   it("the addon's error codes equal ERROR_CODES, and every code has a default remedy", () => {

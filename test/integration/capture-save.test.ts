@@ -65,19 +65,23 @@ describe('saveCapture and openCapture', () => {
   it('saves the reports the user was shown, then replays them unchanged', async () => {
     const { handlers, ctx } = setup();
     const { live, frame } = await openLive(handlers, ctx);
-    const seen = [await handlers.frame({ index: 4 }, ctx), await handlers.frame({ index: 1 }, ctx)];
+    const answers = [
+      await handlers.frame({ index: 4 }, ctx),
+      await handlers.frame({ index: 1, thumbnails: { maxWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH } }, ctx),
+    ];
+    const seen = answers.map((answer) => answer.report);
     expect(seen.map((report) => report.aliasing.ran)).toEqual([true, true]);
     const saved = await handlers.saveCapture({ path: 'demo.zci' }, ctx);
     expect(saved).toMatchObject({ path: path.join(dir, 'demo.zci'), frames: [1, 4] });
     expect(saved.bytes).toBeGreaterThan(200);
-    // Saving decoded each frame again only for its thumbnails (no second proof), then went back to frame 1.
-    expect(proofs(frame.mock.calls.slice(2))).toEqual([
+    // Saving decoded each frame again only for its thumbnails (no second proof); nothing acts on a "shown" frame,
+    // so it does not go back to one.
+    expect(proofs(frame.mock.calls)).toEqual([
       [1, { proof: false }],
       [4, { proof: false }],
-      [1, { proof: false }],
     ]);
     expect(ctx.emit).toHaveBeenCalledWith('progress', expect.objectContaining({ stage: 'capturing' }));
-    const shown = await live.thumbnails(DEFAULT_CAPTURE_THUMBNAIL_WIDTH);
+    const shown = answers[1]?.thumbnails ?? [];
 
     const replayed = await handlers.openCapture({ path: 'demo.zci' }, ctx);
     expect(live.closed).toBe(true);
@@ -91,12 +95,13 @@ describe('saveCapture and openCapture', () => {
       gpu: hasGpu ? expect.stringContaining('driver') : 'no CUDA device',
     });
     // The reports shown, with their proofs, not those of the decodes made while saving.
-    expect(await handlers.frame({ index: 4 }, ctx)).toEqual(seen[0]);
-    expect(await handlers.frame({ index: 1 }, ctx)).toEqual(seen[1]);
-    const thumbnails = await handlers.thumbnails({ maxWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH }, ctx);
-    expect(thumbnails.map((thumb) => thumb.data)).toEqual(
-      shown.map((thumb) => Buffer.from(thumb.data.subarray(0, thumb.width * thumb.height)).toString('base64')),
+    expect((await handlers.frame({ index: 4 }, ctx)).report).toEqual(seen[0]);
+    const replayedOne = await handlers.frame(
+      { index: 1, thumbnails: { maxWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH } },
+      ctx,
     );
+    expect(replayedOne.report).toEqual(seen[1]);
+    expect(replayedOne.thumbnails?.map((thumb) => thumb.data)).toEqual(shown.map((thumb) => thumb.data));
     await expect(handlers.frame({ index: 2 }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
     // The CPU reference is stored on any machine; GPU operators only where they ran.
     const operators = await handlers.capturedOperators({ index: 1 }, ctx);
@@ -109,16 +114,15 @@ describe('saveCapture and openCapture', () => {
     const { frame } = await openLive(handlers, ctx);
     await handlers.frame({ index: 0 }, ctx);
     await handlers.saveCapture({ path: 'range.zci', frames: { from: 10, to: 12 }, thumbnailWidth: 32 }, ctx);
-    expect(proofs(frame.mock.calls.slice(1))).toEqual([
+    expect(proofs(frame.mock.calls)).toEqual([
       [10, { proof: true }],
       [11, { proof: true }],
       [12, { proof: true }],
-      [0, { proof: false }],
     ]);
     const { capture } = await handlers.openCapture({ path: 'range.zci' }, ctx);
     expect(capture).toMatchObject({ frames: [10, 11, 12], selection: 'range' });
-    await handlers.frame({ index: 11 }, ctx);
-    expect((await handlers.thumbnails({ maxWidth: 480 }, ctx))[0]).toMatchObject({ name: 'Y', width: 32 });
+    const eleven = await handlers.frame({ index: 11, thumbnails: { maxWidth: 480 } }, ctx);
+    expect(eleven.thumbnails?.[0]).toMatchObject({ name: 'Y', width: 32 });
     await handlers.saveCapture({ path: 'part.zci', frames: [11] }, ctx);
     const part = await handlers.openCapture({ path: 'part.zci' }, ctx);
     expect(part.capture).toMatchObject({ frames: [11], selection: 'list', createdAt: capture.createdAt });
@@ -166,6 +170,6 @@ describe('saveCapture and openCapture', () => {
     await expect(handlers.openCapture({ path: 'clip.mp4' }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_INVALID' });
     expect(live.closed).toBe(false);
     expect(ctx.client.current()).toBe(live);
-    expect((await handlers.frame({ index: 3 }, ctx)).frameIndex).toBe(3);
+    expect((await handlers.frame({ index: 3 }, ctx)).report.frameIndex).toBe(3);
   });
 });

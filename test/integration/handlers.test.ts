@@ -97,31 +97,43 @@ describe('frames', () => {
     await expect(handlers.frame({ index: 0 }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
-  it('runs one client’s calls one at a time, in order', async () => {
+  it('answers frame requests latest-wins: one waiting behind a newer one is SUPERSEDED, never decoded', async () => {
     const { handlers, ctx } = setup();
     await handlers.open({ path: video }, ctx);
     ctx.emit.mockClear();
-    // The addon answers BUSY to a call on a Session that is still working: both succeed only if they queue.
-    const reports = await Promise.all([handlers.frame({ index: 1 }, ctx), handlers.frame({ index: 2 }, ctx)]);
-    expect(reports.map((report) => report.frameIndex)).toEqual([1, 2]);
-    const stages = ctx.emit.mock.calls.map(([, payload]) => ('message' in payload ? payload.message : ''));
-    expect(stages).toEqual(['Decoding frame 1', '', 'Decoding frame 2', '']);
+    // Sent together, as a held key would: the addon answers BUSY to overlapping calls, so all of them queue, and
+    // each one still waiting when a newer one arrives is dropped.
+    const settled = await Promise.allSettled([1, 2, 3, 4].map((index) => handlers.frame({ index }, ctx)));
+    const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.report.frameIndex] : []));
+    const dropped = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as { code: string }).code] : []));
+    expect(answered.at(-1)).toBe(4);
+    expect(answered).toEqual([...answered].sort((a, b) => a - b));
+    expect(dropped.length).toBeGreaterThan(0);
+    expect(new Set(dropped)).toEqual(new Set(['SUPERSEDED']));
+    expect(ctx.client.superseded).toBe(dropped.length);
+    // A step costs no progress events.
+    expect(ctx.emit).not.toHaveBeenCalled();
+    // Requests sent one after another all run, in order.
+    const inOrder = [];
+    for (const index of [5, 6, 7]) inOrder.push((await handlers.frame({ index }, ctx)).report.frameIndex);
+    expect(inOrder).toEqual([5, 6, 7]);
   });
 
   it('remembers the last frame for recents and for a restart', async () => {
     const { handlers, ctx, persistence } = setup();
     await handlers.open({ path: video }, ctx);
-    const report = await handlers.frameAtTime({ seconds: 0.5 }, ctx);
-    expect(report.frameIndex).toBe(12);
+    const answer = await handlers.frameAtTime({ seconds: 0.5 }, ctx);
+    expect(answer.report.frameIndex).toBe(12);
     expect(ctx.client.snapshot()).toEqual({ lastFile: video, lastFrame: 12 });
     expect(persistence.listRecent()[0]?.lastFrame).toBe(12);
   });
 
-  it('sends thumbnails as base64 of the grey bytes only', async () => {
+  it('brings back thumbnails with the frame, as base64 of the grey bytes only', async () => {
     const { handlers, ctx } = setup();
     await handlers.open({ path: video }, ctx);
-    await handlers.frame({ index: 5 }, ctx);
-    const wire = await handlers.thumbnails({ maxWidth: 64 }, ctx);
+    const answer = await handlers.frame({ index: 5, thumbnails: { maxWidth: 64 } }, ctx);
+    expect(answer.report.frameIndex).toBe(5);
+    const wire = answer.thumbnails ?? [];
     const direct = await ctx.client.current().thumbnails(64);
     expect(wire.map((thumb) => thumb.name)).toEqual(['Y', 'U', 'V']);
     expect(wire).toEqual(
@@ -134,6 +146,30 @@ describe('frames', () => {
       })),
     );
     for (const thumb of wire) expect(Buffer.from(thumb.data, 'base64')).toHaveLength(thumb.width * thumb.height);
+    expect(answer.preview).toBeNull();
+    expect(answer.previewError).toBeNull();
+  });
+
+  it('brings back the operator preview with the frame, or the CPU reference with why the operator could not run', async () => {
+    const { handlers, ctx } = setup();
+    await handlers.open({ path: video }, ctx);
+    const gpuHere = addon.environment().cuda.deviceCount > 0;
+    const answer = await handlers.frame(
+      { index: 3, preview: { op: 'convert', maxWidth: 64 }, fallbackToReference: true },
+      ctx,
+    );
+    expect(answer.report.frameIndex).toBe(3);
+    if (gpuHere) {
+      expect(answer.previewError).toBeNull();
+      expect(answer.preview?.op).toBe('convert');
+    } else {
+      expect(answer.previewError?.code).toBe('NO_CUDA_DEVICE');
+      expect(answer.preview?.op).toBe('reference');
+      expect(answer.preview?.reference?.width).toBe(64);
+    }
+    // A preview names its frame; asking for the frame held last does not decode it again.
+    const again = await handlers.preview({ index: 3, op: 'reference', maxWidth: 32 }, ctx);
+    expect(again.reference?.width).toBe(32);
   });
 
   it('closes on request and reports whether a file was open', async () => {

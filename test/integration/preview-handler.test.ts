@@ -56,29 +56,28 @@ async function withClip() {
 }
 
 describe('the preview handler', () => {
-  it('runs the operator on the current frame with the validated options', async () => {
+  it('runs the operator on the frame it names, with the validated options', async () => {
     const { handlers, ctx, session } = await withClip();
-    const preview = vi.spyOn(session, 'preview');
-    const first = await handlers.preview({ op: 'reference', maxWidth: 96 }, ctx);
-    expect(preview.mock.calls).toEqual([[{ op: 'reference', maxWidth: 96 }]]);
+    const show = vi.spyOn(session, 'show');
+    const first = await handlers.preview({ index: 0, op: 'reference', maxWidth: 96 }, ctx);
+    expect(show.mock.calls).toEqual([[0, { proof: false, preview: { op: 'reference', maxWidth: 96 } }]]);
     expect(first).toMatchObject({ op: 'reference', gpu: false, thumbnail: null, reference: { width: 96 } });
     const { width, height, rgb } = first.reference!;
     expect(Buffer.from(rgb, 'base64')).toHaveLength(width * height * 3);
-    await handlers.frame({ index: 12 }, ctx);
-    const later = await handlers.preview({ op: 'reference', maxWidth: 96 }, ctx);
+    const later = await handlers.preview({ index: 12, op: 'reference', maxWidth: 96 }, ctx);
     expect(later.reference?.rgb).not.toBe(first.reference?.rgb);
   });
 
   it('answers CLOSED before a file is open', async () => {
     const { handlers, ctx } = setup();
-    await expect(handlers.preview({ op: 'reference' }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
+    await expect(handlers.preview({ index: 0, op: 'reference' }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
   it.skipIf(hasGpu)('passes the addon’s error code and remedy through (no GPU here)', async () => {
     const { handlers, ctx, session } = await withClip();
     const refused = (await session.preview({ op: 'convert' }).catch((error: unknown) => error)) as InspectorError;
     expect(refused.code).toBe('NO_CUDA_DEVICE');
-    const raw = JSON.stringify({ kind: 'request', id: 3, method: 'preview', params: { op: 'convert' } });
+    const raw = JSON.stringify({ kind: 'request', id: 3, method: 'preview', params: { index: 0, op: 'convert' } });
     expect(await dispatch(handlers, raw, ctx)).toEqual({
       kind: 'response',
       id: 3,
@@ -90,15 +89,15 @@ describe('the preview handler', () => {
 
   it('refuses bad parameters before the addon sees them', async () => {
     const { handlers, ctx, session } = await withClip();
-    const preview = vi.spyOn(session, 'preview');
+    const show = vi.spyOn(session, 'show');
     const raw = JSON.stringify({
       kind: 'request',
       id: 4,
       method: 'preview',
-      params: { op: 'gaussian', kernelSize: 4 },
+      params: { index: 0, op: 'gaussian', kernelSize: 4 },
     });
     expect(await dispatch(handlers, raw, ctx)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(preview).not.toHaveBeenCalled();
+    expect(show).not.toHaveBeenCalled();
   });
 
   it('says operators need the video itself when the session cannot run them (a replayed capture)', async () => {
@@ -106,7 +105,8 @@ describe('the preview handler', () => {
     await handlers.saveCapture({ path: path.join(dir, 'frame0.zci') }, ctx);
     await handlers.openCapture({ path: path.join(dir, 'frame0.zci') }, ctx);
     expect(ctx.client.current()).toBeInstanceOf(CaptureSession);
-    await handlers.frame({ index: 0 }, ctx);
-    await expect(handlers.preview({ op: 'convert' }, ctx)).rejects.toMatchObject({ code: 'OPERATOR_UNSUPPORTED' });
+    await expect(handlers.preview({ index: 0, op: 'convert' }, ctx)).rejects.toMatchObject({
+      code: 'OPERATOR_UNSUPPORTED',
+    });
   });
 });

@@ -67,7 +67,7 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     const last = client.call('frame', { index: 95 }).finally(() => settled.push('frame'));
     const sample = client.call('samplePath', {}).finally(() => settled.push('samplePath'));
     await expect(opened).resolves.toMatchObject({ info: { path: SAMPLE, frameCount: 96 } });
-    await expect(last).resolves.toMatchObject({ frameIndex: 95 });
+    await expect(last).resolves.toMatchObject({ report: { frameIndex: 95 } });
     await expect(sample).resolves.toEqual({ path: SAMPLE });
     expect(settled).toEqual(['samplePath', 'open', 'frame']);
   });

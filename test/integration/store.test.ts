@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectorError } from '../../native/index';
+import { STATE_DELAY_MS } from '../../electron/backend/client-session';
 import { createAppStore } from '../../renderer/src/store/store';
 import { addon } from '../support/live/addon';
 import { fixture, SAMPLE } from '../support/paths';
@@ -88,6 +89,8 @@ describe.skipIf(!serveBuilt)('the store over serve mode (needs npm run build)', 
       const store = createAppStore(rpc);
       await store.getState().openFile(CLIP);
       await store.getState().goToFrame(17);
+      // The backend tells its parent of frame steps at most once per interval: let the last one through.
+      await new Promise((resolve) => setTimeout(resolve, STATE_DELAY_MS + 100));
       await killBackend(rpc);
       await until(() => store.getState().restart !== null, 'the restart notice');
       expect(store.getState().restart).toMatchObject({ signal: 'SIGKILL', lastFile: CLIP, lastFrame: 17 });
@@ -112,20 +115,50 @@ describe.skipIf(!serveBuilt)('the store over serve mode (needs npm run build)', 
       expect(store.getState().report?.frameIndex).toBe(12);
     });
 
-    it('ignores an answer that a newer request made stale', async () => {
+    it('shows answers as they arrive, and sends only the newest of the requests waiting behind one', async () => {
       const store = createAppStore(await client());
       await store.getState().openFile(CLIP);
       const shown: number[] = [];
       store.subscribe((state, before) => {
         if (state.report !== before.report && state.report !== null) shown.push(state.report.frameIndex);
       });
-      // Both requests leave before either answer comes back; the answer for 1 arrives first, and is stale.
-      const older = store.getState().goToFrame(1);
-      await store.getState().goToFrame(2);
-      await older;
-      expect(store.getState().report?.frameIndex).toBe(2);
-      expect(shown).toEqual([2]);
+      // 1 leaves at once; 2 and 3 wait behind it, and 3 takes 2's place before it is sent.
+      const requests = [1, 2, 3].map((index) => store.getState().goToFrame(index));
+      expect(store.getState().targetFrame).toBe(3);
+      await Promise.all(requests);
+      expect(shown).toEqual([1, 3]);
+      expect(store.getState().report?.frameIndex).toBe(3);
       expect(store.getState().loadingFrame).toBe(false);
+    });
+
+    it('counts steps from the frame asked for last, so a held key moves on before the answers arrive', async () => {
+      const store = createAppStore(await client());
+      await store.getState().openFile(CLIP);
+      const steps = [1, 1, 1, 1].map(() => store.getState().step(1));
+      expect(store.getState().targetFrame).toBe(4);
+      await Promise.all(steps);
+      expect(store.getState().report?.frameIndex).toBe(4);
+      await store.getState().step(-10);
+      expect(store.getState().report?.frameIndex).toBe(0);
+    });
+
+    it('brings the thumbnails and the operator preview back with the frame, in one request', async () => {
+      const rpc = await client();
+      const store = createAppStore(rpc);
+      await store.getState().openFile(CLIP);
+      const calls: string[] = [];
+      const call = rpc.call.bind(rpc);
+      rpc.call = ((method: never, params: never) => {
+        calls.push(method);
+        return call(method, params);
+      }) as typeof rpc.call;
+      await store.getState().step(1);
+      expect(calls).toEqual(['frame']);
+      const state = store.getState();
+      expect(state.report?.frameIndex).toBe(1);
+      expect(state.thumbnails.map((thumb) => thumb.name)).toEqual(['Y', 'U', 'V']);
+      expect(state.previewFor).toBe(state.report);
+      expect(state.preview).not.toBeNull();
     });
   });
 
@@ -138,7 +171,8 @@ describe.skipIf(!serveBuilt)('the store over serve mode (needs npm run build)', 
         if (state.progress !== before.progress) stages.push(state.progress?.stage ?? 'none');
       });
       await store.getState().openFile(CLIP);
-      expect(stages).toEqual(['opening', 'none', 'seeking', 'none']);
+      // Opening reports progress; showing its first frame is one quick request and reports none.
+      expect(stages).toEqual(['opening', 'none']);
       expect(store.getState().progress).toBeNull();
       store.getState().toggleHelp();
       expect(store.getState().helpOpen).toBe(true);

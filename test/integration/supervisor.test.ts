@@ -96,7 +96,10 @@ describe.skipIf(!built)('Supervisor over the built backend (needs npm run build)
     first.send({ type: 'attach', clientId: 'c1', restarted: null });
     const clip = fixture('h264-odd-642x362.mp4');
     expect(await rpc(supervisor, 1, 'open', { path: clip })).toMatchObject({ ok: true });
-    expect(await rpc(supervisor, 2, 'frame', { index: 7 })).toMatchObject({ ok: true, result: { frameIndex: 7 } });
+    expect(await rpc(supervisor, 2, 'frame', { index: 7 })).toMatchObject({
+      ok: true,
+      result: { report: { frameIndex: 7 } },
+    });
     expect(supervisor.stateOf('c1')).toEqual({ lastFile: clip, lastFrame: 7 });
 
     const again = new Promise((resolve) => supervisor.once('restarted', resolve));

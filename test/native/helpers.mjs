@@ -91,3 +91,28 @@ export function openInChild(file, options = {}) {
   const out = execFileSync(process.execPath, [child, file, JSON.stringify(options)], { encoding: 'utf8' });
   return JSON.parse(out);
 }
+
+/**
+ * Frame index of a file as FFmpeg's command line decodes it, in its native pixel format, planes packed without
+ * padding (`-f rawvideo`): a witness independent of the addon. Machines without a full ffmpeg command (a GPU bundle)
+ * replay what the build machine dumped, as makeMedia does: ZCI_TEST_MEDIA names that folder, ZCI_TEST_MEDIA_RECORD
+ * fills it.
+ */
+export function rawFrame(file, index, pixelFormat) {
+  const key = `rawframe-${path.basename(file)}-${index}-${pixelFormat}`;
+  const replay = process.env.ZCI_TEST_MEDIA;
+  if (replay) return fs.readFileSync(path.join(replay, key));
+  const raw = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-threads', '1', '-i', file, '-vf', `select=eq(n\\,${index})`, '-fps_mode', 'passthrough'].concat(
+      ['-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', pixelFormat, '-'],
+    ),
+    { maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const record = process.env.ZCI_TEST_MEDIA_RECORD;
+  if (record) {
+    fs.mkdirSync(record, { recursive: true });
+    fs.writeFileSync(path.join(record, key), raw);
+  }
+  return raw;
+}

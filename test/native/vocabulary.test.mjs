@@ -38,6 +38,8 @@ test('vocabulary() has one list per option, the error and warning codes and the 
     'errorCodes',
     'warningCodes',
     'thumbnailWidth',
+    'memoryRegions',
+    'memoryReadCap',
   ]);
   assert.deepEqual(vocabulary.decode, ['auto', 'nvdec', 'software', 'software-upload']);
   assert.deepEqual(vocabulary.context, ['shared', 'private', 'ffmpeg-primary']);
@@ -46,6 +48,15 @@ test('vocabulary() has one list per option, the error and warning codes and the 
   assert.deepEqual(vocabulary.matrix, ['auto', 'bt601', 'bt709', 'bt2020']);
   assert.deepEqual(vocabulary.range, ['auto', 'limited', 'full']);
   assert.deepEqual(vocabulary.thumbnailWidth, { min: 16, max: 1024 });
+  assert.deepEqual(vocabulary.memoryRegions, [
+    'visible',
+    'right-padding',
+    'coded-not-displayed',
+    'allocator-padding',
+    'next-plane',
+    'outside-planes',
+  ]);
+  assert.equal(vocabulary.memoryReadCap, 1048576);
   assert.notEqual(addon.vocabulary(), vocabulary, 'each call returns a fresh object');
 });
 
@@ -80,6 +91,10 @@ test('the error codes are every code a user can see, in the shared order', () =>
     'NOT_A_REGULAR_FILE',
     'PATH_OUTSIDE_ROOT',
     'PATH_NOT_UTF8',
+    'MEMORY_RANGE_OUTSIDE_ALLOCATION',
+    'MEMORY_READ_TOO_LARGE',
+    'MEMORY_ALLOCATION_UNKNOWN',
+    'SUPERSEDED',
   ]);
 });
 

@@ -7,6 +7,8 @@ import { formatTable, printable } from '../../electron/cli/cli-table';
 import { checksPass, frameChecks } from '../../electron/common/checks';
 import { formatFrameList, parseFrameList } from '../../electron/common/frame-list';
 import { inspectOutputSchema, type InspectOutput } from '../../electron/common/inspect-output';
+import { REGION_LABELS } from '../../electron/common/memory';
+import type { FrameReport } from '../../electron/common/report';
 import { gpuEnvironment, mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
 
 describe('frame lists', () => {
@@ -159,6 +161,75 @@ describe('formatTable', () => {
     expect(text).toContain('3 frames: 1 ok, 2 failed — exit 1');
   });
 
+  it('names the rows below each plane with the two kinds, and a separate allocation instead of an offset', () => {
+    const device = paddedNv12Device();
+    const [luma, chroma] = device.planes;
+    if (luma === undefined || chroma === undefined) throw new Error('two planes');
+    const nv12: FrameReport = {
+      ...device,
+      planes: [
+        { ...luma, codedWidth: 1920, codedHeight: 1088, codedRowsNotDisplayed: 8, allocatorPaddingRows: 0 },
+        { ...chroma, codedWidth: 960, codedHeight: 544, codedRowsNotDisplayed: 4, allocatorPaddingRows: 0 },
+      ].map((plane) => ({ ...plane, codedColumnsNotDisplayed: 0, separateAllocation: false, allocation: null })),
+    };
+    // A software frame: FFmpeg's buffer for each plane, 2 rows of allocator padding after the 1088 coded rows.
+    const software: FrameReport = {
+      ...nv12,
+      frameIndex: 4,
+      allocation: { ...nv12.allocation, planesInOneAllocation: false },
+      planes: [
+        { ...luma, codedWidth: 1920, codedHeight: 1088, codedRowsNotDisplayed: 8, allocatorPaddingRows: 2 },
+        {
+          ...chroma,
+          offsetFromPlane0: null,
+          offsetInAllocation: null,
+          codedWidth: 960,
+          codedHeight: 544,
+          codedRowsNotDisplayed: 4,
+          allocatorPaddingRows: 1,
+          separateAllocation: true,
+          allocation: { start: '0x7f0012340000', size: 1_045_519 },
+        },
+      ].map((plane) => ({ ...plane, codedColumnsNotDisplayed: 0 })),
+    };
+    const text = formatTable(
+      output([
+        { index: 3, report: nv12, error: null, checks: frameChecks(nv12), ok: true },
+        { index: 4, report: software, error: null, checks: frameChecks(software), ok: true },
+        { index: 5, report: { ...nv12, frameIndex: 5 }, error: null, checks: frameChecks(nv12), ok: true },
+      ]),
+    );
+    expect(text).toContain(
+      [
+        'plane layout of frames 3, 5:',
+        `  plane 0 Y: 1920×1080, pitch 2048 · coded 1920×1088 · 8 rows ${REGION_LABELS['coded-not-displayed']} · 0 rows ${REGION_LABELS['allocator-padding']} · offset 0`,
+        `  plane 1 UV: 960×540, pitch 2048 · coded 960×544 · 4 rows coded but not displayed · 0 rows allocator padding · offset ${2048 * 1088}`,
+        'plane layout of frames 4:',
+        '  plane 0 Y: 1920×1080, pitch 2048 · coded 1920×1088 · 8 rows coded but not displayed · 2 rows allocator padding · offset 0',
+        '  plane 1 UV: 960×540, pitch 2048 · coded 960×544 · 4 rows coded but not displayed · 1 row allocator padding · separate allocation of 1045519 bytes',
+      ].join('\n'),
+    );
+    expect(text).not.toMatch(/hidden/);
+  });
+
+  it('reads reports saved before the two kinds existed: their sum, and a separate allocation from its signs', () => {
+    const old = paddedNv12Device();
+    const [luma, chroma] = old.planes;
+    if (luma === undefined || chroma === undefined) throw new Error('two planes');
+    const software: FrameReport = {
+      ...old,
+      allocation: { ...old.allocation, planesInOneAllocation: false },
+      planes: [
+        { ...luma, hiddenRowsAfter: 10 },
+        { ...chroma, offsetFromPlane0: -52_000_000, offsetInAllocation: null, hiddenRowsAfter: 5 },
+      ],
+    };
+    const text = formatTable(output([{ index: 3, report: software, error: null, checks: [], ok: true }]));
+    expect(text).toContain('  plane 0 Y: 1920×1080, pitch 2048 · 10 rows below the picture · offset 0');
+    expect(text).toContain('  plane 1 UV: 960×540, pitch 2048 · 5 rows below the picture · separate allocation\n');
+    expect(text).not.toContain('-52000000');
+  });
+
   it('lists unchecked frames, and --strict turns them into failures', () => {
     const report = noNvcvFrame();
     const checks = frameChecks(report);
@@ -181,6 +252,9 @@ describe('runInspect', () => {
         return { ...paddedNv12Device(), frameIndex: index };
       },
       frameAtTime: async () => paddedNv12Device(),
+      show: async () => {
+        throw new Error('inspect reads reports with frame()');
+      },
       thumbnails: async () => [],
       close: () => undefined,
     };

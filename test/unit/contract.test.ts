@@ -19,11 +19,11 @@ describe('the RPC contract', () => {
         'open',
         'samplePath',
         'setSettings',
-        'thumbnails',
         'preview',
         'openCapture',
         'saveCapture',
         'capturedOperators',
+        'readMemory',
       ].sort(),
     );
     expect(isMethodName('open')).toBe(true);
@@ -53,6 +53,19 @@ describe('the RPC contract', () => {
     expect(METHODS.openCapture.params.safeParse({ path: '/d.zci', frames: [1] }).success).toBe(false);
   });
 
+  it('takes a memory read as a plane range or a byte range of a named frame, never a mix', () => {
+    const read = METHODS.readMemory.params;
+    expect(read.safeParse({ index: 3, range: { plane: 0, row: 1078, rows: 12 } }).success).toBe(true);
+    expect(
+      read.safeParse({ index: 3, range: { plane: 1, row: 0, rows: 2, byteStart: 8, byteCount: 64 } }).success,
+    ).toBe(true);
+    expect(read.safeParse({ index: 3, range: { offset: 0, length: 16 } }).success).toBe(true);
+    expect(read.safeParse({ range: { offset: 0, length: 16 } }).success).toBe(false);
+    expect(read.safeParse({ index: 3, range: { plane: 0, row: 0, rows: 1, offset: 0 } }).success).toBe(false);
+    expect(read.safeParse({ index: 3, range: { offset: 0, length: 0 } }).success).toBe(false);
+    expect(read.safeParse({ index: 3, range: { plane: 8, row: 0, rows: 1 } }).success).toBe(false);
+  });
+
   it('bounds frame indices, times and thumbnail widths', () => {
     expect(METHODS.frame.params.safeParse({ index: 0 }).success).toBe(true);
     expect(METHODS.frame.params.safeParse({ index: -1 }).success).toBe(false);
@@ -60,8 +73,16 @@ describe('the RPC contract', () => {
     expect(METHODS.frame.params.safeParse({ index: '3' }).success).toBe(false);
     expect(METHODS.frameAtTime.params.safeParse({ seconds: 1.25 }).success).toBe(true);
     expect(METHODS.frameAtTime.params.safeParse({ seconds: Number.NaN }).success).toBe(false);
-    expect(METHODS.thumbnails.params.safeParse({ maxWidth: 8 }).success).toBe(false);
-    expect(METHODS.thumbnails.params.safeParse({ maxWidth: 240 }).success).toBe(true);
+    expect(METHODS.frame.params.safeParse({ index: 3, thumbnails: { maxWidth: 8 } }).success).toBe(false);
+    expect(METHODS.frame.params.safeParse({ index: 3, thumbnails: { maxWidth: 240 } }).success).toBe(true);
+    expect(
+      METHODS.frame.params.safeParse({ index: 3, preview: { op: 'convert' }, fallbackToReference: true }).success,
+    ).toBe(true);
+    expect(METHODS.frame.params.safeParse({ index: 3, preview: { op: 'sharpen' } }).success).toBe(false);
+    // A preview names its frame: none acts on an implicit current frame.
+    expect(METHODS.preview.params.safeParse({ op: 'convert' }).success).toBe(false);
+    expect(METHODS.preview.params.safeParse({ index: 0, op: 'convert' }).success).toBe(true);
+    expect('thumbnails' in METHODS).toBe(false);
     expect(METHODS.environment.params.safeParse({ sneaky: true }).success).toBe(false);
   });
 

@@ -48,14 +48,22 @@ const VALID: Record<MethodName, fc.Arbitrary<object>> = {
   ),
   close: none,
   cancel: none,
-  frame: fc.record({ index: frameIndex, proof: fc.boolean() }, { requiredKeys: ['index'] }),
+  frame: fc.record(
+    {
+      index: frameIndex,
+      proof: fc.boolean(),
+      thumbnails: fc.record({ maxWidth: width }),
+      fallbackToReference: fc.boolean(),
+    },
+    { requiredKeys: ['index'] },
+  ),
   frameAtTime: fc.record(
     { seconds: fc.double({ min: 0, max: 1e7, noNaN: true }), proof: fc.boolean() },
     { requiredKeys: ['seconds'] },
   ),
-  thumbnails: fc.record({ maxWidth: width }),
   preview: fc.record(
     {
+      index: frameIndex,
       op: fc.constantFrom(...PREVIEW_OPS),
       maxWidth: width,
       kernelSize: fc.integer({ min: 1, max: 15 }).map((n) => 2 * n + 1),
@@ -66,8 +74,24 @@ const VALID: Record<MethodName, fc.Arbitrary<object>> = {
       matrix: fc.constantFrom(...COLOR_MATRICES),
       range: fc.constantFrom(...COLOR_RANGES),
     },
-    { requiredKeys: ['op'] },
+    { requiredKeys: ['index', 'op'] },
   ),
+  readMemory: fc.record({
+    index: frameIndex,
+    range: fc.oneof(
+      fc.record(
+        {
+          plane: fc.integer({ min: 0, max: 7 }),
+          row: fc.integer({ min: 0, max: 1_000_000 }),
+          rows: fc.integer({ min: 1, max: 1_000_000 }),
+          byteStart: fc.integer({ min: 0, max: 1_000_000 }),
+          byteCount: fc.integer({ min: 1, max: 1_000_000 }),
+        },
+        { requiredKeys: ['plane', 'row', 'rows'] },
+      ),
+      fc.record({ offset: fc.integer({ min: 0, max: 2 ** 40 }), length: fc.integer({ min: 1, max: 2 ** 40 }) }),
+    ),
+  }),
   listRecent: none,
   getSettings: none,
   setSettings: fc.record(

@@ -65,7 +65,7 @@ describe('the vocabulary', () => {
 
   it('bounds every thumbnail width the same way: the contract, previews, settings and captures', () => {
     const checks: ((width: number) => boolean)[] = [
-      (maxWidth) => METHODS.thumbnails.params.safeParse({ maxWidth }).success,
+      (maxWidth) => METHODS.frame.params.safeParse({ index: 0, thumbnails: { maxWidth } }).success,
       (thumbnailWidth) => METHODS.saveCapture.params.safeParse({ path: '/a.zci', thumbnailWidth }).success,
       (maxWidth) => previewParamsSchema.safeParse({ op: 'convert', maxWidth }).success,
       (thumbnailWidth) => settingsSchema.safeParse({ ...DEFAULT_SETTINGS, thumbnailWidth }).success,

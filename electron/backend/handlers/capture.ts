@@ -57,7 +57,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
     const settings = deps.persistence.getSettings();
     let environment: EnvironmentReport | null;
     try {
-      environment = deps.addon?.environment() ?? null;
+      environment = (await deps.addon?.environmentAsync()) ?? null;
     } catch {
       environment = null;
     }
@@ -112,9 +112,6 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
             const bytes = await writeCaptureFile(target, contents, { key, overwrite: overwrite === true, configDir });
             return { path: target, frames: contents.manifest.frames.map((frame) => frame.index), bytes };
           } finally {
-            // Capturing moved the session; put it back on the frame the client shows, so its thumbnails match.
-            const shown = client.snapshot().lastFrame;
-            if (shown !== null) await session.frame(shown, { proof: false }).catch(() => undefined);
             emit('progress', { stage: 'done', message: '', fraction: 1 });
           }
         }),

@@ -10,9 +10,9 @@ export function createEnvironmentHandlers(deps: BackendDeps): Pick<Handlers, 'en
       let status = deps.addonStatus;
       if (deps.addon !== null) {
         try {
-          report = deps.addon.environment();
+          report = await deps.addon.environmentAsync(); // loading CV-CUDA must not stall the JS thread
         } catch (error) {
-          status = { ...status, error: `environment() failed: ${String(error)}` };
+          status = { ...status, error: `environmentAsync() failed: ${String(error)}` };
         }
       }
       return {

@@ -1,56 +1,74 @@
-/** The frame methods of the RPC: a frame by index or by time, and the plane thumbnails of the frame shown. */
-import type { FrameReport } from '../../common/report';
+/**
+ * The frame methods of the RPC: a frame by index or by time, with what the request asks to bring back (thumbnails,
+ * one operator preview), answered by one addon call; and a preview of a named frame.
+ */
+import type { ShowOptions, ShowResult } from '../../addon/native';
+import type { FrameAnswer, ParamsOf } from '../../common/contract';
+import { RpcFailure, rpcError } from '../../common/envelope';
 import type { ClientSession } from '../client-session';
+import { toWirePreview } from '../preview-wire';
 import { toWireThumbnail } from '../thumbnail-wire';
 import type { BackendDeps, Handlers } from './types';
 
+/** What a frame request may bring back, as the contract spells it. */
+type BringBack = Omit<ParamsOf<'frame'>, 'index'>;
+
 /** Notes the frame shown, for captures of the visited frames, for recents and for a restart. */
-function noteViewed(deps: BackendDeps, client: ClientSession, report: FrameReport): void {
-  client.viewed(report.frameIndex, report);
+function noteViewed(deps: BackendDeps, client: ClientSession, answer: ShowResult): void {
+  client.viewed(answer.report.frameIndex, answer.report);
   const file = client.snapshot().lastFile;
-  if (file !== null) deps.persistence.viewed(file, report.frameIndex);
+  if (file !== null) deps.persistence.viewed(file, answer.report.frameIndex);
+}
+
+/** The addon's wire form of a ShowResult. */
+function toAnswer(result: ShowResult, op: BringBack['preview']): FrameAnswer {
+  return {
+    report: result.report,
+    thumbnails: result.thumbnails?.map(toWireThumbnail) ?? null,
+    preview: result.preview === null || op === undefined ? null : toWirePreview(result.preview.op, result.preview),
+    previewError: result.previewError,
+  };
 }
 
 /** Builds the frame handlers; each runs in the client's queue, the proof on unless the call or the settings say not. */
-export function createFrameHandlers(deps: BackendDeps): Pick<Handlers, 'frame' | 'frameAtTime' | 'thumbnails'> {
-  const frameOptions = (proof: boolean | undefined, signal: AbortSignal) => ({
-    proof: proof ?? deps.persistence.getSettings().proof,
+export function createFrameHandlers(deps: BackendDeps): Pick<Handlers, 'frame' | 'frameAtTime' | 'preview'> {
+  const showOptions = (params: BringBack, signal: AbortSignal): ShowOptions => ({
+    proof: params.proof ?? deps.persistence.getSettings().proof,
     signal,
+    ...(params.thumbnails === undefined ? {} : { thumbnailWidth: params.thumbnails.maxWidth }),
+    ...(params.preview === undefined ? {} : { preview: params.preview }),
+    ...(params.fallbackToReference === undefined ? {} : { fallbackToReference: params.fallbackToReference }),
   });
+  const show = (client: ClientSession, params: BringBack, at: (signal: AbortSignal) => Promise<ShowResult>) =>
+    client.cancellable((signal) =>
+      client.latest(async () => {
+        const result = await at(signal);
+        noteViewed(deps, client, result);
+        return toAnswer(result, params.preview);
+      }),
+    );
   return {
-    frame: async ({ index, proof }, { client, emit }) =>
-      client.cancellable((signal) =>
-        client.serial(async () => {
-          const session = client.current();
-          emit('progress', { stage: 'seeking', message: `Decoding frame ${index}`, fraction: null });
-          try {
-            const report = await session.frame(index, frameOptions(proof, signal));
-            noteViewed(deps, client, report);
-            return report;
-          } finally {
-            emit('progress', { stage: 'done', message: '', fraction: 1 });
-          }
-        }),
-      ),
-    frameAtTime: async ({ seconds, proof }, { client, emit }) =>
-      client.cancellable((signal) =>
-        client.serial(async () => {
-          const session = client.current();
-          emit('progress', {
-            stage: 'seeking',
-            message: `Decoding the frame at ${seconds.toFixed(3)} s`,
-            fraction: null,
-          });
-          try {
-            const report = await session.frameAtTime(seconds, frameOptions(proof, signal));
-            noteViewed(deps, client, report);
-            return report;
-          } finally {
-            emit('progress', { stage: 'done', message: '', fraction: 1 });
-          }
-        }),
-      ),
-    thumbnails: async ({ maxWidth }, { client }) =>
-      client.serial(async () => (await client.current().thumbnails(maxWidth)).map(toWireThumbnail)),
+    frame: async ({ index, ...params }, { client }) =>
+      show(client, params, (signal) => client.current().show(index, showOptions(params, signal))),
+    // The addon maps the time to its frame (exactly, by timestamps); the frame it holds then is not decoded again.
+    frameAtTime: async ({ seconds, ...params }, { client }) =>
+      show(client, params, async (signal) => {
+        const session = client.current();
+        const { frameIndex } = await session.frameAtTime(seconds, { proof: showOptions(params, signal).proof, signal });
+        return session.show(frameIndex, { ...showOptions(params, signal), proof: false });
+      }),
+    preview: async ({ index, ...params }, { client }) =>
+      client.serial(async () => {
+        const result = await client.current().show(index, { proof: false, preview: params });
+        if (result.previewError !== null || result.preview === null) {
+          const error = result.previewError ?? {
+            code: 'INTERNAL' as const,
+            message: 'No preview came back.',
+            remedy: '',
+          };
+          throw new RpcFailure(rpcError(error.code, error.message, error.remedy));
+        }
+        return toWirePreview(params.op, result.preview);
+      }),
   };
 }

@@ -3,7 +3,7 @@ import { createCaptureHandlers } from './capture';
 import { createEnvironmentHandlers } from './environment';
 import { createFileHandlers } from './files';
 import { createFrameHandlers } from './frames';
-import { createPreviewHandlers } from './preview';
+import { createMemoryHandlers } from './memory';
 import { createSettingsHandlers } from './settings';
 import type { BackendDeps, Handlers } from './types';
 
@@ -13,8 +13,8 @@ export function createHandlers(deps: BackendDeps): Handlers {
     ...createEnvironmentHandlers(deps),
     ...createFileHandlers(deps),
     ...createFrameHandlers(deps),
+    ...createMemoryHandlers(),
     ...createSettingsHandlers(deps),
-    ...createPreviewHandlers(),
     ...createCaptureHandlers(deps, deps.app ?? { name: 'zerocopy-inspector', version: 'unknown' }),
   };
 }

@@ -15,7 +15,7 @@ export interface HandlerContext {
 
 /** Process-wide things the handlers share. */
 export interface BackendDeps {
-  addon: Pick<AddonModule, 'Session' | 'environment' | 'setLibraryPath'> | null;
+  addon: Pick<AddonModule, 'Session' | 'environmentAsync' | 'setLibraryPath' | 'warmUp'> | null;
   addonStatus: AddonStatus;
   persistence: Persistence;
   /** Where paths named over the RPC may lie. */

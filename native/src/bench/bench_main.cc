@@ -6,7 +6,11 @@
 //                                      with and without the proof, alternating (bench_loop.cc)
 //   zci_bench reopen FILE1 FILE2 [ROUNDS]  each open to its first frame report, in turn, in one process
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
+//   zci_bench memread FILE [FRAMES]    memory reads against one linear copy of the whole allocation (bench_memory.cc)
+//   zci_bench probe FILE [READS]       a 64×64 tile read against downloading the whole allocation
+//   zci_bench regions PIXFMT WxH CODEDWxCODEDH RANGE...  labels of ranges of a frame in one buffer (no file, no GPU)
 #include "bench_loop.h"
+#include "bench_memory.h"
 #include "json_line.h"
 
 #include "cuda_driver.h"
@@ -229,13 +233,25 @@ int benchSoak(const std::string &file, int frames) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 4) {
-    std::fprintf(stderr, "usage: zci_bench wrap COUNT FILE... | zci_bench <decode|soak> FILE COUNT\n");
+  if (argc >= 2 && std::string(argv[1]) == "regions") {
+    try {
+      return zci::bench::benchRegions(std::vector<std::string>(argv + 2, argv + argc));
+    } catch (const zci::Error &e) {
+      std::fprintf(stderr, "%s: %s\n", zci::errorCodeName(e.code()), e.what());
+      return 1;
+    }
+  }
+  const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe");
+  if (argc < 4 && !countOptional) {
+    std::fprintf(stderr, "usage: zci_bench wrap COUNT FILE... | zci_bench <decode|soak> FILE COUNT | "
+                         "zci_bench <memread|probe> FILE [COUNT]\n");
     return 2;
   }
   const std::string mode = argv[1], file = argv[2];
-  const int count = std::atoi(argv[3]);
+  const int count = argc > 3 ? std::atoi(argv[3]) : 0;
   try {
+    if (mode == "memread") return zci::bench::benchMemread(file, count > 0 ? count : 3, options());
+    if (mode == "probe") return zci::bench::benchProbe(file, count > 0 ? count : 200, options());
     if (mode == "wrap") return benchWrap(std::vector<std::string>(argv + 3, argv + argc), std::atoi(argv[2]));
     if (mode == "decode") return benchDecode(file, count);
     if (mode == "soak") return benchSoak(file, count);

@@ -3,6 +3,8 @@
 #include "session_object.h"
 #include "to_js.h"
 
+#include "cuda_device.h"
+#include "cuda_driver.h"
 #include "environment.h"
 #include "nvcv_abi_check.h"
 #include "nvcv_loader.h"
@@ -16,6 +18,73 @@ constexpr const char *kAddonVersion = "0.1.0";
 
 Napi::Value Environment(const Napi::CallbackInfo &info) {
   return environmentToJs(info.Env(), environmentReport(kAddonVersion));
+}
+
+// The probe on a worker thread: its first call loads NVCV and CV-CUDA (libcvcuda is about 190 MB), which must not
+// stall the JS thread of a process that serves a window.
+class EnvironmentWorker : public Napi::AsyncWorker {
+public:
+  EnvironmentWorker(Napi::Env env, bool warm, int device)
+      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), warm_(warm), device_(device) {}
+  void Execute() override {
+    report_ = environmentReport(kAddonVersion);
+    if (!warm_) return;
+    std::string why;
+    if (report_.cuda.deviceCount > device_) {
+      cudaWarm_ = keepPrimaryContextWarm(device_, &why);
+      reason_ =
+          cudaWarm_ ? "the primary context of device " + std::to_string(device_) + " is kept for every open" : why;
+    } else {
+      reason_ = "no CUDA device " + std::to_string(device_) + ": nothing to keep warm";
+    }
+  }
+  void OnOK() override {
+    Napi::Env env = Env();
+    if (!warm_) {
+      deferred_.Resolve(environmentToJs(env, report_));
+      return;
+    }
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("cuda", cudaWarm_);
+    o.Set("nvcv", report_.nvcv.loaded);
+    o.Set("cvcuda", report_.cvcuda.loaded);
+    o.Set("reason", reason_);
+    deferred_.Resolve(o);
+  }
+  Napi::Promise promise() { return deferred_.Promise(); }
+
+private:
+  Napi::Promise::Deferred deferred_;
+  bool warm_;
+  int device_;
+  EnvironmentReport report_;
+  bool cudaWarm_ = false;
+  std::string reason_;
+};
+
+Napi::Value EnvironmentAsync(const Napi::CallbackInfo &info) {
+  auto *w = new EnvironmentWorker(info.Env(), false, 0);
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
+}
+
+Napi::Value WarmUp(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  int device = 0;
+  if (info.Length() > 0 && !info[0].IsUndefined()) {
+    const double d = info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
+    if (!(d >= 0 && d <= 63 && d == static_cast<int>(d))) {
+      auto deferred = Napi::Promise::Deferred::New(env);
+      deferred.Reject(invalidArgument(env, "device", "an integer 0..63").Value());
+      return deferred.Promise();
+    }
+    device = static_cast<int>(d);
+  }
+  auto *w = new EnvironmentWorker(env, true, device);
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
 }
 
 Napi::Value Vocabulary(const Napi::CallbackInfo &info) {
@@ -52,6 +121,8 @@ Napi::Value SetErrorClass(const Napi::CallbackInfo &info) {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("environment", Napi::Function::New<Environment>(env, "environment"));
+  exports.Set("environmentAsync", Napi::Function::New<EnvironmentAsync>(env, "environmentAsync"));
+  exports.Set("warmUp", Napi::Function::New<WarmUp>(env, "warmUp"));
   exports.Set("vocabulary", Napi::Function::New<Vocabulary>(env, "vocabulary"));
   exports.Set("setLibraryPath", Napi::Function::New<SetLibraryPath>(env, "setLibraryPath"));
   exports.Set("nvcvAbiCheck", Napi::Function::New<NvcvAbiCheck>(env, "nvcvAbiCheck"));

@@ -2,8 +2,10 @@
 
 #include "errors.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace zci::binding {
 namespace {
@@ -15,12 +17,13 @@ bool isIntegerIn(const Napi::Value &x, double lo, double hi) {
   return d >= lo && d <= hi && std::trunc(d) == d;
 }
 
-// One member of an options object, named for messages as "options.<key>".
+// One member of an options object, named for messages as "options.<key>" (or "<of>.<key>").
 struct Member {
   Napi::Object object;
   const char *key;
+  const char *of = "options";
   Napi::Value value() const { return object.Get(key); }
-  std::string what() const { return std::string("options.") + key; }
+  std::string what() const { return std::string(of) + "." + key; }
 };
 
 // A name from table into out; an absent member keeps out unless required.
@@ -86,7 +89,73 @@ bool readInt(Napi::Env env, const Member &m, int &out, Napi::Error *err) {
   return true;
 }
 
+// A member that must be there: an integer within [lo, hi].
+bool readRequiredInteger(Napi::Env env, const Member &m, int64_t &out, int64_t lo, int64_t hi, Napi::Error *err) {
+  if (m.value().IsUndefined()) {
+    *err = invalidArgument(env, m.what(), "an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return false;
+  }
+  return readInteger(env, m, out, lo, hi, err);
+}
+
+// The bounds of a memory range, as electron/common/memory.ts states them.
+constexpr int64_t kMaxPlane = 7;
+constexpr int64_t kMaxRowsOrColumns = 1000000;
+constexpr int64_t kMaxRangeBytes = 1LL << 40;
+constexpr const char *kRangeShapes = "{plane, row, rows, byteStart?, byteCount?} or {offset, length}";
+
 } // namespace
+
+bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error *err) {
+  if (!v.IsObject() || v.IsArray() || v.IsFunction()) {
+    *err = invalidArgument(env, "range", std::string("an object: ") + kRangeShapes);
+    return false;
+  }
+  const Napi::Object o = v.As<Napi::Object>();
+  out.planeRange = !(o.Has("offset") || o.Has("length"));
+  const std::vector<std::string> keys = out.planeRange
+                                            ? std::vector<std::string>{"plane", "row", "rows", "byteStart", "byteCount"}
+                                            : std::vector<std::string>{"offset", "length"};
+  const Napi::Array names = o.GetPropertyNames();
+  for (uint32_t i = 0; i < names.Length(); ++i) {
+    const std::string name = names.Get(i).ToString().Utf8Value();
+    if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
+      *err = invalidArgument(env, "range." + name, std::string("absent: a range is ") + kRangeShapes);
+      return false;
+    }
+  }
+  if (!out.planeRange) {
+    return readRequiredInteger(env, {o, "offset", "range"}, out.offset, 0, kMaxRangeBytes, err) &&
+           readRequiredInteger(env, {o, "length", "range"}, out.length, 1, kMaxRangeBytes, err);
+  }
+  int64_t plane = 0;
+  if (!readRequiredInteger(env, {o, "plane", "range"}, plane, 0, kMaxPlane, err) ||
+      !readRequiredInteger(env, {o, "row", "range"}, out.row, 0, kMaxRowsOrColumns, err) ||
+      !readRequiredInteger(env, {o, "rows", "range"}, out.rows, 1, kMaxRowsOrColumns, err)) {
+    return false;
+  }
+  out.plane = static_cast<int>(plane);
+  int64_t start = -1, count = -1;
+  if (!readInteger(env, {o, "byteStart", "range"}, start, 0, kMaxRowsOrColumns, err) ||
+      !readInteger(env, {o, "byteCount", "range"}, count, 1, kMaxRowsOrColumns, err)) {
+    return false;
+  }
+  if (start >= 0) out.byteStart = start;
+  if (count >= 0) out.byteCount = count;
+  return true;
+}
+
+bool readMemoryOptions(Napi::Env env, Napi::Value v, std::optional<int64_t> &index, Napi::Error *err) {
+  if (v.IsUndefined() || v.IsNull()) return true;
+  if (!v.IsObject()) {
+    *err = invalidArgument(env, "options", "an object");
+    return false;
+  }
+  int64_t i = -1;
+  if (!readInteger(env, {v.As<Napi::Object>(), "index"}, i, 0, 9007199254740991LL, err)) return false;
+  if (i >= 0) index = i;
+  return true;
+}
 
 bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &o, Napi::Error *err) {
   if (v.IsUndefined() || v.IsNull()) return true;

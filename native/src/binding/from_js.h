@@ -16,6 +16,13 @@ bool readFrameOptions(Napi::Env env, Napi::Value v, FrameRequest &out, Napi::Err
 /// PreviewOptions -> PreviewRequest; false with *err set when malformed.
 bool readPreviewOptions(Napi::Env env, Napi::Value v, PreviewRequest &out, Napi::Error *err);
 
+/// A memory range ({plane, row, rows, byteStart?, byteCount?} or {offset, length}) -> MemoryRange; false with *err
+/// naming the member when malformed or out of electron/common/memory.ts's bounds.
+bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error *err);
+
+/// ReadMemoryOptions' index (a held frame; absent: the current frame); false with *err set when malformed.
+bool readMemoryOptions(Napi::Env env, Napi::Value v, std::optional<int64_t> &index, Napi::Error *err);
+
 /// A thumbnail width, an integer in kThumbnailWidthMin..kThumbnailWidthMax; false with *err set otherwise.
 bool readThumbnailWidth(Napi::Env env, Napi::Value v, const char *what, int &out, Napi::Error *err);
 

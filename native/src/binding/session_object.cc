@@ -92,8 +92,10 @@ void SessionObject::Init(Napi::Env env, Napi::Object exports) {
       {StaticMethod<&SessionObject::Open>("open", kWrappable),
        InstanceMethod<&SessionObject::Frame>("frame", kWrappable),
        InstanceMethod<&SessionObject::FrameAtTime>("frameAtTime", kWrappable),
+       InstanceMethod<&SessionObject::Show>("show", kWrappable),
        InstanceMethod<&SessionObject::Thumbnails>("thumbnails", kWrappable),
        InstanceMethod<&SessionObject::Preview>("preview", kWrappable),
+       InstanceMethod<&SessionObject::ReadMemory>("readMemory", kWrappable),
        InstanceMethod<&SessionObject::LiveHandles>("liveHandles"), InstanceMethod<&SessionObject::Close>("close"),
        InstanceAccessor<&SessionObject::GetClosed>("closed"), InstanceAccessor<&SessionObject::GetInfo>("info")});
   gConstructor = Napi::Persistent(ctor);
@@ -193,6 +195,43 @@ Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
       env, this, Value(), [s, index, req] { return s->frame(index, req); }, frameReportToJs, std::move(abort));
 }
 
+Napi::Value SessionObject::Show(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsNumber())
+    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
+  const double d = info[0].As<Napi::Number>().DoubleValue();
+  if (!(d >= 0) || d > 9007199254740991.0 || d != std::trunc(d)) {
+    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
+  }
+  ShowRequest req;
+  Napi::Error err;
+  if (info.Length() > 1 && info[1].IsObject()) {
+    const Napi::Object o = info[1].As<Napi::Object>();
+    const Napi::Value width = o.Get("thumbnailWidth");
+    if (!width.IsUndefined() && !readThumbnailWidth(env, width, "options.thumbnailWidth", req.thumbnailWidth, &err))
+      return rejectWith(env, err);
+    const Napi::Value preview = o.Get("preview");
+    if (!preview.IsUndefined()) {
+      PreviewRequest p;
+      if (!readPreviewOptions(env, preview, p, &err)) return rejectWith(env, err);
+      req.preview = p;
+    }
+    const Napi::Value fallback = o.Get("fallbackToReference");
+    if (!fallback.IsUndefined()) {
+      if (!fallback.IsBoolean())
+        return rejectWith(env, invalidArgument(env, "options.fallbackToReference", "a boolean"));
+      req.fallbackToReference = fallback.As<Napi::Boolean>().Value();
+    }
+  }
+  AbortLink abort;
+  Napi::Value rejected;
+  const auto index = static_cast<int64_t>(d);
+  auto s = claimForFrame(env, info, "Decoding frame " + std::to_string(index), req.frame, abort, &rejected);
+  if (!s) return rejected;
+  return queue<ShowResult>(
+      env, this, Value(), [s, index, req] { return s->show(index, req); }, showToJs, std::move(abort));
+}
+
 Napi::Value SessionObject::FrameAtTime(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   if (info.Length() < 1 || !info[0].IsNumber() || !(info[0].As<Napi::Number>().DoubleValue() >= 0)) {
@@ -234,6 +273,30 @@ Napi::Value SessionObject::Preview(const Napi::CallbackInfo &info) {
   if (!s) return rejected;
   return queue<PreviewResult>(
       env, this, Value(), [s, req] { return s->preview(req); }, previewToJs);
+}
+
+Napi::Value SessionObject::ReadMemory(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  MemoryRange range;
+  std::optional<int64_t> index;
+  Napi::Error err;
+  const Napi::Value options = info.Length() > 1 ? info[1] : env.Undefined();
+  AbortLink abort;
+  if (!readMemoryRange(env, info.Length() > 0 ? info[0] : env.Undefined(), range, &err) ||
+      !readMemoryOptions(env, options, index, &err) || !abort.attach(env, options, &err)) {
+    return rejectWith(env, err);
+  }
+  if (abort.abortedBefore()) return rejectWith(env, cancelledBefore(env, "Reading the frame's memory"));
+  Napi::Value rejected;
+  auto s = claim(env, &rejected);
+  if (!s) {
+    abort.detach();
+    return rejected;
+  }
+  const CancelFlag cancel = abort.flag();
+  return queue<MemoryReadResult>(
+      env, this, Value(), [s, index, range, cancel] { return s->readMemory(index, range, cancel); }, memoryReadToJs,
+      std::move(abort));
 }
 
 Napi::Value SessionObject::LiveHandles(const Napi::CallbackInfo &info) {

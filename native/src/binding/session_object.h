@@ -30,8 +30,10 @@ private:
   static Napi::Value Open(const Napi::CallbackInfo &info);
   Napi::Value Frame(const Napi::CallbackInfo &info);
   Napi::Value FrameAtTime(const Napi::CallbackInfo &info);
+  Napi::Value Show(const Napi::CallbackInfo &info);
   Napi::Value Thumbnails(const Napi::CallbackInfo &info);
   Napi::Value Preview(const Napi::CallbackInfo &info);
+  Napi::Value ReadMemory(const Napi::CallbackInfo &info);
   Napi::Value LiveHandles(const Napi::CallbackInfo &info);
   Napi::Value Close(const Napi::CallbackInfo &info);
   Napi::Value GetClosed(const Napi::CallbackInfo &info);

@@ -76,6 +76,10 @@ Napi::Array planesToJs(Napi::Env env, const std::vector<PlaneEvidence> &planes) 
     const PlaneEvidence &p = planes[i];
     const std::optional<std::string> nvcvPointer =
         p.nvcvPointer ? std::optional<std::string>(hex64(static_cast<uint64_t>(*p.nvcvPointer))) : std::nullopt;
+    const Napi::Value ownAllocation =
+        p.allocation
+            ? Napi::Value(Fields(env).add("start", hex64(p.allocation->start)).add("size", p.allocation->size).object())
+            : env.Null();
     out.Set(static_cast<uint32_t>(i), Fields(env)
                                           .add("index", p.index)
                                           .add("name", p.geometry.name)
@@ -90,6 +94,13 @@ Napi::Array planesToJs(Napi::Env env, const std::vector<PlaneEvidence> &planes) 
                                           .add("offsetInAllocation", p.offsetInAllocation)
                                           .add("rowsBeforeNextPlane", p.rowsBeforeNextPlane)
                                           .add("hiddenRowsAfter", p.hiddenRowsAfter)
+                                          .add("codedWidth", p.codedWidth)
+                                          .add("codedHeight", p.codedHeight)
+                                          .add("codedRowsNotDisplayed", p.codedRowsNotDisplayed)
+                                          .add("allocatorPaddingRows", p.allocatorPaddingRows)
+                                          .add("codedColumnsNotDisplayed", p.codedColumnsNotDisplayed)
+                                          .add("separateAllocation", p.separateAllocation)
+                                          .add("allocation", ownAllocation)
                                           .add("nvcvPointer", nvcvPointer)
                                           .add("nvcvRowStride", p.nvcvRowStride)
                                           .add("match", p.match)
@@ -368,7 +379,63 @@ Napi::Value vocabularyToJs(Napi::Env env) {
       .add("errorCodes", stringArray(env, namesOf(kErrorCodeNames)))
       .add("warningCodes", stringArray(env, namesOf(kWarningCodeNames)))
       .add("thumbnailWidth", Fields(env).add("min", kThumbnailWidthMin).add("max", kThumbnailWidthMax).object())
+      .add("memoryRegions", stringArray(env, namesOf(kMemoryRegionNames)))
+      .add("memoryReadCap", kMemoryReadCap)
       .object();
+}
+
+Napi::Value memoryReadToJs(Napi::Env env, const MemoryReadResult &r) {
+  Napi::Array regions = Napi::Array::New(env, r.regions.size());
+  for (size_t i = 0; i < r.regions.size(); ++i) {
+    const RegionSpan &span = r.regions[i];
+    regions.Set(static_cast<uint32_t>(i),
+                Fields(env)
+                    .add("start", span.start)
+                    .add("length", span.length)
+                    .add("region", nameOf(kMemoryRegionNames, span.region))
+                    .add("plane", span.plane >= 0 ? Napi::Value(Napi::Number::New(env, span.plane)) : env.Null())
+                    .object());
+  }
+  // A copy, never an external buffer: Electron's memory cage forbids those.
+  auto buf = Napi::Buffer<uint8_t>::Copy(env, r.data.data(), r.data.size());
+  return Fields(env)
+      .add("frameIndex", r.frameIndex)
+      .add("source", r.device ? "device-2d-copy" : "host")
+      .add("plane", r.plane)
+      .add("row", r.row)
+      .add("offset", r.offset)
+      .add("rows", r.rows)
+      .add("bytesPerRow", r.bytesPerRow)
+      .add("rowPitch", r.rowPitch)
+      .add("data", Napi::Uint8Array::New(env, r.data.size(), buf.ArrayBuffer(), buf.ByteOffset()))
+      .add("regions", regions)
+      .add("allocation", Fields(env)
+                             .add("start", hex64(r.allocationStart))
+                             .add("size", r.allocationSize)
+                             .add("separate", r.separate)
+                             .object())
+      .add("address", hex64(r.address))
+      .add("bytesRead", r.bytesRead)
+      .add("totalBytesRead", r.totalBytesRead)
+      .add("cap", r.cap)
+      .object();
+}
+
+Napi::Value showToJs(Napi::Env env, const ShowResult &r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("report", frameReportToJs(env, r.report));
+  o.Set("thumbnails", r.thumbnails ? thumbnailsToJs(env, *r.thumbnails) : env.Null());
+  o.Set("preview", r.preview ? previewToJs(env, *r.preview) : env.Null());
+  if (r.previewError) {
+    Napi::Object e = Napi::Object::New(env);
+    e.Set("code", errorCodeName(r.previewError->code()));
+    e.Set("message", r.previewError->what());
+    e.Set("remedy", r.previewError->remedy());
+    o.Set("previewError", e);
+  } else {
+    o.Set("previewError", env.Null());
+  }
+  return o;
 }
 
 } // namespace zci::binding

@@ -30,8 +30,14 @@ Napi::Value thumbnailsToJs(Napi::Env env, const std::vector<Thumbnail> &thumbs);
 /// PreviewResult; the pictures are copied into JS-owned memory.
 Napi::Value previewToJs(Napi::Env env, const PreviewResult &r);
 
-/// The names the addon accepts and reports: every option's values, the error and warning codes and the thumbnail
-/// width bounds.
+/// { report, thumbnails | null, preview | null, previewError: { code, message, remedy } | null }.
+Napi::Value showToJs(Napi::Env env, const ShowResult &r);
+
+/// MemoryRead (electron/common/memory.ts) with the bytes as a Uint8Array copied into JS-owned memory.
+Napi::Value memoryReadToJs(Napi::Env env, const MemoryReadResult &r);
+
+/// The names the addon accepts and reports: every option's values, the error and warning codes, the thumbnail
+/// width bounds, the memory regions and the cap of one memory read.
 Napi::Value vocabularyToJs(Napi::Env env);
 
 } // namespace zci::binding

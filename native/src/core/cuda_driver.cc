@@ -45,7 +45,8 @@ const Loaded &loaded() {
                fetch("cuCtxGetCurrent", a.ctxGetCurrent, why) && fetch("cuCtxPushCurrent", a.ctxPushCurrent, why) &&
                fetch("cuCtxPopCurrent", a.ctxPopCurrent, why) &&
                fetch("cuPointerGetAttributes", a.pointerGetAttributes, why) &&
-               fetch("cuMemGetInfo", a.memGetInfo, why) && fetch("cuGetErrorName", a.getErrorName, why);
+               fetch("cuMemGetInfo", a.memGetInfo, why) && fetch("cuGetErrorName", a.getErrorName, why) &&
+               fetch("cuMemcpy2D", a.memcpy2D, why) && fetch("cuMemcpyDtoH", a.memcpyDtoH, why);
   });
   return state;
 }

@@ -23,6 +23,8 @@ struct DriverApi {
   decltype(&::cuPointerGetAttributes) pointerGetAttributes;
   decltype(&::cuMemGetInfo) memGetInfo;
   decltype(&::cuGetErrorName) getErrorName;
+  decltype(&::cuMemcpy2D) memcpy2D;     // reading a bounded range of a frame's allocation (memory_read.cc)
+  decltype(&::cuMemcpyDtoH) memcpyDtoH; // one linear copy of a whole allocation (the benchmark's independent witness)
 };
 
 /// The driver API, or nullptr with the reason in *whyNot (no driver, too old, no device).

@@ -9,7 +9,8 @@
 namespace zci {
 
 /// Every code a user can see. The capture codes, Closed and Busy are raised by the binding and the TypeScript side
-/// only; the codes after Internal came later (limits on hostile media, cancelling, special files) and keep the order.
+/// only; the codes after Internal came later (limits on hostile media, cancelling, special files, reading a frame's
+/// memory) and keep the order.
 enum class ErrorCode {
   FileNotFound,
   FileUnreadable,
@@ -40,6 +41,10 @@ enum class ErrorCode {
   NotARegularFile,
   PathOutsideRoot, // the backend's file-system reach; the core never throws it
   PathNotUtf8,     // a file name the RPC's UTF-8 strings cannot carry; the core never throws it
+  MemoryRangeOutsideAllocation,
+  MemoryReadTooLarge,
+  MemoryAllocationUnknown,
+  Superseded, // a frame request a newer one of the same client replaced; the core never throws it
 };
 
 /// The stable names of ErrorCode, in the order of electron/common/errors.ts ERROR_CODES.
@@ -73,6 +78,10 @@ inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::NotARegularFile, "NOT_A_REGULAR_FILE"},
     {ErrorCode::PathOutsideRoot, "PATH_OUTSIDE_ROOT"},
     {ErrorCode::PathNotUtf8, "PATH_NOT_UTF8"},
+    {ErrorCode::MemoryRangeOutsideAllocation, "MEMORY_RANGE_OUTSIDE_ALLOCATION"},
+    {ErrorCode::MemoryReadTooLarge, "MEMORY_READ_TOO_LARGE"},
+    {ErrorCode::MemoryAllocationUnknown, "MEMORY_ALLOCATION_UNKNOWN"},
+    {ErrorCode::Superseded, "SUPERSEDED"},
 };
 
 /// The stable name of a code, e.g. "FILE_NOT_FOUND".

@@ -2,6 +2,7 @@
 
 #include "cuda_driver.h"
 #include "cuda_kernels.h"
+#include "memory_map.h"
 
 #include <cstdio>
 #include <cstring>
@@ -29,94 +30,66 @@ std::string memoryName(unsigned type) {
   }
 }
 
-// The host buffer (FFmpeg's AVBufferRef) that holds ptr, or nullptr.
-const AVBufferRef *hostBufferOf(const AVFrame *f, const uint8_t *ptr) {
-  for (const AVBufferRef *b : f->buf) {
-    if (b && ptr >= b->data && ptr < b->data + b->size) return b;
-  }
-  for (int i = 0; i < f->nb_extended_buf; ++i) {
-    const AVBufferRef *b = f->extended_buf[i];
-    if (b && ptr >= b->data && ptr < b->data + b->size) return b;
-  }
-  return nullptr;
-}
-
-// For a plane with nothing after it in its allocation: the rows the allocation still holds below the picture.
-void rowsLeftInRange(PlaneEvidence &p, uint64_t rangeEnd) {
-  if (p.pitch <= 0 || rangeEnd <= p.ffmpegPointer) return;
-  const auto rows = static_cast<int64_t>((rangeEnd - p.ffmpegPointer) / static_cast<uint64_t>(p.pitch));
-  if (rows >= p.geometry.height) p.hiddenRowsAfter = rows - p.geometry.height;
-}
-
 } // namespace
 
 void gatherPlanesAndAllocation(const AVFrame *frame, const FrameLayout &layout, FrameEvidence &out) {
-  const auto base = reinterpret_cast<uintptr_t>(frame->data[0]);
+  int codedWidth = 0, codedHeight = 0;
+  frameCodedSize(frame, out.codedWidth, out.codedHeight, &codedWidth, &codedHeight);
+  const FrameMemory memory = mapFrameMemory(frame, layout, codedWidth, codedHeight);
+  const MappedPlane *plane0 = memory.planes.empty() ? nullptr : &memory.planes[0];
+  const int home = plane0 ? plane0->allocation : -1; // plane 0's allocation, the one the report describes
   for (size_t i = 0; i < layout.planes.size(); ++i) {
+    const MappedPlane &m = memory.planes[i];
     PlaneEvidence p;
     p.index = static_cast<int>(i);
     p.geometry = layout.planes[i];
-    p.ffmpegPointer = reinterpret_cast<uintptr_t>(frame->data[i]);
-    p.pitch = frame->linesize[i];
+    p.ffmpegPointer = m.address;
+    p.pitch = m.pitch;
     p.visibleBytesPerRow = static_cast<int64_t>(p.geometry.width) * p.geometry.bytesPerPixel;
     p.rightPadding = p.pitch - p.visibleBytesPerRow;
-    p.offsetFromPlane0 = static_cast<int64_t>(p.ffmpegPointer - base);
-    if (i + 1 < layout.planes.size() && p.pitch > 0) {
-      const int64_t gap = static_cast<int64_t>(reinterpret_cast<uintptr_t>(frame->data[i + 1]) - p.ffmpegPointer);
-      if (gap > 0 && gap % p.pitch == 0) {
-        p.rowsBeforeNextPlane = gap / p.pitch;
-        p.hiddenRowsAfter = gap / p.pitch - p.geometry.height;
-      }
+    p.codedWidth = m.codedWidth;
+    p.codedHeight = m.codedHeight;
+    p.codedColumnsNotDisplayed = m.codedWidth - m.width;
+    p.separateAllocation = home >= 0 && m.allocation >= 0 && m.allocation != home;
+    if (p.separateAllocation) {
+      const MappedAllocation &own = memory.allocations[static_cast<size_t>(m.allocation)];
+      p.allocation = PlaneAllocation{own.start, own.size};
+    }
+    if (home >= 0 && m.allocation == home) {
+      p.offsetFromPlane0 = m.offset - plane0->offset;
+      p.offsetInAllocation = m.offset;
+    }
+    if (i + 1 < memory.planes.size() && m.pitch > 0 && m.allocation >= 0) {
+      const MappedPlane &next = memory.planes[i + 1];
+      const int64_t gap = next.offset - m.offset;
+      if (next.allocation == m.allocation && gap > 0 && gap % m.pitch == 0) p.rowsBeforeNextPlane = gap / m.pitch;
+    }
+    if (m.allocation >= 0 && m.pitch > 0 && m.rows >= m.height) {
+      p.codedRowsNotDisplayed = m.codedHeight - m.height;
+      p.allocatorPaddingRows = m.rows - m.codedHeight;
+      p.hiddenRowsAfter = m.rows - m.height;
     }
     out.planes.push_back(p);
   }
 
   AllocationEvidence &a = out.allocation;
+  a.source = layout.device ? "cuda-driver" : "host";
+  a.memory = layout.device ? "unknown" : "host";
+  if (home < 0) {
+    a.error = memory.error;
+    return;
+  }
+  const MappedAllocation &alloc = memory.allocations[static_cast<size_t>(home)];
+  a.rangeStart = alloc.start;
+  a.rangeSize = alloc.size;
+  a.planesInOneAllocation = memory.allocations.size() == 1 && memory.error.empty();
   if (layout.device) {
-    a.source = "cuda-driver";
-    cuda::PointerAttributes attrs = cuda::pointerAttributes(frame->data[0]);
-    if (!attrs.ok) {
-      a.error = attrs.error;
-      return;
-    }
-    a.memory = memoryName(attrs.memoryType);
-    a.device = attrs.deviceOrdinal;
-    a.context = attrs.context;
-    a.rangeStart = attrs.rangeStart;
-    a.rangeSize = static_cast<int64_t>(attrs.rangeSize);
-    a.bufferId = std::to_string(attrs.bufferId);
-    bool together = true;
-    for (PlaneEvidence &p : out.planes) {
-      cuda::PointerAttributes pa = p.index == 0 ? attrs : cuda::pointerAttributes(frame->data[p.index]);
-      const bool inside = pa.ok && pa.bufferId == attrs.bufferId;
-      together = together && inside;
-      if (inside) p.offsetInAllocation = static_cast<int64_t>(p.ffmpegPointer - attrs.rangeStart);
-    }
-    a.planesInOneAllocation = together;
-    if (together) rowsLeftInRange(out.planes.back(), attrs.rangeStart + attrs.rangeSize);
+    a.memory = memoryName(alloc.memoryType);
+    a.device = alloc.device;
+    a.context = alloc.context;
+    a.bufferId = std::to_string(alloc.bufferId);
     return;
   }
-
-  a.source = "host";
-  a.memory = "host";
-  const AVBufferRef *buf = hostBufferOf(frame, frame->data[0]);
-  if (!buf) {
-    a.error = "plane 0 lies in no buffer the frame references";
-    return;
-  }
-  a.rangeStart = reinterpret_cast<uintptr_t>(buf->data);
-  a.rangeSize = static_cast<int64_t>(buf->size);
-  bool together = true;
-  for (PlaneEvidence &p : out.planes) {
-    const AVBufferRef *own = hostBufferOf(frame, frame->data[p.index]);
-    const bool inside = own == buf;
-    together = together && inside;
-    if (inside) p.offsetInAllocation = static_cast<int64_t>(p.ffmpegPointer - *a.rangeStart);
-    const bool sharesWithNext =
-        p.index + 1 < static_cast<int>(out.planes.size()) && hostBufferOf(frame, frame->data[p.index + 1]) == own;
-    if (own && !sharesWithNext) rowsLeftInRange(p, reinterpret_cast<uintptr_t>(own->data) + own->size);
-  }
-  a.planesInOneAllocation = together;
   // A driver, where there is one, also tells pinned host memory from pageable.
   cuda::PointerAttributes attrs = cuda::pointerAttributes(frame->data[0]);
   if (attrs.ok && attrs.memoryType == CU_MEMORYTYPE_HOST) a.memory = "host-pinned";

@@ -16,6 +16,12 @@ extern "C" {
 
 namespace zci {
 
+/// A plane's own allocation, when it lies apart from plane 0's.
+struct PlaneAllocation {
+  uint64_t start = 0;
+  int64_t size = 0;
+};
+
 /// One plane: FFmpeg's pointer and pitch beside NVCV's exported ones.
 struct PlaneEvidence {
   int index = 0;
@@ -24,8 +30,14 @@ struct PlaneEvidence {
   int64_t pitch = 0;
   int64_t visibleBytesPerRow = 0;
   int64_t rightPadding = 0;
-  int64_t offsetFromPlane0 = 0;
-  std::optional<int64_t> offsetInAllocation, rowsBeforeNextPlane, hiddenRowsAfter;
+  int codedWidth = 0, codedHeight = 0;       // this plane's decoded samples and rows
+  int codedColumnsNotDisplayed = 0;          // samples between the display width and the coded width
+  bool separateAllocation = false;           // the plane lies in an allocation apart from plane 0's
+  std::optional<PlaneAllocation> allocation; // that allocation, when separate
+  std::optional<int64_t> offsetFromPlane0;   // null when the plane lies apart from plane 0 (or where is unknown)
+  std::optional<int64_t> offsetInAllocation, rowsBeforeNextPlane;
+  // Whole rows below the picture: decoded but cropped away, then left by the allocator; hiddenRowsAfter is their sum.
+  std::optional<int64_t> codedRowsNotDisplayed, allocatorPaddingRows, hiddenRowsAfter;
   std::optional<int64_t> nvcvPointer, nvcvRowStride; // nvcvPointer as the bits of a uint64
   std::optional<bool> match;
 };
@@ -103,7 +115,8 @@ struct FrameEvidence {
   FrameDamage damage;
 };
 
-/// Fills planes (FFmpeg's side) and allocation (driver or buffer refs) for a frame.
+/// Fills planes (FFmpeg's side) and allocation (driver or buffer refs) for a frame; out.codedWidth and codedHeight
+/// hold the decoder's coded size (device frames take their frames context's).
 void gatherPlanesAndAllocation(const AVFrame *frame, const FrameLayout &layout, FrameEvidence &out);
 
 /// Fills the context section (needs the CUDA device for device frames).

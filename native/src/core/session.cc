@@ -4,6 +4,7 @@
 #include "cuda_driver.h"
 #include "error.h"
 #include "evidence.h"
+#include "memory_map.h"
 #include "thumbnail.h"
 #include "wrap.h"
 
@@ -60,8 +61,8 @@ FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   // Make room first: the pool reserves holdFrames surfaces for what the inspector holds.
   while (static_cast<int>(held_.size()) >= holdFrames_)
     held_.pop_front();
-  held_.push_back(std::make_unique<WrappedFrame>(std::move(f), layout, e, live_));
-  const WrappedFrame &w = *held_.back();
+  held_.push_back({index, std::make_unique<WrappedFrame>(std::move(f), layout, e, live_)});
+  const WrappedFrame &w = *held_.back().wrapped;
 
   const double wrapAndExport = e.wrapUs + e.exportUs;
   gatherContexts(decoder_->cuda(), e);
@@ -80,7 +81,38 @@ FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   e.pool.extraReserved = decoder_->cuda() ? decoder_->extraReserved() : 0;
   e.pool.framesHeld = static_cast<int>(held_.size());
   e.evidenceUs = usSince(t1) - wrapAndExport;
+  last_ = e;
   return e;
+}
+
+ShowResult Session::show(int64_t index, const ShowRequest &request) {
+  ShowResult out;
+  if (last_ && last_->frameIndex == index && !held_.empty()) {
+    // The frame held last, asked again (a new preview of it): its report stands; the decoder does not seek.
+    out.report = *last_;
+    if (request.frame.proof) runAliasingProof(held_.back().wrapped->frame(), decoder_->cuda(), out.report);
+  } else {
+    out.report = frame(index, request.frame);
+  }
+  if (request.thumbnailWidth > 0) out.thumbnails = thumbnails(request.thumbnailWidth);
+  if (request.preview) {
+    try {
+      out.preview = preview(*request.preview);
+    } catch (const Error &e) {
+      out.previewError = e; // a preview this machine cannot make leaves the frame and its thumbnails standing
+    }
+    if (out.previewError && request.fallbackToReference && request.preview->op != PreviewOp::Reference) {
+      PreviewRequest reference;
+      reference.op = PreviewOp::Reference;
+      reference.maxWidth = request.preview->maxWidth;
+      try {
+        out.preview = preview(reference);
+      } catch (const Error &) {
+        // the operator's own error says why; with no reference either, that stands alone
+      }
+    }
+  }
+  return out;
 }
 
 FrameEvidence Session::frameAtTime(double seconds, const FrameRequest &request) {
@@ -89,7 +121,7 @@ FrameEvidence Session::frameAtTime(double seconds, const FrameRequest &request) 
 
 std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
   if (held_.empty()) throw Error(ErrorCode::FrameOutOfRange, "No frame has been decoded yet", "Request a frame first.");
-  const AVFrame *f = held_.back()->frame();
+  const AVFrame *f = held_.back().wrapped->frame();
   const FrameLayout layout = describeFrame(f);
   if (layout.device) {
     cuda::ScopedContext scope(decoder_->cuda()->ffmpegContext());
@@ -100,8 +132,37 @@ std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
 
 PreviewResult Session::preview(const PreviewRequest &request) {
   if (held_.empty()) throw Error(ErrorCode::FrameOutOfRange, "No frame has been decoded yet", "Request a frame first.");
-  const AVFrame *f = held_.back()->frame();
+  const AVFrame *f = held_.back().wrapped->frame();
   return runPreview(f, describeFrame(f), decoder_->cuda(), request);
+}
+
+const Session::Held &Session::heldFrame(std::optional<int64_t> index) const {
+  if (held_.empty()) throw Error(ErrorCode::FrameOutOfRange, "No frame has been decoded yet", "Request a frame first.");
+  if (!index) return held_.back();
+  for (auto it = held_.rbegin(); it != held_.rend(); ++it)
+    if (it->index == *index) return *it;
+  std::string heldList;
+  for (const Held &h : held_)
+    heldList += (heldList.empty() ? "" : ", ") + std::to_string(h.index);
+  throw Error(ErrorCode::InvalidArgument,
+              "Frame " + std::to_string(*index) + " is not held by this session (it holds " + heldList + ")",
+              "Request frame " + std::to_string(*index) + " first, then read its memory.");
+}
+
+FrameMemory Session::frameMemory(int64_t index) {
+  const AVFrame *f = heldFrame(index).wrapped->frame();
+  int codedWidth = 0, codedHeight = 0;
+  frameCodedSize(f, decoder_->info().codedWidth, decoder_->info().codedHeight, &codedWidth, &codedHeight);
+  return mapFrameMemory(f, describeFrame(f), codedWidth, codedHeight);
+}
+
+MemoryReadResult Session::readMemory(std::optional<int64_t> index, const MemoryRange &range, const CancelFlag &cancel) {
+  const int64_t frameIndex = heldFrame(index).index;
+  MemoryReadResult r = readFrameMemory(frameMemory(frameIndex), range, cancel);
+  r.frameIndex = frameIndex;
+  totalBytesRead_ += r.bytesRead;
+  r.totalBytesRead = totalBytesRead_;
+  return r;
 }
 
 int Session::liveHandles() const {

@@ -2,13 +2,16 @@
 #pragma once
 
 #include "decoder.h"
+#include "error.h"
 #include "evidence.h"
+#include "memory_read.h"
 #include "preview.h"
 
 #include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -31,6 +34,22 @@ struct FrameRequest {
   CancelFlag cancel; // set from another thread to stop the request (CANCELLED); may be null
 };
 
+/// One frame and what to bring back with it, answered in one call (one worker hop in the binding).
+struct ShowRequest {
+  FrameRequest frame;
+  int thumbnailWidth = 0;                // plane thumbnails at most this wide; 0: none
+  std::optional<PreviewRequest> preview; // one operator preview of this frame
+  bool fallbackToReference = false;      // when that preview cannot run: the CPU reference instead, with why
+};
+
+/// The frame's report, its thumbnails, and its preview or why the preview failed (the frame itself did not).
+struct ShowResult {
+  FrameEvidence report;
+  std::optional<std::vector<Thumbnail>> thumbnails;
+  std::optional<PreviewResult> preview;
+  std::optional<Error> previewError;
+};
+
 /// Decoder + held frames + evidence. Not thread-safe: callers serialise (the binding rejects overlap with BUSY).
 class Session {
 public:
@@ -44,23 +63,41 @@ public:
   const StreamInfo &info() const { return decoder_->info(); }
   /// Decodes the frame at a display index, wraps it and gathers its evidence.
   FrameEvidence frame(int64_t index, const FrameRequest &request);
+  /// frame(index) with its thumbnails and one preview, in one call.
+  ShowResult show(int64_t index, const ShowRequest &request);
   /// The frame at or after a time in seconds.
   FrameEvidence frameAtTime(double seconds, const FrameRequest &request);
   /// Thumbnails of every plane channel of the current frame, at most maxWidth wide.
   std::vector<Thumbnail> thumbnails(int maxWidth);
   /// An operator preview of the current frame (see preview.h).
   PreviewResult preview(const PreviewRequest &request);
+  /// A bounded byte range of a held frame's memory (the current frame when index is empty), copied to the host
+  /// (memory_read.h); counts the bytes in totalBytesRead. A frame not held: INVALID_ARGUMENT.
+  MemoryReadResult readMemory(std::optional<int64_t> index, const MemoryRange &range, const CancelFlag &cancel);
+  /// Bytes copied to the host by every readMemory of this session.
+  int64_t totalBytesRead() const { return totalBytesRead_; }
   /// NVCV images of this session not yet destroyed (counted by NVCV's cleanup callback).
   int liveHandles() const;
   /// The decoder (benchmarks and tests read its facts).
   Decoder &decoder() { return *decoder_; }
 
 private:
+  /// A held frame and its display index.
+  struct Held {
+    int64_t index = 0;
+    std::unique_ptr<WrappedFrame> wrapped;
+  };
+  const Held &heldFrame(std::optional<int64_t> index) const;
+  /// A held frame's memory map: its allocations and each plane's rows in them.
+  FrameMemory frameMemory(int64_t index);
+
   std::unique_ptr<Decoder> decoder_;
-  std::deque<std::unique_ptr<WrappedFrame>> held_;
+  std::deque<Held> held_;
   std::shared_ptr<std::atomic<int>> live_;          // shared with NVCV cleanup callbacks
   std::unordered_map<uint64_t, int64_t> addresses_; // plane-0 address -> first frame index seen there
   int holdFrames_;
+  std::optional<FrameEvidence> last_; // the report of the frame held last (held_.back())
+  int64_t totalBytesRead_ = 0;
 };
 
 } // namespace zci

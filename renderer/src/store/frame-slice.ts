@@ -1,18 +1,28 @@
-/** The frame on screen: its report, its plane thumbnails, and navigation. */
-import type { ThumbnailWire } from '../../../electron/common/contract';
+/**
+ * The frame on screen: its report, its plane thumbnails, and navigation. A frame is one request that brings back
+ * the report, the thumbnails and the chosen operator's preview; steps count from the frame asked for last (the
+ * target), and while one request runs only the newest waits behind it.
+ */
+import type { FrameAnswer, ThumbnailWire } from '../../../electron/common/contract';
+import { toRpcError } from '../../../electron/common/envelope';
+import { PREVIEW_WIDTH } from '../../../electron/common/preview';
 import type { FrameReport } from '../../../electron/common/report';
+import { markFrameApplied } from '../frame-timing';
 import { stepCaptured } from './capture-slice';
-import type { SliceCreator } from './types';
+import { LatestOnly } from './latest-only';
+import { previewParams } from './operators-slice';
+import type { AppState, SliceCreator } from './types';
 
 /** Frame state with actions. */
 export interface FrameSlice {
   report: FrameReport | null;
   thumbnails: ThumbnailWire[];
   loadingFrame: boolean;
+  /** The frame asked for last; steps count from it, so a held key moves on before the answers arrive. */
+  targetFrame: number | null;
   goToFrame(index: number): Promise<void>;
   goToTime(seconds: number): Promise<void>;
   step(delta: number): Promise<void>;
-  loadThumbnails(): Promise<void>;
 }
 
 /** Clamps a frame index into the clip. */
@@ -21,45 +31,70 @@ export function clampFrame(index: number, frameCount: number): number {
   return Math.min(Math.max(0, Math.round(index)), frameCount - 1);
 }
 
-/** Creates the frame slice; a newer request makes an older one's result stale. */
+/** Where a request goes: a frame index, or a time. */
+type FrameTarget = { index: number } | { seconds: number };
+
+/** What a frame request asks to bring back: thumbnails always; the chosen operator unless a capture is shown. */
+function bringBack(state: AppState) {
+  const live = state.capture === null;
+  return {
+    proof: state.settings.proof,
+    thumbnails: { maxWidth: state.settings.thumbnailWidth },
+    ...(live
+      ? { preview: { ...previewParams(state.operator), maxWidth: PREVIEW_WIDTH }, fallbackToReference: true }
+      : {}),
+  };
+}
+
+/** Creates the frame slice. */
 export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => {
-  let sequence = 0;
-  const show = async (request: () => Promise<FrameReport>): Promise<void> => {
-    const mine = ++sequence;
+  const apply = (answer: FrameAnswer): void => {
+    markFrameApplied();
+    const live = get().capture === null;
+    set({
+      report: answer.report,
+      thumbnails: answer.thumbnails ?? [],
+      loadingFrame: false,
+      // A replayed capture shows the previews it was saved with; operators need the video itself.
+      preview: live ? answer.preview : null,
+      previewFor: live ? answer.report : null,
+      previewError: live && answer.previewError !== null ? toRpcError(answer.previewError) : null,
+      previewRunning: false,
+    });
+  };
+  const frames = new LatestOnly<FrameTarget>(async (target) => {
     set({ loadingFrame: true });
     try {
-      const report = await request();
-      if (mine !== sequence) return;
-      set({ report, loadingFrame: false });
-      await Promise.all([get().loadThumbnails(), get().loadCapturedOperators(), get().runPreview()]);
+      const params = bringBack(get());
+      const answer =
+        'index' in target
+          ? await client.call('frame', { index: target.index, ...params })
+          : await client.call('frameAtTime', { seconds: target.seconds, ...params });
+      apply(answer);
+      if ('seconds' in target) set({ targetFrame: answer.report.frameIndex });
+      if (get().capture !== null) await get().loadCapturedOperators();
     } catch (error) {
-      if (mine === sequence) set({ loadingFrame: false });
-      get().showError(error);
+      // A frame that failed is not where steps count from; unless a newer request has moved the target on already.
+      const stale = 'index' in target && get().targetFrame === target.index;
+      set({ loadingFrame: false, ...(stale ? { targetFrame: get().report?.frameIndex ?? null } : {}) });
+      if (toRpcError(error).code !== 'SUPERSEDED') get().showError(error);
     }
-  };
+  });
   return {
     report: null,
     thumbnails: [],
     loadingFrame: false,
+    targetFrame: null,
     goToFrame: (index) => {
-      const count = get().info?.frameCount ?? 0;
-      return show(() => client.call('frame', { index: clampFrame(index, count), proof: get().settings.proof }));
+      const target = clampFrame(index, get().info?.frameCount ?? 0);
+      set({ targetFrame: target });
+      return frames.request({ index: target });
     },
-    goToTime: (seconds) =>
-      show(() => client.call('frameAtTime', { seconds: Math.max(0, seconds), proof: get().settings.proof })),
+    goToTime: (seconds) => frames.request({ seconds: Math.max(0, seconds) }),
     step: (delta) => {
-      const current = get().report?.frameIndex ?? 0;
+      const current = get().targetFrame ?? get().report?.frameIndex ?? 0;
       const captured = get().capture?.frames;
       return get().goToFrame(captured !== undefined ? stepCaptured(captured, current, delta) : current + delta);
-    },
-    loadThumbnails: async () => {
-      const report = get().report;
-      try {
-        const thumbnails = await client.call('thumbnails', { maxWidth: get().settings.thumbnailWidth });
-        if (get().report === report) set({ thumbnails });
-      } catch {
-        set({ thumbnails: [] });
-      }
     },
   };
 };

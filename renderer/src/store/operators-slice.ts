@@ -47,7 +47,8 @@ export interface OperatorsSlice {
   previewRunning: boolean;
   /** Changes the operator or its parameters and re-runs it on the current frame. */
   chooseOperator(patch: Partial<OperatorChoice>): Promise<void>;
-  /** Runs the chosen operator on the current frame; falls back to the CPU reference when it cannot run. */
+  /** Runs the chosen operator again on the frame on screen (named by its index); falls back to the CPU reference
+   * when it cannot run. A frame step brings its preview back with the frame itself. */
   runPreview(): Promise<void>;
 }
 
@@ -83,16 +84,17 @@ export const createOperatorsSlice: SliceCreator<OperatorsSlice> = (set, get, cli
         set({ preview: null, previewFor: null, previewError: null, previewRunning: false });
         return;
       }
+      const index = report.frameIndex;
       set({ previewRunning: true });
       try {
-        const preview = await client.call('preview', previewParams(get().operator));
+        const preview = await client.call('preview', { index, ...previewParams(get().operator) });
         if (mine === sequence) set({ preview, previewFor: report, previewError: null, previewRunning: false });
       } catch (error) {
         if (mine !== sequence) return;
         const previewError = toRpcError(error);
         let fallback: PreviewWire | null = null;
         try {
-          fallback = await client.call('preview', { op: 'reference', maxWidth: PREVIEW_WIDTH });
+          fallback = await client.call('preview', { index, op: 'reference', maxWidth: PREVIEW_WIDTH });
         } catch {
           // The operator's own error says why; with no reference either, the panel shows that alone.
         }

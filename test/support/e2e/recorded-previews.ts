@@ -77,17 +77,41 @@ export function recordedPreviews(file: string): (params: PreviewParams) => Previ
   };
 }
 
-/** Answers the page's preview calls from a recording; every other call reaches the real backend. */
+/**
+ * Answers the page's operator previews from a recording: a preview call, and the preview a frame request brings
+ * back with the frame (the real backend answers the rest of that request). Every other call reaches the real backend.
+ */
 export async function serveRecordedPreviews(page: Page, answer: (params: PreviewParams) => PreviewWire): Promise<void> {
   await page.routeWebSocket(/\/rpc$/, (socket) => {
     const server = socket.connectToServer();
-    socket.onMessage((message) => {
-      const request = JSON.parse(String(message)) as { id: number; method: string; params: PreviewParams };
-      if (request.method !== 'preview') {
-        server.send(message);
+    const asked = new Map<number, PreviewParams>();
+    server.onMessage((message) => {
+      const reply = JSON.parse(String(message)) as { kind: string; id?: number; ok?: boolean; result?: object };
+      const params = reply.id === undefined ? undefined : asked.get(reply.id);
+      if (reply.kind !== 'response' || params === undefined || reply.ok !== true) {
+        socket.send(message);
         return;
       }
-      socket.send(JSON.stringify({ kind: 'response', id: request.id, ok: true, result: answer(request.params) }));
+      asked.delete(reply.id!);
+      socket.send(
+        JSON.stringify({ ...reply, result: { ...reply.result, preview: answer(params), previewError: null } }),
+      );
+    });
+    socket.onMessage((message) => {
+      const request = JSON.parse(String(message)) as {
+        id: number;
+        method: string;
+        params: { preview?: PreviewParams };
+      };
+      if (request.method === 'preview') {
+        const params = request.params as unknown as PreviewParams;
+        socket.send(JSON.stringify({ kind: 'response', id: request.id, ok: true, result: answer(params) }));
+        return;
+      }
+      if ((request.method === 'frame' || request.method === 'frameAtTime') && request.params.preview !== undefined) {
+        asked.set(request.id, request.params.preview);
+      }
+      server.send(message);
     });
   });
 }

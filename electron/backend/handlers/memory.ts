@@ -1,0 +1,41 @@
+/** The memory method of the RPC: a bounded byte range of a frame's memory, labelled by region, as base64. */
+import type { FrameSource, Session } from '../../addon/native';
+import { RpcFailure, rpcError } from '../../common/envelope';
+import { toWireMemoryRead } from '../memory-wire';
+import type { Handlers } from './types';
+
+/** An open file whose frames' memory can be read: the addon's Session (a replayed capture holds no memory). */
+type MemoryReader = FrameSource & Pick<Session, 'readMemory'>;
+
+function canReadMemory(session: FrameSource): session is MemoryReader {
+  return typeof (session as Partial<MemoryReader>).readMemory === 'function';
+}
+
+/**
+ * Builds the memory handler. It names its frame: when the client's frame is not index, that frame is decoded first
+ * (one addon call that decodes nothing when the session holds it last); then the read names the frame to the addon,
+ * which refuses a frame it does not hold.
+ * It runs in the client's queue and is cancelled with the client's other requests.
+ */
+export function createMemoryHandlers(): Pick<Handlers, 'readMemory'> {
+  return {
+    readMemory: async ({ index, range }, ctx) =>
+      ctx.client.cancellable((signal) =>
+        ctx.client.serial(async () => {
+          const session = ctx.client.current();
+          if (!canReadMemory(session)) {
+            throw new RpcFailure(
+              rpcError(
+                'MEMORY_ALLOCATION_UNKNOWN',
+                "A replayed capture holds the frames' reports and pictures, not their memory.",
+                'Open the original video to read the bytes of its frames.',
+              ),
+            );
+          }
+          // The frame it names: decoded first unless the session holds it last (then show() decodes nothing).
+          await session.show(index, { proof: false, signal });
+          return toWireMemoryRead(await session.readMemory(range, { index, signal }));
+        }),
+      ),
+  };
+}

@@ -1,0 +1,178 @@
+// What the renderer does, measured over serve mode's WebSocket RPC on the GPU machine: opening a second file to its
+// first complete frame answer, sequential steps (report + thumbnails + a convert preview in one request), and a held
+// key (requests at 60 per second for 10 s), once as the renderer sends them (one in flight, only the newest waiting)
+// and once sent blindly (the backend's latest-wins drops what waits). One JSON line per measurement on stdout.
+// Usage: node scripts/gpu/step-bench.mjs CLIP_1080P CLIP_4K
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const [hd, uhd] = process.argv.slice(2).map((f) => fs.realpathSync(path.resolve(f)));
+const { WebSocket } = await import(path.join(root, 'node_modules', 'ws', 'wrapper.mjs'));
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const print = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zci-step-'));
+const clipDir = fs.realpathSync(path.dirname(hd));
+const proc = spawn(process.execPath, [path.join(root, 'out', 'serve', 'index.js'), '--port', '0', '--config-dir', configDir, '--root', clipDir], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let output = '';
+const url = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`no URL:\n${output}`)), 30_000);
+  proc.stdout.on('data', (d) => {
+    output += d;
+    const m = /serving at (http:\/\/\S+)/.exec(output);
+    if (m) {
+      clearTimeout(timer);
+      resolve(new URL(m[1]));
+    }
+  });
+  proc.stderr.on('data', (d) => (output += d));
+  proc.on('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
+});
+
+try {
+  const socket = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { origin: url.origin });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let nextId = 0;
+  const waiting = new Map();
+  socket.on('message', (data) => {
+    const m = JSON.parse(data.toString());
+    if (m.kind !== 'response') return;
+    waiting.get(m.id)?.(m);
+    waiting.delete(m.id);
+  });
+  const call = (method, params) =>
+    new Promise((resolve) => {
+      const id = ++nextId;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ kind: 'request', id, method, params }));
+    });
+  const must = async (method, params) => {
+    const r = await call(method, params);
+    if (!r.ok) throw new Error(`${method} ${JSON.stringify(params)}: ${r.error.code} ${r.error.message}`);
+    return r.result;
+  };
+  const bringBack = { thumbnails: { maxWidth: 256 }, preview: { op: 'convert', maxWidth: 256 }, fallbackToReference: true };
+
+  // Opening files in a running backend, each to its first complete frame answer (what the renderer waits for).
+  for (const [round, file] of [hd, uhd, hd, uhd, hd].entries()) {
+    const t0 = performance.now();
+    const opened = await must('open', { path: file });
+    const first = await must('frame', { index: 0, ...bringBack });
+    print({
+      bench: 'rpc-open',
+      file: path.basename(file),
+      round,
+      decodePath: opened.info.decodePath,
+      toFirstAnswerMs: performance.now() - t0,
+      preview: first.preview?.op ?? null,
+      previewError: first.previewError?.code ?? null,
+    });
+  }
+
+  // Sequential steps on the 1080p clip: one request each, latency to the complete answer.
+  await must('open', { path: hd });
+  const steps = [];
+  let previewOp = null;
+  for (let i = 0; i < 300; i += 1) {
+    const t0 = performance.now();
+    const answer = await must('frame', { index: i, ...bringBack });
+    steps.push(performance.now() - t0);
+    previewOp = answer.preview?.op ?? answer.previewError?.code ?? null;
+    if (answer.report.frameIndex !== i || answer.thumbnails === null) throw new Error(`step ${i} answered wrongly`);
+  }
+  print({
+    bench: 'rpc-step',
+    file: path.basename(hd),
+    steps: steps.length,
+    p50Ms: percentile(steps, 50),
+    p99Ms: percentile(steps, 99),
+    maxMs: Math.max(...steps),
+    preview: previewOp,
+  });
+
+  // A held key: 60 requests a second for 10 s, frames advancing one per key press.
+  const hold = async (mode) => {
+    await must('open', { path: hd });
+    await must('frame', { index: 0, ...bringBack });
+    const shown = [];
+    let superseded = 0;
+    let outstanding = 0;
+    let maxOutstanding = 0;
+    let inFlight = null;
+    let newest = null;
+    const send = (index) => {
+      outstanding += 1;
+      maxOutstanding = Math.max(maxOutstanding, outstanding);
+      return call('frame', { index, ...bringBack }).then((r) => {
+        outstanding -= 1;
+        if (r.ok) shown.push({ index: r.result.report.frameIndex, at: performance.now() });
+        else if (r.error.code === 'SUPERSEDED') superseded += 1;
+        else throw new Error(`held key: ${r.error.code}`);
+      });
+    };
+    // As the renderer sends: one in flight, only the newest waiting (renderer/src/store/latest-only.ts).
+    const pump = async () => {
+      while (newest !== null) {
+        const index = newest;
+        newest = null;
+        await send(index);
+      }
+      inFlight = null;
+    };
+    const presses = 599; // frames 1..599 of the 600-frame clip, one per press: about 10 s at 60 a second
+    const t0 = performance.now();
+    for (let press = 1; press <= presses; press += 1) {
+      const index = press;
+      if (mode === 'renderer') {
+        newest = index;
+        inFlight ??= pump();
+      } else {
+        void send(index);
+      }
+      const due = t0 + (press * 1000) / 60;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    }
+    const lastRequested = presses;
+    const until = performance.now() + 5_000;
+    while ((shown.at(-1)?.index !== lastRequested || outstanding > 0) && performance.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const indices = shown.map((s) => s.index);
+    print({
+      bench: 'rpc-hold',
+      mode,
+      file: path.basename(hd),
+      requests: presses,
+      seconds,
+      answered: shown.length,
+      distinct: new Set(indices).size,
+      distinctPerSecond: new Set(indices).size / ((presses * 1000) / 60 / 1000),
+      inOrder: indices.every((v, k) => k === 0 || v > indices[k - 1]),
+      lastShown: indices.at(-1) ?? null,
+      lastRequested,
+      superseded,
+      maxOutstanding,
+    });
+  };
+  await hold('renderer');
+  await hold('blind');
+  socket.close();
+} finally {
+  proc.kill('SIGTERM');
+  fs.rmSync(configDir, { recursive: true, force: true });
+}
