@@ -33,7 +33,7 @@ describe.skipIf(!serveBuilt)('memory reads through the store over serve mode (ne
     const asked: ReadMemoryParams[] = [];
     const api: RpcApi = {
       call: <M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> => {
-        if ((method as string) === 'readMemory') asked.push(params as unknown as ReadMemoryParams);
+        if (method === 'readMemory') asked.push(params as ReadMemoryParams);
         return connection.client.call(method, params);
       },
       on: (event, listener) => connection.client.on(event, listener),

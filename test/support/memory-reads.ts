@@ -56,13 +56,13 @@ export function madeUpClient(report: () => FrameReport, rule: ByteRule) {
   let total = 0;
   const client = {
     call: <M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> => {
-      if ((method as string) !== 'readMemory') {
+      if (method !== 'readMemory') {
         return Promise.reject(
           new RpcFailure(rpcError('INTERNAL', `the made-up frame answers readMemory only (${method})`)),
         );
       }
-      const read = madeUpRead(report(), params as unknown as ReadMemoryParams, rule, total);
-      asked.push(params as unknown as ReadMemoryParams);
+      const read = madeUpRead(report(), params as ReadMemoryParams, rule, total);
+      asked.push(params as ReadMemoryParams);
       total = read.totalBytesRead;
       return Promise.resolve(read as unknown as ResultOf<M>);
     },

@@ -7,7 +7,6 @@ import type { MemoryRead, ReadMemoryParams } from '../../../electron/common/memo
 import type { FrameReport } from '../../../electron/common/report';
 import { base64ToBytes } from '../components/thumbnails/grey';
 import { rangeKey } from '../components/probe/tile-plan';
-import type { RpcApi } from '../rpc/client';
 import type { SliceCreator } from './types';
 
 /** A read and its bytes, decoded once. */
@@ -46,15 +45,6 @@ const MAX_IN_FLIGHT = 4;
 
 /** Bytes the cache keeps for one frame before it forgets the oldest reads (32 MiB). */
 const CACHE_BYTES = 32 * 1024 * 1024;
-
-/** The readMemory call of the client. */
-function readCall(client: RpcApi, params: ReadMemoryParams): Promise<MemoryRead> {
-  const call = client.call.bind(client) as unknown as (
-    method: 'readMemory',
-    p: ReadMemoryParams,
-  ) => Promise<MemoryRead>;
-  return call('readMemory', params);
-}
 
 /** Creates the probe slice. */
 export const createProbeSlice: SliceCreator<ProbeSlice> = (set, get, client) => {
@@ -111,7 +101,7 @@ export const createProbeSlice: SliceCreator<ProbeSlice> = (set, get, client) => 
         await slot();
         try {
           if (get().report !== report) return null;
-          const read = await readCall(client, { index: report.frameIndex, range });
+          const read = await client.call('readMemory', { index: report.frameIndex, range });
           if (get().report !== report) return null;
           const entry = { read, bytes: base64ToBytes(read.data) };
           keep(key, entry);
