@@ -127,7 +127,8 @@ describe('the pixel probe', () => {
     await waitFor(() => expect(screen.getByTestId('probe-sample-0')).toBeInTheDocument());
     const before = asked.length;
     showFrame({ ...first, frameIndex: 4 });
-    expect(store.getState().memoryStats).toBeNull();
+    expect(store.getState().memoryStats?.report).not.toBe(store.getState().report);
+    expect(screen.getByTestId('probe-bytes')).toHaveTextContent('nothing read for this frame yet');
     await waitFor(() => expect(asked.length).toBeGreaterThan(before));
     expect(asked.slice(before).every((p) => p.index === 4)).toBe(true);
   });

@@ -76,7 +76,7 @@ describe.skipIf(!serveBuilt)('memory reads through the store over serve mode (ne
     const before = await app.getState().readMemory(range);
     await app.getState().goToFrame(5);
     expect(app.getState().cachedMemory(range)).toBeUndefined();
-    expect(app.getState().memoryStats).toBeNull();
+    expect(app.getState().memoryStats?.report).not.toBe(app.getState().report);
     const after = await app.getState().readMemory(range);
     expect(after?.read.frameIndex).toBe(5);
     expect(after).not.toBe(before);
@@ -97,9 +97,10 @@ describe.skipIf(!serveBuilt)('memory reads through the store over serve mode (ne
     const report = app.getState().report!;
     const rows = report.planes[0]!.height + (report.planes[0]!.hiddenRowsAfter ?? 0);
     expect(await app.getState().readMemory({ plane: 0, row: rows + 10, rows: 1 })).toBeNull();
-    expect(app.getState().memoryError).toMatchObject({ code: 'MEMORY_RANGE_OUTSIDE_ALLOCATION' });
+    expect(app.getState().memoryError).toMatchObject({ error: { code: 'MEMORY_RANGE_OUTSIDE_ALLOCATION' } });
+    expect(app.getState().memoryError?.report).toBe(report);
     expect(await app.getState().readMemory({ plane: 0, row: 0, rows: 2000 })).toBeNull();
-    expect(app.getState().memoryError?.code).toMatch(/MEMORY_READ_TOO_LARGE|MEMORY_RANGE_OUTSIDE_ALLOCATION/);
-    expect(app.getState().memoryError?.remedy).not.toBe('');
+    expect(app.getState().memoryError?.error.code).toMatch(/MEMORY_READ_TOO_LARGE|MEMORY_RANGE_OUTSIDE_ALLOCATION/);
+    expect(app.getState().memoryError?.error.remedy).not.toBe('');
   });
 });

@@ -5,6 +5,7 @@ import { boundaryEndText, hiddenLabel } from '../../renderer/src/components/layo
 import { planeBoundaries, rowSpans } from '../../renderer/src/components/layout/boundary-rows';
 import { layoutGeometry } from '../../renderer/src/components/layout/geometry';
 import { allPlaneFacts, planeFacts, subsampling } from '../../renderer/src/components/layout/plane-facts';
+import { drawingKey, insetKey } from '../../renderer/src/components/layout/render-keys';
 import { hostYuv420p1080, recordedGpuReport } from '../support/memory-reports';
 import { paddedNv12Device } from '../support/reports';
 
@@ -209,5 +210,23 @@ describe('the rows around each plane’s end', () => {
     expect(rowSpans(luma, 'allocator-padding')).toEqual([{ region: 'allocator-padding', start: 0, length: 1024 }]);
     const [y] = allPlaneFacts(hostYuv420p1080());
     expect(y && hiddenLabel(y)).toBe('← 8 coded but not displayed + 2 allocator padding rows');
+  });
+});
+
+describe('what the drawing and the insets show, as keys', () => {
+  it('stays equal across frames laid out alike, and changes with what they show', () => {
+    const a = paddedNv12Device();
+    const b = { ...paddedNv12Device(), frameIndex: 9 };
+    expect(drawingKey(layoutGeometry(a))).toBe(drawingKey(layoutGeometry(b)));
+    const [insetA] = planeBoundaries(allPlaneFacts(a), true);
+    const [insetB] = planeBoundaries(allPlaneFacts(b), true);
+    expect(insetA && insetKey(insetA)).toBe(insetB && insetKey(insetB));
+    const c = paddedNv12Device();
+    c.planes[0]!.hiddenRowsAfter = 10;
+    c.planes[1]!.offsetFromPlane0 = 1090 * 2048;
+    c.planes[1]!.offsetInAllocation = 1090 * 2048;
+    expect(drawingKey(layoutGeometry(c))).not.toBe(drawingKey(layoutGeometry(a)));
+    const [insetC] = planeBoundaries(allPlaneFacts(c), true);
+    expect(insetC && insetKey(insetC)).not.toBe(insetA && insetKey(insetA));
   });
 });

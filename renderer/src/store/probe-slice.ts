@@ -17,6 +17,8 @@ export interface MemoryBytes {
 
 /** What the views show of the reading: this frame's reads, the last read's size, the file's running total. */
 export interface MemoryStats {
+  /** The frame the reads were of (the report on screen when they were made). */
+  report: FrameReport;
   frameIndex: number;
   reads: number;
   frameBytes: number;
@@ -27,17 +29,18 @@ export interface MemoryStats {
 
 /** Memory-read state with its actions. */
 export interface ProbeSlice {
-  /** Grows whenever a read arrives or the cache empties; the views redraw on it. */
+  /** Grows whenever a read arrives; the views redraw on it. */
   memoryVersion: number;
+  /** The reads of one frame; views show them only while that frame is theirs. */
   memoryStats: MemoryStats | null;
-  /** The last read that failed, for the frame on screen. */
-  memoryError: RpcError | null;
+  /** The last read that failed, and the frame it was of. */
+  memoryError: { report: FrameReport; error: RpcError } | null;
   /** A read of the frame on screen already in the cache. */
   cachedMemory(range: ReadMemoryParams['range']): MemoryBytes | undefined;
   /** Reads a range of the frame on screen (from the cache when it holds it); null when it failed or went stale. */
   readMemory(range: ReadMemoryParams['range']): Promise<MemoryBytes | null>;
-  /** Forgets every read; called when the frame on screen changes. */
-  clearMemory(): void;
+  /** Forgets every read, without a render of its own; called when the frame on screen changes. */
+  forgetMemory(): void;
 }
 
 /** Reads in flight at once, well under serve mode's cap on requests before their answers. */
@@ -106,11 +109,12 @@ export const createProbeSlice: SliceCreator<ProbeSlice> = (set, get, client) => 
           const entry = { read, bytes: base64ToBytes(read.data) };
           keep(key, entry);
           const before = get().memoryStats;
-          const same = before !== null && before.frameIndex === report.frameIndex;
+          const same = before !== null && before.report === report;
           set((state) => ({
             memoryVersion: state.memoryVersion + 1,
             memoryError: null,
             memoryStats: {
+              report,
               frameIndex: report.frameIndex,
               reads: (same ? before.reads : 0) + 1,
               frameBytes: (same ? before.frameBytes : 0) + read.bytesRead,
@@ -120,7 +124,7 @@ export const createProbeSlice: SliceCreator<ProbeSlice> = (set, get, client) => 
           }));
           return entry;
         } catch (error) {
-          if (get().report === report) set({ memoryError: toRpcError(error) });
+          if (get().report === report) set({ memoryError: { report, error: toRpcError(error) } });
           return null;
         } finally {
           if (pending.get(key) === job) pending.delete(key);
@@ -131,9 +135,6 @@ export const createProbeSlice: SliceCreator<ProbeSlice> = (set, get, client) => 
       pending.set(key, job);
       return job;
     },
-    clearMemory: () => {
-      forget(get().report);
-      set((state) => ({ memoryVersion: state.memoryVersion + 1, memoryError: null, memoryStats: null }));
-    },
+    forgetMemory: () => forget(get().report),
   };
 };

@@ -21,9 +21,9 @@ export function createAppStore(client: RpcApi): StoreApi<AppState> {
     ...createCaptureSlice(set, get, client),
     ...createProbeSlice(set, get, client),
   }));
-  // Memory reads belong to one frame: a new frame on screen empties them.
+  // Memory reads belong to one frame: a new frame on screen forgets them (no render: the views compare frames).
   store.subscribe((state, before) => {
-    if (state.report !== before.report) state.clearMemory();
+    if (state.report !== before.report) state.forgetMemory();
   });
   client.on('progress', (event) => store.getState().setProgress(event));
   client.on('backendRestarted', (event) => {

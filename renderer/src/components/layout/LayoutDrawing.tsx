@@ -11,14 +11,15 @@ import { DRAWING_HEIGHT_PX, MIN_LABEL_GAP_PX, MIN_TARGET_PX } from './sizes';
 /** Props of LayoutDrawing. */
 export interface LayoutDrawingProps {
   geometry: LayoutGeometry;
-  nameOf(index: number): string;
   onHover(text: string | null): void;
 }
 
 const HIDDEN_KINDS = new Set(['coded-rows', 'allocator-rows']);
 
 /** The drawing with its axis and labels. */
-export function LayoutDrawing({ geometry, nameOf, onHover }: LayoutDrawingProps) {
+export function LayoutDrawing({ geometry, onHover }: LayoutDrawingProps) {
+  const nameOf = (index: number): string =>
+    geometry.sections.find((section) => section.facts.index === index)?.facts.name ?? `plane ${index}`;
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const hatchCoded = `hatch-coded-${id}`;
   const hatchAllocator = `hatch-allocator-${id}`;

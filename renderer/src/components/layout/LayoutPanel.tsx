@@ -2,7 +2,7 @@
  * Plane layout: a to-scale drawing of the frame's memory with a row axis, magnified insets of every plane's end,
  * the two kinds of hidden rows named and explained, and the wrap verdicts.
  */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../electron/common/coded-size';
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import type { FrameReport } from '../../../../electron/common/report';
@@ -13,7 +13,19 @@ import { layoutGeometry, hiddenRowsAfter } from './geometry';
 import { LayoutDrawing } from './LayoutDrawing';
 import { LayoutInset } from './LayoutInset';
 import type { PlaneFacts } from './plane-facts';
+import { drawingKey, insetKey } from './render-keys';
 import './layout.css';
+
+// Drawn again only when what they show changes (consecutive frames usually lay out alike).
+const Drawing = memo(
+  LayoutDrawing,
+  (a, b) => a.onHover === b.onHover && drawingKey(a.geometry) === drawingKey(b.geometry),
+);
+const Inset = memo(
+  LayoutInset,
+  (a, b) =>
+    a.onHover === b.onHover && a.planes.length === b.planes.length && insetKey(a.boundary) === insetKey(b.boundary),
+);
 
 /** Props of LayoutPanel. */
 export interface LayoutPanelProps {
@@ -50,7 +62,6 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
   const boundaries = useMemo(() => planeBoundaries(facts, geometry.together, INSET_ROWS), [facts, geometry]);
   const [hover, setHover] = useState<string | null>(null);
   const { format, wrap } = report;
-  const nameOf = (index: number): string => facts.find((plane) => plane.index === index)?.name ?? `plane ${index}`;
   const codedRows = facts.some((plane) => plane.codedRowsNotDisplayed > 0);
   const codedColumns = facts.some((plane) => plane.codedColumnsNotDisplayed > 0);
   const padded = facts.find((plane) => plane.allocatorPaddingRows > 0);
@@ -80,7 +91,7 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
         </span>
       </header>
       <div className="layout-body">
-        <LayoutDrawing geometry={geometry} nameOf={nameOf} onHover={setHover} />
+        <Drawing geometry={geometry} onHover={setHover} />
         <div className="layout-legend">
           <p className="tooltip" data-testid="layout-tooltip" aria-live="polite">
             {hover ?? 'Hover a block or a row for its byte offsets.'}
@@ -174,7 +185,7 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
       </div>
       <div className="layout-insets" data-testid="layout-insets">
         {boundaries.map((boundary) => (
-          <LayoutInset key={boundary.plane.index} boundary={boundary} planes={facts} onHover={setHover} />
+          <Inset key={boundary.plane.index} boundary={boundary} planes={facts} onHover={setHover} />
         ))}
       </div>
     </section>

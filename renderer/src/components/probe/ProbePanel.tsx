@@ -302,7 +302,7 @@ export function ProbePanel({ report, thumbnails, replay, memory }: ProbePanelPro
                 : `Thumbnail: this view would need ${plan.bytes.toLocaleString('en-US')} B of tiles, over the budget of one view (${plan.budget.toLocaleString('en-US')} B), so nothing is read; zoom in to read the bytes.`}
           </p>
           <p className="probe-bytes" data-testid="probe-bytes">
-            {stats !== null && stats.frameIndex === report.frameIndex ? (
+            {stats !== null ? (
               <>
                 read for frame {stats.frameIndex}:{' '}
                 <strong data-testid="probe-frame-bytes">{stats.frameBytes.toLocaleString('en-US')} B</strong> in{' '}
