@@ -18,6 +18,7 @@ import { IdentityPanel } from './components/identity/IdentityPanel';
 import { LayoutPanel } from './components/layout/LayoutPanel';
 import { Operators } from './components/operators/Operators';
 import { windowTitle } from './components/nav/frame-words';
+import { MemoryViews } from './components/probe/MemoryViews';
 import { NavBar } from './components/nav/NavBar';
 import { OpenBar } from './components/open/OpenBar';
 import { baseName } from './format';
@@ -248,8 +249,9 @@ export function App({ bridge }: AppProps) {
               onPointerEnter={layoutReset.onPointerEnter}
               onPointerLeave={layoutReset.onPointerLeave}
             >
-              <LayoutPanel key={layoutReset.key} report={s.report} />
+              <LayoutPanel key={layoutReset.key} report={s.report} codec={s.info?.codec ?? null} />
             </div>
+            <MemoryViews report={s.report} thumbnails={s.thumbnails} replay={s.capture !== null} />
           </>
         ) : (
           <section className="panel empty" data-testid="empty-state">

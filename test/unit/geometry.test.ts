@@ -9,55 +9,64 @@ describe('layout geometry of a padded 1920x1080 NV12 frame (coded 1088, pitch 20
 
   it('is as wide as the pitch and as tall as the allocation in rows', () => {
     expect(geometry.width).toBe(2048);
-    expect(geometry.height).toBe(1088 + 540 + 4);
+    expect(geometry.height).toBe(1088 + 544);
     expect(geometry.together).toBe(true);
     expect(geometry.anomalies).toEqual([]);
   });
 
   it('draws visible bytes and right padding of each plane', () => {
     expect(find('visible', 0)).toMatchObject({ x: 0, y: 0, width: 1920, height: 1080 });
-    expect(find('padding', 0)).toMatchObject({ x: 1920, y: 0, width: 128, height: 1080 });
+    expect(find('padding', 0)).toMatchObject({ x: 1920, y: 0, width: 128, height: 1088 });
     expect(find('visible', 1)).toMatchObject({ y: 1088, width: 1920, height: 540, byteStart: 2048 * 1088 });
   });
 
-  it('draws the 8 hidden rows between luma and chroma', () => {
-    expect(find('hidden', 0)).toMatchObject({
+  it('draws the 8 rows between luma and chroma as coded but not displayed, none as allocator padding', () => {
+    expect(find('coded-rows', 0)).toMatchObject({
       y: 1080,
       height: 8,
       rows: 8,
+      width: 1920,
       byteStart: 2048 * 1080,
-      byteEnd: 2048 * 1088,
+      byteEnd: 2048 * 1087 + 1920,
     });
-    const luma = paddedNv12Device().planes[0];
+    expect(find('allocator-rows', 0)).toBeUndefined();
+    const [luma] = geometry.sections;
     if (luma === undefined) throw new Error('no luma');
-    expect(hiddenRowsAfter(luma, geometry)).toBe(8);
+    expect(hiddenRowsAfter(luma.facts)).toBe(8);
   });
 
-  it('draws the rest of the allocation after chroma', () => {
-    expect(find('tail', 1)).toMatchObject({ y: 1628, rows: 4, byteEnd: 2048 * 1088 * 1.5 });
+  it('draws the 4 chroma rows after the picture, up to the end of the allocation, as coded rows', () => {
+    expect(find('coded-rows', 1)).toMatchObject({ y: 1628, rows: 4, byteStart: 2048 * 1628 });
+    expect(find('tail', 1)).toBeUndefined();
     expect(geometry.tailTruncated).toBe(false);
   });
 
   it('keeps every block’s area equal to its bytes', () => {
-    for (const block of geometry.blocks.filter((b) => b.kind === 'hidden' || b.kind === 'tail')) {
-      expect(block.width * block.rows).toBe(block.byteEnd - block.byteStart);
+    for (const block of geometry.blocks) {
+      const pitch = 2048;
+      expect(block.byteEnd - block.byteStart).toBe((block.rows - 1) * pitch + block.width);
     }
   });
 });
 
 describe('layout geometry of planes in separate allocations', () => {
-  it('stacks planes by index with separators and no hidden-row blocks', () => {
+  it('stacks planes by index with separators; hidden rows come from each plane, never from other planes', () => {
     const report = paddedNv12Device();
     report.allocation.planesInOneAllocation = false;
-    report.allocation.rangeSize = 2048 * 1080 + 2048 * 10;
-    const chroma = report.planes[1];
-    if (chroma === undefined) throw new Error('no chroma');
+    report.allocation.rangeSize = 2048 * 1090 + 79;
+    const [luma, chroma] = report.planes;
+    if (luma === undefined || chroma === undefined) throw new Error('no planes');
+    luma.hiddenRowsAfter = 10;
     chroma.offsetFromPlane0 = -50_000_000;
     chroma.offsetInAllocation = null;
+    chroma.hiddenRowsAfter = 5;
     const geometry = layoutGeometry(report);
     expect(geometry.together).toBe(false);
-    expect(geometry.blocks.some((b) => b.kind === 'hidden')).toBe(false);
-    expect(geometry.blocks.find((b) => b.kind === 'tail')).toMatchObject({ plane: 0, rows: 10 });
+    expect(geometry.blocks.find((b) => b.kind === 'coded-rows' && b.plane === 0)).toMatchObject({ rows: 8 });
+    expect(geometry.blocks.find((b) => b.kind === 'allocator-rows' && b.plane === 0)).toMatchObject({ rows: 2 });
+    expect(geometry.blocks.find((b) => b.kind === 'tail' && b.plane === 0)).toMatchObject({ byteStart: 2048 * 1090 });
+    expect(geometry.blocks.find((b) => b.kind === 'coded-rows' && b.plane === 1)).toMatchObject({ rows: 4 });
+    expect(geometry.blocks.find((b) => b.kind === 'allocator-rows' && b.plane === 1)).toMatchObject({ rows: 1 });
     expect(geometry.separators).toHaveLength(1);
     expect(geometry.blocks.find((b) => b.kind === 'visible' && b.plane === 1)?.y).toBeGreaterThan(1090);
   });
@@ -68,6 +77,7 @@ describe('layout geometry of planes in separate allocations', () => {
     if (chroma === undefined) throw new Error('no chroma');
     chroma.offsetFromPlane0 = 2048 * 1000;
     chroma.offsetInAllocation = 2048 * 1000;
+    chroma.hiddenRowsAfter = 0;
     report.allocation.rangeSize = 2048 * 100_000;
     const geometry = layoutGeometry(report);
     expect(geometry.anomalies[0]).toContain('starts');

@@ -5,6 +5,7 @@ import { createCaptureSlice } from './capture-slice';
 import { createEnvSlice } from './env-slice';
 import { createFrameSlice } from './frame-slice';
 import { createOperatorsSlice } from './operators-slice';
+import { createProbeSlice } from './probe-slice';
 import { createSessionSlice } from './session-slice';
 import type { AppState } from './types';
 import { createUiSlice } from './ui-slice';
@@ -18,7 +19,12 @@ export function createAppStore(client: RpcApi): StoreApi<AppState> {
     ...createFrameSlice(set, get, client),
     ...createOperatorsSlice(set, get, client),
     ...createCaptureSlice(set, get, client),
+    ...createProbeSlice(set, get, client),
   }));
+  // Memory reads belong to one frame: a new frame on screen forgets them (no render: the views compare frames).
+  store.subscribe((state, before) => {
+    if (state.report !== before.report) state.forgetMemory();
+  });
   client.on('progress', (event) => store.getState().setProgress(event));
   client.on('backendRestarted', (event) => {
     store.getState().noteRestart(event);

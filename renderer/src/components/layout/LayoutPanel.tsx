@@ -1,24 +1,87 @@
-/** Plane layout: a to-scale drawing of the allocation, with padding, hidden rows and the wrap verdicts. */
-import { useMemo, useState } from 'react';
+/**
+ * Plane layout: a to-scale drawing of the frame's memory with a row axis, magnified insets of every plane's end,
+ * the two kinds of hidden rows named and explained, and the wrap verdicts.
+ */
+import { memo, useMemo, useState } from 'react';
+import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../electron/common/coded-size';
+import { REGION_LABELS } from '../../../../electron/common/memory';
 import type { FrameReport } from '../../../../electron/common/report';
-import { formatBytes } from '../../format';
+import { formatBytes, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
-import { blockLabel, describeBlock } from './block-text';
-import { hiddenRowsAfter, layoutGeometry } from './geometry';
+import { planeBoundaries } from './boundary-rows';
+import { layoutGeometry, hiddenRowsAfter } from './geometry';
+import { LayoutDrawing } from './LayoutDrawing';
+import { LayoutInset } from './LayoutInset';
+import type { PlaneFacts } from './plane-facts';
+import { drawingKey, insetKey } from './render-keys';
+import './layout.css';
+
+// Drawn again only when what they show changes (consecutive frames usually lay out alike).
+const Drawing = memo(
+  LayoutDrawing,
+  (a, b) => a.onHover === b.onHover && drawingKey(a.geometry) === drawingKey(b.geometry),
+);
+const Inset = memo(
+  LayoutInset,
+  (a, b) =>
+    a.onHover === b.onHover && a.planes.length === b.planes.length && insetKey(a.boundary) === insetKey(b.boundary),
+);
 
 /** Props of LayoutPanel. */
 export interface LayoutPanelProps {
   report: FrameReport;
+  /** The stream's codec (FFmpeg's name), for why the coded size exceeds the display size. */
+  codec?: string | null;
+}
+
+/** Rows either side of a boundary in the inset, and the longest run shown whole. */
+const INSET_ROWS = { before: 2, after: 2, maxRun: 12 };
+
+function paddingText(plane: PlaneFacts): string {
+  const coded = plane.codedBytes - plane.visibleBytes;
+  const codedText = coded > 0 ? ` + ${coded} B ${REGION_LABELS['coded-not-displayed']}` : '';
+  return `${plane.visibleBytes} B visible${codedText} + ${plane.rightPaddingBytes} B ${REGION_LABELS['right-padding']} = pitch ${plane.pitch}`;
+}
+
+function whereText(plane: PlaneFacts): string {
+  if (!plane.separateAllocation && plane.offsetFromPlane0 !== null)
+    return `offset ${plane.offsetFromPlane0} from plane 0`;
+  const start = plane.allocation !== null ? plane.allocation.start : plane.ffmpegPointer;
+  const size = plane.allocation !== null ? `, ${plane.allocation.size} B` : '';
+  return `separate allocation at ${groupHex(`0x${start.toString(16)}`)}${size}`;
+}
+
+function hiddenText(plane: PlaneFacts): string {
+  return `${hiddenRowsAfter(plane)} hidden rows after: ${plane.codedRowsNotDisplayed} ${REGION_LABELS['coded-not-displayed']} + ${plane.allocatorPaddingRows} ${REGION_LABELS['allocator-padding']}`;
 }
 
 /** The panel. */
-export function LayoutPanel({ report }: LayoutPanelProps) {
+export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
   const geometry = useMemo(() => layoutGeometry(report), [report]);
+  const facts = useMemo(() => geometry.sections.map((section) => section.facts), [geometry]);
+  const boundaries = useMemo(() => planeBoundaries(facts, geometry.together, INSET_ROWS), [facts, geometry]);
   const [hover, setHover] = useState<string | null>(null);
   const { format, wrap } = report;
-  const nameOf = (index: number): string =>
-    report.planes.find((plane) => plane.index === index)?.name ?? `plane ${index}`;
-  const font = (geometry.width * 1.6) / 22;
+  const codedRows = facts.some((plane) => plane.codedRowsNotDisplayed > 0);
+  const codedColumns = facts.some((plane) => plane.codedColumnsNotDisplayed > 0);
+  const padded = facts.find((plane) => plane.allocatorPaddingRows > 0);
+  const wide = facts.find((plane) => plane.rightPaddingBytes > 0);
+  const reasons = [
+    { key: 'rows', text: codedRows ? codedSizeReason(codec, 'rows', format.height, format.codedHeight) : null },
+    {
+      key: 'columns',
+      text: codedColumns ? codedSizeReason(codec, 'columns', format.width, format.codedWidth) : null,
+    },
+    {
+      key: 'allocator',
+      text:
+        padded !== undefined ? `${padded.name}: ${allocatorPaddingReason(padded.allocatorPaddingRows) ?? ''}` : null,
+    },
+    {
+      key: 'right-padding',
+      text: wide !== undefined ? `${wide.name}: ${rightPaddingReason(wide.rightPaddingBytes, wide.pitch) ?? ''}` : null,
+    },
+  ].filter((reason): reason is { key: string; text: string } => reason.text !== null);
   return (
     <section className="panel layout" data-testid="layout-panel" aria-labelledby="layout-title">
       <header className="panel-head">
@@ -28,73 +91,33 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
         </span>
       </header>
       <div className="layout-body">
-        <svg
-          data-testid="layout-svg"
-          className="layout-svg"
-          viewBox={`0 0 ${geometry.width * 1.6} ${geometry.height}`}
-          preserveAspectRatio="xMinYMin meet"
-          role="img"
-          aria-label="Memory of the frame drawn to scale: bytes across, rows down"
-        >
-          {geometry.blocks.map((block, i) => {
-            const label = describeBlock(block, nameOf(block.plane));
-            return (
-              <rect
-                key={i}
-                data-testid={`layout-block-${block.kind}-${block.plane}`}
-                className={`block block-${block.kind} plane-${block.plane % 4}`}
-                x={block.x}
-                y={block.y}
-                width={block.width}
-                height={Math.max(block.height, 0.001)}
-                tabIndex={0}
-                onMouseEnter={() => setHover(label)}
-                onFocus={() => setHover(label)}
-                onMouseLeave={() => setHover(null)}
-              >
-                <title>{label}</title>
-              </rect>
-            );
-          })}
-          {geometry.separators.map((y) => (
-            <line key={`sep-${y}`} className="separator" x1={0} x2={geometry.width} y1={y} y2={y} />
-          ))}
-          {geometry.blocks
-            .filter((block) => block.kind !== 'padding' && block.kind !== 'head')
-            .map((block, i) => (
-              <text
-                key={`label-${i}`}
-                className={`block-label label-${block.kind}`}
-                data-testid={block.kind === 'visible' ? undefined : `${block.kind}-label-${block.plane}`}
-                x={geometry.width * 1.02}
-                y={block.y + Math.max(block.height / 2, font * 0.4)}
-                fontSize={font}
-                dominantBaseline="middle"
-              >
-                {blockLabel(block, nameOf(block.plane))}
-              </text>
-            ))}
-        </svg>
+        <Drawing geometry={geometry} onHover={setHover} />
         <div className="layout-legend">
           <p className="tooltip" data-testid="layout-tooltip" aria-live="polite">
-            {hover ?? 'Hover a block for its byte offsets.'}
+            {hover ?? 'Hover a block or a row for its byte offsets.'}
           </p>
           <ul className="plane-facts">
-            {report.planes.map((plane) => (
+            {facts.map((plane) => (
               <li key={plane.index} data-testid={`plane-facts-${plane.index}`}>
-                <strong>{plane.name}</strong> {plane.width}×{plane.height} · {plane.visibleBytesPerRow} B visible +{' '}
-                {plane.rightPadding} B padding = pitch {plane.pitch} · offset {plane.offsetFromPlane0}
-                {hiddenRowsAfter(plane, geometry) > 0 ? (
+                <strong>{plane.name}</strong> {plane.width}×{plane.height} (coded {plane.codedWidth}×{plane.codedHeight}
+                ) · {paddingText(plane)} · <span data-testid={`plane-where-${plane.index}`}>{whereText(plane)}</span>
+                {hiddenRowsAfter(plane) > 0 ? (
                   <span className="hidden-rows" data-testid={`hidden-rows-${plane.index}`}>
                     {' '}
-                    · {hiddenRowsAfter(plane, geometry)} hidden rows after
+                    · {hiddenText(plane)}
                   </span>
                 ) : null}
               </li>
             ))}
             {!geometry.together ? (
               <li className="muted" data-testid="separate-allocations">
-                The planes live in separate allocations; each is drawn on its own, the space between them is not shown.
+                The planes live in separate allocations; each is drawn on its own with its own base and size, and
+                nothing is said about the space between them.
+              </li>
+            ) : null}
+            {facts.some((plane) => plane.derived) ? (
+              <li className="muted" data-testid="derived-split">
+                This report predates the split of hidden rows: coded and allocator rows are derived from the coded size.
               </li>
             ) : null}
             {geometry.tailTruncated ? <li className="muted">The rest of the allocation is drawn shortened.</li> : null}
@@ -103,10 +126,20 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
                 {text}
               </li>
             ))}
-            {report.allocation.rangeSize !== null ? (
+            {geometry.together && report.allocation.rangeSize !== null ? (
               <li className="muted">allocation size {formatBytes(report.allocation.rangeSize)}</li>
             ) : null}
           </ul>
+          {reasons.length > 0 ? (
+            <dl className="layout-reasons" data-testid="layout-reasons">
+              {reasons.map((reason) => (
+                <div key={reason.key}>
+                  <dt>why</dt>
+                  <dd data-testid={`reason-${reason.key}`}>{reason.text}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
           <div className="verdicts">
             <div data-testid="verdict-image">
               <Badge
@@ -149,6 +182,11 @@ export function LayoutPanel({ report }: LayoutPanelProps) {
             </div>
           </div>
         </div>
+      </div>
+      <div className="layout-insets" data-testid="layout-insets">
+        {boundaries.map((boundary) => (
+          <Inset key={boundary.plane.index} boundary={boundary} planes={facts} onHover={setHover} />
+        ))}
       </div>
     </section>
   );

@@ -113,7 +113,7 @@ export function PresenterView(props: PresenterViewProps) {
           onPointerLeave={layoutReset.onPointerLeave}
         >
           {/* A step under the pointer starts the drawing afresh: no hover readout of the frame before. */}
-          <LayoutPanel key={layoutReset.key} report={report} />
+          <LayoutPanel key={layoutReset.key} report={report} codec={info.codec} />
         </div>
         <div className="presenter-side">
           <ul className="presenter-pointers" data-testid="presenter-pointers">

@@ -1,0 +1,202 @@
+/**
+ * Plane boundaries as bytes: for the end of each plane, the last displayed rows, every row coded but not displayed
+ * and every row of allocator padding, then the first rows of the next plane (its first byte marked with its offset
+ * as rows × pitch) or the end of the allocation, each row read with readMemory and labelled with its region.
+ */
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { REGION_LABELS } from '../../../../electron/common/memory';
+import type { FrameReport } from '../../../../electron/common/report';
+import { boundaryEndText, separateAllocationText } from '../layout/block-text';
+import { BOUNDARY_ROWS, planeBoundaries, rowSpans, type BoundaryRow } from '../layout/boundary-rows';
+import { allPlaneFacts, type PlaneFacts } from '../layout/plane-facts';
+import type { MemoryAccess } from '../probe/memory-access';
+import type { MemoryBytes } from '../../store/probe-slice';
+import { boundaryReads } from './boundary-reads';
+import { rowRegions } from './hex-row';
+import { HexRow } from './HexRow';
+import './boundary.css';
+
+/** Props of BoundaryPanel. */
+export interface BoundaryPanelProps {
+  report: FrameReport;
+  /** True for a capture: it holds no frame memory to read. */
+  replay: boolean;
+  memory: MemoryAccess;
+}
+
+/** A row's bytes and region spans from the read that holds it. */
+function rowOf(
+  entry: MemoryBytes | undefined,
+  index: number,
+): { bytes: Uint8Array; spans: ReturnType<typeof rowRegions> } | null {
+  if (entry === undefined) return null;
+  const { bytesPerRow, regions } = entry.read;
+  return {
+    bytes: entry.bytes.subarray(index * bytesPerRow, (index + 1) * bytesPerRow),
+    spans: rowRegions(regions, index, bytesPerRow),
+  };
+}
+
+/** The panel. */
+export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
+  const facts = useMemo(() => allPlaneFacts(report), [report]);
+  const boundaries = useMemo(
+    () => planeBoundaries(facts, report.allocation.planesInOneAllocation, BOUNDARY_ROWS),
+    [facts, report],
+  );
+  const [chosen, setChosen] = useState(0);
+  const [whole, setWhole] = useState(false);
+  const boundary = boundaries[Math.min(chosen, boundaries.length - 1)];
+  const plan = useMemo(() => (boundary !== undefined ? boundaryReads(boundary) : null), [boundary]);
+
+  useEffect(() => {
+    if (replay || plan === null) return;
+    const ranges = [...plan.reads.map((read) => read.range), ...(plan.tail !== null ? [plan.tail] : [])];
+    for (const range of ranges) if (memory.cached(range) === undefined) void memory.read(range);
+  }, [plan, replay, memory, report]);
+
+  if (boundary === undefined || plan === null) return null;
+  const factsOf = (index: number): PlaneFacts => facts.find((p) => p.index === index) ?? boundary.plane;
+  const bytesOf = (line: BoundaryRow) => {
+    const read = plan.reads.find((r) => r.lines.includes(line));
+    if (read === undefined) return null;
+    return rowOf(memory.cached(read.range), line.row - read.range.row);
+  };
+  const { end } = boundary;
+  const endText = boundaryEndText(boundary);
+  const tail = plan.tail !== null ? rowOf(memory.cached(plan.tail), 0) : null;
+  return (
+    <section className="panel boundary" data-testid="boundary-panel" aria-labelledby="boundary-title">
+      <header className="panel-head">
+        <h2 id="boundary-title">Plane boundaries as bytes</h2>
+        <label className="boundary-whole">
+          <input
+            type="checkbox"
+            data-testid="boundary-whole"
+            checked={whole}
+            onChange={(e) => setWhole(e.target.checked)}
+          />{' '}
+          whole rows
+        </label>
+      </header>
+      <div role="group" aria-label="Boundary" className="boundary-choice">
+        {boundaries.map((b, i) => (
+          <button
+            key={b.plane.index}
+            type="button"
+            data-testid={`boundary-choose-${b.plane.index}`}
+            aria-pressed={b === boundary}
+            onClick={() => setChosen(i)}
+          >
+            {b.end.kind === 'next-plane' ? `${b.plane.name} → ${b.end.plane.name}` : `end of ${b.plane.name}`}
+          </button>
+        ))}
+      </div>
+      {replay ? (
+        <p className="muted" data-testid="boundary-replay">
+          A capture holds reports and thumbnails, not the frame’s memory: the rows are listed without their bytes.
+        </p>
+      ) : null}
+      {memory.error !== null && !replay ? (
+        <p className="probe-error" role="alert" data-testid="boundary-error">
+          <code>{memory.error.code}</code> {memory.error.message} — {memory.error.remedy}
+        </p>
+      ) : null}
+      <div className="boundary-scroll">
+        <table className="boundary-table" data-testid={`boundary-${boundary.plane.index}`}>
+          <thead>
+            <tr>
+              <th scope="col">row</th>
+              <th scope="col">plane row</th>
+              <th scope="col">region</th>
+              <th scope="col">bytes (│ where the region changes)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {boundary.lines.map((line, i) => {
+              if (line.kind === 'elided') {
+                return (
+                  <tr key={`e${line.from}`} className="boundary-elided" data-testid="boundary-elided">
+                    <td colSpan={4}>
+                      … {line.count} rows of {REGION_LABELS[line.region]} left out (rows {line.from}–{line.to}) …
+                    </td>
+                  </tr>
+                );
+              }
+              const plane = factsOf(line.plane);
+              const firstOfNext = line.region === 'next-plane' && boundary.lines[i - 1]?.region !== 'next-plane';
+              const row = bytesOf(line);
+              const spans = row?.spans ?? rowSpans(plane, line.region === 'next-plane' ? 'visible' : line.region);
+              const testId = `boundary-row-${line.plane}-${line.row}`;
+              return (
+                <Fragment key={`${line.plane}-${line.row}`}>
+                  {firstOfNext ? (
+                    <tr className="boundary-divider">
+                      <td colSpan={4} data-testid={`boundary-next-${boundary.plane.index}`}>
+                        ▼ {endText}
+                      </td>
+                    </tr>
+                  ) : null}
+                  <tr className={`boundary-line region-${line.region}`} data-testid={testId} data-region={line.region}>
+                    <th scope="row" data-testid={`${testId}-number`}>
+                      {line.allocationRow ?? line.row}
+                    </th>
+                    <td>
+                      {plane.name} {line.row}
+                      {line.region === 'next-plane' && line.row === 0 ? ' (first row)' : ''}
+                    </td>
+                    <td className="boundary-region">{REGION_LABELS[line.region]}</td>
+                    <td>
+                      <HexRow
+                        bytes={row?.bytes ?? null}
+                        spans={spans}
+                        length={plane.pitch}
+                        whole={whole}
+                        testId={`${testId}-hex`}
+                        {...(firstOfNext ? { firstByte: endText } : {})}
+                      />
+                    </td>
+                  </tr>
+                </Fragment>
+              );
+            })}
+            {end.kind === 'allocation-end' ? (
+              <>
+                <tr className="boundary-divider">
+                  <td colSpan={4} data-testid={`boundary-end-${boundary.plane.index}`}>
+                    ▲ {endText}
+                    {end.separateNext !== null ? ` · ${separateAllocationText(end.separateNext)}` : ''}
+                  </td>
+                </tr>
+                {plan.tail !== null ? (
+                  <tr
+                    className="boundary-line region-outside-planes"
+                    data-testid="boundary-tail"
+                    data-region="outside-planes"
+                  >
+                    <th scope="row">{end.rows}</th>
+                    <td>
+                      {boundary.plane.name} {end.rows} (part)
+                    </td>
+                    <td className="boundary-region">{REGION_LABELS['outside-planes']}</td>
+                    <td>
+                      <HexRow
+                        bytes={tail?.bytes ?? null}
+                        spans={
+                          tail?.spans ?? [{ region: 'outside-planes', start: 0, length: plan.tail.byteCount ?? 0 }]
+                        }
+                        length={plan.tail.byteCount ?? 0}
+                        whole={whole}
+                        testId="boundary-tail-hex"
+                      />
+                    </td>
+                  </tr>
+                ) : null}
+              </>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

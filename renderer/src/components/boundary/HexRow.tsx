@@ -1,0 +1,74 @@
+/** One row of bytes in hex: cut to the bytes that matter (or whole), regions set apart, gaps counted. */
+import { REGION_LABELS } from '../../../../electron/common/memory';
+import type { RowSpan } from '../layout/boundary-rows';
+import { hexBytes, hexPieces } from './hex-row';
+
+/** Props of HexRow. */
+export interface HexRowProps {
+  bytes: Uint8Array | null;
+  spans: readonly RowSpan[];
+  length: number;
+  whole: boolean;
+  /** Marks the row's first byte (the first byte of the next plane) with these words. */
+  firstByte?: string;
+  testId: string;
+}
+
+/** The row. */
+export function HexRow({ bytes, spans, length, whole, firstByte, testId }: HexRowProps) {
+  if (bytes === null) {
+    return (
+      <code className="hex muted" data-testid={testId}>
+        reading…
+      </code>
+    );
+  }
+  const pieces = hexPieces(spans, length, undefined, whole);
+  return (
+    <code className={`hex${whole ? ' hex-whole' : ''}`} data-testid={testId}>
+      {pieces.map((piece) => {
+        if (piece.kind === 'gap') {
+          return (
+            <span key={`g${piece.start}`} className="hex-gap" title={`bytes ${piece.start}…${piece.end - 1} left out`}>
+              {' '}
+              … {piece.end - piece.start} B …{' '}
+            </span>
+          );
+        }
+        if (piece.kind === 'edge') {
+          return (
+            <span
+              key={`e${piece.at}`}
+              className="hex-edge"
+              data-testid={`${testId}-edge-${piece.at}`}
+              title={`byte ${piece.at}: ${REGION_LABELS[piece.from]} | ${REGION_LABELS[piece.to]}`}
+            >
+              {' │ '}
+            </span>
+          );
+        }
+        const marked = firstByte !== undefined && piece.start === 0;
+        return (
+          <span
+            key={`b${piece.start}`}
+            className={`hex-bytes hex-${piece.region}`}
+            data-region={piece.region}
+            data-start={piece.start}
+            title={`bytes ${piece.start}…${piece.end - 1}: ${REGION_LABELS[piece.region]}`}
+          >
+            {marked ? (
+              <>
+                <mark className="hex-first" title={firstByte} data-testid={`${testId}-first`}>
+                  {hexBytes(bytes, 0, 1)}
+                </mark>
+                {piece.end > 1 ? ` ${hexBytes(bytes, 1, piece.end)}` : ''}
+              </>
+            ) : (
+              hexBytes(bytes, piece.start, piece.end)
+            )}
+          </span>
+        );
+      })}
+    </code>
+  );
+}

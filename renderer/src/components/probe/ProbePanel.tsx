@@ -1,0 +1,333 @@
+/**
+ * The pixel probe: any plane at full resolution, zoomed up to 64×, read tile by tile through readMemory (never the
+ * whole frame), with the plane's padding columns and hidden rows in view so their bytes can be probed too.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ThumbnailWire } from '../../../../electron/common/contract';
+import { REGION_LABELS } from '../../../../electron/common/memory';
+import type { FrameReport } from '../../../../electron/common/report';
+import { formatBytes } from '../../format';
+import { allPlaneFacts, type PlaneFacts } from '../layout/plane-facts';
+import type { MemoryAccess } from './memory-access';
+import { movePixel, type PixelAt } from './pixel-address';
+import { bytesInRead, rangesHolding, type PixelBytes } from './pixel-bytes';
+import { pixelRegion } from './pixel-region';
+import { ProbeCanvas } from './ProbeCanvas';
+import { colourOf, cositedSamples, layoutOf, readPixel } from './probe-reading';
+import { ProbeReadout } from './ProbeReadout';
+import { decodePixel } from './sample-format';
+import { centreOn, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from './tile-plan';
+import './probe.css';
+
+/** Props of ProbePanel. */
+export interface ProbePanelProps {
+  report: FrameReport;
+  thumbnails: ThumbnailWire[];
+  /** True for a capture: it holds reports and thumbnails, not the frame's memory. */
+  replay: boolean;
+  memory: MemoryAccess;
+}
+
+const VIEW_HEIGHT = 360;
+const JUMP_ZOOM = 16;
+
+/** The largest zoom level at which the whole plane fits the view. */
+function fitView(columns: number, rows: number, width: number): View {
+  const fit = Math.min(width / columns, VIEW_HEIGHT / rows);
+  const zoom = [...ZOOM_LEVELS].reverse().find((level) => level <= fit) ?? ZOOM_LEVELS[0] ?? 1;
+  return { zoom, x: 0, y: 0 };
+}
+
+/** The panel. */
+export function ProbePanel({ report, thumbnails, replay, memory }: ProbePanelProps) {
+  const facts = useMemo(() => allPlaneFacts(report), [report]);
+  const [planeIndex, setPlaneIndex] = useState(0);
+  const plane: PlaneFacts | undefined = facts.find((p) => p.index === planeIndex) ?? facts[0];
+  const grids = useMemo(() => new Map(facts.map((p) => [p.index, planeGrid(p)])), [facts]);
+  const [width, setWidth] = useState(640);
+  const box = useRef<HTMLDivElement>(null);
+  const [chosenView, setView] = useState<View | null>(null);
+  const [hover, setHover] = useState<PixelAt | null>(null);
+  const [pinned, setPinned] = useState<PixelAt | null>(null);
+  const [jump, setJump] = useState({ x: '0', y: '0' });
+
+  useEffect(() => {
+    const element = box.current;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry !== undefined) setWidth(Math.max(200, Math.floor(entry.contentRect.width)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const grid = plane !== undefined ? grids.get(plane.index) : undefined;
+  const view = chosenView ?? (grid !== undefined ? fitView(grid.columns, grid.rows, width) : { zoom: 1, x: 0, y: 0 });
+  const viewport = useMemo(() => ({ width, height: VIEW_HEIGHT }), [width]);
+  const plan = useMemo(
+    () => (grid !== undefined ? planTiles(grid, view, viewport) : null),
+    // The view's fields, not its identity: a fitted view is made anew each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [grid, view.zoom, view.x, view.y, viewport],
+  );
+  const reading = !replay && plan !== null && plan.withinBudget;
+
+  useEffect(() => {
+    if (!reading || plan === null) return;
+    for (const tile of plan.tiles) if (memory.cached(tile.range) === undefined) void memory.read(tile.range);
+  }, [reading, plan, memory, report]);
+
+  const probe = pinned ?? hover;
+  const bytesOf = (at: PixelAt): PixelBytes | null => {
+    const g = grids.get(at.plane);
+    if (g === undefined) return null;
+    for (const range of rangesHolding(g, at)) {
+      const entry = memory.cached(range);
+      const found = entry !== undefined ? bytesInRead(entry, range, g, at) : null;
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  const cosited = probe !== null ? cositedSamples(report, facts, probe) : null;
+  const wanted = useMemo(() => {
+    if (probe === null || replay) return [];
+    const list = [probe];
+    if (cosited !== null) list.push(cosited.y, cosited.u, cosited.v);
+    return list;
+  }, [probe, cosited, replay]);
+
+  useEffect(() => {
+    for (const at of wanted) {
+      const g = grids.get(at.plane);
+      if (g === undefined || at.x >= g.columns || at.y >= g.rows) continue;
+      const ranges = rangesHolding(g, at);
+      if (ranges.some((range) => memory.cached(range) !== undefined)) continue;
+      const single = ranges[ranges.length - 1];
+      if (single !== undefined) void memory.read(single);
+    }
+  }, [wanted, grids, memory]);
+
+  if (plane === undefined || grid === undefined || plan === null) return null;
+  const layout = layoutOf(report, plane);
+  const probeBytes = probe !== null ? bytesOf(probe) : null;
+  const probeFacts = probe !== null ? facts.find((p) => p.index === probe.plane) : undefined;
+  const pixelReading =
+    probe !== null && probeFacts !== undefined
+      ? readPixel(
+          probeFacts,
+          layoutOf(report, probeFacts),
+          probe,
+          probeBytes?.bytes ?? null,
+          probeBytes?.region ?? pixelRegion(probeFacts, probe.x, probe.y),
+        )
+      : null;
+  const valueOf = (at: { plane: number; x: number; y: number; component: number }): number | null => {
+    const f = facts.find((p) => p.index === at.plane);
+    const found = bytesOf(at);
+    if (f === undefined || found === null) return null;
+    return decodePixel(found.bytes, 0, layoutOf(report, f))[at.component]?.value ?? null;
+  };
+  let rgb = null;
+  let rgbNote = 'reading the co-sited samples…';
+  if (replay) rgbNote = 'a capture holds no frame memory';
+  else if (pixelReading !== null && pixelReading.region !== 'visible') rgbNote = 'not a displayed pixel';
+  else if (cosited === null) rgbNote = 'not a YUV frame in two or three planes';
+  else {
+    const [y, u, v] = [valueOf(cosited.y), valueOf(cosited.u), valueOf(cosited.v)];
+    if (y !== null && u !== null && v !== null) {
+      rgb = colourOf(report, y, u, v);
+      rgbNote = `Y ${y}, U ${u}, V ${v}: ${cosited.note}`;
+    }
+  }
+
+  const tiles = plan.tiles.map((tile) => ({ ...tile, entry: memory.cached(tile.range) }));
+  const thumbnail = !plan.withinBudget || replay ? (thumbnails.find((t) => t.plane === plane.index) ?? null) : null;
+  const frameBytes = facts.reduce((sum, p) => sum + p.pitch * p.rows, 0);
+  const jumpTo = (at: PixelAt): void => {
+    setPinned(at);
+    setView(centreOn(at.x, at.y, Math.max(view.zoom, JUMP_ZOOM), viewport));
+  };
+  const choosePlane = (index: number): void => {
+    setPlaneIndex(index);
+    setView(null);
+    setPinned(null);
+    setHover(null);
+  };
+  const stats = memory.stats;
+  const codedColumns = Math.floor(plane.codedBytes / plane.bytesPerPixel);
+  return (
+    <section className="panel probe" data-testid="probe-panel" aria-labelledby="probe-title">
+      <header className="panel-head">
+        <h2 id="probe-title">Pixel probe</h2>
+        <span className="muted">
+          {plane.name}: {grid.columns}×{grid.rows} pixels across its pitch and every row of its allocation
+        </span>
+      </header>
+      <div className="probe-controls">
+        <div role="group" aria-label="Plane">
+          {facts.map((p) => (
+            <button
+              key={p.index}
+              type="button"
+              data-testid={`probe-plane-${p.index}`}
+              aria-pressed={p.index === plane.index}
+              onClick={() => choosePlane(p.index)}
+            >
+              {p.name}
+            </button>
+          ))}
+        </div>
+        <div role="group" aria-label="Zoom">
+          <button type="button" data-testid="probe-zoom-out" onClick={() => setView(zoomView(view, -1, centre()))}>
+            −
+          </button>
+          <span className="probe-zoom" data-testid="probe-zoom" data-zoom={view.zoom}>
+            {view.zoom >= 1 ? `${view.zoom}×` : `1/${1 / view.zoom}×`}
+          </span>
+          <button type="button" data-testid="probe-zoom-in" onClick={() => setView(zoomView(view, 1, centre()))}>
+            +
+          </button>
+          <button type="button" data-testid="probe-fit" onClick={() => setView(null)}>
+            fit
+          </button>
+        </div>
+        <form
+          className="probe-jump"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const at = movePixel(
+              { plane: plane.index, x: Number(jump.x), y: Number(jump.y) },
+              0,
+              0,
+              grid.columns,
+              grid.rows,
+            );
+            jumpTo(at);
+          }}
+        >
+          <label>
+            x{' '}
+            <input
+              data-testid="probe-x"
+              inputMode="numeric"
+              value={jump.x}
+              onChange={(e) => setJump({ ...jump, x: e.target.value })}
+            />
+          </label>
+          <label>
+            y{' '}
+            <input
+              data-testid="probe-y"
+              inputMode="numeric"
+              value={jump.y}
+              onChange={(e) => setJump({ ...jump, y: e.target.value })}
+            />
+          </label>
+          <button type="submit" data-testid="probe-go">
+            Probe
+          </button>
+        </form>
+        <div role="group" aria-label="Jump to">
+          {plane.rows > plane.height ? (
+            <button
+              type="button"
+              data-testid="probe-jump-hidden"
+              onClick={() => jumpTo({ plane: plane.index, x: 0, y: plane.height })}
+            >
+              first hidden row
+            </button>
+          ) : null}
+          {grid.columns > plane.width ? (
+            <button
+              type="button"
+              data-testid="probe-jump-padding"
+              onClick={() =>
+                jumpTo({
+                  plane: plane.index,
+                  x: Math.min(grid.columns - 1, codedColumns > plane.width ? plane.width : codedColumns),
+                  y: 0,
+                })
+              }
+            >
+              first column past the picture
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <div className="probe-body">
+        <div className="probe-view" ref={box}>
+          <ProbeCanvas
+            facts={plane}
+            layout={layout}
+            grid={grid}
+            view={view}
+            width={width}
+            height={VIEW_HEIGHT}
+            tiles={tiles}
+            thumbnail={thumbnail}
+            probe={probe}
+            onView={setView}
+            onHover={setHover}
+            onPick={(at) => setPinned(pinned !== null && pinned.x === at.x && pinned.y === at.y ? null : at)}
+            onMove={(dx, dy) => {
+              const from = probe ?? { plane: plane.index, x: 0, y: 0 };
+              const at = movePixel(from, dx, dy, grid.columns, grid.rows);
+              setPinned(at);
+              const margin = 2;
+              const seen =
+                at.x >= view.x + margin / view.zoom &&
+                at.y >= view.y + margin / view.zoom &&
+                at.x < view.x + width / view.zoom - 1 &&
+                at.y < view.y + VIEW_HEIGHT / view.zoom - 1;
+              if (!seen) setView(centreOn(at.x, at.y, view.zoom, viewport));
+            }}
+          />
+          <ul className="probe-legend" aria-label="Legend">
+            <li>
+              <span className="probe-key key-picture" aria-hidden="true" /> the displayed picture
+            </li>
+            <li>
+              <span className="probe-key key-coded" aria-hidden="true" /> {REGION_LABELS['coded-not-displayed']}
+            </li>
+            <li>
+              <span className="probe-key key-padding" aria-hidden="true" /> {REGION_LABELS['right-padding']},{' '}
+              {REGION_LABELS['allocator-padding']}
+            </li>
+          </ul>
+          <p className="probe-mode" data-testid="probe-mode" data-mode={reading ? 'tiles' : 'thumbnail'}>
+            {replay
+              ? 'A capture holds reports and thumbnails, not the frame’s memory: the view shows the thumbnail.'
+              : plan.withinBudget
+                ? `${plan.tiles.length} tiles of 64×64 pixels for this view (${formatBytes(plan.bytes)}), read on demand and kept for this frame.`
+                : `Thumbnail: this view would need ${plan.bytes.toLocaleString('en-US')} B of tiles, over the budget of one view (${plan.budget.toLocaleString('en-US')} B), so nothing is read; zoom in to read the bytes.`}
+          </p>
+          <p className="probe-bytes" data-testid="probe-bytes">
+            {stats !== null ? (
+              <>
+                read for frame {stats.frameIndex}:{' '}
+                <strong data-testid="probe-frame-bytes">{stats.frameBytes.toLocaleString('en-US')} B</strong> in{' '}
+                {stats.reads} reads (last{' '}
+                <span data-testid="probe-last-bytes">{stats.lastBytes.toLocaleString('en-US')} B</span>) · from this
+                file in all:{' '}
+                <span data-testid="probe-total-bytes">{stats.totalBytesRead.toLocaleString('en-US')} B</span> · the
+                frame’s planes hold {frameBytes.toLocaleString('en-US')} B and are never read whole
+              </>
+            ) : (
+              `nothing read for this frame yet · the frame’s planes hold ${frameBytes.toLocaleString('en-US')} B and are never read whole`
+            )}
+          </p>
+          {memory.error !== null && !replay ? (
+            <p className="probe-error" role="alert" data-testid="probe-error">
+              <code>{memory.error.code}</code> {memory.error.message} — {memory.error.remedy}
+            </p>
+          ) : null}
+        </div>
+        <ProbeReadout reading={pixelReading} pinned={pinned !== null} rgb={rgb} rgbNote={rgbNote} />
+      </div>
+    </section>
+  );
+
+  function centre(): { x: number; y: number } {
+    return { x: width / 2, y: VIEW_HEIGHT / 2 };
+  }
+}

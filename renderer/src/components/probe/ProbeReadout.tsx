@@ -1,0 +1,107 @@
+/** What the probe says about the pixel under it: place, offset, both addresses, region, raw samples and colour. */
+import { groupHex } from '../../format';
+import type { PixelReading } from './probe-reading';
+import type { RgbSample } from './yuv-rgb';
+
+/** Props of ProbeReadout. */
+export interface ProbeReadoutProps {
+  reading: PixelReading | null;
+  pinned: boolean;
+  /** The pixel's colour, when it is a displayed pixel and its co-sited samples are read. */
+  rgb: RgbSample | null;
+  /** Why there is no colour, or how the co-sited samples were found. */
+  rgbNote: string;
+}
+
+/** The readout. */
+export function ProbeReadout({ reading, pinned, rgb, rgbNote }: ProbeReadoutProps) {
+  if (reading === null) {
+    return (
+      <p className="probe-readout muted" data-testid="probe-readout">
+        Hover the view or click a pixel; arrow keys move the probe while the view has focus.
+      </p>
+    );
+  }
+  const { at } = reading;
+  return (
+    <dl className="probe-readout" data-testid="probe-readout" aria-live="polite">
+      <dt>pixel</dt>
+      <dd data-testid="probe-xy" data-x={at.x} data-y={at.y} data-plane={at.plane}>
+        x {at.x}, y {at.y} · plane {reading.planeName}
+        {pinned ? ' · pinned' : ''}
+      </dd>
+      <dt>offset</dt>
+      <dd data-testid="probe-offset" data-offset={reading.offset}>
+        row × pitch + x × bytes per pixel = {reading.formula}
+      </dd>
+      <dt>FFmpeg</dt>
+      <dd data-testid="probe-ffmpeg-address">
+        <code>{groupHex(reading.ffmpegAddress)}</code> = data[{at.plane}] + {reading.offset}
+      </dd>
+      <dt>NVCV</dt>
+      <dd data-testid="probe-nvcv-address">
+        {reading.nvcvAddress !== null ? (
+          <>
+            <code>{groupHex(reading.nvcvAddress)}</code> = NVCV’s exported plane {at.plane} + {reading.offset}
+          </>
+        ) : (
+          'NVCV exported no pointer for this plane'
+        )}
+      </dd>
+      <dt>region</dt>
+      <dd data-testid="probe-region" data-region={reading.region}>
+        {reading.regionLabel}
+      </dd>
+      <dt>raw</dt>
+      <dd data-testid="probe-raw">
+        {reading.samples.length === 0 ? (
+          <span className="muted">reading…</span>
+        ) : (
+          reading.samples.map((sample, i) => (
+            <span
+              key={sample.component}
+              className="probe-sample"
+              data-testid={`probe-sample-${i}`}
+              data-component={sample.component}
+              data-word={sample.word}
+              data-value={sample.value}
+            >
+              {sample.component}:{' '}
+              {sample.bytes.includes(' ') ? `bytes ${sample.bytes} → word ${sample.word} → ` : `${sample.word} = `}
+              {sample.value}
+            </span>
+          ))
+        )}
+      </dd>
+      <dt>bits</dt>
+      <dd data-testid="probe-bits">{reading.bits}</dd>
+      {reading.pair !== null ? (
+        <>
+          <dt>pair</dt>
+          <dd data-testid="probe-pair">interleaved chroma: {reading.pair}</dd>
+        </>
+      ) : null}
+      <dt>RGB</dt>
+      <dd data-testid="probe-rgb">
+        {rgb !== null ? (
+          <>
+            <span
+              className="probe-swatch"
+              style={{ background: `rgb(${rgb.r}, ${rgb.g}, ${rgb.b})` }}
+              aria-hidden="true"
+            />
+            ({rgb.r}, {rgb.g}, {rgb.b}) through {rgb.matrix}, {rgb.range} range · {rgbNote}
+            {rgb.assumptions.length > 0 ? (
+              <span className="probe-assumption" data-testid="probe-assumptions">
+                {' '}
+                · {rgb.assumptions.join('; ')}
+              </span>
+            ) : null}
+          </>
+        ) : (
+          <span className="muted">{rgbNote}</span>
+        )}
+      </dd>
+    </dl>
+  );
+}
