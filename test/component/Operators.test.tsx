@@ -47,9 +47,9 @@ describe('OperatorsPanel on a GPU result', () => {
     expect(screen.getByTestId('operator-canvas')).toHaveAttribute('width', '16');
     expect(screen.getByTestId('reference-canvas')).toHaveAttribute('height', '9');
     expect(screen.getByTestId('operator-timings')).toHaveTextContent(
-      'convert 0.256 ms · operator 0.915 ms · resize 27.683 ms · download 0.109 ms',
+      'convert 256 µs · operator 915 µs · resize 27.7 ms · download 109 µs',
     );
-    expect(screen.getByTestId('operator-total-ms')).toHaveTextContent('28.963 ms');
+    expect(screen.getByTestId('operator-total-ms')).toHaveTextContent('29.0 ms');
     expect(screen.getByTestId('operator-bytes')).toHaveTextContent('110,592 B of 3,110,400 B (3.56 %)');
     expect(screen.getByTestId('operator-psnr')).toHaveTextContent('44.67 dB');
     expect(screen.getByTestId('operator-max-error')).toHaveTextContent('28');

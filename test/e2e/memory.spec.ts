@@ -24,7 +24,7 @@ async function openPath(page: Page, file: string): Promise<void> {
 async function goToFrame(page: Page, index: number): Promise<void> {
   await page.getByTestId('frame-input').fill(String(index));
   await page.getByTestId('go-frame').click();
-  await expect(page.getByTestId('frame-indicator')).toContainText(`frame ${index} /`);
+  await expect(page.getByTestId('frame-indicator')).toContainText(`frame ${index} of `);
 }
 
 /** The addon's own report of a frame, made apart from the page. */

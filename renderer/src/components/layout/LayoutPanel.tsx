@@ -5,6 +5,7 @@
 import { memo, useMemo, useState } from 'react';
 import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../electron/common/coded-size';
 import { REGION_LABELS } from '../../../../electron/common/memory';
+import { GlossaryButton } from '../glossary/GlossaryButton';
 import type { FrameReport } from '../../../../electron/common/report';
 import { formatBytes, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
@@ -135,7 +136,13 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
               {reasons.map((reason) => (
                 <div key={reason.key}>
                   <dt>why</dt>
-                  <dd data-testid={`reason-${reason.key}`}>{reason.text}</dd>
+                  <dd data-testid={`reason-${reason.key}`}>
+                    {reason.text}
+                    {reason.key === 'rows' || reason.key === 'columns' ? (
+                      <GlossaryButton term="coded-not-displayed" />
+                    ) : null}
+                    {reason.key === 'allocator' ? <GlossaryButton term="allocator-padding" /> : null}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -152,6 +159,7 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
                   {wrap.formatName}
                 </code>
               ) : null}
+              {wrap.formatName !== null ? <GlossaryButton term="nvcv-format" /> : null}
               {!wrap.available || wrap.descriptorOnly ? (
                 <span className="reason" data-testid="wrap-reason">
                   {wrap.descriptorOnly ? 'Layout evidence only: ' : ''}
@@ -171,6 +179,7 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
                 }
                 testId="verdict-tensor-badge"
               />
+              <GlossaryButton term="single-tensor" />
               <span className="reason" data-testid="tensor-reason">
                 {wrap.tensor.reason}
                 {wrap.tensor.assumedChromaRow !== null &&

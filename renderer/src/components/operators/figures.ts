@@ -1,10 +1,11 @@
 /** The words of a preview's figures: GPU time, bytes downloaded against the frame, the PSNR verdict. */
 import { passesPsnr, PSNR_PASS_DB, type PreviewWire } from '../../../../electron/common/preview';
+import { formatDuration } from '../../format';
 import type { BadgeTone } from '../common/tone';
 
-/** "0.256 ms" with three decimals: CUDA events resolve about half a microsecond. */
+/** A GPU time in milliseconds in adaptive units ("256 µs", "1.25 ms"), as every timing in the window is shown. */
 export function formatMs(ms: number): string {
-  return `${ms.toFixed(3)} ms`;
+  return formatDuration(ms * 1000);
 }
 
 /** "110,592 B of 3,110,400 B (3.56 %)": what crossed to the host against the whole frame. */
