@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CapturedOperatorWire } from '../../electron/common/contract';
@@ -106,14 +106,15 @@ describe('PresenterView counting pointer mismatches', () => {
   it('puts the words for the jargon beside the verdicts that use it', async () => {
     const user = userEvent.setup();
     setup();
-    expect(screen.getByTestId('presenter-why-tensor')).toContainElement(screen.getByTestId('glossary-single-tensor'));
+    const tensorWhy = within(screen.getByTestId('presenter-why-tensor')).getByTestId('glossary-single-tensor');
+    expect(tensorWhy).toBeInTheDocument();
     expect(screen.getByTestId('presenter-why-aliasing')).toContainElement(
       screen.getByTestId('glossary-aliasing-proof'),
     );
     expect(screen.getByTestId('presenter-why-context')).toContainElement(
       screen.getByTestId('glossary-contexts-streams'),
     );
-    await user.click(screen.getByTestId('glossary-single-tensor'));
+    await user.click(tensorWhy);
     expect(screen.getByTestId('glossary-popover-single-tensor')).toHaveTextContent(/row 1088/);
   });
 });
