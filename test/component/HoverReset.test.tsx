@@ -38,4 +38,13 @@ describe('the layout hover readout on a frame step', () => {
     rerender(<Slot report={frame(5)} />);
     expect(screen.getByTestId('layout-svg')).toBe(drawing);
   });
+
+  it('is cleared on a step when keyboard focus set it, with the pointer elsewhere', () => {
+    const { rerender } = render(<LayoutPanel report={frame(3)} />);
+    const placeholder = screen.getByTestId('layout-tooltip').textContent;
+    fireEvent.focus(screen.getByTestId('layout-block-visible-0'));
+    expect(screen.getByTestId('layout-tooltip').textContent).not.toBe(placeholder);
+    rerender(<LayoutPanel report={frame(4)} />);
+    expect(screen.getByTestId('layout-tooltip').textContent).toBe(placeholder);
+  });
 });

@@ -2,7 +2,7 @@
  * Plane layout: a to-scale drawing of the frame's memory with a row axis, magnified insets of every plane's end,
  * the two kinds of hidden rows named and explained, and the wrap verdicts.
  */
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../electron/common/coded-size';
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import { GlossaryButton } from '../glossary/GlossaryButton';
@@ -61,7 +61,11 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
   const geometry = useMemo(() => layoutGeometry(report), [report]);
   const facts = useMemo(() => geometry.sections.map((section) => section.facts), [geometry]);
   const boundaries = useMemo(() => planeBoundaries(facts, geometry.together, INSET_ROWS), [facts, geometry]);
-  const [hover, setHover] = useState<string | null>(null);
+  // The readout belongs to the report it was made on: a new frame clears it however it was set (pointer or keyboard
+  // focus), since it described the frame before.
+  const [hovered, setHovered] = useState<{ report: FrameReport; text: string | null } | null>(null);
+  const setHover = useCallback((text: string | null) => setHovered({ report, text }), [report]);
+  const hover = hovered !== null && hovered.report === report ? hovered.text : null;
   const { format, wrap } = report;
   const codedRows = facts.some((plane) => plane.codedRowsNotDisplayed > 0);
   const codedColumns = facts.some((plane) => plane.codedColumnsNotDisplayed > 0);
