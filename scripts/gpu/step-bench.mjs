@@ -3,11 +3,12 @@
 // key (requests at 60 per second for 10 s), once as the renderer sends them (one in flight, only the newest waiting)
 // and once sent blindly (the backend's latest-wins drops what waits). One JSON line per measurement on stdout.
 // Usage: node scripts/gpu/step-bench.mjs CLIP_1080P CLIP_4K
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { startServe } from '../../test/gpu/serve-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const [hd, uhd] = process.argv.slice(2).map((f) => fs.realpathSync(path.resolve(f)));
@@ -21,24 +22,7 @@ const print = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
 const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zci-step-'));
 const clipDir = fs.realpathSync(path.dirname(hd));
-const proc = spawn(process.execPath, [path.join(root, 'out', 'serve', 'index.js'), '--port', '0', '--config-dir', configDir, '--root', clipDir], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let output = '';
-const url = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`no URL:\n${output}`)), 30_000);
-  proc.stdout.on('data', (d) => {
-    output += d;
-    const m = /serving at (http:\/\/\S+)/.exec(output);
-    if (m) {
-      clearTimeout(timer);
-      resolve(new URL(m[1]));
-    }
-  });
-  proc.stderr.on('data', (d) => (output += d));
-  proc.on('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
-});
+const { proc, url } = await startServe(configDir, ['--root', clipDir]);
 
 try {
   const socket = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { origin: url.origin });

@@ -1,6 +1,5 @@
 // The app's flow on NVDEC frames, headless: serve mode with the real backend, driven over its WebSocket RPC.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,31 +7,9 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { hasGpu } from '../native/helpers.mjs';
+import { serveEntry, startServe } from './serve-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const serveEntry = path.join(root, 'out', 'serve', 'index.js');
-
-async function startServe(configDir) {
-  const proc = spawn(process.execPath, [serveEntry, '--port', '0', '--config-dir', configDir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL:\n${output}`)), 30_000);
-    proc.stdout.on('data', (d) => {
-      output += d;
-      const m = /serving at (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(new URL(m[1]));
-      }
-    });
-    proc.stderr.on('data', (d) => (output += d));
-    proc.on('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
-  });
-  return { proc, url };
-}
 
 test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointer matches', {
   skip: !hasGpu || !fs.existsSync(serveEntry),

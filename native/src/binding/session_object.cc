@@ -33,6 +33,15 @@ template <typename F> void capture(Failure &f, F &&body) {
   }
 }
 
+// info[0] as a display index: an integer from 0 to 2^53 - 1.
+bool readFrameIndex(const Napi::CallbackInfo &info, int64_t &index) {
+  if (info.Length() < 1 || !info[0].IsNumber()) return false;
+  const double d = info[0].As<Napi::Number>().DoubleValue();
+  if (!(d >= 0) || d > 9007199254740991.0 || d != std::trunc(d)) return false;
+  index = static_cast<int64_t>(d);
+  return true;
+}
+
 Napi::Value rejectWith(Napi::Env env, const Napi::Error &e) {
   auto d = Napi::Promise::Deferred::New(env);
   d.Reject(e.Value());
@@ -179,16 +188,11 @@ std::shared_ptr<Session> SessionObject::claim(Napi::Env env, Napi::Value *reject
 
 Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
-  if (info.Length() < 1 || !info[0].IsNumber())
-    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
-  const double d = info[0].As<Napi::Number>().DoubleValue();
-  if (!(d >= 0) || d > 9007199254740991.0 || d != std::trunc(d)) {
-    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
-  }
+  int64_t index = 0;
+  if (!readFrameIndex(info, index)) return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
   FrameRequest req;
   AbortLink abort;
   Napi::Value rejected;
-  const auto index = static_cast<int64_t>(d);
   auto s = claimForFrame(env, info, "Decoding frame " + std::to_string(index), req, abort, &rejected);
   if (!s) return rejected;
   return queue<FrameEvidence>(
@@ -197,12 +201,8 @@ Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
 
 Napi::Value SessionObject::Show(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
-  if (info.Length() < 1 || !info[0].IsNumber())
-    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
-  const double d = info[0].As<Napi::Number>().DoubleValue();
-  if (!(d >= 0) || d > 9007199254740991.0 || d != std::trunc(d)) {
-    return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
-  }
+  int64_t index = 0;
+  if (!readFrameIndex(info, index)) return rejectWith(env, invalidArgument(env, "index", "an integer >= 0"));
   ShowRequest req;
   Napi::Error err;
   if (info.Length() > 1 && info[1].IsObject()) {
@@ -225,7 +225,6 @@ Napi::Value SessionObject::Show(const Napi::CallbackInfo &info) {
   }
   AbortLink abort;
   Napi::Value rejected;
-  const auto index = static_cast<int64_t>(d);
   auto s = claimForFrame(env, info, "Decoding frame " + std::to_string(index), req.frame, abort, &rejected);
   if (!s) return rejected;
   return queue<ShowResult>(
