@@ -2,14 +2,15 @@
 import type { BackendRestartedEvent, EventMap, EventName } from '../common/contract';
 import { rpcError } from '../common/envelope';
 import { MAX_PENDING_REQUESTS, type WireEvent, type WireResponse } from '../common/wire';
+import { encodeWireMessage } from '../common/wire-frame';
 import type { ClientStateMessage } from '../supervisor/protocol';
 import { ClientSession } from './client-session';
 import { dispatch } from './dispatch';
 import type { Handlers } from './handlers/types';
 
-/** A two-way string pipe to one client. */
+/** A two-way pipe to one client: requests arrive as JSON text; answers leave as wire-frame.ts encodes them. */
 export interface Channel {
-  send(data: string): void;
+  send(data: string | Uint8Array): void;
   onMessage(listener: (data: string) => void): void;
   onClose(listener: () => void): void;
 }
@@ -64,10 +65,11 @@ export class BackendServer {
   }
 }
 
-/** JSON text of a response; a value that cannot be written (too deep, a cycle, a BigInt) becomes INTERNAL. */
-export function serialize(response: WireResponse): string {
+/** A response as it crosses the wire (JSON text, or a binary frame when it carries bytes); a value that cannot be
+ * written (too deep, a cycle, a BigInt) becomes INTERNAL. */
+export function serialize(response: WireResponse): string | Uint8Array {
   try {
-    return JSON.stringify(response);
+    return encodeWireMessage(response);
   } catch (error) {
     return JSON.stringify(internalReplyFor(response.id, error));
   }

@@ -2,7 +2,7 @@
 import type { NativeMemoryRead } from '../../native/index';
 import type { MemoryRead } from '../common/memory';
 
-/** Encodes a read's bytes as base64, checking their count against its rows, row width and bytes read. */
+/** A read's bytes as a view (no copy), checking their count against its rows, row width and bytes read. */
 export function toWireMemoryRead(read: NativeMemoryRead): MemoryRead {
   const expected = read.rows * read.bytesPerRow;
   if (read.data.byteLength !== expected || read.bytesRead !== expected) {
@@ -11,5 +11,5 @@ export function toWireMemoryRead(read: NativeMemoryRead): MemoryRead {
     );
   }
   const { data, ...rest } = read;
-  return { ...rest, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64') };
+  return { ...rest, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
 }

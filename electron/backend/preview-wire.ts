@@ -1,17 +1,17 @@
-/** Turns the addon's preview result into what crosses the wire: pictures as base64, figures as finite numbers. */
+/** Turns the addon's preview result into what crosses the wire: pictures as bytes, figures as finite numbers. */
 import type { PreviewResult, RgbImage } from '../addon/native';
 import type { PreviewWire, RgbWire } from '../common/preview';
 import type { PreviewOp } from '../common/vocabulary';
 
-/** Encodes one RGB picture as base64, checking its byte count against its size; null stays null. */
+/** One RGB picture's bytes as a view (no copy), checking its byte count against its size; null stays null. */
 export function toWireRgb(picture: RgbImage | null, what: string): RgbWire | null {
   if (picture === null || picture.width <= 0 || picture.height <= 0) return null;
   const expected = picture.width * picture.height * 3;
   if (picture.rgb.byteLength < expected) {
     throw new Error(`${what} has ${picture.rgb.byteLength} bytes, expected ${expected}`);
   }
-  const bytes = Buffer.from(picture.rgb.buffer, picture.rgb.byteOffset, expected);
-  return { width: picture.width, height: picture.height, rgb: bytes.toString('base64') };
+  const rgb = new Uint8Array(picture.rgb.buffer, picture.rgb.byteOffset, expected);
+  return { width: picture.width, height: picture.height, rgb };
 }
 
 // JSON turns NaN and Infinity into null silently; say so explicitly instead.

@@ -2,18 +2,17 @@
 import type { PlaneThumbnail } from '../addon/native';
 import type { ThumbnailWire } from '../common/contract';
 
-/** Encodes one thumbnail's bytes as base64, checking the byte count against its size. */
+/** One thumbnail's bytes as a view (no copy), checking the byte count against its size. */
 export function toWireThumbnail(thumb: PlaneThumbnail): ThumbnailWire {
   const expected = thumb.width * thumb.height;
   if (thumb.data.byteLength < expected) {
     throw new Error(`thumbnail of plane ${thumb.plane} has ${thumb.data.byteLength} bytes, expected ${expected}`);
   }
-  const bytes = Buffer.from(thumb.data.buffer, thumb.data.byteOffset, expected);
   return {
     plane: thumb.plane,
     name: thumb.name,
     width: thumb.width,
     height: thumb.height,
-    data: bytes.toString('base64'),
+    data: new Uint8Array(thumb.data.buffer, thumb.data.byteOffset, expected),
   };
 }

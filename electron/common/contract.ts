@@ -66,13 +66,13 @@ export interface OpenResult {
   info: StreamInfo;
 }
 
-/** One plane thumbnail as it crosses the wire: 8-bit grey pixels, row-major, base64. */
+/** One plane thumbnail as it crosses the wire: 8-bit grey pixels, row-major, as bytes (wire-frame.ts). */
 export interface ThumbnailWire {
   plane: number;
   name: string;
   width: number;
   height: number;
-  data: string;
+  data: Uint8Array;
 }
 
 /** Why an operator preview asked for with a frame did not run; the frame and its thumbnails stand. */

@@ -107,8 +107,8 @@ export const memoryReadSchema = z.object({
   /** Distance between the starts of consecutive rows read, in the allocation (the plane's pitch; bytesPerRow for a
    * byte range). */
   rowPitch: z.int().min(1),
-  /** The bytes, base64. */
-  data: z.string(),
+  /** The bytes (a binary frame carries them as they are: wire-frame.ts). */
+  data: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'bytes'),
   /** Every byte of data, in order, in exactly one span. */
   regions: z.array(regionSpanSchema),
   /** The allocation read: its first byte, its size, and whether it holds only this plane (planes apart). */

@@ -34,11 +34,11 @@ export const previewParamsSchema = z
 /** What a caller passes to preview. */
 export type PreviewParams = z.infer<typeof previewParamsSchema>;
 
-/** A small RGB picture as it crosses the wire: 3 bytes per pixel, rows packed, base64. */
+/** A small RGB picture as it crosses the wire: 3 bytes per pixel, rows packed, as bytes (wire-frame.ts). */
 export interface RgbWire {
   width: number;
   height: number;
-  rgb: string;
+  rgb: Uint8Array;
 }
 
 /** GPU time of each step of a preview, from CUDA events, in milliseconds. */
@@ -50,7 +50,7 @@ interface PreviewTimings {
   totalMs: number;
 }
 
-/** The result of preview: the addon's PreviewResult with its pictures as base64. */
+/** The result of preview: the addon's PreviewResult, its pictures as byte arrays. */
 export interface PreviewWire {
   op: PreviewOp;
   /** True when the GPU made the thumbnail; false for op 'reference'. */

@@ -10,7 +10,7 @@ export const MAX_REQUEST_BYTES = 64 * 1024;
 /** Most requests of one client that may wait for their answers at once; more are answered BUSY. */
 export const MAX_PENDING_REQUESTS = 32;
 
-/** Largest response or event a client accepts, in bytes of JSON. */
+/** Largest response or event a client accepts, in bytes (characters of JSON text, or bytes of a binary frame). */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /** A call from a client; params are checked later against the method's own schema. */

@@ -20,10 +20,11 @@ export type ParentMessage =
 /** The parent messages that steer the backend itself rather than carry a client's traffic. */
 export type ControlMessage = Extract<ParentMessage, { type: 'allowPath' | 'setLibraryPath' }>;
 
-/** What the backend sends. 'message' is used only when the parent carries the client's traffic. */
+/** What the backend sends. 'message' is used only when the parent carries the client's traffic; its data is what
+ * wire-frame.ts made (JSON text or a binary frame), passed on to the client as it is. */
 export type ChildMessage =
   | { type: 'ready'; pid: number }
-  | { type: 'message'; clientId: string; data: string }
+  | { type: 'message'; clientId: string; data: string | Uint8Array }
   | { type: 'state'; clientId: string; state: ClientStateMessage };
 
 /** Environment variables through which the parent configures the backend. */

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { startServe } from '../../test/gpu/serve-process.mjs';
+import { readServerMessage, startServe } from '../../test/gpu/serve-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const [hd, uhd] = process.argv.slice(2).map((f) => fs.realpathSync(path.resolve(f)));
@@ -32,10 +32,11 @@ try {
   });
   let nextId = 0;
   const waiting = new Map();
-  socket.on('message', (data) => {
-    const m = JSON.parse(data.toString());
+  socket.on('message', (data, isBinary) => {
+    const m = readServerMessage(data, isBinary);
     if (m.kind !== 'response') return;
-    waiting.get(m.id)?.(m);
+    // The size of the answer as it crossed the socket (a binary frame when it carries pictures).
+    waiting.get(m.id)?.({ ...m, wireBytes: data.length, binary: isBinary });
     waiting.delete(m.id);
   });
   const call = (method, params) =>
@@ -74,13 +75,15 @@ try {
     const steps = [];
     const sizes = [];
     let previewOp = null;
+    let binary = false;
     for (let i = 0; i < 300; i += 1) {
       const t0 = performance.now();
       const raw = await call('frame', { index: i, thumbnails: { maxWidth: 256 }, preview, fallbackToReference: true });
       steps.push(performance.now() - t0);
       if (!raw.ok) throw new Error(`step ${i}: ${raw.error.code} ${raw.error.message}`);
       const answer = raw.result;
-      sizes.push(JSON.stringify(answer).length);
+      sizes.push(raw.wireBytes);
+      binary = raw.binary;
       previewOp = answer.preview?.op ?? answer.previewError?.code ?? null;
       if (answer.report.frameIndex !== i || answer.thumbnails === null) throw new Error(`step ${i} answered wrongly`);
     }
@@ -93,6 +96,7 @@ try {
       p99Ms: percentile(steps, 99),
       maxMs: Math.max(...steps),
       answerBytesP50: percentile(sizes, 50),
+      binaryFrames: binary,
       preview: previewOp,
     });
   };

@@ -417,7 +417,7 @@ if (rpcOpen.length || rpcStep.length || rpcHold.length) {
   }
   for (const r of rpcStep) {
     const what = r.variant === undefined ? '' : ` (${r.variant})`;
-    const size = r.answerBytesP50 === undefined ? '' : `, answers of ${r.answerBytesP50} characters of JSON (p50)`;
+    const size = r.answerBytesP50 === undefined ? '' : `, answers of ${r.answerBytesP50} ${r.binaryFrames ? "bytes in one binary WebSocket frame" : "characters of JSON"} (p50)`;
     bm.push(`Sequential steps on ${r.file}${what}: ${r.steps} requests, latency to the complete answer p50 **${fmt(r.p50Ms, 2)} ms**, p99 **${fmt(r.p99Ms, 2)} ms**, max ${fmt(r.maxMs, 2)} ms${size}; preview ${r.preview} (targets p50 ≤ 8 ms: ${r.p50Ms <= 8 ? 'met' : 'NOT met'}; p99 ≤ 16 ms: ${r.p99Ms <= 16 ? 'met' : 'NOT met'}).`, '');
   }
   if (rpcHold.length) {

@@ -5,7 +5,7 @@ import { ErrorBanner } from '../../renderer/src/components/banners/ErrorBanner';
 import { RestartBanner } from '../../renderer/src/components/banners/RestartBanner';
 import { OpenBar } from '../../renderer/src/components/open/OpenBar';
 import { Thumbnails } from '../../renderer/src/components/thumbnails/Thumbnails';
-import { greyToRgba, base64ToBytes } from '../../renderer/src/components/thumbnails/grey';
+import { greyToRgba } from '../../renderer/src/components/thumbnails/grey';
 
 describe('ErrorBanner', () => {
   it('shows code, message and remedy, and can be dismissed', async () => {
@@ -87,7 +87,7 @@ describe('OpenBar', () => {
 
 describe('Thumbnails', () => {
   it('draws one canvas per plane at the thumbnail size', () => {
-    const data = btoa(String.fromCharCode(0, 128, 255, 64));
+    const data = Uint8Array.of(0, 128, 255, 64);
     render(
       <Thumbnails
         thumbnails={[
@@ -98,6 +98,6 @@ describe('Thumbnails', () => {
     );
     expect(screen.getByTestId('thumbnail-0')).toHaveAttribute('width', '2');
     expect(screen.getByTestId('thumbnail-1')).toBeInTheDocument();
-    expect(Array.from(greyToRgba(base64ToBytes(data), 2, 2).slice(4, 8))).toEqual([128, 128, 128, 255]);
+    expect(Array.from(greyToRgba(data, 2, 2).slice(4, 8))).toEqual([128, 128, 128, 255]);
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rpcError } from '../../electron/common/envelope';
 import { OperatorsPanel, type OperatorsPanelProps } from '../../renderer/src/components/operators/OperatorsPanel';
-import { checksum, rgbBytes, rgbToRgba } from '../../renderer/src/components/operators/rgb';
+import { checksum, rgbToRgba } from '../../renderer/src/components/operators/rgb';
 import { DEFAULT_OPERATOR } from '../../renderer/src/store/operators-slice';
 import {
   gaussianPreview,
@@ -147,10 +147,10 @@ describe('the catalogue', () => {
 
 describe('RGB pictures', () => {
   it('expand to opaque RGBA and have a checksum that tells pictures apart', () => {
-    const red = rgbBytes(solidRgb(2, 1, [255, 0, 0]).rgb);
+    const red = solidRgb(2, 1, [255, 0, 0]).rgb;
     expect(Array.from(rgbToRgba(red, 2, 1))).toEqual([255, 0, 0, 255, 255, 0, 0, 255]);
-    expect(checksum(red)).toBe(checksum(rgbBytes(solidRgb(2, 1, [255, 0, 0]).rgb)));
-    expect(checksum(red)).not.toBe(checksum(rgbBytes(solidRgb(2, 1, [254, 0, 0]).rgb)));
+    expect(checksum(red)).toBe(checksum(solidRgb(2, 1, [255, 0, 0]).rgb));
+    expect(checksum(red)).not.toBe(checksum(solidRgb(2, 1, [254, 0, 0]).rgb));
     expect(checksum(new Uint8Array())).toBe('811c9dc5');
   });
 });

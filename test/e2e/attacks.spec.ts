@@ -12,6 +12,7 @@ import path from 'node:path';
 import { expect, test } from '../support/e2e/fixtures';
 import { call, openSocket, startServe, type Served } from '../support/live/serve';
 import { ROOT } from '../support/paths';
+import { decodeWireMessage } from '../../electron/common/wire-frame';
 
 /** A raw TCP connection that has completed an authorised WebSocket handshake on /rpc. */
 async function rawSocket(served: Served): Promise<net.Socket> {
@@ -130,8 +131,8 @@ test('a client that floods its queue gets BUSY with the depth, and others are an
   const answers: Record<string, unknown>[] = [];
   const total = 200;
   const all = new Promise<void>((resolve) => {
-    socket.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      const message = decodeWireMessage(isBinary ? data : data.toString()) as Record<string, unknown>;
       if (message.kind !== 'response') return;
       answers.push(message);
       if (answers.length === total) resolve();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '../support/e2e/fixtures';
 import { call, openSocket } from '../support/live/serve';
 import { ROOT } from '../support/paths';
+import { decodeWireMessage } from '../../electron/common/wire-frame';
 
 test("cancel stops a client's queued and running frame requests; they answer CANCELLED", async ({ served }) => {
   const opened = await openSocket(served);
@@ -10,8 +11,8 @@ test("cancel stops a client's queued and running frame requests; they answer CAN
   const { socket } = opened;
   expect(await call(socket, 'open', { path: path.join(ROOT, 'assets', 'sample.mp4') }, 1)).toMatchObject({ ok: true });
   const answers = new Map<number, Record<string, unknown>>();
-  socket.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString()) as Record<string, unknown>;
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    const message = decodeWireMessage(isBinary ? data : data.toString()) as Record<string, unknown>;
     if (message.kind === 'response' && typeof message.id === 'number') answers.set(message.id, message);
   });
   // Far frames in alternating order: each one seeks and decodes a GOP, so the queue holds work for a while.

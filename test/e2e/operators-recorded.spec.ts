@@ -16,9 +16,9 @@ async function drawnRgb(page: Page, testId: string): Promise<string> {
   return createHash('sha256').update(Uint8Array.from(rgb)).digest('hex');
 }
 
-function sha(base64: string | undefined): string {
+function sha(rgb: Uint8Array | undefined): string {
   return createHash('sha256')
-    .update(Buffer.from(base64 ?? '', 'base64'))
+    .update(rgb ?? new Uint8Array())
     .digest('hex');
 }
 

@@ -31,3 +31,32 @@ export async function startServe(configDir, extraArgs = []) {
   });
   return { proc, url };
 }
+
+/**
+ * Reads one server message as a client does, written here apart from the app's own reader
+ * (electron/common/wire-frame.ts): JSON text, or a binary frame "ZCB1" + header length (uint32 LE) + header JSON
+ * ({ blobs: [lengths], message }) + the byte arrays, each {"$bytes": n} in the message standing for the n-th.
+ */
+export function readServerMessage(data, isBinary) {
+  if (!isBinary) return JSON.parse(data.toString());
+  const frame = Buffer.from(data);
+  if (frame.subarray(0, 4).toString('latin1') !== 'ZCB1') throw new Error('binary message without ZCB1');
+  const headerLength = frame.readUInt32LE(4);
+  const header = JSON.parse(frame.subarray(8, 8 + headerLength).toString('utf8'));
+  const blobs = [];
+  let offset = 8 + headerLength;
+  for (const length of header.blobs) {
+    blobs.push(frame.subarray(offset, offset + length));
+    offset += length;
+  }
+  if (offset !== frame.length) throw new Error(`binary frame of ${frame.length} bytes, ${offset} accounted for`);
+  const restore = (v) => {
+    if (Array.isArray(v)) return v.map(restore);
+    if (v && typeof v === 'object') {
+      if (Object.keys(v).length === 1 && Number.isInteger(v.$bytes)) return blobs[v.$bytes];
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restore(x)]));
+    }
+    return v;
+  };
+  return restore(header.message);
+}

@@ -128,7 +128,7 @@ describe('frames', () => {
     expect(persistence.listRecent()[0]?.lastFrame).toBe(12);
   });
 
-  it('brings back thumbnails with the frame, as base64 of the grey bytes only', async () => {
+  it('brings back thumbnails with the frame, as the grey bytes only', async () => {
     const { handlers, ctx } = setup();
     await handlers.open({ path: video }, ctx);
     const answer = await handlers.frame({ index: 5, thumbnails: { maxWidth: 64 } }, ctx);
@@ -142,10 +142,10 @@ describe('frames', () => {
         name,
         width,
         height,
-        data: Buffer.from(data.subarray(0, width * height)).toString('base64'),
+        data: Uint8Array.from(data.subarray(0, width * height)),
       })),
     );
-    for (const thumb of wire) expect(Buffer.from(thumb.data, 'base64')).toHaveLength(thumb.width * thumb.height);
+    for (const thumb of wire) expect(thumb.data).toHaveLength(thumb.width * thumb.height);
     expect(answer.preview).toBeNull();
     expect(answer.previewError).toBeNull();
   });

@@ -58,7 +58,7 @@ describe.skipIf(!serveBuilt)('readMemory over serve mode (needs npm run build)',
     expect(read.totalBytesRead).toBe(8 * 512);
     expect(read.cap).toBe(MEMORY_READ_CAP);
     expect(read.regions).toEqual([{ start: 0, length: 8 * 512, region: 'visible', plane: 0 }]);
-    const bytes = Buffer.from(read.data, 'base64');
+    const bytes = Buffer.from(read.data);
     expect(bytes.byteLength).toBe(8 * 512);
     const direct = await directRead(9, range);
     expect(bytes.equals(Buffer.from(direct.data))).toBe(true);

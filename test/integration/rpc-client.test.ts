@@ -121,6 +121,31 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     }
   });
 
+  it('brings pictures back in one binary frame holding their own bytes, and the rest as JSON text', async () => {
+    const { client, transport } = await connected();
+    const received: (string | ArrayBuffer | Uint8Array)[] = [];
+    transport.onMessage((data) => received.push(data));
+    await client.call('open', { path: CLIP });
+    const answer = await client.call('frame', {
+      index: 3,
+      thumbnails: { maxWidth: 256 },
+      preview: { op: 'reference', maxWidth: 256 },
+    });
+    const pictures =
+      (answer.thumbnails ?? []).reduce((sum, t) => sum + t.data.byteLength, 0) +
+      (answer.preview?.reference?.rgb.byteLength ?? 0);
+    // Y, U and V each drawn 256 wide, and the RGB reference.
+    expect(pictures).toBe(3 * 256 * 144 + 256 * 144 * 3);
+    expect(answer.thumbnails?.[0]?.data).toBeInstanceOf(Uint8Array);
+    const frames = received.filter((data) => typeof data !== 'string');
+    expect(frames).toHaveLength(1);
+    // The pictures' bytes plus a header of a few KB: base64 inside JSON text would have been a third larger.
+    const size = frames[0]!.byteLength;
+    expect(size).toBeGreaterThan(pictures);
+    expect(size).toBeLessThan(pictures + 16_384);
+    expect(received.filter((data) => typeof data === 'string').length).toBeGreaterThanOrEqual(1); // open's answer
+  });
+
   it('fails calls when the carrier closes and ignores junk', async () => {
     const own = await startServe();
     try {
@@ -129,7 +154,7 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
       const capture = client.call('saveCapture', { path: path.join(dir, 'cut.zci'), frames: { from: 0, to: 47 } });
       // An unreadable request is answered with id -1, which matches no call: the client drops it.
       const answers: string[] = [];
-      transport.onMessage((data) => answers.push(data));
+      transport.onMessage((data) => typeof data === 'string' && answers.push(data));
       transport.send('not json');
       await until(() => answers.some((data) => data.includes('"id":-1')), 'the answer to the junk');
       expect(await state(capture)).toBe('pending');

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forkSpawner } from '../../electron/serve/fork-child';
 import { describeExit, DEFAULT_RESTART_POLICY } from '../../electron/supervisor/policy';
 import { BACKEND_ENV, type ChildMessage } from '../../electron/supervisor/protocol';
+import { decodeWireMessage } from '../../electron/common/wire-frame';
 import { Supervisor, type ChildHandle } from '../../electron/supervisor/supervisor';
 import { fixture, ROOT } from '../support/paths';
 
@@ -54,7 +55,10 @@ function nextMessage(supervisor: Supervisor, type: ChildMessage['type'], id?: nu
   return new Promise((resolve) => {
     const listener = (message: ChildMessage): void => {
       if (message.type !== type) return;
-      if (id !== undefined && (message.type !== 'message' || (JSON.parse(message.data) as { id: number }).id !== id))
+      if (
+        id !== undefined &&
+        (message.type !== 'message' || (decodeWireMessage(message.data) as { id: number }).id !== id)
+      )
         return;
       supervisor.off('message', listener);
       resolve(message);
@@ -70,7 +74,7 @@ async function rpc(supervisor: Supervisor, id: number, method: string, params: u
     .child()
     ?.send({ type: 'message', clientId: 'c1', data: JSON.stringify({ kind: 'request', id, method, params }) });
   const message = await answer;
-  return message.type === 'message' ? JSON.parse(message.data) : null;
+  return message.type === 'message' ? decodeWireMessage(message.data) : null;
 }
 
 beforeEach(async () => {

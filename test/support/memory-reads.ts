@@ -40,7 +40,7 @@ export function madeUpRead(report: FrameReport, params: ReadMemoryParams, rule: 
     rows: range.rows,
     bytesPerRow: count,
     rowPitch: plane.pitch,
-    data: Buffer.from(bytes).toString('base64'),
+    data: Uint8Array.from(bytes),
     regions,
     allocation: { start: plane.ffmpegPointer, size: plane.pitch * 2000, separate: true },
     address: `0x${address.toString(16)}`,

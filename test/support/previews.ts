@@ -5,7 +5,7 @@ import type { PreviewWire, RgbWire } from '../../electron/common/preview';
 export function solidRgb(width: number, height: number, rgb: [number, number, number]): RgbWire {
   const bytes = new Uint8Array(width * height * 3);
   for (let i = 0; i < width * height; i += 1) bytes.set(rgb, i * 3);
-  return { width, height, rgb: Buffer.from(bytes).toString('base64') };
+  return { width, height, rgb: bytes };
 }
 
 /** The convert preview of a padded 1080p NV12 frame: GPU thumbnail, reference, and the wrong-wrap picture. */

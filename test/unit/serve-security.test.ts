@@ -113,10 +113,12 @@ describe('serve mode edges', () => {
     let deep: unknown = 0;
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
     const text = serialize({ kind: 'response', id: 7, ok: true, result: deep } as WireResponse);
-    expect(JSON.parse(text)).toMatchObject({ id: 7, ok: false, error: { code: 'INTERNAL' } });
+    expect(JSON.parse(text as string)).toMatchObject({ id: 7, ok: false, error: { code: 'INTERNAL' } });
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(JSON.parse(serialize({ kind: 'response', id: 8, ok: true, result: cyclic } as WireResponse))).toMatchObject({
+    expect(
+      JSON.parse(serialize({ kind: 'response', id: 8, ok: true, result: cyclic } as WireResponse) as string),
+    ).toMatchObject({
       id: 8,
       error: { code: 'INTERNAL', message: expect.stringMatching(/could not be sent/) as unknown },
     });

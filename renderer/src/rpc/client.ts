@@ -2,6 +2,7 @@
 import type { EventMap, EventName, MethodName, ParamsOf, ResultOf } from '../../../electron/common/contract';
 import { RpcFailure, rpcError } from '../../../electron/common/envelope';
 import { MAX_RESPONSE_BYTES, type ServerMessage } from '../../../electron/common/wire';
+import { decodeWireMessage, wireMessageSize } from '../../../electron/common/wire-frame';
 import type { Transport } from './transport';
 
 /** What the store needs from a client. */
@@ -54,11 +55,11 @@ export class RpcClient implements RpcApi {
     return () => set.delete(listener as (payload: never) => void);
   }
 
-  private receive(data: string): void {
-    if (data.length > MAX_RESPONSE_BYTES) return;
+  private receive(data: string | ArrayBuffer | Uint8Array): void {
+    if (wireMessageSize(data) > MAX_RESPONSE_BYTES) return;
     let message: ServerMessage;
     try {
-      message = JSON.parse(data) as ServerMessage;
+      message = decodeWireMessage(data) as ServerMessage;
     } catch {
       return;
     }

@@ -7,7 +7,9 @@ function portTransport(port: MessagePort): Transport {
   const transport: Transport = {
     send: (data) => port.postMessage(data),
     onMessage: (listener) => {
-      port.onmessage = (event: MessageEvent) => typeof event.data === 'string' && listener(event.data);
+      port.onmessage = (event: MessageEvent<unknown>) => {
+        if (typeof event.data === 'string' || event.data instanceof Uint8Array) listener(event.data);
+      };
     },
     onClose: () => undefined,
     close: () => port.close(),

@@ -10,12 +10,15 @@ export function rpcUrl(location: Pick<Location, 'protocol' | 'host'>): string {
 export function openWebSocket(url: string): Promise<Transport> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
+    socket.binaryType = 'arraybuffer';
     let closeListener: (reason: string) => void = () => undefined;
     socket.addEventListener('open', () =>
       resolve({
         send: (data) => socket.send(data),
         onMessage: (listener) =>
-          socket.addEventListener('message', (event) => typeof event.data === 'string' && listener(event.data)),
+          socket.addEventListener('message', (event: MessageEvent<unknown>) => {
+            if (typeof event.data === 'string' || event.data instanceof ArrayBuffer) listener(event.data);
+          }),
         onClose: (listener) => {
           closeListener = listener;
         },

@@ -5,7 +5,6 @@
 import { toRpcError, type RpcError } from '../../../electron/common/envelope';
 import type { MemoryRead, ReadMemoryParams } from '../../../electron/common/memory';
 import type { FrameReport } from '../../../electron/common/report';
-import { base64ToBytes } from '../components/thumbnails/grey';
 import { rangeKey } from '../components/probe/tile-plan';
 import type { SliceCreator } from './types';
 
@@ -106,7 +105,7 @@ export const createProbeSlice: SliceCreator<ProbeSlice> = (set, get, client) => 
           if (get().report !== report) return null;
           const read = await client.call('readMemory', { index: report.frameIndex, range });
           if (get().report !== report) return null;
-          const entry = { read, bytes: base64ToBytes(read.data) };
+          const entry = { read, bytes: read.data };
           keep(key, entry);
           const before = get().memoryStats;
           const same = before !== null && before.report === report;

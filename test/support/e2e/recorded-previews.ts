@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { decodePng } from '../../../electron/capture/png';
 import type { PreviewParams, PreviewWire, RgbWire } from '../../../electron/common/preview';
+import { decodeWireMessage, encodeWireMessage } from '../../../electron/common/wire-frame';
 import { ROOT } from '../paths';
 
 interface Recorded {
@@ -40,7 +41,7 @@ function recordedRun(): Recorded[] {
 export function recordedRgb(entry: Recorded): RgbWire {
   const image = decodePng(Buffer.from(entry.png, 'base64'));
   if (image.channels !== 3) throw new Error(`${entry.name} is not RGB`);
-  return { width: image.width, height: image.height, rgb: Buffer.from(image.data).toString('base64') };
+  return { width: image.width, height: image.height, rgb: Uint8Array.from(image.data) };
 }
 
 /** The previews recorded for one fixture, answering preview requests as the addon did on the GPU. */
@@ -85,17 +86,20 @@ export async function serveRecordedPreviews(page: Page, answer: (params: Preview
   await page.routeWebSocket(/\/rpc$/, (socket) => {
     const server = socket.connectToServer();
     const asked = new Map<number, PreviewParams>();
+    // What the page receives is what the backend would send: JSON text, or a binary frame when bytes travel.
+    const toPage = (value: unknown): void => {
+      const encoded = encodeWireMessage(value);
+      socket.send(typeof encoded === 'string' ? encoded : Buffer.from(encoded));
+    };
     server.onMessage((message) => {
-      const reply = JSON.parse(String(message)) as { kind: string; id?: number; ok?: boolean; result?: object };
+      const reply = decodeWireMessage(message) as { kind: string; id?: number; ok?: boolean; result?: object };
       const params = reply.id === undefined ? undefined : asked.get(reply.id);
       if (reply.kind !== 'response' || params === undefined || reply.ok !== true) {
         socket.send(message);
         return;
       }
       asked.delete(reply.id!);
-      socket.send(
-        JSON.stringify({ ...reply, result: { ...reply.result, preview: answer(params), previewError: null } }),
-      );
+      toPage({ ...reply, result: { ...reply.result, preview: answer(params), previewError: null } });
     });
     socket.onMessage((message) => {
       const request = JSON.parse(String(message)) as {
@@ -105,7 +109,7 @@ export async function serveRecordedPreviews(page: Page, answer: (params: Preview
       };
       if (request.method === 'preview') {
         const params = request.params as unknown as PreviewParams;
-        socket.send(JSON.stringify({ kind: 'response', id: request.id, ok: true, result: answer(params) }));
+        toPage({ kind: 'response', id: request.id, ok: true, result: answer(params) });
         return;
       }
       if ((request.method === 'frame' || request.method === 'frameAtTime') && request.params.preview !== undefined) {

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
+import { decodeWireMessage } from '../../../electron/common/wire-frame';
 import { ROOT } from '../paths';
 
 /** A running serve mode. */
@@ -97,8 +98,8 @@ export function openSocket(
 /** Calls one method over an open socket and returns the response message. */
 export function call(socket: WebSocket, method: string, params: unknown, id = 1): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
-    const onMessage = (data: Buffer): void => {
-      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+    const onMessage = (data: Buffer, isBinary: boolean): void => {
+      const message = decodeWireMessage(isBinary ? data : data.toString()) as Record<string, unknown>;
       if (message.kind === 'response' && message.id === id) {
         socket.off('message', onMessage);
         resolve(message);

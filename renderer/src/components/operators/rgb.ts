@@ -1,5 +1,4 @@
-/** Turns a base64 RGB picture into RGBA pixels for a canvas, and names its bytes with a short checksum. */
-import { base64ToBytes } from '../thumbnails/grey';
+/** Turns an RGB picture into RGBA pixels for a canvas, and names its bytes with a short checksum. */
 
 /** Expands packed RGB bytes to opaque RGBA, one pixel per three bytes. */
 export function rgbToRgba(rgb: Uint8Array, width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
@@ -19,9 +18,4 @@ export function checksum(bytes: Uint8Array): string {
   let hash = 0x811c9dc5;
   for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
   return hash.toString(16).padStart(8, '0');
-}
-
-/** Decodes a base64 RGB picture's bytes. */
-export function rgbBytes(data: string): Uint8Array {
-  return base64ToBytes(data);
 }

@@ -7,7 +7,7 @@ import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import type { ThumbnailWire } from '../../../../electron/common/contract';
 import type { MemoryBytes } from '../../store/probe-slice';
 import type { PlaneFacts } from '../layout/plane-facts';
-import { base64ToBytes, greyToRgba } from '../thumbnails/grey';
+import { greyToRgba } from '../thumbnails/grey';
 import type { PixelAt } from './pixel-address';
 import type { SampleLayout } from './sample-format';
 import { tileRgba } from './tile-image';
@@ -92,7 +92,7 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
       const image = document.createElement('canvas');
       image.width = thumbnail.width;
       image.height = thumbnail.height;
-      const rgba = greyToRgba(base64ToBytes(thumbnail.data), thumbnail.width, thumbnail.height);
+      const rgba = greyToRgba(thumbnail.data, thumbnail.width, thumbnail.height);
       image.getContext('2d')?.putImageData(new ImageData(rgba, thumbnail.width, thumbnail.height), 0, 0);
       context.drawImage(image, sx(0), sy(0), facts.width * view.zoom, facts.height * view.zoom);
     }

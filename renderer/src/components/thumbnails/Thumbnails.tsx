@@ -1,7 +1,7 @@
 /** Plane previews: each plane's grey thumbnail drawn into a canvas. */
 import { useEffect, useRef } from 'react';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
-import { base64ToBytes, greyToRgba } from './grey';
+import { greyToRgba } from './grey';
 
 /** Props of Thumbnails. */
 export interface ThumbnailsProps {
@@ -13,7 +13,7 @@ function PlaneCanvas({ thumb }: { thumb: ThumbnailWire }) {
   useEffect(() => {
     const context = ref.current?.getContext('2d') ?? null;
     if (context === null) return;
-    const rgba = greyToRgba(base64ToBytes(thumb.data), thumb.width, thumb.height);
+    const rgba = greyToRgba(thumb.data, thumb.width, thumb.height);
     context.putImageData(new ImageData(rgba, thumb.width, thumb.height), 0, 0);
   }, [thumb]);
   return (

@@ -1,4 +1,4 @@
-/** Turns a base64 8-bit grey thumbnail into RGBA pixels for a canvas. */
+/** Turns an 8-bit grey thumbnail into RGBA pixels for a canvas; decodes base64 (a capture's PNGs). */
 
 /** Decodes base64 into bytes. */
 export function base64ToBytes(data: string): Uint8Array {

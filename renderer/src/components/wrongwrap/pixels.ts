@@ -1,6 +1,5 @@
 /** A small RGB picture held as bytes: what the comparisons of the naive and the correct picture work on. */
 import type { RgbWire } from '../../../../electron/common/preview';
-import { rgbBytes } from '../operators/rgb';
 
 /** 3 bytes per pixel, rows packed, top row first. */
 export interface RgbPixels {
@@ -9,9 +8,9 @@ export interface RgbPixels {
   rgb: Uint8Array;
 }
 
-/** The bytes of a picture as it crossed the wire (base64). */
+/** The bytes of a picture as it crossed the wire. */
 export function pixelsFromWire(image: RgbWire): RgbPixels {
-  return { width: image.width, height: image.height, rgb: rgbBytes(image.rgb) };
+  return { width: image.width, height: image.height, rgb: image.rgb };
 }
 
 /** True when two pictures have the same size and hold a whole picture each. */
