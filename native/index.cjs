@@ -49,7 +49,7 @@ function withCallerStack(promise, holder) {
 }
 
 const NativeSession = binding.Session;
-for (const method of ['frame', 'frameAtTime', 'show', 'thumbnails', 'preview', 'readMemory']) {
+for (const method of ['frame', 'frameBatch', 'frameAtTime', 'show', 'thumbnails', 'preview', 'readMemory']) {
   const original = NativeSession.prototype[method];
   NativeSession.prototype[method] = function (...args) {
     const holder = {};

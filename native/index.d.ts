@@ -151,6 +151,10 @@ export declare class Session {
   readonly closed: boolean;
   /** Decodes, wraps and reports the frame at a display index (frame-accurate). */
   frame(index: number, options?: FrameOptions): Promise<FrameReport>;
+  /** frame() for up to framesPerCall indices in one worker call, one after another with no hop back to JS between
+   * them; each entry is the frame's report or the InspectorError it failed with (the rest go on). A cancel rejects
+   * the whole call with CANCELLED. */
+  frameBatch(indices: number[], options?: FrameOptions): Promise<(FrameReport | InspectorError)[]>;
   /** frame(index) with its thumbnails and one preview, in one call (one worker hop); asking again for the frame
    * held last reuses it without decoding. */
   show(index: number, options?: ShowOptions): Promise<ShowResult>;
@@ -215,6 +219,8 @@ export declare function vocabulary(): {
   memoryRegions: string[];
   /** The most bytes one memory read copies (MEMORY_READ_CAP). */
   memoryReadCap: number;
+  /** The most indices one frameBatch() call takes (FRAMES_PER_CALL). */
+  framesPerCall: number;
 };
 
 /** Points the NVCV/CV-CUDA loader at a folder or file before the first load. */

@@ -21,7 +21,7 @@ export type AddonModule = typeof Native;
 
 /**
  * What the app reads from an open file: the addon's Session, or a replayed capture, which offers the same calls
- * except operator previews (it holds only the previews it was saved with).
+ * except operator previews (it holds only the previews it was saved with) and batches of frames.
  */
 export type FrameSource = Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'show' | 'thumbnails' | 'close'> &
-  Partial<Pick<Session, 'preview'>>;
+  Partial<Pick<Session, 'preview' | 'frameBatch'>>;

@@ -5,6 +5,8 @@ import { toRpcError } from '../common/envelope';
 import type { z } from 'zod';
 import { EXIT_CODES, inspectOutputSchema, type InspectedFrame, type InspectOutput } from '../common/inspect-output';
 import type { AppIdentity } from '../app/app-identity';
+import type { FrameReport } from '../common/report';
+import { FRAMES_PER_CALL } from '../common/vocabulary';
 import type { OpenedInput } from './cli-input';
 
 /** What inspect needs besides the opened input. */
@@ -16,23 +18,53 @@ export interface InspectRequest {
   onFrame?: (done: number, total: number) => void;
 }
 
-/** Inspects one frame: a decode error is kept as the frame's error and fails it. */
-async function inspectFrame(input: OpenedInput, index: number, request: InspectRequest): Promise<InspectedFrame> {
-  try {
-    const report = await input.session.frame(index, { proof: request.proof });
-    const checks = frameChecks(report);
-    return { index, report, error: null, checks, ok: checksPass(checks, request.strict) };
-  } catch (error) {
-    return { index, report: null, error: toRpcError(error), checks: [], ok: false };
+/** Frames decoded per addon call: few enough that progress moves, enough that the hops back to JS are rare. */
+const BATCH = 32;
+
+/** A frame's report or what it failed with: a decode error is kept as the frame's error and fails it. */
+function inspected(index: number, outcome: FrameReport | unknown, strict: boolean): InspectedFrame {
+  if (outcome instanceof Error || outcome === null || typeof outcome !== 'object') {
+    return { index, report: null, error: toRpcError(outcome), checks: [], ok: false };
+  }
+  const report = outcome as FrameReport;
+  const checks = frameChecks(report);
+  return { index, report, error: null, checks, ok: checksPass(checks, strict) };
+}
+
+/**
+ * Each chosen frame's report or error, in order. With the addon, frames are decoded in batches on its worker thread,
+ * and the next batch is asked for before this one's reports are checked: decoding goes on while JS works. A capture
+ * answers frame by frame.
+ */
+async function* outcomes(input: OpenedInput, request: InspectRequest): AsyncGenerator<[number, unknown]> {
+  const { session } = input;
+  const options = { proof: request.proof };
+  const frames = session.frameBatch?.bind(session);
+  if (frames === undefined) {
+    for (const index of request.frames) yield [index, await session.frame(index, options).catch((e: unknown) => e)];
+    return;
+  }
+  const batches: number[][] = [];
+  for (let i = 0; i < request.frames.length; i += Math.min(BATCH, FRAMES_PER_CALL))
+    batches.push(request.frames.slice(i, i + Math.min(BATCH, FRAMES_PER_CALL)));
+  // A whole batch refused (a closed session, say) fails each of its frames with that error.
+  const decode = (batch: number[]): Promise<unknown[]> =>
+    frames(batch, options).catch((error: unknown) => batch.map(() => error));
+  let next = batches[0] === undefined ? null : decode(batches[0]);
+  for (const [b, batch] of batches.entries()) {
+    const results = await (next ?? Promise.resolve([]));
+    const following = batches[b + 1];
+    next = following === undefined ? null : decode(following);
+    for (const [i, index] of batch.entries()) yield [index, results[i]];
   }
 }
 
 /** Runs inspect over the chosen frames; the output is validated against its schema before it is returned. */
 export async function runInspect(input: OpenedInput, request: InspectRequest): Promise<InspectOutput> {
   const frames: InspectedFrame[] = [];
-  for (const [done, index] of request.frames.entries()) {
-    request.onFrame?.(done, request.frames.length);
-    frames.push(await inspectFrame(input, index, request));
+  for await (const [index, outcome] of outcomes(input, request)) {
+    request.onFrame?.(frames.length, request.frames.length);
+    frames.push(inspected(index, outcome, request.strict));
   }
   const failed = frames.filter((frame) => !frame.ok).length;
   const manifest = input.capture?.manifest ?? null;

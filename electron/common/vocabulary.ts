@@ -55,6 +55,9 @@ export type ColorRange = (typeof COLOR_RANGES)[number];
 /** The widths a plane thumbnail or a preview may be asked for, in pixels, both ends included. */
 export const THUMBNAIL_WIDTH = { min: 16, max: 1024 } as const;
 
+/** The most frames one batch call of the addon decodes (Session.frameBatch: the command line's whole-file loop). */
+export const FRAMES_PER_CALL = 256;
+
 /** The CUDA device ordinals the addon accepts, both ends included. */
 export const DEVICE_ORDINAL = { min: 0, max: 63 } as const;
 

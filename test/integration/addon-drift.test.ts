@@ -16,6 +16,7 @@ import {
   DECODE_MODES,
   INIT_ORDERS,
   PREVIEW_OPS,
+  FRAMES_PER_CALL,
   THUMBNAIL_WIDTH,
   WARNING_CODES,
 } from '../../electron/common/vocabulary';
@@ -45,6 +46,7 @@ describe('the addon and the TS side speak one vocabulary', () => {
     expect(v.warningCodes).toEqual([...WARNING_CODES]);
     expect(v.memoryRegions).toEqual([...MEMORY_REGIONS]);
     expect(v.memoryReadCap).toBe(MEMORY_READ_CAP);
+    expect(v.framesPerCall).toBe(FRAMES_PER_CALL);
   });
 
   it("the addon's error codes equal ERROR_CODES, and every code has a default remedy", () => {

@@ -40,6 +40,7 @@ test('vocabulary() has one list per option, the error and warning codes and the 
     'thumbnailWidth',
     'memoryRegions',
     'memoryReadCap',
+    'framesPerCall',
   ]);
   assert.deepEqual(vocabulary.decode, ['auto', 'nvdec', 'software', 'software-upload']);
   assert.deepEqual(vocabulary.context, ['shared', 'private', 'ffmpeg-primary']);
@@ -57,6 +58,7 @@ test('vocabulary() has one list per option, the error and warning codes and the 
     'outside-planes',
   ]);
   assert.equal(vocabulary.memoryReadCap, 1048576);
+  assert.equal(vocabulary.framesPerCall, 256);
   assert.notEqual(addon.vocabulary(), vocabulary, 'each call returns a fresh object');
 });
 

@@ -10,6 +10,8 @@
 
 #include <cmath>
 #include <functional>
+#include <optional>
+#include <vector>
 
 namespace zci::binding {
 namespace {
@@ -100,6 +102,7 @@ void SessionObject::Init(Napi::Env env, Napi::Object exports) {
       env, "Session",
       {StaticMethod<&SessionObject::Open>("open", kWrappable),
        InstanceMethod<&SessionObject::Frame>("frame", kWrappable),
+       InstanceMethod<&SessionObject::FrameBatch>("frameBatch", kWrappable),
        InstanceMethod<&SessionObject::FrameAtTime>("frameAtTime", kWrappable),
        InstanceMethod<&SessionObject::Show>("show", kWrappable),
        InstanceMethod<&SessionObject::Thumbnails>("thumbnails", kWrappable),
@@ -197,6 +200,73 @@ Napi::Value SessionObject::Frame(const Napi::CallbackInfo &info) {
   if (!s) return rejected;
   return queue<FrameEvidence>(
       env, this, Value(), [s, index, req] { return s->frame(index, req); }, frameReportToJs, std::move(abort));
+}
+
+namespace {
+
+// One frame of a frameBatch() call: its report, or why that frame failed (the others go on).
+struct BatchEntry {
+  std::optional<FrameEvidence> report;
+  Failure failure;
+};
+
+// info[0] as a list of 1 to kFramesPerCallMax display indices.
+bool readFrameIndices(const Napi::CallbackInfo &info, std::vector<int64_t> &indices) {
+  if (info.Length() < 1 || !info[0].IsArray()) return false;
+  const Napi::Array a = info[0].As<Napi::Array>();
+  if (a.Length() < 1 || a.Length() > static_cast<uint32_t>(kFramesPerCallMax)) return false;
+  for (uint32_t i = 0; i < a.Length(); ++i) {
+    const Napi::Value v = a.Get(i);
+    if (!v.IsNumber()) return false;
+    const double d = v.As<Napi::Number>().DoubleValue();
+    if (!(d >= 0) || d > 9007199254740991.0 || d != std::trunc(d)) return false;
+    indices.push_back(static_cast<int64_t>(d));
+  }
+  return true;
+}
+
+} // namespace
+
+Napi::Value SessionObject::FrameBatch(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::vector<int64_t> indices;
+  if (!readFrameIndices(info, indices)) {
+    return rejectWith(env, invalidArgument(env, "indices",
+                                           "an array of 1 to " + std::to_string(kFramesPerCallMax) + " integers >= 0"));
+  }
+  FrameRequest req;
+  AbortLink abort;
+  Napi::Value rejected;
+  auto s = claimForFrame(env, info, "Decoding a batch of " + std::to_string(indices.size()) + " frames", req, abort,
+                         &rejected);
+  if (!s) return rejected;
+  return queue<std::vector<BatchEntry>>(
+      env, this, Value(),
+      [s, indices, req] {
+        // The frames one after another on this worker thread: no hop back to JS between them. A frame that fails
+        // keeps its error and the next one is decoded; a cancel ends the call.
+        std::vector<BatchEntry> out(indices.size());
+        for (size_t i = 0; i < indices.size(); ++i) {
+          try {
+            out[i].report = s->frame(indices[i], req);
+          } catch (const zci::Error &e) {
+            if (e.code() == ErrorCode::Cancelled) throw;
+            out[i].failure = {true, e.code(), e.what(), e.remedy()};
+          }
+        }
+        return out;
+      },
+      [](Napi::Env e, std::vector<BatchEntry> &entries) -> Napi::Value {
+        Napi::Array a = Napi::Array::New(e, entries.size());
+        for (size_t i = 0; i < entries.size(); ++i) {
+          const BatchEntry &entry = entries[i];
+          a.Set(static_cast<uint32_t>(i),
+                entry.report ? frameReportToJs(e, *entry.report)
+                             : makeError(e, entry.failure.code, entry.failure.message, entry.failure.remedy).Value());
+        }
+        return a;
+      },
+      std::move(abort));
 }
 
 Napi::Value SessionObject::Show(const Napi::CallbackInfo &info) {

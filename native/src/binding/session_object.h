@@ -29,6 +29,7 @@ public:
 private:
   static Napi::Value Open(const Napi::CallbackInfo &info);
   Napi::Value Frame(const Napi::CallbackInfo &info);
+  Napi::Value FrameBatch(const Napi::CallbackInfo &info);
   Napi::Value FrameAtTime(const Napi::CallbackInfo &info);
   Napi::Value Show(const Napi::CallbackInfo &info);
   Napi::Value Thumbnails(const Napi::CallbackInfo &info);

@@ -381,6 +381,7 @@ Napi::Value vocabularyToJs(Napi::Env env) {
       .add("thumbnailWidth", Fields(env).add("min", kThumbnailWidthMin).add("max", kThumbnailWidthMax).object())
       .add("memoryRegions", stringArray(env, namesOf(kMemoryRegionNames)))
       .add("memoryReadCap", kMemoryReadCap)
+      .add("framesPerCall", kFramesPerCallMax)
       .object();
 }
 

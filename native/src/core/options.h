@@ -63,6 +63,9 @@ inline constexpr Named<PreviewRange> kPreviewRangeNames[] = {
 inline constexpr int kThumbnailWidthMin = 16;
 inline constexpr int kThumbnailWidthMax = 1024;
 
+/// The most frames one frameBatch() call decodes (the command line's batches; each report is about 4 KB of JS).
+inline constexpr int kFramesPerCallMax = 256;
+
 /// The pixel budget of a stream (coded width × height): default 8192×4352 (DCI 8K), and its bounds.
 inline constexpr int64_t kMaxPixelsDefault = 8192LL * 4352;
 inline constexpr int64_t kMaxPixelsMin = 4096;

@@ -1,0 +1,48 @@
+// The command line's batches on NVDEC frames: decoding frames one after another on the worker thread changes no
+// report. Same layouts, same verdicts, same reuse of the decoder's surfaces, frame by frame, as one frame a call.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+
+import { addon, comparableReports, fixture, hasGpu } from '../native/helpers.mjs';
+
+const files = ['h264-1080p-420.mp4', 'hevc-main10-1280x720.mp4', 'h264-odd-642x362.mp4'];
+const record = [];
+
+for (const name of files) {
+  test(`${name}: batches give the reports of one frame a call (NVDEC, proof on every frame)`, { skip: !hasGpu }, async () => {
+    const decode = async (body) => {
+      const s = await addon.Session.open(fixture(name), { decode: 'nvdec' });
+      try {
+        return await body(s);
+      } finally {
+        s.close();
+      }
+    };
+    const one = await decode(async (s) => {
+      const out = [];
+      for (let i = 0; i < s.info.frameCount; i += 1) out.push(await s.frame(i, { proof: true }));
+      return out;
+    });
+    const batch = await decode(async (s) => {
+      const out = [];
+      for (let i = 0; i < s.info.frameCount; i += 32) {
+        const indices = [...Array(Math.min(32, s.info.frameCount - i)).keys()].map((k) => i + k);
+        out.push(...(await s.frameBatch(indices, { proof: true })));
+      }
+      return out;
+    });
+    assert.equal(batch.length, one.length);
+    assert.ok(batch.every((r) => r.decodePath === 'nvdec' && r.aliasing.passed === true));
+    assert.deepEqual(comparableReports(batch), comparableReports(one));
+    const samePointers = batch.every((r, i) => r.planes[0].ffmpegPointer === one[i].planes[0].ffmpegPointer);
+    record.push({ file: name, frames: batch.length, reportsEqual: true, samePlane0Addresses: samePointers });
+  });
+}
+
+test.after(() => {
+  if (process.env.ZCI_EVIDENCE_DIR && record.length > 0) {
+    fs.writeFileSync(path.join(process.env.ZCI_EVIDENCE_DIR, 'frame-batch.json'), `${JSON.stringify(record, null, 2)}\n`);
+  }
+});

@@ -1,0 +1,77 @@
+// Frames in batches (Session.frameBatch, the command line's whole-file loop): the same reports as one frame at a
+// time, a frame's error kept in its place, the batch bounds checked before any decoding, cancel and BUSY.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { addon, codeOf, comparableReports, fixture } from './helpers.mjs';
+
+const file = fixture('h264-1080p-420.mp4');
+
+async function withSession(body, options) {
+  const s = await addon.Session.open(file, options);
+  try {
+    return await body(s);
+  } finally {
+    s.close();
+  }
+}
+
+test('a batch gives the same reports as the same frames asked one at a time', async () => {
+  const indices = [...Array(40).keys()];
+  for (const proof of [false, true]) {
+    const one = await withSession(async (s) => {
+      const out = [];
+      for (const i of indices) out.push(await s.frame(i, { proof }));
+      return out;
+    });
+    const batch = await withSession(async (s) => [
+      ...(await s.frameBatch(indices.slice(0, 17), { proof })),
+      ...(await s.frameBatch(indices.slice(17), { proof })),
+    ]);
+    assert.equal(batch.length, indices.length);
+    assert.deepEqual(
+      batch.map((r) => r.frameIndex),
+      indices,
+    );
+    assert.deepEqual(comparableReports(batch), comparableReports(one), `proof ${proof}`);
+  }
+});
+
+test('a frame that fails keeps its error in its place; the frames after it are decoded', async () => {
+  await withSession(async (s) => {
+    const { frameCount } = s.info;
+    const out = await s.frameBatch([3, frameCount + 5, 4]);
+    assert.equal(out[0].frameIndex, 3);
+    assert.ok(out[1] instanceof addon.InspectorError, 'an InspectorError in the failed frame’s place');
+    assert.equal(out[1].code, 'FRAME_OUT_OF_RANGE');
+    assert.match(out[1].remedy, /\S/);
+    assert.equal(out[2].frameIndex, 4);
+  });
+});
+
+test('the batch is checked before any decoding: 1 to framesPerCall integers, each >= 0', async () => {
+  const max = addon.vocabulary().framesPerCall;
+  await withSession(async (s) => {
+    for (const bad of [[], [-1], [1.5], ['2'], Array(max + 1).fill(0), 'frames', undefined]) {
+      assert.equal(await codeOf(() => s.frameBatch(bad)), 'INVALID_ARGUMENT', JSON.stringify(bad)?.slice(0, 40));
+    }
+    assert.equal((await s.frameBatch(Array(max).fill(0))).length, max, 'exactly framesPerCall is allowed');
+    assert.equal(await codeOf(() => s.frameBatch([1], { proof: 'yes' })), 'INVALID_ARGUMENT');
+  });
+});
+
+test('a batch can be cancelled, and overlaps another call with BUSY', async () => {
+  await withSession(async (s) => {
+    const controller = new AbortController();
+    const running = s.frameBatch([...Array(200).keys()].map((i) => (i * 7) % 96), { signal: controller.signal });
+    assert.equal(await codeOf(() => s.frame(0)), 'BUSY');
+    setTimeout(() => controller.abort(), 20);
+    assert.equal(await codeOf(() => running), 'CANCELLED');
+    const after = await s.frameBatch([5, 6]);
+    assert.deepEqual(
+      after.map((r) => r.frameIndex),
+      [5, 6],
+      'the session works after a cancelled batch',
+    );
+  });
+});
