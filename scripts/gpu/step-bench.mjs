@@ -56,13 +56,17 @@ try {
   for (const [round, file] of [hd, uhd, hd, uhd, hd].entries()) {
     const t0 = performance.now();
     const opened = await must('open', { path: file });
+    const t1 = performance.now();
     const first = await must('frame', { index: 0, ...bringBack });
+    const t2 = performance.now();
     print({
       bench: 'rpc-open',
       file: path.basename(file),
       round,
       decodePath: opened.info.decodePath,
-      toFirstAnswerMs: performance.now() - t0,
+      toFirstAnswerMs: t2 - t0,
+      openCallMs: t1 - t0,
+      firstFrameCallMs: t2 - t1,
       preview: first.preview?.op ?? null,
       previewError: first.previewError?.code ?? null,
     });

@@ -119,7 +119,7 @@ export function rawFrame(file, index, pixelFormat) {
 
 /**
  * Reports of a sequence of frames with what may differ between two sessions taken out: timings, the proof's random
- * canary, and each address replaced by the order in which it was first seen in the sequence. Two sessions decoding the same frames the same
+ * canary, and each address and driver buffer id replaced by the order in which it was first seen in the sequence. Two sessions decoding the same frames the same
  * way give the same result: the same layouts, verdicts and reuse of addresses, frame by frame.
  */
 export function comparableReports(reports) {
@@ -132,6 +132,8 @@ export function comparableReports(reports) {
     const out = JSON.parse(
       JSON.stringify(report, (key, value) => {
         if (key === 'timings' || key.endsWith('Us') || key.endsWith('Ms')) return undefined;
+        // The driver's buffer ids count every allocation of the process: compared by first appearance too.
+        if (key === 'bufferId') return id(`buffer ${value}`);
         return typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value) ? id(value) : value;
       }),
     );
