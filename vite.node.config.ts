@@ -1,19 +1,21 @@
-/** Builds the Node-side entries (main, backend, serve, cli, launcher, the capture worker) as ES modules into out/, dependencies external. */
+/**
+ * Builds the Node-side entries (main, backend, serve, cli, launcher, the capture worker) as ES modules into out/.
+ * The pure-JS dependencies (zod, fflate, fast-png, yauzl) are bundled in: Node's ESM loader pays per file, and zod's
+ * hundreds of files cost about 50 ms at every start of the command line and the backend. ws (optional native parts)
+ * and electron stay external.
+ */
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
 const external = [
   'electron',
   'ws',
-  'zod',
-  'fflate',
-  'fast-png',
-  'yauzl',
   ...builtinModules,
   ...builtinModules.map((name) => `node:${name}`),
 ];
 
 export default defineConfig({
+  ssr: { noExternal: ['zod', 'fflate', 'fast-png', 'yauzl'] },
   build: {
     ssr: true,
     outDir: 'out',
