@@ -70,8 +70,12 @@ export async function collectCapture(
     const decoded = await source.frame(index, signal !== undefined ? { proof, signal } : { proof });
     const report = known ?? decoded;
     const prefix = framePrefix(report.frameIndex);
-    const thumbnails = (await source.thumbnails(meta.options.thumbnailWidth)).map((thumb) => {
-      const png = `${prefix}/plane-${thumb.plane}.png`;
+    const planeThumbs = await source.thumbnails(meta.options.thumbnailWidth);
+    const thumbnails = planeThumbs.map((thumb, i) => {
+      // An interleaved plane (NV12's UV, P010's) has one thumbnail per channel: each needs a file of its own. The
+      // first channel of a plane keeps plane-N.png; the next are plane-N-<channel>.png.
+      const earlier = planeThumbs.slice(0, i).some((other) => other.plane === thumb.plane);
+      const png = `${prefix}/plane-${thumb.plane}${earlier ? `-${thumb.name}` : ''}.png`;
       files.set(png, encodePng({ width: thumb.width, height: thumb.height, channels: 1, data: thumb.data }));
       return { plane: thumb.plane, name: thumb.name, width: thumb.width, height: thumb.height, png };
     });

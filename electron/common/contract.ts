@@ -111,6 +111,13 @@ export interface OpenCaptureResult {
   capture: CaptureSummary;
 }
 
+/** The result of captureFrame: one frame of another capture, to set beside the frame shown (A/B). */
+export interface CaptureFrameResult {
+  capture: CaptureSummary;
+  report: FrameReport;
+  thumbnails: ThumbnailWire[];
+}
+
 /** The result of saveCapture: where it went, which frames it holds, its size. */
 export interface SaveCaptureResult {
   path: string;
@@ -170,6 +177,17 @@ export const METHODS = {
       .strict(),
   ),
   capturedOperators: method<CapturedOperatorWire[]>()(z.object({ index: frameIndexSchema }).strict()),
+  /** A frame of a capture file, read without replacing what the client has open: the other side of an A/B. A frame
+   * the capture does not hold: CAPTURE_FRAME_MISSING naming the frames it holds. */
+  captureFrame: method<CaptureFrameResult>()(
+    z
+      .object({
+        path: z.string().min(1).max(MAX_PATH),
+        index: frameIndexSchema,
+        thumbnails: z.object({ maxWidth: thumbnailWidthSchema }).strict(),
+      })
+      .strict(),
+  ),
 } as const;
 
 /** The name of a method. */

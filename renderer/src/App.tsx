@@ -5,6 +5,7 @@ import { rpcError } from '../../electron/common/envelope';
 import { ErrorBanner } from './components/banners/ErrorBanner';
 import { ProgressBar } from './components/banners/ProgressBar';
 import { RestartBanner } from './components/banners/RestartBanner';
+import { AbPanel } from './components/ab/AbPanel';
 import { CaptureBanner } from './components/capture/CaptureBanner';
 import { captureEnvironment } from './components/capture/capture-environment';
 import { CapturedOperators } from './components/capture/CapturedOperators';
@@ -59,6 +60,8 @@ export function App({ bridge }: AppProps) {
     capture: state.capture,
     capturedOperators: state.capturedOperators,
     presenterOpen: state.presenterOpen,
+    pinned: state.pinned,
+    pinning: state.pinning,
   }));
   useFrameCommitMeasure(s.report);
   const actions = store.getState();
@@ -252,6 +255,18 @@ export function App({ bridge }: AppProps) {
               <LayoutPanel key={layoutReset.key} report={s.report} codec={s.info?.codec ?? null} />
             </div>
             <MemoryViews report={s.report} thumbnails={s.thumbnails} replay={s.capture !== null} />
+            <AbPanel
+              pinned={s.pinned}
+              report={s.report}
+              thumbnails={s.thumbnails}
+              shownLabel={`${shownName ?? ''} · frame ${s.report.frameIndex} · ${
+                s.capture !== null ? `${baseName(s.capture.path)} (${s.capture.gpu})` : s.report.decodePath
+              }`}
+              pinning={s.pinning}
+              onPinShown={actions.pinShown}
+              onPinCapture={actions.pinFromCapture}
+              onClear={actions.clearPin}
+            />
           </>
         ) : (
           <section className="panel empty" data-testid="empty-state">

@@ -48,6 +48,8 @@ export function useShortcuts(store: StoreApi<AppState>): void {
           return state.togglePresenter();
         case 'flicker':
           return state.toggleWrongWrapSwap();
+        case 'pin':
+          return state.pinShown();
         case 'help':
           return state.toggleHelp();
         case 'escape':

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import type { BackendDeps, HandlerContext } from '../../electron/backend/handler
 import { Persistence } from '../../electron/backend/persist';
 import type { AddonStatus } from '../../electron/common/contract';
 import { addon, addonStatus } from '../support/live/addon';
+import { sampleCaptureBytes } from '../support/captures';
 import { fixture } from '../support/paths';
 import { PathPolicy } from '../../electron/app/path-policy';
 import { METHODS } from '../../electron/common/contract';
@@ -170,6 +171,30 @@ describe('frames', () => {
     // A preview names its frame; asking for the frame held last does not decode it again.
     const again = await handlers.preview({ index: 3, op: 'reference', maxWidth: 32 }, ctx);
     expect(again.reference?.width).toBe(32);
+  });
+
+  it('reads a frame of a capture for A/B without touching what the client has open', async () => {
+    const { handlers, ctx } = setup();
+    await handlers.open({ path: video }, ctx);
+    const shown = await handlers.frame({ index: 2 }, ctx);
+    const capture = path.join(dir, 'other.zci');
+    await writeFile(capture, sampleCaptureBytes([0, 3, 7]));
+    const other = await handlers.captureFrame({ path: capture, index: 3, thumbnails: { maxWidth: 32 } }, ctx);
+    expect(other.report.frameIndex).toBe(3);
+    expect(other.capture.frames).toEqual([0, 3, 7]);
+    expect(other.thumbnails.map((t) => [t.name, t.width])).toEqual([
+      ['Y', 32],
+      ['UV', 32],
+    ]);
+    expect(other.thumbnails[0]!.data).toBeInstanceOf(Uint8Array);
+    // The client still has its video open, at the frame it showed.
+    expect(ctx.client.current().info.path).toBe(video);
+    expect((await handlers.frame({ index: 2 }, ctx)).report.frameIndex).toBe(shown.report.frameIndex);
+    await expect(
+      handlers.captureFrame({ path: capture, index: 4, thumbnails: { maxWidth: 32 } }, ctx),
+    ).rejects.toMatchObject({
+      envelope: { code: 'CAPTURE_FRAME_MISSING', message: expect.stringContaining('0, 3, 7') as unknown },
+    });
   });
 
   it('closes on request and reports whether a file was open', async () => {

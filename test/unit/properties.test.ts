@@ -123,6 +123,7 @@ const VALID: Record<MethodName, fc.Arbitrary<object>> = {
     { requiredKeys: ['path'] },
   ),
   capturedOperators: fc.record({ index: frameIndex }),
+  captureFrame: fc.record({ path, index: frameIndex, thumbnails: fc.record({ maxWidth: width }) }),
 };
 
 const methodNames = Object.keys(METHODS) as MethodName[];

@@ -9,6 +9,7 @@ import { CaptureSession } from '../../capture/capture-session';
 import { collectCapture, type CaptureMeta } from '../../capture/collect';
 import { withPreviews } from '../../capture/operator-previews';
 import { resolveCapturePath } from '../../capture/output-path';
+import { toWireThumbnail } from '../thumbnail-wire';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../../common/capture';
 import { RpcFailure, rpcError } from '../../common/envelope';
 import type { EnvironmentReport } from '../../common/environment';
@@ -16,7 +17,7 @@ import type { ClientSession } from '../client-session';
 import type { BackendDeps, Handlers } from './types';
 
 /** The capture handlers' part of the handler map. */
-type CaptureHandlers = Pick<Handlers, 'openCapture' | 'saveCapture' | 'capturedOperators'>;
+type CaptureHandlers = Pick<Handlers, 'openCapture' | 'saveCapture' | 'capturedOperators' | 'captureFrame'>;
 
 /** The frame indices a selection names, and what kind of selection it was. */
 export function selectFrames(
@@ -116,6 +117,24 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
           }
         }),
       ),
+    // Read apart from the client's own session, which stays open: the capture is opened (within its budgets, on the
+    // capture worker), one frame read, and closed again.
+    captureFrame: async ({ path, index, thumbnails }, { client }) =>
+      client.serial(async () => {
+        await deps.paths.check(path, deps.cwd);
+        const file = await resolveUserPath(path, deps.cwd);
+        const other = new CaptureSession(await openCaptureFile(file, { configDir: deps.configDir ?? null }), file);
+        try {
+          const shown = await other.show(index, { thumbnailWidth: thumbnails.maxWidth });
+          return {
+            capture: other.summary,
+            report: shown.report,
+            thumbnails: (shown.thumbnails ?? []).map(toWireThumbnail),
+          };
+        } finally {
+          other.close();
+        }
+      }),
     capturedOperators: async ({ index }, { client }) =>
       client.serial(async () => {
         const session = client.current();

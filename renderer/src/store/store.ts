@@ -1,6 +1,7 @@
 /** Builds the one store from its slices and wires the backend's events into it. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RpcApi } from '../rpc/client';
+import { createAbSlice } from './ab-slice';
 import { createCaptureSlice } from './capture-slice';
 import { createEnvSlice } from './env-slice';
 import { createFrameSlice } from './frame-slice';
@@ -20,6 +21,7 @@ export function createAppStore(client: RpcApi): StoreApi<AppState> {
     ...createOperatorsSlice(set, get, client),
     ...createCaptureSlice(set, get, client),
     ...createProbeSlice(set, get, client),
+    ...createAbSlice(set, get, client),
   }));
   // Memory reads belong to one frame: a new frame on screen forgets them (no render: the views compare frames).
   store.subscribe((state, before) => {

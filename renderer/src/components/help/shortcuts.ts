@@ -13,6 +13,7 @@ export type ShortcutAction =
   | 'theme'
   | 'presenter'
   | 'flicker'
+  | 'pin'
   | 'help'
   | 'escape';
 
@@ -36,6 +37,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['t'], action: 'theme', text: 'dark / light theme' },
   { keys: ['p', 'P'], action: 'presenter', text: 'presenter view (full screen, for demos)' },
   { keys: ['f', 'F'], action: 'flicker', text: 'A/B flicker: swap the naive and the correct picture in place' },
+  { keys: ['a'], action: 'pin', text: 'A/B: keep this frame as A, to compare with the frames that follow' },
   { keys: ['?'], action: 'help', text: 'this help' },
   { keys: ['Escape'], action: 'escape', text: 'close the presenter view, help or the error' },
 ];

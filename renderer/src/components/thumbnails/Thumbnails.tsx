@@ -37,7 +37,7 @@ export function Thumbnails({ thumbnails }: ThumbnailsProps) {
       {thumbnails.length === 0 ? <p className="muted">No previews for this frame.</p> : null}
       <div className="thumb-row">
         {thumbnails.map((thumb) => (
-          <figure key={thumb.plane}>
+          <figure key={`${thumb.plane}-${thumb.name}`}>
             <PlaneCanvas thumb={thumb} />
             <figcaption>
               {thumb.name} · {thumb.width}×{thumb.height}

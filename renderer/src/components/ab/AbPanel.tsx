@@ -1,0 +1,197 @@
+/**
+ * A/B: the frame kept aside (A) beside the frame on screen (B): the compared fields with those that differ marked,
+ * and each plane's thumbnails side by side with their difference where the sizes agree.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ThumbnailWire } from '../../../../electron/common/contract';
+import type { FrameReport } from '../../../../electron/common/report';
+import type { AbSide } from '../../store/ab-slice';
+import { greyToRgba } from '../thumbnails/grey';
+import { greyDifference } from './grey-difference';
+import { changedCount, compareReports } from './report-diff';
+
+/** Props of AbPanel. */
+export interface AbPanelProps {
+  pinned: AbSide | null;
+  /** The frame on screen (B) and where it comes from, in words. */
+  report: FrameReport;
+  thumbnails: ThumbnailWire[];
+  shownLabel: string;
+  pinning: boolean;
+  onPinShown(): void;
+  /** Resolves true once A was read (the path field then empties). */
+  onPinCapture(path: string): Promise<boolean>;
+  onClear(): void;
+}
+
+function Grey({
+  width,
+  height,
+  data,
+  testId,
+  label,
+}: {
+  width: number;
+  height: number;
+  data: Uint8Array;
+  testId: string;
+  label: string;
+}) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const context = ref.current?.getContext('2d') ?? null;
+    if (context === null) return;
+    context.putImageData(new ImageData(greyToRgba(data, width, height), width, height), 0, 0);
+  }, [data, width, height]);
+  return <canvas ref={ref} width={width} height={height} data-testid={testId} aria-label={label} />;
+}
+
+/** One plane, by name, on both sides: "UV" (NV12's interleaved chroma) is not "U", so they are not differenced. */
+function PlanePair({ name, a, b }: { name: string; a: ThumbnailWire | undefined; b: ThumbnailWire | undefined }) {
+  const plane = name;
+  const difference = a !== undefined && b !== undefined ? greyDifference(a, b) : null;
+  return (
+    <div className="ab-plane" data-testid={`ab-plane-${plane}`}>
+      <figure>
+        {a !== undefined ? (
+          <Grey {...a} testId={`ab-a-${plane}`} label={`A, ${name} plane`} />
+        ) : (
+          <span className="muted">—</span>
+        )}
+        <figcaption>A · {name}</figcaption>
+      </figure>
+      <figure>
+        {b !== undefined ? (
+          <Grey {...b} testId={`ab-b-${plane}`} label={`B, ${name} plane`} />
+        ) : (
+          <span className="muted">—</span>
+        )}
+        <figcaption>B · {name}</figcaption>
+      </figure>
+      <figure>
+        {difference !== null ? (
+          <Grey {...difference} testId={`ab-diff-${plane}`} label={`difference of the ${name} planes`} />
+        ) : null}
+        <figcaption data-testid={`ab-diff-words-${plane}`}>
+          {a === undefined || b === undefined
+            ? `only ${a === undefined ? 'B' : 'A'} has a ${name} plane`
+            : difference === null
+              ? 'sizes differ: no pixel difference'
+              : difference.differing === 0
+                ? '|A − B|: identical'
+                : `|A − B| ×4: ${difference.differing.toLocaleString('en-US')} pixels differ, at most by ${difference.maxDifference}`}
+        </figcaption>
+      </figure>
+    </div>
+  );
+}
+
+/** The panel: controls to set A, then the comparison. */
+export function AbPanel(props: AbPanelProps) {
+  const { pinned, report, thumbnails } = props;
+  const [path, setPath] = useState('');
+  const groups = pinned === null ? [] : compareReports(pinned.report, report);
+  const changed = changedCount(groups);
+  const planes = pinned === null ? [] : [...new Set([...pinned.thumbnails, ...thumbnails].map((t) => t.name))];
+  return (
+    <section className="panel ab" data-testid="ab-panel" aria-labelledby="ab-title">
+      <header className="panel-head">
+        <h2 id="ab-title">A/B</h2>
+        {pinned !== null ? (
+          <span className="ab-count" data-testid="ab-changed" data-count={changed}>
+            {changed === 0
+              ? 'no compared field differs'
+              : `${changed} compared field${changed === 1 ? '' : 's'} differ`}
+          </span>
+        ) : null}
+      </header>
+      <div className="ab-controls">
+        <button type="button" data-testid="ab-pin" onClick={props.onPinShown} title="Keep this frame as A (a)">
+          Keep this frame as A
+        </button>
+        <form
+          className="ab-capture"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (path.trim() !== '') void props.onPinCapture(path.trim()).then((read) => read && setPath(''));
+          }}
+        >
+          <label>
+            A from a capture (this frame's index):{' '}
+            <input
+              data-testid="ab-capture-path"
+              value={path}
+              placeholder="/path/to/other.zci"
+              onChange={(event) => setPath(event.target.value)}
+            />
+          </label>
+          <button type="submit" data-testid="ab-capture-load" disabled={props.pinning || path.trim() === ''}>
+            {props.pinning ? 'Reading…' : 'Read A'}
+          </button>
+        </form>
+        {pinned !== null ? (
+          <button type="button" data-testid="ab-clear" onClick={props.onClear}>
+            Clear A
+          </button>
+        ) : null}
+      </div>
+      {pinned === null ? (
+        <p className="muted">Keep a frame as A, then step or open another file or capture: B is the frame on screen.</p>
+      ) : (
+        <>
+          <table className="ab-table" data-testid="ab-table">
+            <thead>
+              <tr>
+                <th scope="col">field</th>
+                <th scope="col" data-testid="ab-label-a">
+                  A: {pinned.label}
+                </th>
+                <th scope="col" data-testid="ab-label-b">
+                  B: {props.shownLabel}
+                </th>
+              </tr>
+            </thead>
+            {groups.map((group) => (
+              <tbody key={group.title}>
+                <tr className="ab-group">
+                  <th scope="rowgroup" colSpan={3}>
+                    {group.title}
+                  </th>
+                </tr>
+                {group.rows.map((r) => (
+                  <tr
+                    key={r.key}
+                    className={r.changed ? 'changed' : undefined}
+                    data-testid={`ab-row-${r.key}`}
+                    data-changed={r.changed}
+                  >
+                    <th scope="row">
+                      {r.changed ? <span className="ab-mark">≠ </span> : null}
+                      {r.label}
+                    </th>
+                    <td>
+                      <code>{r.a}</code>
+                    </td>
+                    <td>
+                      <code>{r.b}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+          <div className="ab-planes">
+            {planes.map((name) => (
+              <PlanePair
+                key={name}
+                name={name}
+                a={pinned.thumbnails.find((t) => t.name === name)}
+                b={thumbnails.find((t) => t.name === name)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
