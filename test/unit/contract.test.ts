@@ -22,7 +22,8 @@ describe('the RPC contract', () => {
         'preview',
         'openCapture',
         'saveCapture',
-        'capturedOperators',
+        'captureFrame',
+      'capturedOperators',
         'readMemory',
       ].sort(),
     );
