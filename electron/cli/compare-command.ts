@@ -97,7 +97,7 @@ export function formatCompare(output: CompareOutput): string {
   ];
   if (c.plant !== null)
     lines.push(
-      `planted: ${c.plant.plane} (${c.plant.x}, ${c.plant.y}) = ${c.plant.value} (was ${c.plant.original}), ${c.plant.how}`,
+      `planted in frame ${c.plant.frame}: ${c.plant.plane} (${c.plant.x}, ${c.plant.y}) = ${c.plant.value} (was ${c.plant.original}), ${c.plant.how}`,
     );
   for (const f of c.frames) {
     lines.push(
@@ -109,7 +109,7 @@ export function formatCompare(output: CompareOutput): string {
       lines.push(
         first === null
           ? `  ${p.plane} identical`
-          : `  ${p.plane} ${p.differing} samples differ, max ${p.maxAbsDiff}, first at (${first.x}, ${first.y}): A ${first.valueA} vs B ${first.valueB}`,
+          : `  ${p.plane} ${p.differing} differing sample(s), max ${p.maxAbsDiff}, first at (${first.x}, ${first.y}): A ${first.valueA} vs B ${first.valueB}`,
       );
     }
     if (f.rgb !== null) {
@@ -119,7 +119,7 @@ export function formatCompare(output: CompareOutput): string {
       lines.push(
         first === null
           ? `  RGB identical: ${sides}`
-          : `  RGB ${r.differing} bytes differ, max ${r.maxAbsDiff}, first at (${first.x}, ${first.y}) ${first.channel}: A ${first.valueA} vs B ${first.valueB}; ${sides}`,
+          : `  RGB ${r.differing} differing byte(s), max ${r.maxAbsDiff}, first at (${first.x}, ${first.y}) ${first.channel}: A ${first.valueA} vs B ${first.valueB}; ${sides}`,
       );
     }
     if (f.bitExactRequired && !f.matched) lines.push('  MISMATCH: a bit-exact codec decoded differently');

@@ -12,7 +12,7 @@ export const COMPARE_DECODERS_A = ['nvdec', 'software', 'software-upload'] as co
 export type CompareDecoderA = (typeof COMPARE_DECODERS_A)[number];
 
 /** The largest heat map, in cells across and down. */
-export const HEAT_MAP_MAX = { width: 64, height: 36 } as const;
+const HEAT_MAP_MAX = { width: 64, height: 36 } as const;
 
 const count = z.int().min(0);
 
@@ -25,7 +25,7 @@ const firstDifferenceSchema = z.object({
 });
 
 /** One logical plane (Y, U or V) compared. */
-export const planeCompareSchema = z.object({
+const planeCompareSchema = z.object({
   plane: z.enum(['Y', 'U', 'V']),
   width: z.int().min(1),
   height: z.int().min(1),
@@ -53,7 +53,7 @@ const rgbSideSchema = z.object({
 });
 
 /** The inspector's conversion of frame A against swscale's of frame B, byte by byte. */
-export const rgbCompareSchema = z.object({
+const rgbCompareSchema = z.object({
   a: rgbSideSchema,
   b: rgbSideSchema,
   width: z.int().min(1),
@@ -65,7 +65,7 @@ export const rgbCompareSchema = z.object({
 });
 
 /** One frame compared. */
-export const frameCompareSchema = z.object({
+const frameCompareSchema = z.object({
   index: count,
   formatA: z.string(),
   formatB: z.string(),
@@ -100,8 +100,10 @@ export const decoderCompareResultSchema = z.object({
   /** A codec whose standard requires bit-exact output decoded differently. */
   bitExactMismatch: z.boolean(),
   totalMs: z.number().min(0),
+  /** The planted sample (a test hook), in the first frame compared only. */
   plant: z
     .object({
+      frame: count,
       plane: z.enum(['Y', 'U', 'V']),
       x: count,
       y: count,
@@ -116,7 +118,8 @@ export const decoderCompareResultSchema = z.object({
 /** What compareDecoders() resolves to. */
 export type DecoderCompareResult = z.infer<typeof decoderCompareResultSchema>;
 
-/** A test hook: one sample of frame A set before the comparison and restored after (plane 0 Y, 1 U, 2 V). */
+/** A test hook: one sample of frame A (the first frame compared) set before the comparison and restored after
+ * (plane 0 Y, 1 U, 2 V). */
 export interface ComparePlant {
   plane: 0 | 1 | 2;
   x: number;

@@ -181,6 +181,7 @@ Napi::Value resultToJs(Napi::Env env, const CompareResult &r) {
   o.Set("totalMs", r.totalMs);
   if (r.plant) {
     Napi::Object p = Napi::Object::New(env);
+    p.Set("frame", static_cast<double>(r.plant->frame));
     p.Set("plane", std::string(1, "YUV"[r.plant->plant.plane]));
     p.Set("x", r.plant->plant.x);
     p.Set("y", r.plant->plant.y);

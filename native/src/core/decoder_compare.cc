@@ -550,10 +550,15 @@ CompareResult compareDecoders(const std::string &path, const CompareRequest &req
                   "Compare again when needed.");
     FramePtr fa = da->frameAt(index, cancel);
     FramePtr fb = db.frameAt(index, cancel);
+    // The plant goes into the first frame compared only: one sample, one place to report.
+    const bool plantHere = request.plant && index == frames.front() && !out.plant;
     PlantReport planted;
     FrameCompare fc = compareFrames(fa.get(), fb.get(), info.bitDepth, info.codedWidth, info.codedHeight, request.rgb,
-                                    request.where, request.plant, request.plant ? &planted : nullptr);
-    if (request.plant) out.plant = planted;
+                                    request.where, plantHere ? request.plant : std::nullopt, &planted);
+    if (plantHere) {
+      planted.frame = index;
+      out.plant = planted;
+    }
     fc.index = index;
     fc.bitExactRequired = out.bitExactCodec;
     out.allIdentical = out.allIdentical && fc.identical;

@@ -33,8 +33,8 @@ struct CompareRequest {
   DecodeMode a = DecodeMode::Nvdec;    // Nvdec, or Software (software against software: runs without a GPU)
   DecodeMode b = DecodeMode::Software; // the software decoder
   int device = 0;
-  bool rgb = true; // also compare the RGB conversions
-  std::optional<ComparePlant> plant;
+  bool rgb = true;                   // also compare the RGB conversions
+  std::optional<ComparePlant> plant; // applied to the first frame compared only
   CompareWhere where = CompareWhere::Auto;
 };
 
@@ -92,6 +92,7 @@ struct FrameCompare {
 
 /// The planted difference, as applied.
 struct PlantReport {
+  int64_t frame = 0; // the first frame compared: the only one planted
   ComparePlant plant;
   int original = 0;
   std::string how; // "cuMemcpyHtoD of one 2-byte word" or "a direct write of one byte"
