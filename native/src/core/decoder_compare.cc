@@ -310,6 +310,9 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
     a = writable.get();
   }
   const bool aDevice = a->format == AV_PIX_FMT_CUDA;
+  // FFmpeg's context is current for everything that touches frame A's memory: the plant, the kernels, the restore.
+  std::unique_ptr<cuda::ScopedContext> scope;
+  if (aDevice) scope = std::make_unique<cuda::ScopedContext>(cudaOf(a)->cuda_ctx);
 
   const int w[3] = {a->width, AV_CEIL_RSHIFT(a->width, da->log2_chroma_w), AV_CEIL_RSHIFT(a->width, da->log2_chroma_w)};
   const int h[3] = {a->height, AV_CEIL_RSHIFT(a->height, da->log2_chroma_h),
@@ -377,7 +380,6 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
   try {
     if (aDevice) {
       const AVCUDADeviceContext *cu = cudaOf(a);
-      cuda::ScopedContext scope(cu->cuda_ctx);
       cudaStream_t st = nullptr;
       check(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), "cudaStreamCreate");
       std::unique_ptr<CUstream_st, void (*)(cudaStream_t)> stream(st, [](cudaStream_t s) { cudaStreamDestroy(s); });
