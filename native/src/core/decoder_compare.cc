@@ -105,6 +105,8 @@ void writeWord(const PlaneAccess &p, int x, int y, bool device, unsigned word) {
   if (r != CUDA_SUCCESS)
     throw Error(ErrorCode::CudaError, "cuMemcpyHtoD of the planted sample: " + cuda::driverErrorName(r),
                 "Check the GPU.");
+  // From pageable memory the copy may return before its DMA lands; the comparison runs on a non-blocking stream.
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }
 
 void compareOnHost(const PlaneAccess &a, const PlaneAccess &b, int w, int h, int cellsX, int cellsY, PlaneStats &st,
