@@ -64,7 +64,15 @@ NativeSession.open = function (...args) {
   return withCallerStack(originalOpen.apply(NativeSession, args), holder);
 };
 
+const nativeCompareDecoders = binding.compareDecoders;
+function compareDecoders(...args) {
+  const holder = {};
+  Error.captureStackTrace(holder);
+  return withCallerStack(nativeCompareDecoders(...args), holder);
+}
+
 module.exports = {
+  compareDecoders,
   Session: NativeSession,
   InspectorError,
   environment: binding.environment,

@@ -2,6 +2,7 @@
  * The typed surface of the native addon (zerocopy_inspector.node): the only statement of its shapes. The names it
  * accepts come from electron/common/vocabulary.ts, its reports from the schemas in electron/common.
  */
+import type { CompareDecodersOptions, DecoderCompareResult } from '../electron/common/decoder-compare';
 import type { EnvironmentReport } from '../electron/common/environment';
 import type { ErrorCode } from '../electron/common/errors';
 import type { MemoryRead, ReadMemoryParams } from '../electron/common/memory';
@@ -239,3 +240,8 @@ export declare function nvcvAbiCheck(): { loaded: boolean; checks: AbiCheck[] };
 
 /** NVCV images and tensors of all sessions not yet destroyed (counted by NVCV's cleanup callbacks). */
 export declare function nvcvLiveHandles(): number;
+
+/** Same frames through two decoders (NVDEC by default, against the software decoder), compared plane by plane on
+ * decoded sample values on a worker thread; rejects INVALID_ARGUMENT, FRAME_OUT_OF_RANGE, DECODER_COMPARE_UNAVAILABLE
+ * (NVDEC asked for and not usable), CANCELLED, and the errors of opening the file. */
+export declare function compareDecoders(path: string, options?: CompareDecodersOptions): Promise<DecoderCompareResult>;

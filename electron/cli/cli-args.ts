@@ -1,6 +1,7 @@
 /** Parses the command line of `zerocopy-inspector`: a command, a file, and options. */
 import { parseArgs } from 'node:util';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../common/capture';
+import { COMPARE_DECODERS_A, type CompareDecoderA } from '../common/decoder-compare';
 import { parseFrameList } from '../common/frame-list';
 import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, THUMBNAIL_WIDTH, type DecodeMode } from '../common/vocabulary';
 
@@ -16,6 +17,8 @@ Options:
   --json               inspect: print JSON instead of a table
   --device N           CUDA device ordinal (video files)
   --decode MODE        ${DECODE_MODES.join(' | ')} (video files; default auto)
+  --compare-decoders   inspect: decode each frame with NVDEC and with the software decoder and compare the samples
+  --decoders A,B       with --compare-decoders: ${COMPARE_DECODERS_A.join(' | ')} against software (default nvdec,software)
   --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
   --strict             a check that could not run (no NVCV, no proof) counts as failed
   --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
@@ -27,7 +30,8 @@ Options:
 
 Exit codes:
   0  every check passed (checks that could not run are listed, and fail only with --strict)
-  1  a check failed (pointer or stride mismatch, aliasing proof failed or not restored) or a frame failed to decode
+  1  a check failed (pointer or stride mismatch, aliasing proof failed or not restored) or a frame failed to decode;
+     with --compare-decoders: a codec whose standard requires bit-exact output decoded differently
   2  usage: unknown option, bad value, or frames the file does not have
   3  the file could not be opened, or the capture could not be written`;
 
@@ -48,6 +52,8 @@ export type CliCommand =
       thumbWidth: number;
       output: string | null;
       overwrite: boolean;
+      /** --compare-decoders: side A's decoder (side B is the software decoder); null without the option. */
+      compareDecoders: CompareDecoderA | null;
     };
 
 /** Thrown for a usage error; the CLI prints it with the usage text and exits 2. */
@@ -81,6 +87,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
         'thumb-width': { type: 'string' },
         output: { type: 'string', short: 'o' },
         overwrite: { type: 'boolean' },
+        'compare-decoders': { type: 'boolean' },
+        decoders: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -112,6 +120,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (command === 'inspect' && output !== null) throw new UsageError('-o belongs to capture; inspect prints');
   if (command === 'capture' && values.json === true) throw new UsageError('--json belongs to inspect');
   if (command === 'inspect' && values.overwrite === true) throw new UsageError('--overwrite belongs to capture');
+  const compareDecoders = parseCompare(command, values['compare-decoders'] === true, values.decoders);
   return {
     kind: command,
     file,
@@ -127,5 +136,23 @@ export function parseCli(argv: readonly string[]): CliCommand {
       DEFAULT_CAPTURE_THUMBNAIL_WIDTH,
     output,
     overwrite: values.overwrite === true,
+    compareDecoders,
   };
+}
+
+/** --compare-decoders and --decoders A,B: side A's decoder, or null. */
+function parseCompare(command: string, compare: boolean, decoders: string | undefined): CompareDecoderA | null {
+  if (!compare) {
+    if (decoders !== undefined) throw new UsageError('--decoders belongs to --compare-decoders');
+    return null;
+  }
+  if (command !== 'inspect') throw new UsageError('--compare-decoders belongs to inspect');
+  if (decoders === undefined) return 'nvdec';
+  const [a, b, ...rest] = decoders.split(',').map((part) => part.trim());
+  const side = COMPARE_DECODERS_A.find((name) => name === a);
+  if (side === undefined || b !== 'software' || rest.length > 0)
+    throw new UsageError(
+      `--decoders must be A,software with A one of ${COMPARE_DECODERS_A.join(', ')}, not "${decoders}"`,
+    );
+  return side;
 }

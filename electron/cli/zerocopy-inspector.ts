@@ -7,6 +7,7 @@ import { formatFrameList } from '../common/frame-list';
 import { EXIT_CODES } from '../common/inspect-output';
 import { parseCli, USAGE, UsageError } from './cli-args';
 import { runCapture } from './capture-command';
+import { formatCompare, plantFromEnv, runCompare } from './compare-command';
 import { CliFailure, openInput, type OpenedInput } from './cli-input';
 import { formatTable } from './cli-table';
 import { runInspect } from './inspect-command';
@@ -62,6 +63,19 @@ export async function main(argv: readonly string[], streams: CliStreams = defaul
       return EXIT_CODES.ok;
     }
     await removeLeftovers(configDir).catch(() => []);
+    if (command.kind === 'inspect' && command.compareDecoders !== null) {
+      const output = await runCompare({
+        file: command.file,
+        frames: command.frames,
+        decoderA: command.compareDecoders,
+        device: command.device,
+        app,
+        appRoot: root,
+        plant: plantFromEnv(process.env),
+      });
+      streams.out(command.json ? `${JSON.stringify(output, null, 2)}\n` : `${formatCompare(output)}\n`);
+      return output.summary.exitCode;
+    }
     input = await openInput(command.file, command, root, configDir);
     if (input.kind === 'capture' && (command.decode !== null || command.device !== null))
       streams.err('note: --decode and --device apply to video files; a capture replays what was recorded\n');

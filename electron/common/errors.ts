@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'MEMORY_READ_TOO_LARGE',
   'MEMORY_ALLOCATION_UNKNOWN',
   'SUPERSEDED',
+  'DECODER_COMPARE_UNAVAILABLE',
 ] as const;
 
 /** One of ERROR_CODES. */
@@ -82,6 +83,8 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   MEMORY_ALLOCATION_UNKNOWN:
     "The frame's memory cannot be located (a replayed capture holds none, or the CUDA driver refused the pointer); open the original video, or reopen the file.",
   SUPERSEDED: 'None needed: a newer frame request from the same window took its place, and it is answered instead.',
+  DECODER_COMPARE_UNAVAILABLE:
+    "Compare on a machine with an NVIDIA GPU whose FFmpeg has NVDEC, or compare the software decoder against itself (decoders 'software,software').",
 };
 
 /** True when a value is one of the known error codes. */

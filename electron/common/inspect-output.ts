@@ -1,6 +1,7 @@
 /** The command line's JSON output (`inspect --json`), with the same report schemas a capture is validated with. */
 import { z } from 'zod';
 import { CHECK_NAMES, type CheckName } from './checks';
+import { decoderCompareResultSchema } from './decoder-compare';
 import { ERROR_CODES } from './errors';
 import { environmentReportSchema } from './environment';
 import { frameReportSchema, streamInfoSchema } from './report';
@@ -68,3 +69,20 @@ export type InspectOutput = z.infer<typeof inspectOutputSchema>;
 
 /** One inspected frame. */
 export type InspectedFrame = z.infer<typeof inspectedFrameSchema>;
+
+/** Everything `inspect --compare-decoders --json` prints: the comparison as the addon returned it, and its verdict. */
+export const compareOutputSchema = z.object({
+  tool: z.object({ name: z.string(), version: z.string() }),
+  input: z.object({ kind: z.literal('video'), path: z.string() }),
+  compare: decoderCompareResultSchema,
+  summary: z.object({
+    frames: z.int().min(1),
+    identical: z.int().min(0),
+    differing: z.int().min(0),
+    bitExactMismatch: z.boolean(),
+    exitCode: z.union([z.literal(EXIT_CODES.ok), z.literal(EXIT_CODES.checkFailed)]),
+  }),
+});
+
+/** What `inspect --compare-decoders --json` prints. */
+export type CompareOutput = z.infer<typeof compareOutputSchema>;

@@ -60,6 +60,10 @@ say "\$ zerocopy-inspector capture assets/sample.mp4 -o gpu-capture.zci --frames
 (cd "$out" && "$node" "$here/bin/zerocopy-inspector.js" capture "$here/assets/sample.mp4" -o gpu-capture.zci \
   --frames 0,24,48) >> "$log" 2>&1
 say "capture exit $?"
+# NVDEC against the software decoder on sample values (exit 1 when a bit-exact codec decodes differently).
+say "\$ zerocopy-inspector inspect assets/sample.mp4 --compare-decoders --frames 0-9"
+"$node" bin/zerocopy-inspector.js inspect assets/sample.mp4 --compare-decoders --frames 0-9 >> "$log" 2>&1
+say "compare-decoders exit $?"
 
 [ -n "${ZCI_SKIP_BENCH:-}" ] && { say "# benchmarks skipped"; exit 0; }
 fi
@@ -132,4 +136,7 @@ done
 run native/build/zci_bench probe clips/bench-1080p-h264.mp4 200
 run native/build/zci_bench probe clips/bench-2160p-hevc.mp4 200
 run native/build/zci_bench probe clips/bench-2160p-hevc10.mp4 200
+# Decoder A/B per frame: compared on the device (statistics back) against download + compare on the host.
+run native/build/zci_bench compare clips/bench-1080p-h264.mp4 60
+run native/build/zci_bench compare clips/bench-2160p-hevc10.mp4 60
 say "# done"

@@ -97,6 +97,7 @@ test('the error codes are every code a user can see, in the shared order', () =>
     'MEMORY_READ_TOO_LARGE',
     'MEMORY_ALLOCATION_UNKNOWN',
     'SUPERSEDED',
+    'DECODER_COMPARE_UNAVAILABLE',
   ]);
 });
 

@@ -48,6 +48,14 @@ describe('parseCli', () => {
     expect(parseCli(['--version'])).toEqual({ kind: 'version' });
   });
 
+  it('reads --compare-decoders with its decoder pair', () => {
+    expect(parseCli(['inspect', 'a.mp4'])).toMatchObject({ compareDecoders: null });
+    expect(parseCli(['inspect', 'a.mp4', '--compare-decoders'])).toMatchObject({ compareDecoders: 'nvdec' });
+    expect(
+      parseCli(['inspect', 'a.mp4', '--compare-decoders', '--decoders', 'software,software', '--frames', '0-9']),
+    ).toMatchObject({ compareDecoders: 'software', frames: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
+  });
+
   it.each([
     [[], /name a command/],
     [['frob', 'a'], /unknown command/],
@@ -60,6 +68,10 @@ describe('parseCli', () => {
     [['capture', 'a'], /needs -o/],
     [['inspect', 'a', '-o', 'x.zci'], /-o belongs to capture/],
     [['capture', 'a', '-o', 'x.zci', '--json'], /--json belongs to inspect/],
+    [['inspect', 'a', '--decoders', 'nvdec,software'], /--decoders belongs to --compare-decoders/],
+    [['capture', 'a', '-o', 'x.zci', '--compare-decoders'], /belongs to inspect/],
+    [['inspect', 'a', '--compare-decoders', '--decoders', 'nvdec,nvdec'], /--decoders must be/],
+    [['inspect', 'a', '--compare-decoders', '--decoders', 'auto,software'], /--decoders must be/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError);
     expect(() => parseCli(argv)).toThrow(message);

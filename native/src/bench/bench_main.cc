@@ -8,7 +8,9 @@
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
 //   zci_bench memread FILE [FRAMES]    memory reads against one linear copy of the whole allocation (bench_memory.cc)
 //   zci_bench probe FILE [READS]       a 64×64 tile read against downloading the whole allocation
+//   zci_bench compare FILE [FRAMES]   decoder A/B compared on the device against download + host compare
 //   zci_bench regions PIXFMT WxH CODEDWxCODEDH RANGE...  labels of ranges of a frame in one buffer (no file, no GPU)
+#include "bench_compare.h"
 #include "bench_loop.h"
 #include "bench_memory.h"
 #include "json_line.h"
@@ -241,10 +243,11 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe");
+  const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe" ||
+                                           std::string(argv[1]) == "compare");
   if (argc < 4 && !countOptional) {
     std::fprintf(stderr, "usage: zci_bench wrap COUNT FILE... | zci_bench <decode|soak> FILE COUNT | "
-                         "zci_bench <memread|probe> FILE [COUNT]\n");
+                         "zci_bench <memread|probe|compare> FILE [COUNT]\n");
     return 2;
   }
   const std::string mode = argv[1], file = argv[2];
@@ -258,6 +261,7 @@ int main(int argc, char **argv) {
     if (mode == "reopen") return zci::bench::benchReopen(file, argv[3], argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "loop") return zci::bench::benchLoop(file, count, argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "preview") return benchPreview(file, count);
+    if (mode == "compare") return zci::bench::benchCompare(file, count > 0 ? count : 30);
   } catch (const zci::Error &e) {
     std::fprintf(stderr, "%s: %s (%s)\n", zci::errorCodeName(e.code()), e.what(), e.remedy().c_str());
     return 1;

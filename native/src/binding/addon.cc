@@ -1,4 +1,6 @@
-// Module entry: environment(), vocabulary(), setLibraryPath(), setErrorClass() and the Session class.
+// Module entry: environment(), vocabulary(), setLibraryPath(), setErrorClass(), compareDecoders() and the Session
+// class.
+#include "compare_call.h"
 #include "errors.h"
 #include "session_object.h"
 #include "to_js.h"
@@ -127,6 +129,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("setLibraryPath", Napi::Function::New<SetLibraryPath>(env, "setLibraryPath"));
   exports.Set("nvcvAbiCheck", Napi::Function::New<NvcvAbiCheck>(env, "nvcvAbiCheck"));
   exports.Set("nvcvLiveHandles", Napi::Function::New<NvcvLiveHandles>(env, "nvcvLiveHandles"));
+  exports.Set("compareDecoders", Napi::Function::New<CompareDecoders>(env, "compareDecoders"));
   exports.Set("setErrorClass", Napi::Function::New<SetErrorClass>(env, "setErrorClass"));
   SessionObject::Init(env, exports);
   return exports;

@@ -45,6 +45,7 @@ enum class ErrorCode {
   MemoryReadTooLarge,
   MemoryAllocationUnknown,
   Superseded, // a frame request a newer one of the same client replaced; the core never throws it
+  DecoderCompareUnavailable,
 };
 
 /// The stable names of ErrorCode, in the order of electron/common/errors.ts ERROR_CODES.
@@ -82,6 +83,7 @@ inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::MemoryReadTooLarge, "MEMORY_READ_TOO_LARGE"},
     {ErrorCode::MemoryAllocationUnknown, "MEMORY_ALLOCATION_UNKNOWN"},
     {ErrorCode::Superseded, "SUPERSEDED"},
+    {ErrorCode::DecoderCompareUnavailable, "DECODER_COMPARE_UNAVAILABLE"},
 };
 
 /// The stable name of a code, e.g. "FILE_NOT_FOUND".

@@ -1,0 +1,133 @@
+/** `zerocopy-inspector inspect FILE --compare-decoders`: each frame through two decoders, compared on sample values. */
+import { addonLoaderPath } from '../addon/addon-path';
+import { loadAddon } from '../addon/load-addon';
+import type { AppIdentity } from '../app/app-identity';
+import { resolveUserPath } from '../app/user-path';
+import type { CompareDecoderA, ComparePlant, DecoderCompareResult } from '../common/decoder-compare';
+import { toRpcError } from '../common/envelope';
+import { compareOutputSchema, EXIT_CODES, type CompareOutput } from '../common/inspect-output';
+import { CliFailure } from './cli-input';
+
+/** What the comparison needs from the command line. */
+export interface CompareRequest {
+  file: string;
+  frames: number[] | null;
+  decoderA: CompareDecoderA;
+  device: number | null;
+  app: AppIdentity;
+  appRoot: string;
+  /** A test hook: one planted sample (ZCI_TEST_HOOK_PLANT="plane,x,y,value"), so a difference can be shown. */
+  plant: ComparePlant | null;
+}
+
+/** The planted sample a test asks for through ZCI_TEST_HOOK_PLANT ("plane,x,y,value"), or null. */
+export function plantFromEnv(env: NodeJS.ProcessEnv): ComparePlant | null {
+  const text = env.ZCI_TEST_HOOK_PLANT;
+  if (text === undefined || text === '') return null;
+  const parts = text.split(',').map(Number);
+  const [plane, x, y, value] = parts;
+  if (
+    parts.length !== 4 ||
+    !parts.every((n) => Number.isInteger(n) && n >= 0) ||
+    (plane !== 0 && plane !== 1 && plane !== 2) ||
+    x === undefined ||
+    y === undefined ||
+    value === undefined
+  )
+    throw new CliFailure(EXIT_CODES.usage, {
+      code: 'INVALID_ARGUMENT',
+      message: `ZCI_TEST_HOOK_PLANT must be "plane,x,y,value" with plane 0, 1 or 2, not "${text}"`,
+      remedy: 'Fix or unset ZCI_TEST_HOOK_PLANT.',
+    });
+  return { plane, x, y, value };
+}
+
+/** Errors that are the caller's to fix exit 2 (usage); the rest exit 3 (cannot open or compare). */
+function failure(error: unknown): CliFailure {
+  const envelope = toRpcError(error);
+  const usage = envelope.code === 'FRAME_OUT_OF_RANGE' || envelope.code === 'INVALID_ARGUMENT';
+  return new CliFailure(usage ? EXIT_CODES.usage : EXIT_CODES.cannotOpen, envelope);
+}
+
+/** Runs the comparison; the output is validated against its schema before it is returned. */
+export async function runCompare(request: CompareRequest): Promise<CompareOutput> {
+  const { addon, status } = loadAddon(addonLoaderPath(request.appRoot));
+  if (addon === null) {
+    throw new CliFailure(EXIT_CODES.cannotOpen, {
+      code: 'INTERNAL',
+      message: `The native addon could not be loaded: ${status.error ?? 'unknown reason'}`,
+      remedy: 'Build it with npm run build:native.',
+    });
+  }
+  let result: DecoderCompareResult;
+  let file: string;
+  try {
+    file = await resolveUserPath(request.file, process.cwd());
+    result = await addon.compareDecoders(file, {
+      ...(request.frames !== null ? { frames: request.frames } : {}),
+      decoderA: request.decoderA,
+      ...(request.device !== null ? { device: request.device } : {}),
+      ...(request.plant !== null ? { plant: request.plant } : {}),
+    });
+  } catch (error) {
+    throw failure(error);
+  }
+  const identical = result.frames.filter((frame) => frame.identical).length;
+  return compareOutputSchema.parse({
+    tool: request.app,
+    input: { kind: 'video', path: file },
+    compare: result,
+    summary: {
+      frames: result.frames.length,
+      identical,
+      differing: result.frames.length - identical,
+      bitExactMismatch: result.bitExactMismatch,
+      exitCode: result.bitExactMismatch ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
+    },
+  });
+}
+
+/** The comparison as text: per frame and plane "identical" or the difference figures, and the RGB line. */
+export function formatCompare(output: CompareOutput): string {
+  const c = output.compare;
+  const lines = [
+    `${c.path}: ${c.codec} (${c.profile})`,
+    `decoders: A ${c.decoderA} (${c.decoderAReason}) against B ${c.decoderB}`,
+    `bit-exact: ${c.bitExactCodec ? 'required' : 'not required'} (${c.bitExactReason})`,
+  ];
+  if (c.plant !== null)
+    lines.push(
+      `planted in frame ${c.plant.frame}: ${c.plant.plane} (${c.plant.x}, ${c.plant.y}) = ${c.plant.value} (was ${c.plant.original}), ${c.plant.how}`,
+    );
+  for (const f of c.frames) {
+    lines.push(
+      `frame ${f.index}: ${f.normalisation}; ${f.comparedArea}; on the ${f.where} in ${f.compareMs.toFixed(2)} ms` +
+        (f.rawWordsDiffer && f.identical ? '; stored words differ, values identical' : ''),
+    );
+    for (const p of f.planes) {
+      const first = p.firstDifference;
+      lines.push(
+        first === null
+          ? `  ${p.plane} identical`
+          : `  ${p.plane} ${p.differing} differing sample(s), max ${p.maxAbsDiff}, first at (${first.x}, ${first.y}): A ${first.valueA} vs B ${first.valueB}`,
+      );
+    }
+    if (f.rgb !== null) {
+      const r = f.rgb;
+      const sides = `A ${r.a.matrix} ${r.a.range} (${r.a.converter}) vs B ${r.b.matrix} ${r.b.range} (${r.b.converter})`;
+      const first = r.firstDifference;
+      lines.push(
+        first === null
+          ? `  RGB identical: ${sides}`
+          : `  RGB ${r.differing} differing byte(s), max ${r.maxAbsDiff}, first at (${first.x}, ${first.y}) ${first.channel}: A ${first.valueA} vs B ${first.valueB}; ${sides}`,
+      );
+    }
+    if (f.bitExactRequired && !f.matched) lines.push('  MISMATCH: a bit-exact codec decoded differently');
+  }
+  const s = output.summary;
+  lines.push(
+    `${s.frames} frames compared: ${s.identical} identical, ${s.differing} differing` +
+      (s.bitExactMismatch ? '; a bit-exact codec decoded differently' : ''),
+  );
+  return lines.join('\n');
+}
