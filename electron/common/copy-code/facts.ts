@@ -64,7 +64,7 @@ export interface CodeFacts {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function planeFacts(plane: PlaneReport, sampleBytes: number): PlaneFacts {
+function planeFacts(plane: PlaneReport, sampleBytes: number, shared: boolean): PlaneFacts {
   return {
     index: plane.index,
     name: plane.name,
@@ -73,7 +73,7 @@ function planeFacts(plane: PlaneReport, sampleBytes: number): PlaneFacts {
     pitch: plane.pitch,
     pointer: plane.ffmpegPointer,
     channels: Math.max(1, Math.round(plane.bytesPerPixel / sampleBytes)),
-    offsetFromPlane0: plane.offsetFromPlane0,
+    offsetFromPlane0: shared && plane.separateAllocation !== true ? plane.offsetFromPlane0 : null,
     codedRowsNotDisplayed: plane.codedRowsNotDisplayed ?? null,
     allocatorPaddingRows: plane.allocatorPaddingRows ?? null,
     hiddenRowsAfter: plane.hiddenRowsAfter,
@@ -143,7 +143,8 @@ function tensorForm(report: FrameReport, planes: PlaneFacts[]): TensorForm {
 /** The facts of one frame's report that copy-as-code depends on. */
 export function codeFacts(report: FrameReport): CodeFacts {
   const sampleBytes = report.format.bitDepth > 8 ? 2 : 1;
-  const planes = report.planes.map((p) => planeFacts(p, sampleBytes));
+  const shared = report.allocation.planesInOneAllocation;
+  const planes = report.planes.map((p) => planeFacts(p, sampleBytes, shared));
   return {
     frameIndex: report.frameIndex,
     swFormat: report.format.swFormat,
