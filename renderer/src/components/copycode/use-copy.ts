@@ -9,11 +9,9 @@ const COPIED_MS = 2000;
 
 /** A copy action and its visible state; the state returns to idle after a copy or when the text changes. */
 export function useCopy(text: string | null): { state: CopyState; copy: () => void } {
-  const [state, setState] = useState<CopyState>('idle');
+  // The state belongs to the text it was reached with: another text shows idle.
+  const [last, setLast] = useState<{ text: string | null; state: CopyState }>({ text: null, state: 'idle' });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    setState('idle');
-  }, [text]);
   useEffect(
     () => () => {
       if (timer.current !== null) clearTimeout(timer.current);
@@ -24,17 +22,17 @@ export function useCopy(text: string | null): { state: CopyState; copy: () => vo
     if (text === null) return;
     const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
     if (clipboard === undefined) {
-      setState('refused');
+      setLast({ text, state: 'refused' });
       return;
     }
     clipboard.writeText(text).then(
       () => {
-        setState('copied');
+        setLast({ text, state: 'copied' });
         if (timer.current !== null) clearTimeout(timer.current);
-        timer.current = setTimeout(() => setState('idle'), COPIED_MS);
+        timer.current = setTimeout(() => setLast({ text, state: 'idle' }), COPIED_MS);
       },
-      () => setState('refused'),
+      () => setLast({ text, state: 'refused' }),
     );
   }, [text]);
-  return { state, copy };
+  return { state: last.text === text ? last.state : 'idle', copy };
 }
