@@ -25,7 +25,7 @@ const INDEX = 3;
 function buildTools() {
   try {
     execFileSync('pkg-config', ['--exists', 'libavformat', 'libavcodec', 'libavutil']);
-    execFileSync('c++', ['--version'], { stdio: 'ignore' });
+    execFileSync('g++', ['--version'], { stdio: 'ignore' });
     return fs.existsSync(path.join(path.dirname(fixture('x')), '..', '..', 'node_modules', 'jiti'));
   } catch {
     return false;

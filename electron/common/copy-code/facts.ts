@@ -29,14 +29,14 @@ export interface PlaneFacts {
 }
 
 /** Whether zero copy is possible for this frame, and why not. */
-export type CodeVerdict =
+type CodeVerdict =
   | { kind: 'zero-copy'; text: string }
   | { kind: 'uploaded'; text: string }
   | { kind: 'host'; text: string }
   | { kind: 'no-format'; text: string };
 
 /** How CV-CUDA's one-tensor view applies to the frame. */
-export type TensorForm =
+type TensorForm =
   | { kind: 'single'; rows: number; reason: string }
   | { kind: 'coded-rows'; rows: number; chromaRow: number; reason: string }
   | { kind: 'per-plane'; reason: string };
@@ -188,7 +188,7 @@ export function factLines(facts: CodeFacts): FactLine[] {
 }
 
 /** The single-tensor verdict in a few words. */
-export function tensorWords(tensor: TensorForm): string {
+function tensorWords(tensor: TensorForm): string {
   switch (tensor.kind) {
     case 'single':
       return `valid: [1, ${tensor.rows}, W, 1]`;

@@ -8,13 +8,10 @@ import { pythonSnippet } from './python';
 import { torchSnippet } from './torch';
 
 /** The ecosystems a snippet is made for. */
-export const ECOSYSTEMS = ['c', 'cpp', 'python', 'torch', 'naive'] as const;
-
-/** One of ECOSYSTEMS. */
-export type Ecosystem = (typeof ECOSYSTEMS)[number];
+export type Ecosystem = 'c' | 'cpp' | 'python' | 'torch' | 'naive';
 
 /** A snippet, or the reason there is none, with the facts it depends on. */
-export interface Snippet {
+interface Snippet {
   ecosystem: Ecosystem;
   title: string;
   code: string | null;

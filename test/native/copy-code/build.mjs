@@ -50,7 +50,7 @@ export function buildHarness(dir, snippet, ecosystem, nvcvPath) {
     `-Wl,-rpath,${path.dirname(nvcvPath)}`,
     ...ffmpegFlags(),
   ];
-  execFileSync('c++', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync('g++', args, { stdio: ['ignore', 'inherit', 'inherit'] });
   return binary;
 }
 
