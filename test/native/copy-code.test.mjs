@@ -73,3 +73,22 @@ describe('copy-as-code C and C++ snippets on real frames', { skip }, () => {
     }
   }
 });
+
+// The Python snippets are for device frames, which this machine has only as recorded reports: each parses.
+describe('copy-as-code Python snippets of the recorded H200 reports', { skip }, () => {
+  const runs = path.join(path.dirname(fixture('x')), '..', '..', 'docs', 'gpu-runs');
+  const run = fs.readdirSync(runs).find((d) => fs.existsSync(path.join(runs, d, 'reports.json')));
+  const recorded = JSON.parse(fs.readFileSync(path.join(runs, run, 'reports.json'), 'utf8'));
+  for (const { file, reports } of recorded.fixtures) {
+    test(file, () => {
+      const { snippets } = generator.copyCode(reports[0]);
+      for (const ecosystem of ['python', 'torch']) {
+        const code = snippets.find((s) => s.ecosystem === ecosystem)?.code;
+        assert.ok(code, `${file}: no ${ecosystem} code`);
+        const source = path.join(dir, `${file}.${ecosystem}.py`);
+        fs.writeFileSync(source, code);
+        execFileSync('python3', ['-c', 'import ast, sys; ast.parse(open(sys.argv[1]).read())', source]);
+      }
+    });
+  }
+});
