@@ -7,8 +7,11 @@ import { naiveSnippet } from './naive';
 import { pythonSnippet } from './python';
 import { torchSnippet } from './torch';
 
-/** The ecosystems a snippet is made for. */
-export type Ecosystem = 'c' | 'cpp' | 'python' | 'torch' | 'naive';
+/** The ecosystems a snippet is made for, in the order the panel and the command line list them. */
+export const CODE_LANGUAGES = ['c', 'cpp', 'python', 'torch', 'naive'] as const;
+
+/** One of CODE_LANGUAGES. */
+export type Ecosystem = (typeof CODE_LANGUAGES)[number];
 
 /** A snippet, or the reason there is none, with the facts it depends on. */
 interface Snippet {
