@@ -1,6 +1,7 @@
 /** Parses the command line of `zerocopy-inspector`: a command, a file, and options. */
 import { parseArgs } from 'node:util';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../common/capture';
+import { CODE_LANGUAGES, type Ecosystem } from '../common/copy-code';
 import { COMPARE_DECODERS_A, type CompareDecoderA } from '../common/decoder-compare';
 import { parseFrameList } from '../common/frame-list';
 import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, THUMBNAIL_WIDTH, type DecodeMode } from '../common/vocabulary';
@@ -15,6 +16,7 @@ Commands:
 Options:
   --frames 0,5,10-20   frames to inspect or capture (default: every frame; for a capture, every captured one)
   --json               inspect: print JSON instead of a table
+  --code LANG          inspect: print the code that wraps each frame (${CODE_LANGUAGES.join(' | ')})
   --device N           CUDA device ordinal (video files)
   --decode MODE        ${DECODE_MODES.join(' | ')} (video files; default auto)
   --compare-decoders   inspect: decode each frame with NVDEC and with the software decoder and compare the samples
@@ -44,6 +46,8 @@ export type CliCommand =
       file: string;
       frames: number[] | null;
       json: boolean;
+      /** inspect: the language of the copy-as-code snippet to print instead of the table. */
+      code: Ecosystem | null;
       device: number | null;
       decode: DecodeMode | null;
       proof: boolean;
@@ -79,6 +83,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
       options: {
         frames: { type: 'string' },
         json: { type: 'boolean' },
+        code: { type: 'string' },
         device: { type: 'string' },
         decode: { type: 'string' },
         'no-proof': { type: 'boolean' },
@@ -119,6 +124,11 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (command === 'capture' && output === null) throw new UsageError('capture needs -o <out.zci>');
   if (command === 'inspect' && output !== null) throw new UsageError('-o belongs to capture; inspect prints');
   if (command === 'capture' && values.json === true) throw new UsageError('--json belongs to inspect');
+  const code = values.code ?? null;
+  if (code !== null && !CODE_LANGUAGES.some((language) => language === code))
+    throw new UsageError(`--code must be one of ${CODE_LANGUAGES.join(', ')}, not "${code}"`);
+  if (command === 'capture' && code !== null) throw new UsageError('--code belongs to inspect');
+  if (code !== null && values.json === true) throw new UsageError('--code and --json each choose the output: pick one');
   if (command === 'inspect' && values.overwrite === true) throw new UsageError('--overwrite belongs to capture');
   const compareDecoders = parseCompare(command, values['compare-decoders'] === true, values.decoders);
   return {
@@ -126,6 +136,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     file,
     frames,
     json: values.json === true,
+    code: CODE_LANGUAGES.find((language) => language === code) ?? null,
     device: integer(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max),
     decode: decode?.data ?? null,
     proof: values['no-proof'] !== true,

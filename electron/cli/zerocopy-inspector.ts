@@ -10,6 +10,7 @@ import { runCapture } from './capture-command';
 import { formatCompare, plantFromEnv, runCompare } from './compare-command';
 import { CliFailure, openInput, type OpenedInput } from './cli-input';
 import { formatTable } from './cli-table';
+import { codeText } from './code-output';
 import { runInspect } from './inspect-command';
 
 /** Where the command writes: stdout for results, stderr for errors and progress. */
@@ -82,7 +83,8 @@ export async function main(argv: readonly string[], streams: CliStreams = defaul
     const frames = chooseFrames(input, command.frames);
     if (command.kind === 'inspect') {
       const output = await runInspect(input, { ...command, frames, app, onFrame: progress(streams, 'frame') });
-      streams.out(command.json ? `${JSON.stringify(output, null, 2)}\n` : `${formatTable(output)}\n`);
+      if (command.code !== null) streams.out(codeText(output, command.code));
+      else streams.out(command.json ? `${JSON.stringify(output, null, 2)}\n` : `${formatTable(output)}\n`);
       return output.summary.exitCode;
     }
     const outcome = await runCapture(input, {

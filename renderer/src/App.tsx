@@ -12,6 +12,7 @@ import { CapturedOperators } from './components/capture/CapturedOperators';
 import { useHoverResetKey } from './components/common/use-hover-reset';
 import { useDismiss, usePopover } from './components/common/use-popover';
 import { useSettled } from './components/common/use-settled';
+import { CopyCodePanel } from './components/copycode/CopyCodePanel';
 import { DecoderPanel } from './components/decoder/DecoderPanel';
 import { useFrameCommitMeasure } from './frame-timing';
 import { HelpOverlay } from './components/help/HelpOverlay';
@@ -254,6 +255,7 @@ export function App({ bridge }: AppProps) {
             >
               <LayoutPanel key={layoutReset.key} report={s.report} codec={s.info?.codec ?? null} />
             </div>
+            <CopyCodePanel report={s.report} />
             <MemoryViews report={s.report} thumbnails={s.thumbnails} replay={s.capture !== null} />
             <AbPanel
               pinned={s.pinned}

@@ -41,6 +41,15 @@ for dep in $(node -p "const seen = new Set(); const walk = (d) => { if (seen.has
   cp -a "node_modules/$dep" "$stage/node_modules/"
 done
 cp assets/sample.mp4 "$stage/assets/"
+# Copy as code: harnesses of the generated C and C++ snippets, compiled here (no compiler there), and CV-CUDA's
+# Python module for Python 3.12 (its libraries are the NVCV folder's).
+node scripts/gpu/copy-code-bundle.mjs "$stage/test/copy-code" "$nvcv"
+cvcuda_py=$(dirname "$(dirname "$nvcv")")/cvcuda
+if [ -f "$cvcuda_py/_cvcuda.cpython-312-x86_64-linux-gnu.so" ]; then
+  mkdir -p "$stage/python/cvcuda"
+  cp -a "$cvcuda_py"/*.py "$cvcuda_py"/_cvcuda.cpython-312-x86_64-linux-gnu.so "$stage/python/cvcuda/"
+  if [ -d "$cvcuda_py/tv" ]; then cp -a "$cvcuda_py/tv" "$stage/python/cvcuda/"; fi
+fi
 cp .gpu/clips/*.mp4 "$stage/clips/"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
 mkdir -p "$stage/scripts/gpu"

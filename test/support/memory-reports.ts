@@ -6,10 +6,10 @@ import { ROOT } from './paths';
 import { describedHostFrame } from './reports';
 
 /** The recorded GPU run's report of a fixture's first frame (docs/gpu-runs, made on an NVIDIA H200). */
-export function recordedGpuReport(file: string): FrameReport {
-  const recorded = JSON.parse(
-    readFileSync(path.join(ROOT, 'docs', 'gpu-runs', '2026-11-30-bf9e155', 'reports.json'), 'utf8'),
-  ) as { fixtures: { file: string; reports: unknown[] }[] };
+export function recordedGpuReport(file: string, run = '2026-11-30-bf9e155'): FrameReport {
+  const recorded = JSON.parse(readFileSync(path.join(ROOT, 'docs', 'gpu-runs', run, 'reports.json'), 'utf8')) as {
+    fixtures: { file: string; reports: unknown[] }[];
+  };
   const fixture = recorded.fixtures.find((f) => f.file === file);
   if (fixture === undefined || fixture.reports[0] === undefined) throw new Error(`no recorded report of ${file}`);
   return frameReportSchema.parse(fixture.reports[0]);

@@ -3,6 +3,7 @@ import { RpcFailure, rpcError } from '../../electron/common/envelope';
 import type { OpenedInput } from '../../electron/cli/cli-input';
 import { parseCli, UsageError } from '../../electron/cli/cli-args';
 import { runInspect } from '../../electron/cli/inspect-command';
+import { codeText } from '../../electron/cli/code-output';
 import { formatTable, printable } from '../../electron/cli/cli-table';
 import { checksPass, frameChecks } from '../../electron/common/checks';
 import { formatFrameList, parseFrameList } from '../../electron/common/frame-list';
@@ -279,5 +280,32 @@ describe('runInspect', () => {
     });
     expect(output.frames[1]).toMatchObject({ index: 2, report: null, ok: false, error: { code: 'DECODE_FAILED' } });
     expect(output.summary).toMatchObject({ frames: 2, failed: 1, ok: false, exitCode: 1 });
+  });
+});
+
+describe('inspect --code', () => {
+  it('takes one of the copy-as-code languages, for inspect only, not with --json', () => {
+    expect(parseCli(['inspect', 'a.mp4', '--code', 'python'])).toEqual(expect.objectContaining({ code: 'python' }));
+    expect(parseCli(['inspect', 'a.mp4'])).toEqual(expect.objectContaining({ code: null }));
+    expect(() => parseCli(['inspect', 'a.mp4', '--code', 'rust'])).toThrow(
+      '--code must be one of c, cpp, python, torch, naive, not "rust"',
+    );
+    expect(() => parseCli(['inspect', 'a.mp4', '--code', 'c', '--json'])).toThrow(UsageError);
+    expect(() => parseCli(['capture', 'a.mp4', '-o', 'a.zci', '--code', 'c'])).toThrow('--code belongs to inspect');
+  });
+
+  it("prints each frame's snippet under its note, and a frame's failure in the language's comments", () => {
+    const output = {
+      input: { path: '/clips/a.mp4' },
+      frames: [
+        { index: 3, report: paddedNv12Device(), error: null },
+        { index: 4, report: null, error: { message: 'decode failed' } },
+      ],
+    } as unknown as InspectOutput;
+    const text = codeText(output, 'python');
+    expect(text).toContain('# frame 3 of /clips/a.mp4\n# The planes are device memory');
+    expect(text).toContain('PITCHES = [2048, 2048]');
+    expect(text).toContain('# frame 4 of /clips/a.mp4\n# no report: decode failed');
+    expect(codeText(output, 'c')).toContain('// frame 3 of /clips/a.mp4');
   });
 });

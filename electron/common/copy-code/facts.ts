@@ -1,0 +1,203 @@
+/**
+ * The facts a copy-as-code snippet depends on, read from one frame's report: format, planes, sizes, pitches,
+ * pointers, where the planes lie, whether NVCV's single-tensor view is valid, and whether zero copy is possible.
+ */
+import type { FrameReport, PlaneReport } from '../report';
+
+/** One plane as the snippets use it. */
+export interface PlaneFacts {
+  index: number;
+  name: string;
+  /** Samples per row and rows NVCV is given (the displayed picture, this plane's subsampling applied). */
+  width: number;
+  height: number;
+  /** Bytes from one row's start to the next (FFmpeg's linesize). */
+  pitch: number;
+  /** FFmpeg's data[i], as a hex string. */
+  pointer: string;
+  /** Components per pixel in this plane (1 for Y/U/V, 2 for interleaved UV). */
+  channels: number;
+  /** Bytes before the next plane's first byte, from plane 0 (null when planes lie in allocations of their own). */
+  offsetFromPlane0: number | null;
+  /** Rows decoded but not displayed, and rows the allocator added, below the picture (null when unknown). */
+  codedRowsNotDisplayed: number | null;
+  allocatorPaddingRows: number | null;
+  /** All rows below the picture up to the next plane or the allocation's end (null when unknown). */
+  hiddenRowsAfter: number | null;
+  /** Rows of this plane's pitch up to the next plane, when it follows in the same allocation. */
+  rowsBeforeNextPlane: number | null;
+}
+
+/** Whether zero copy is possible for this frame, and why not. */
+type CodeVerdict =
+  | { kind: 'zero-copy'; text: string }
+  | { kind: 'uploaded'; text: string }
+  | { kind: 'host'; text: string }
+  | { kind: 'no-format'; text: string };
+
+/** How CV-CUDA's one-tensor view applies to the frame. */
+type TensorForm =
+  | { kind: 'single'; rows: number; reason: string }
+  | { kind: 'coded-rows'; rows: number; chromaRow: number; reason: string }
+  | { kind: 'per-plane'; reason: string };
+
+/** Everything a generator reads. */
+export interface CodeFacts {
+  frameIndex: number;
+  swFormat: string;
+  decodePath: FrameReport['decodePath'];
+  memory: FrameReport['allocation']['memory'];
+  width: number;
+  height: number;
+  codedWidth: number;
+  codedHeight: number;
+  bitDepth: number;
+  /** Bytes per sample: 1 for 8-bit formats, 2 above. */
+  sampleBytes: number;
+  formatName: string | null;
+  formatCode: string | null;
+  planes: PlaneFacts[];
+  planesInOneAllocation: boolean;
+  tensor: TensorForm;
+  verdict: CodeVerdict;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function planeFacts(plane: PlaneReport, sampleBytes: number, shared: boolean): PlaneFacts {
+  return {
+    index: plane.index,
+    name: plane.name,
+    width: plane.width,
+    height: plane.height,
+    pitch: plane.pitch,
+    pointer: plane.ffmpegPointer,
+    channels: Math.max(1, Math.round(plane.bytesPerPixel / sampleBytes)),
+    offsetFromPlane0: shared && plane.separateAllocation !== true ? plane.offsetFromPlane0 : null,
+    codedRowsNotDisplayed: plane.codedRowsNotDisplayed ?? null,
+    allocatorPaddingRows: plane.allocatorPaddingRows ?? null,
+    hiddenRowsAfter: plane.hiddenRowsAfter,
+    rowsBeforeNextPlane: plane.rowsBeforeNextPlane,
+  };
+}
+
+function verdictOf(report: FrameReport): CodeVerdict {
+  const { wrap, allocation, decodePath } = report;
+  if (wrap.formatCode === null) {
+    return { kind: 'no-format', text: `NVCV cannot describe this layout: ${wrap.reason || 'no NVCV image format'}.` };
+  }
+  if (allocation.memory === 'host' || allocation.memory === 'host-pinned') {
+    return {
+      kind: 'host',
+      text:
+        `Zero copy is impossible for this frame: its planes are in host memory (${decodePath} decode). ` +
+        'CV-CUDA reads device memory, so the frame must be uploaded once (one copy) and the uploaded frame wrapped; ' +
+        "its pitches are then the CUDA allocator's, not the ones listed here.",
+    };
+  }
+  if (decodePath === 'software-upload') {
+    return {
+      kind: 'uploaded',
+      text:
+        'This frame was decoded in software and uploaded to the device: wrapping it copies nothing more, ' +
+        "but the decoder's own output was copied once.",
+    };
+  }
+  return { kind: 'zero-copy', text: 'The planes are device memory from the decoder: NVCV wraps them without a copy.' };
+}
+
+/** True when a two-plane frame's chroma follows luma at the same pitch in one allocation, after `rows` luma rows. */
+function chromaFollows(planes: PlaneFacts[], rows: number): boolean {
+  const [luma, chroma] = planes;
+  if (luma === undefined || chroma === undefined || planes.length !== 2) return false;
+  return chroma.pitch === luma.pitch && chroma.offsetFromPlane0 === luma.pitch * rows;
+}
+
+function tensorForm(report: FrameReport, planes: PlaneFacts[]): TensorForm {
+  const { tensor } = report.wrap;
+  const luma = planes[0];
+  const chroma = planes[1];
+  if (tensor.valid && luma !== undefined && chroma !== undefined) {
+    return { kind: 'single', rows: luma.height + chroma.height, reason: tensor.reason };
+  }
+  const coded = luma?.rowsBeforeNextPlane ?? null;
+  const subsampled420 = report.format.chromaSubsampling === '4:2:0' && planes.length === 2;
+  if (subsampled420 && luma !== undefined && coded !== null && coded % 2 === 0 && chromaFollows(planes, coded)) {
+    const hidden = coded - luma.height;
+    return {
+      kind: 'coded-rows',
+      rows: coded + coded / 2,
+      chromaRow: coded,
+      reason:
+        `chroma starts at row ${coded}, not ${luma.height}: a ${luma.height * 1.5}-row tensor would read ` +
+        `${plural(hidden, 'hidden row')} as chroma, so the tensor covers all ${coded + coded / 2} coded rows ` +
+        'and the result is cropped',
+    };
+  }
+  return {
+    kind: 'per-plane',
+    reason: tensor.reason || `${plural(planes.length, 'plane')} that one tensor cannot cover: one tensor a plane`,
+  };
+}
+
+/** The facts of one frame's report that copy-as-code depends on. */
+export function codeFacts(report: FrameReport): CodeFacts {
+  const sampleBytes = report.format.bitDepth > 8 ? 2 : 1;
+  const shared = report.allocation.planesInOneAllocation;
+  const planes = report.planes.map((p) => planeFacts(p, sampleBytes, shared));
+  return {
+    frameIndex: report.frameIndex,
+    swFormat: report.format.swFormat,
+    decodePath: report.decodePath,
+    memory: report.allocation.memory,
+    width: report.format.width,
+    height: report.format.height,
+    codedWidth: report.format.codedWidth,
+    codedHeight: report.format.codedHeight,
+    bitDepth: report.format.bitDepth,
+    sampleBytes,
+    formatName: report.wrap.formatName,
+    formatCode: report.wrap.formatCode,
+    planes,
+    planesInOneAllocation: report.allocation.planesInOneAllocation,
+    tensor: tensorForm(report, planes),
+    verdict: verdictOf(report),
+  };
+}
+
+/** One line of the facts list shown beside a snippet. */
+export interface FactLine {
+  label: string;
+  value: string;
+}
+
+/** The facts a snippet shows beside it, in the order a reader checks them. */
+export function factLines(facts: CodeFacts): FactLine[] {
+  const list = (f: (p: PlaneFacts) => string): string => facts.planes.map(f).join(', ');
+  return [
+    { label: 'format', value: `${facts.swFormat} (${facts.formatName ?? 'no NVCV format'})` },
+    { label: 'NVCV format code', value: facts.formatCode ?? 'none' },
+    { label: 'planes', value: `${facts.planes.length}: ${list((p) => p.name)}` },
+    { label: 'widths', value: list((p) => String(p.width)) },
+    { label: 'heights', value: list((p) => String(p.height)) },
+    { label: 'pitches', value: list((p) => `${p.pitch} B`) },
+    { label: 'pointers', value: list((p) => p.pointer) },
+    { label: 'memory', value: `${facts.memory} (${facts.decodePath})` },
+    { label: 'single tensor', value: tensorWords(facts.tensor) },
+  ];
+}
+
+/** The single-tensor verdict in a few words. */
+function tensorWords(tensor: TensorForm): string {
+  switch (tensor.kind) {
+    case 'single':
+      return `valid: [1, ${tensor.rows}, W, 1]`;
+    case 'coded-rows':
+      return `not at the display height; valid over ${tensor.rows} coded rows, cropped`;
+    case 'per-plane':
+      return 'not valid: one tensor a plane';
+  }
+}
+
+/** Hex literal of a report's pointer, as C and Python write it. */
+export const hexLiteral = (pointer: string): string => `0x${pointer.slice(2).toLowerCase()}`;

@@ -1,0 +1,78 @@
+/** Copy as code: one snippet an ecosystem for the frame a report describes, or why none can be honest. */
+import type { FrameReport } from '../report';
+import { cSnippet } from './c';
+import { cppSnippet } from './cpp';
+import { codeFacts, type CodeFacts, type FactLine, factLines } from './facts';
+import { naiveSnippet } from './naive';
+import { pythonSnippet } from './python';
+import { torchSnippet } from './torch';
+
+/** The ecosystems a snippet is made for, in the order the panel and the command line list them. */
+export const CODE_LANGUAGES = ['c', 'cpp', 'python', 'torch', 'naive'] as const;
+
+/** One of CODE_LANGUAGES. */
+export type Ecosystem = (typeof CODE_LANGUAGES)[number];
+
+/** A snippet, or the reason there is none, with the facts it depends on. */
+interface Snippet {
+  ecosystem: Ecosystem;
+  title: string;
+  code: string | null;
+  /** Shown above the code (or instead of it). */
+  note: string;
+}
+
+/** Every snippet for one frame. */
+export interface CopyCode {
+  facts: CodeFacts;
+  factLines: FactLine[];
+  snippets: Snippet[];
+}
+
+const HEADERS_NOTE =
+  "Uses NVCV's C API (nvcv/Image.h); it was compiled against the project's declarations of that API, " +
+  'which are checked against the real library, not against NVIDIA headers.';
+
+/** The snippets for one frame's report. */
+export function copyCode(report: FrameReport): CopyCode {
+  const facts = codeFacts(report);
+  const { verdict } = facts;
+  const nvcv = verdict.kind !== 'no-format';
+  const device = verdict.kind !== 'host' && nvcv;
+  const deviceOnly = `${verdict.text} No code is printed that would pretend otherwise.`;
+  const snippets: Snippet[] = [
+    {
+      ecosystem: 'c',
+      title: 'C (NVCV)',
+      code: nvcv ? cSnippet(facts) : null,
+      note: nvcv ? `${verdict.text} ${HEADERS_NOTE}` : verdict.text,
+    },
+    {
+      ecosystem: 'cpp',
+      title: 'C++ (NVCV C API with RAII)',
+      code: nvcv ? cppSnippet(facts) : null,
+      note: nvcv
+        ? `${verdict.text} This is NVCV's C API called from C++ with std::unique_ptr deleters, not NVCV's C++ classes. ${HEADERS_NOTE}`
+        : verdict.text,
+    },
+    {
+      ecosystem: 'python',
+      title: 'Python (CV-CUDA)',
+      code: pythonSnippet(facts),
+      note: device ? verdict.text : deviceOnly,
+    },
+    {
+      ecosystem: 'torch',
+      title: 'PyTorch',
+      code: torchSnippet(facts),
+      note: device ? verdict.text : deviceOnly,
+    },
+    {
+      ecosystem: 'naive',
+      title: 'Naive (wrong)',
+      code: naiveSnippet(facts),
+      note: 'What a first attempt looks like, and what each wrong line does to this frame.',
+    },
+  ];
+  return { facts, factLines: factLines(facts), snippets };
+}

@@ -1,0 +1,90 @@
+/**
+ * Copy as code: the current frame's wrap in C, C++, CV-CUDA Python and PyTorch, with the facts each depends on, the
+ * naive attempt annotated for this frame, and no code where zero copy is impossible.
+ */
+import { useMemo, useState } from 'react';
+import { copyCode, type Ecosystem } from '../../../../electron/common/copy-code';
+import type { FrameReport } from '../../../../electron/common/report';
+import { useCopy } from './use-copy';
+import './copycode.css';
+
+/** Props of CopyCodePanel. */
+export interface CopyCodePanelProps {
+  report: FrameReport;
+}
+
+/** The panel. */
+export function CopyCodePanel({ report }: CopyCodePanelProps) {
+  const result = useMemo(() => copyCode(report), [report]);
+  const [tab, setTab] = useState<Ecosystem>('c');
+  const snippet = result.snippets.find((s) => s.ecosystem === tab) ?? result.snippets[0];
+  const { state, copy } = useCopy(snippet?.code ?? null);
+  if (snippet === undefined) return null;
+  const { verdict } = result.facts;
+  return (
+    <section className="panel copycode" data-testid="copycode-panel" aria-labelledby="copycode-title">
+      <header className="panel-head">
+        <h2 id="copycode-title">Copy as code</h2>
+        <span className={`verdict verdict-${verdict.kind}`} data-testid="copycode-verdict">
+          {verdict.kind === 'zero-copy'
+            ? 'zero copy'
+            : verdict.kind === 'uploaded'
+              ? 'zero copy after an upload'
+              : 'zero copy impossible'}
+        </span>
+      </header>
+      <div className="copycode-tabs" role="tablist" aria-label="Language">
+        {result.snippets.map((s) => (
+          <button
+            key={s.ecosystem}
+            type="button"
+            role="tab"
+            aria-selected={s.ecosystem === tab}
+            data-testid={`copycode-tab-${s.ecosystem}`}
+            onClick={() => setTab(s.ecosystem)}
+          >
+            {s.title}
+          </button>
+        ))}
+      </div>
+      <div className="copycode-body" role="tabpanel">
+        <div className="copycode-main">
+          <p className={snippet.code === null ? 'warn' : 'muted'} data-testid="copycode-note">
+            {snippet.note}
+          </p>
+          {snippet.code !== null ? (
+            <>
+              <div className="copycode-actions">
+                <button type="button" onClick={copy} data-testid="copycode-copy">
+                  {state === 'copied' ? 'Copied' : 'Copy'}
+                </button>
+                <span aria-live="polite" data-testid="copycode-copy-state">
+                  {state === 'copied'
+                    ? 'copied to the clipboard'
+                    : state === 'refused'
+                      ? 'the clipboard refused: select the code and copy it by hand'
+                      : ''}
+                </span>
+              </div>
+              <pre className="copycode-code" data-testid="copycode-code" tabIndex={0}>
+                <code>{snippet.code}</code>
+              </pre>
+            </>
+          ) : (
+            <p className="muted" data-testid="copycode-none">
+              No {snippet.title} code for this frame.
+            </p>
+          )}
+        </div>
+        <dl className="copycode-facts" data-testid="copycode-facts" aria-label="Facts the code depends on">
+          {result.factLines.map((line) => (
+            <div key={line.label} data-testid={`copycode-fact-${line.label.replace(/\s+/g, '-')}`}>
+              <dt>{line.label}</dt>
+              <dd>{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

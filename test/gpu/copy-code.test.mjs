@@ -1,0 +1,88 @@
+// Copy as code on NVDEC frames: the C and C++ snippets generated from the recorded H200 reports, compiled with the
+// bundle (scripts/gpu/copy-code-bundle.mjs), decode the same frame with NVDEC, wrap it, and NVCV's exported planes
+// are FFmpeg's device pointers and pitches; the cleanup callback drops the frame reference. The CV-CUDA snippet runs
+// on the live planes (the harness holds the frame meanwhile) and its tensors start at FFmpeg's pointers; the naive
+// chroma, read from the display height, differs from the real chroma exactly when the frame has hidden rows.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { fixture, hasGpu, sample } from '../native/helpers.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const bundled = path.join(here, '..', 'copy-code');
+const manifestPath = path.join(bundled, 'manifest.json');
+const manifest = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : null;
+const skip = !hasGpu
+  ? 'no CUDA device'
+  : manifest === null
+    ? 'no copy-code harnesses: built by scripts/gpu/make-bundle.sh'
+    : false;
+
+const nvcvDir = process.env.ZCI_NVCV_PATH ?? '';
+const libraryPath = [nvcvDir, process.env.LD_LIBRARY_PATH ?? ''].filter(Boolean).join(':');
+const env = { ...process.env, LD_LIBRARY_PATH: libraryPath };
+const mediaOf = (file) => (file === 'sample.mp4' ? sample : fixture(file));
+
+function run(binary, file, index, command) {
+  const args = [mediaOf(file), String(index), 'cuda', ...(command ? [command] : [])];
+  const out = execFileSync(path.join(bundled, binary), args, { env, encoding: 'utf8' });
+  const lines = out.trim().split('\n');
+  return { harness: JSON.parse(lines.at(-1)), before: lines.slice(0, -1) };
+}
+
+// CV-CUDA's Python module from the wheel, carried by the bundle; its libraries are found in the NVCV folder.
+const pythonDir = path.join(here, '..', '..', 'python');
+const cvcudaLibrary = nvcvDir && fs.existsSync(nvcvDir) && fs.readdirSync(nvcvDir).find((f) => f.startsWith('libcvcuda'));
+
+describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
+  for (const entry of manifest?.fixtures ?? []) {
+    for (const ecosystem of ['c', 'cpp']) {
+      test(`${entry.file} ${ecosystem}`, () => {
+        const { harness } = run(entry.binaries[ecosystem], entry.file, entry.frameIndex);
+        assert.equal(harness.format, 'cuda', 'an NVDEC frame');
+        assert.equal(harness.exportStatus, 0);
+        assert.equal(harness.exportedFormat, `0x${BigInt(entry.report.wrap.formatCode).toString(16)}`);
+        assert.equal(harness.planes.length, entry.report.planes.length);
+        harness.planes.forEach((p, i) => {
+          const r = entry.report.planes[i];
+          assert.equal(p.nvcvPointer, p.ffmpegPointer, `plane ${i} pointer`);
+          assert.equal(p.rowStride, p.linesize, `plane ${i} stride`);
+          assert.equal(p.width, r.width);
+          assert.equal(p.height, r.height);
+          assert.equal(p.linesize, r.pitch, `plane ${i}: NVDEC's pitch is the recorded one`);
+        });
+        assert.equal(harness.refsWrapped, harness.refsBefore + 1);
+        assert.equal(harness.refsAfter, harness.refsBefore, 'the cleanup callback ran');
+      });
+    }
+    if (entry.python) {
+      test(`${entry.file} python (CV-CUDA) and the naive chroma`, { skip: cvcudaLibrary ? false : 'libcvcuda is not in the NVCV folder' }, () => {
+        const script = path.join(here, 'copy-code', 'run-snippet.py');
+        const command = [
+          `PYTHONPATH=${pythonDir}`,
+          'python3',
+          script,
+          path.join(bundled, entry.python),
+          path.join(bundled, entry.factsFile),
+        ].join(' ');
+        const { harness, before } = run(entry.binaries.c, entry.file, entry.frameIndex, command);
+        assert.equal(harness.commandStatus, 0, 'the snippet ran');
+        const py = JSON.parse(before.at(-1));
+        assert.deepEqual(
+          py.pointers,
+          harness.planes.map((p) => Number(BigInt(p.ffmpegPointer))),
+        );
+        const starts = Object.values(py.tensorStarts);
+        if (entry.facts.tensor.kind === 'per-plane') assert.deepEqual(starts, py.pointers);
+        else assert.deepEqual(starts, [py.pointers[0]], 'one tensor from plane 0');
+        const luma = entry.facts.planes[0];
+        const hidden = (entry.facts.planes[1].offsetFromPlane0 ?? 0) / luma.pitch - luma.height;
+        assert.equal(py.naiveChromaEqual, hidden === 0, `${hidden} hidden rows between the planes`);
+      });
+    }
+  }
+});
