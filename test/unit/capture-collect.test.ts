@@ -22,8 +22,10 @@ function nv12Source(): CaptureSource {
 describe('collecting a capture', () => {
   it('stores each channel of an interleaved plane in a file of its own (U is not overwritten by V)', async () => {
     const { manifest } = sampleCapture();
-    const { frames: _frames, stream: _stream, ...meta } = manifest;
-    const contents = await collectCapture(nv12Source(), [5], meta);
+    const meta = { ...manifest } as Partial<typeof manifest>;
+    delete meta.frames;
+    delete meta.stream;
+    const contents = await collectCapture(nv12Source(), [5], meta as Parameters<typeof collectCapture>[2]);
     const thumbs = contents.manifest.frames[0]!.thumbnails;
     expect(thumbs.map((t) => [t.plane, t.name, t.png])).toEqual([
       [0, 'Y', 'frames/000005/plane-0.png'],
