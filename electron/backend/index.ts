@@ -7,6 +7,7 @@ import { appRootOf } from '../app/app-root';
 import { defaultConfigDir } from '../app/config-dir';
 import { PathPolicy } from '../app/path-policy';
 import { removeLeftovers } from '../capture/pending-writes';
+import { parsePlantHook, PLANT_HOOK_ENV, type ComparePlant } from '../common/decoder-compare';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers/index';
@@ -33,7 +34,15 @@ async function main(): Promise<void> {
   const paths = rootFolder !== undefined && rootFolder !== '' ? PathPolicy.root(rootFolder) : PathPolicy.chosen();
   await paths.allowFile(samplePath);
   if (parentPort !== undefined) for (const recent of persistence.listRecent()) await paths.allowFile(recent.path);
+  // A test hook (ZCI_TEST_HOOK_PLANT): a sample planted in decoder comparisons, so a test can show a difference.
+  let plant: ComparePlant | null = null;
+  try {
+    plant = parsePlantHook(env[PLANT_HOOK_ENV]);
+  } catch (error) {
+    process.stderr.write(`backend: ${error instanceof Error ? error.message : String(error)}; ignored\n`);
+  }
   const handlers = createHandlers({
+    plant,
     addon: loaded.addon,
     addonStatus: loaded.status,
     persistence,

@@ -3,7 +3,13 @@ import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
 import type { AppIdentity } from '../app/app-identity';
 import { resolveUserPath } from '../app/user-path';
-import type { CompareDecoderA, ComparePlant, DecoderCompareResult } from '../common/decoder-compare';
+import {
+  parsePlantHook,
+  PLANT_HOOK_ENV,
+  type CompareDecoderA,
+  type ComparePlant,
+  type DecoderCompareResult,
+} from '../common/decoder-compare';
 import { toRpcError } from '../common/envelope';
 import { compareOutputSchema, EXIT_CODES, type CompareOutput } from '../common/inspect-output';
 import { CliFailure } from './cli-input';
@@ -22,24 +28,15 @@ export interface CompareRequest {
 
 /** The planted sample a test asks for through ZCI_TEST_HOOK_PLANT ("plane,x,y,value"), or null. */
 export function plantFromEnv(env: NodeJS.ProcessEnv): ComparePlant | null {
-  const text = env.ZCI_TEST_HOOK_PLANT;
-  if (text === undefined || text === '') return null;
-  const parts = text.split(',').map(Number);
-  const [plane, x, y, value] = parts;
-  if (
-    parts.length !== 4 ||
-    !parts.every((n) => Number.isInteger(n) && n >= 0) ||
-    (plane !== 0 && plane !== 1 && plane !== 2) ||
-    x === undefined ||
-    y === undefined ||
-    value === undefined
-  )
+  try {
+    return parsePlantHook(env[PLANT_HOOK_ENV]);
+  } catch (error) {
     throw new CliFailure(EXIT_CODES.usage, {
       code: 'INVALID_ARGUMENT',
-      message: `ZCI_TEST_HOOK_PLANT must be "plane,x,y,value" with plane 0, 1 or 2, not "${text}"`,
-      remedy: 'Fix or unset ZCI_TEST_HOOK_PLANT.',
+      message: error instanceof Error ? error.message : String(error),
+      remedy: `Fix or unset ${PLANT_HOOK_ENV}.`,
     });
-  return { plane, x, y, value };
+  }
 }
 
 /** Errors that are the caller's to fix exit 2 (usage); the rest exit 3 (cannot open or compare). */

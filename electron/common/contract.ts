@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { JsonValue } from './bounded-json';
 import { captureFramesSchema, type CaptureSummary } from './capture';
+import type { DecoderCompareResult } from './decoder-compare';
 import type { EnvironmentReport } from './environment';
 import type { ErrorCode } from './errors';
 import { readMemoryParamsSchema, type MemoryRead } from './memory';
@@ -177,6 +178,10 @@ export const METHODS = {
       .strict(),
   ),
   capturedOperators: method<CapturedOperatorWire[]>()(z.object({ index: frameIndexSchema }).strict()),
+  /** The frame decoded again by FFmpeg's software decoder and compared with the open file's decoder (NVDEC, or
+   * software + upload) on sample values, plane by plane, on the GPU where there is one; and the inspector's RGB
+   * against swscale's. A capture: CAPTURE_READ_ONLY-style refusal (the video itself is needed). */
+  compareDecoders: method<DecoderCompareResult>()(z.object({ index: frameIndexSchema }).strict()),
   /** A frame of a capture file, read without replacing what the client has open: the other side of an A/B. A frame
    * the capture does not hold: CAPTURE_FRAME_MISSING naming the frames it holds. */
   captureFrame: method<CaptureFrameResult>()(

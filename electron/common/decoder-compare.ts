@@ -127,6 +127,27 @@ export interface ComparePlant {
   value: number;
 }
 
+/** The environment variable of the planted-sample test hook ("plane,x,y,value"), read by the command line and the
+ * backend so that a test can show a difference where two decoders agree. */
+export const PLANT_HOOK_ENV = 'ZCI_TEST_HOOK_PLANT';
+
+/** The planted sample a hook's text asks for, or null when unset; throws Error saying what is wrong with it. */
+export function parsePlantHook(text: string | undefined): ComparePlant | null {
+  if (text === undefined || text === '') return null;
+  const parts = text.split(',').map(Number);
+  const [plane, x, y, value] = parts;
+  if (
+    parts.length !== 4 ||
+    !parts.every((n) => Number.isInteger(n) && n >= 0) ||
+    (plane !== 0 && plane !== 1 && plane !== 2) ||
+    x === undefined ||
+    y === undefined ||
+    value === undefined
+  )
+    throw new Error(`${PLANT_HOOK_ENV} must be "plane,x,y,value" with plane 0, 1 or 2, not "${text}"`);
+  return { plane, x, y, value };
+}
+
 /** Options of compareDecoders(). */
 export interface CompareDecodersOptions {
   /** Display indices (1 to 10000); absent: every frame. */

@@ -14,6 +14,7 @@ import { useDismiss, usePopover } from './components/common/use-popover';
 import { useSettled } from './components/common/use-settled';
 import { CopyCodePanel } from './components/copycode/CopyCodePanel';
 import { DecoderPanel } from './components/decoder/DecoderPanel';
+import { DecoderAbPanel } from './components/decoders/DecoderAbPanel';
 import { useFrameCommitMeasure } from './frame-timing';
 import { HelpOverlay } from './components/help/HelpOverlay';
 import { IdentityPanel } from './components/identity/IdentityPanel';
@@ -62,6 +63,8 @@ export function App({ bridge }: AppProps) {
     capturedOperators: state.capturedOperators,
     presenterOpen: state.presenterOpen,
     pinned: state.pinned,
+    decoderCompare: state.decoderCompare,
+    decoderCompareRunning: state.decoderCompareRunning,
     pinning: state.pinning,
   }));
   useFrameCommitMeasure(s.report);
@@ -257,6 +260,16 @@ export function App({ bridge }: AppProps) {
             </div>
             <CopyCodePanel report={s.report} />
             <MemoryViews report={s.report} thumbnails={s.thumbnails} replay={s.capture !== null} />
+            <DecoderAbPanel
+              report={s.report}
+              result={
+                s.decoderCompare !== null && s.decoderCompare.report === s.report ? s.decoderCompare.result : null
+              }
+              running={s.decoderCompareRunning}
+              replay={s.capture !== null}
+              onRun={() => void actions.compareDecoders()}
+              onProbe={actions.probeAt}
+            />
             <AbPanel
               pinned={s.pinned}
               report={s.report}

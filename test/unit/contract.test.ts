@@ -23,6 +23,7 @@ describe('the RPC contract', () => {
         'openCapture',
         'saveCapture',
         'captureFrame',
+      'compareDecoders',
       'capturedOperators',
         'readMemory',
       ].sort(),

@@ -124,6 +124,7 @@ const VALID: Record<MethodName, fc.Arbitrary<object>> = {
   ),
   capturedOperators: fc.record({ index: frameIndex }),
   captureFrame: fc.record({ path, index: frameIndex, thumbnails: fc.record({ maxWidth: width }) }),
+  compareDecoders: fc.record({ index: frameIndex }),
 };
 
 const methodNames = Object.keys(METHODS) as MethodName[];

@@ -1,5 +1,6 @@
 /** Assembles the backend's RPC handlers, one per method of the contract; a missing one fails to compile. */
 import { createCaptureHandlers } from './capture';
+import { createDecoderHandlers } from './decoders';
 import { createEnvironmentHandlers } from './environment';
 import { createFileHandlers } from './files';
 import { createFrameHandlers } from './frames';
@@ -16,5 +17,6 @@ export function createHandlers(deps: BackendDeps): Handlers {
     ...createMemoryHandlers(),
     ...createSettingsHandlers(deps),
     ...createCaptureHandlers(deps, deps.app ?? { name: 'zerocopy-inspector', version: 'unknown' }),
+    ...createDecoderHandlers(deps),
   };
 }

@@ -4,6 +4,7 @@ import type { AppIdentity } from '../../app/app-identity';
 import type { AddonModule } from '../../addon/native';
 import type { PathPolicy } from '../../app/path-policy';
 import type { AddonStatus, EventMap, EventName, MethodName, METHODS, ResultOf } from '../../common/contract';
+import type { ComparePlant } from '../../common/decoder-compare';
 import type { ClientSession } from '../client-session';
 import type { Persistence } from '../persist';
 
@@ -15,7 +16,10 @@ export interface HandlerContext {
 
 /** Process-wide things the handlers share. */
 export interface BackendDeps {
-  addon: Pick<AddonModule, 'Session' | 'environmentAsync' | 'setLibraryPath' | 'warmUp'> | null;
+  addon:
+    | (Pick<AddonModule, 'Session' | 'environmentAsync' | 'setLibraryPath' | 'warmUp'> &
+        Partial<Pick<AddonModule, 'compareDecoders'>>)
+    | null;
   addonStatus: AddonStatus;
   persistence: Persistence;
   /** Where paths named over the RPC may lie. */
@@ -30,6 +34,8 @@ export interface BackendDeps {
    * Absent: captures are written unsigned and unrecorded.
    */
   configDir?: string | null;
+  /** A test hook: one sample planted in side A of decoder comparisons (ZCI_TEST_HOOK_PLANT), so a difference shows. */
+  plant?: ComparePlant | null;
 }
 
 /** A handler for one method: validated parameters in, the method's result out. */

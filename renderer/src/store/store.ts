@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RpcApi } from '../rpc/client';
 import { createAbSlice } from './ab-slice';
 import { createCaptureSlice } from './capture-slice';
+import { createDecodersSlice } from './decoders-slice';
 import { createEnvSlice } from './env-slice';
 import { createFrameSlice } from './frame-slice';
 import { createOperatorsSlice } from './operators-slice';
@@ -22,6 +23,7 @@ export function createAppStore(client: RpcApi): StoreApi<AppState> {
     ...createCaptureSlice(set, get, client),
     ...createProbeSlice(set, get, client),
     ...createAbSlice(set, get, client),
+    ...createDecodersSlice(set, get, client),
   }));
   // Memory reads belong to one frame: a new frame on screen forgets them (no render: the views compare frames).
   store.subscribe((state, before) => {

@@ -3,6 +3,7 @@ import type { StoreApi } from 'zustand';
 import type { RpcApi } from '../rpc/client';
 import type { AbSlice } from './ab-slice';
 import type { CaptureSlice } from './capture-slice';
+import type { DecodersSlice } from './decoders-slice';
 import type { EnvSlice } from './env-slice';
 import type { FrameSlice } from './frame-slice';
 import type { OperatorsSlice } from './operators-slice';
@@ -18,7 +19,8 @@ export type AppState = SessionSlice &
   OperatorsSlice &
   CaptureSlice &
   ProbeSlice &
-  AbSlice;
+  AbSlice &
+  DecodersSlice;
 
 /** What a slice creator receives: zustand's set/get plus the RPC client. */
 export type SliceCreator<T> = (set: StoreApi<AppState>['setState'], get: () => AppState, client: RpcApi) => T;

@@ -20,7 +20,7 @@ export interface Served {
 }
 
 /** Starts `node out/serve/index.js --port 0` with a fresh config folder; resolves once it prints its URL. */
-export async function startServe(options: { root?: string } = {}): Promise<Served> {
+export async function startServe(options: { root?: string; env?: Record<string, string> } = {}): Promise<Served> {
   const configDir = await mkdtemp(path.join(os.tmpdir(), 'zci-e2e-'));
   const tokenFile = path.join(configDir, 'token');
   const proc: ChildProcess = spawn(
@@ -37,7 +37,7 @@ export async function startServe(options: { root?: string } = {}): Promise<Serve
       '--root',
       options.root ?? '/',
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
   );
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {

@@ -27,10 +27,11 @@ export function MemoryViews(props: MemoryViewsProps) {
   if (store === null) throw new Error('MemoryViews needs a StoreContext provider');
   const report = useDeferredValue(props.report);
   const thumbnails = useDeferredValue(props.thumbnails);
-  const { version, stats, error } = useApp((state) => ({
+  const { version, stats, error, probeRequest } = useApp((state) => ({
     version: state.memoryVersion,
     stats: state.memoryStats,
     error: state.memoryError,
+    probeRequest: state.probeRequest,
   }));
   const { cachedMemory, readMemory } = store.getState();
   const memory = useMemo<MemoryAccess>(
@@ -45,7 +46,13 @@ export function MemoryViews(props: MemoryViewsProps) {
   );
   return (
     <>
-      <Probe report={report} thumbnails={thumbnails} replay={props.replay} memory={memory} />
+      <Probe
+        report={report}
+        thumbnails={thumbnails}
+        replay={props.replay}
+        memory={memory}
+        goTo={probeRequest !== null && probeRequest.report === report ? probeRequest : null}
+      />
       <Boundary report={report} replay={props.replay} memory={memory} />
     </>
   );

@@ -26,6 +26,8 @@ export interface ProbePanelProps {
   /** True for a capture: it holds reports and thumbnails, not the frame's memory. */
   replay: boolean;
   memory: MemoryAccess;
+  /** A place another panel asks the probe to go to (a decoder difference); a new serial moves it again. */
+  goTo?: { plane: number; x: number; y: number; serial: number } | null;
 }
 
 const VIEW_HEIGHT = 360;
@@ -39,7 +41,7 @@ function fitView(columns: number, rows: number, width: number): View {
 }
 
 /** The panel. */
-export function ProbePanel({ report, thumbnails, replay, memory }: ProbePanelProps) {
+export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: ProbePanelProps) {
   const facts = useMemo(() => allPlaneFacts(report), [report]);
   const [planeIndex, setPlaneIndex] = useState(0);
   const plane: PlaneFacts | undefined = facts.find((p) => p.index === planeIndex) ?? facts[0];
@@ -76,6 +78,20 @@ export function ProbePanel({ report, thumbnails, replay, memory }: ProbePanelPro
     if (!reading || plan === null) return;
     for (const tile of plan.tiles) if (memory.cached(tile.range) === undefined) void memory.read(tile.range);
   }, [reading, plan, memory, report]);
+
+  // Another panel's request: that plane, the pixel pinned, centred at a zoom where its bytes can be read; taken once
+  // per request (its serial), while rendering, as React's derived state is.
+  const [goneTo, setGoneTo] = useState<number | null>(null);
+  if (goTo !== null && goTo.serial !== goneTo) {
+    setGoneTo(goTo.serial);
+    setPlaneIndex(goTo.plane);
+    setHover(null);
+    setPinned({ plane: goTo.plane, x: goTo.x, y: goTo.y });
+    setView(centreOn(goTo.x, goTo.y, JUMP_ZOOM, viewport));
+  }
+  useEffect(() => {
+    if (goneTo !== null) box.current?.scrollIntoView({ block: 'center' });
+  }, [goneTo]);
 
   const probe = pinned ?? hover;
   const bytesOf = (at: PixelAt): PixelBytes | null => {

@@ -1,0 +1,47 @@
+/**
+ * Same frame, two decoders, over the RPC: the frame on screen decoded again by FFmpeg's software decoder and
+ * compared with what the open file's decoder made (native compareDecoders), for the renderer's decoder A/B.
+ */
+import { CaptureSession } from '../../capture/capture-session';
+import type { CompareDecoderA } from '../../common/decoder-compare';
+import { RpcFailure, rpcError } from '../../common/envelope';
+import type { DecodePath } from '../../common/vocabulary';
+import type { BackendDeps, Handlers } from './types';
+
+/** The decoder on side A: the one the open file is decoded with. */
+function sideA(path: DecodePath): CompareDecoderA {
+  return path === 'nvdec' ? 'nvdec' : path === 'software-upload' ? 'software-upload' : 'software';
+}
+
+/** Builds the decoder comparison handler. */
+export function createDecoderHandlers(deps: BackendDeps): Pick<Handlers, 'compareDecoders'> {
+  return {
+    compareDecoders: async ({ index }, { client }) =>
+      client.cancellable((signal) =>
+        client.serial(async () => {
+          const session = client.current();
+          const file = client.snapshot().lastFile;
+          const compare = deps.addon?.compareDecoders;
+          if (session instanceof CaptureSession || file === null) {
+            throw new RpcFailure(
+              rpcError(
+                'OPERATOR_UNSUPPORTED',
+                'A replayed capture holds reports and thumbnails, not the decoded frames two decoders can be compared on.',
+                'Open the original video to compare its decoders.',
+              ),
+            );
+          }
+          if (compare === undefined) {
+            throw new RpcFailure(rpcError('INTERNAL', 'This build of the addon cannot compare decoders.'));
+          }
+          return compare(file, {
+            frames: [index],
+            decoderA: sideA(session.info.decodePath),
+            device: deps.persistence.getSettings().device,
+            signal,
+            ...(deps.plant !== null && deps.plant !== undefined ? { plant: deps.plant } : {}),
+          });
+        }),
+      ),
+  };
+}
