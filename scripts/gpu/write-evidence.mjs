@@ -490,9 +490,64 @@ if (probes.length) {
   bm.push('');
 }
 
+// One decoder A/B on the GPU against downloading both frames and comparing on the CPU (zci_bench compare).
+const compareSummary = bench.filter((b) => b.bench === 'compare-summary');
+if (compareSummary.length) {
+  bm.push('## 6. Decoder A/B: compare on the GPU against download both and compare on the CPU', '');
+  bm.push('`zci_bench compare FILE N`: each frame decoded by NVDEC and by FFmpeg\'s software decoder; the software frame');
+  bm.push('uploaded once and compared on the device (only the figures come back), against the same comparison with the');
+  bm.push('NVDEC frame downloaded and compared on the CPU. Same binary, same frames, one run.', '');
+  bm.push('| file | frames | decoder A | device compare ms (median) | host compare ms (median) | bytes up | bytes back (device / host) | identical | device and host agree |');
+  bm.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const c of compareSummary)
+    bm.push(`| ${path.basename(c.file)} | ${c.frames} | ${c.decoderA} | **${fmt(c.deviceMsMedian, 3)}** | ${fmt(c.hostMsMedian, 3)} | ${c.bytesUploaded.toLocaleString('en-US')} | ${c.bytesDownloadedDevice.toLocaleString('en-US')} / ${c.bytesDownloadedHost.toLocaleString('en-US')} | ${yes(c.differing === 0)} | ${yes(c.deviceAndHostAgree)} |`);
+  bm.push('');
+}
+
 bm.push('## Commands, as the run printed them', '', '```');
 for (const line of runLog.split('\n').filter((l) => l.startsWith('$ '))) bm.push(line.slice(2));
 bm.push('```', '');
+
+// Same frame, two decoders: every frame of the fixtures and bench clips, NVDEC against software (decoder-compare.json).
+const compareFile = path.join(runDir, 'decoder-compare.json');
+if (fs.existsSync(compareFile)) {
+  const rows = JSON.parse(fs.readFileSync(compareFile, 'utf8'));
+  ev.push('## Same frame, two decoders: NVDEC against software decode', '');
+  ev.push('`test/gpu/decoder-compare.test.mjs` decoded every frame of each file with NVDEC (or software + upload where NVDEC');
+  ev.push('cannot) and with FFmpeg\'s software decoder, and compared the decoded sample values plane by plane on the GPU.', '');
+  ev.push('| file | codec | decoder A | frames | identical frames | differing samples | stored words differ in | normalisation | compare ms (median) |');
+  ev.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows.filter((x) => x.frames !== undefined))
+    ev.push(`| ${r.file} | ${r.codec} ${r.profile} | ${r.decoderA} | ${r.frames} | ${r.identicalFrames} | ${r.differingSamples} | ${r.rawWordsDifferFrames} frames | ${r.normalisation} | ${fmt(r.compareMsMedian, 3)} |`);
+  const planted = rows.filter((x) => x.planted);
+  if (planted.length) {
+    ev.push('', 'Planted differences (a test hook writes one sample through the frame\'s pointer, then restores it):', '');
+    for (const p of planted)
+      ev.push(`- ${p.file}: planted ${p.planted.plane} (${p.planted.x}, ${p.planted.y}) = ${p.planted.value} (was ${p.planted.original}); reported ${p.reported?.differing} differing, first at (${p.reported?.firstDifference?.x}, ${p.reported?.firstDifference?.y}) with A ${p.reported?.firstDifference?.valueA} and B ${p.reported?.firstDifference?.valueB}`);
+  }
+  for (const d of rows.filter((x) => x.deviceVsHost))
+    ev.push('', `- ${d.file}: the comparison on the device and on the host agree; device ${fmt(d.deviceVsHost.deviceMs, 3)} ms with ${d.deviceVsHost.deviceBytesDownloaded} B back, host ${fmt(d.deviceVsHost.hostMs, 3)} ms with ${d.deviceVsHost.hostBytesDownloaded} B back`);
+  ev.push('');
+}
+
+// Copy as code on NVDEC frames (copy-code.json): the generated C, C++ and Python wraps run on real frames.
+const copyFile = path.join(runDir, 'copy-code.json');
+if (fs.existsSync(copyFile)) {
+  const rows = JSON.parse(fs.readFileSync(copyFile, 'utf8'));
+  ev.push('## Copy as code on NVDEC frames', '');
+  ev.push('`test/gpu/copy-code.test.mjs` ran each fixture\'s generated C and C++ wrap (compiled against the project\'s NVCV');
+  ev.push('declarations, linked to the real libnvcv_types) on a frame FFmpeg decoded with NVDEC, and the generated Python');
+  ev.push('snippet with CV-CUDA\'s Python module on the planes of that frame.', '');
+  ev.push('| file | frame | snippet | what was checked |', '| --- | --- | --- | --- |');
+  for (const r of rows) {
+    const what =
+      r.snippet === 'python'
+        ? `CV-CUDA tensor data at ${r.tensorStarts.join(', ')} = FFmpeg's ${r.pointers.join(', ')} (${r.tensor}); the naive chroma ${r.naiveChromaEqual ? 'equals' : 'differs from'} the real one (${r.hiddenRows} hidden rows)`
+        : `NVCV exported ${r.format}: ${r.planes.map((p) => `${p.nvcvPointer} / ${p.rowStride} B`).join(', ')} = FFmpeg's data / linesize; cleanup ran`;
+    ev.push(`| ${r.file} | ${r.frame} | ${r.snippet} | ${what} |`);
+  }
+  ev.push('');
+}
 
 // Batches of frames (Session.frameBatch, the command line's loop) against one frame a call, on NVDEC frames.
 const batchFile = path.join(runDir, 'frame-batch.json');

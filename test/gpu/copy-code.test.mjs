@@ -36,6 +36,13 @@ function run(binary, file, index, command) {
 
 // CV-CUDA's Python module from the wheel, carried by the bundle; its libraries are found in the NVCV folder.
 const pythonDir = path.join(here, '..', '..', 'python');
+// What each snippet did on the GPU, for docs/gpu-evidence.md (scripts/gpu/write-evidence.mjs).
+const record = [];
+process.on('exit', () => {
+  if (process.env.ZCI_EVIDENCE_DIR && record.length > 0) {
+    fs.writeFileSync(path.join(process.env.ZCI_EVIDENCE_DIR, 'copy-code.json'), `${JSON.stringify(record, null, 1)}\n`);
+  }
+});
 const cvcudaLibrary = nvcvDir && fs.existsSync(nvcvDir) && fs.readdirSync(nvcvDir).find((f) => f.startsWith('libcvcuda'));
 
 describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
@@ -57,6 +64,7 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
         });
         assert.equal(harness.refsWrapped, harness.refsBefore + 1);
         assert.equal(harness.refsAfter, harness.refsBefore, 'the cleanup callback ran');
+        record.push({ file: entry.file, frame: entry.frameIndex, snippet: ecosystem, format: harness.exportedFormat, planes: harness.planes, cleanupRan: true });
       });
     }
     if (entry.python) {
@@ -82,6 +90,7 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
         const luma = entry.facts.planes[0];
         const hidden = (entry.facts.planes[1].offsetFromPlane0 ?? 0) / luma.pitch - luma.height;
         assert.equal(py.naiveChromaEqual, hidden === 0, `${hidden} hidden rows between the planes`);
+        record.push({ file: entry.file, frame: entry.frameIndex, snippet: 'python', tensor: entry.facts.tensor.kind, pointers: py.pointers.map((n) => `0x${n.toString(16)}`), tensorStarts: starts.map((n) => `0x${n.toString(16)}`), hiddenRows: hidden, naiveChromaEqual: py.naiveChromaEqual });
       });
     }
   }
