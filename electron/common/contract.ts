@@ -7,6 +7,7 @@ import type { JsonValue } from './bounded-json';
 import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { EnvironmentReport } from './environment';
 import type { ErrorCode } from './errors';
+import type { Ledger } from './ledger';
 import { readMemoryParamsSchema, type MemoryRead } from './memory';
 import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
@@ -92,6 +93,8 @@ export interface FrameAnswer {
   thumbnails: ThumbnailWire[] | null;
   preview: PreviewWire | null;
   previewError: PreviewFailure | null;
+  /** The copies this step asked the GPU to do, by stage (absent from answers that carry none). */
+  ledger?: Ledger;
 }
 
 /** What a frame request may bring back with its report. */

@@ -8,7 +8,10 @@
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
 //   zci_bench memread FILE [FRAMES]    memory reads against one linear copy of the whole allocation (bench_memory.cc)
 //   zci_bench probe FILE [READS]       a 64×64 tile read against downloading the whole allocation
+//   zci_bench ledger FILE [FRAMES] [ROUNDS]  the copy ledger of each step beside a whole-frame download, and the
+//                                      step's latency with the ledger on and off (bench_ledger.cc)
 //   zci_bench regions PIXFMT WxH CODEDWxCODEDH RANGE...  labels of ranges of a frame in one buffer (no file, no GPU)
+#include "bench_ledger.h"
 #include "bench_loop.h"
 #include "bench_memory.h"
 #include "json_line.h"
@@ -241,7 +244,8 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe");
+  const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe" ||
+                                           std::string(argv[1]) == "ledger");
   if (argc < 4 && !countOptional) {
     std::fprintf(stderr, "usage: zci_bench wrap COUNT FILE... | zci_bench <decode|soak> FILE COUNT | "
                          "zci_bench <memread|probe> FILE [COUNT]\n");
@@ -258,6 +262,8 @@ int main(int argc, char **argv) {
     if (mode == "reopen") return zci::bench::benchReopen(file, argv[3], argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "loop") return zci::bench::benchLoop(file, count, argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "preview") return benchPreview(file, count);
+    if (mode == "ledger")
+      return zci::bench::benchLedger(file, count > 0 ? count : 30, argc > 4 ? std::atoi(argv[4]) : 3, options());
   } catch (const zci::Error &e) {
     std::fprintf(stderr, "%s: %s (%s)\n", zci::errorCodeName(e.code()), e.what(), e.remedy().c_str());
     return 1;

@@ -46,7 +46,8 @@ const Loaded &loaded() {
                fetch("cuCtxPopCurrent", a.ctxPopCurrent, why) &&
                fetch("cuPointerGetAttributes", a.pointerGetAttributes, why) &&
                fetch("cuMemGetInfo", a.memGetInfo, why) && fetch("cuGetErrorName", a.getErrorName, why) &&
-               fetch("cuMemcpy2D", a.memcpy2D, why) && fetch("cuMemcpyDtoH", a.memcpyDtoH, why);
+               fetch("cuMemcpy2D", a.memcpy2D, why) && fetch("cuMemcpyDtoH", a.memcpyDtoH, why) &&
+               fetch("cuCtxSynchronize", a.ctxSynchronize, why);
   });
   return state;
 }
