@@ -42,9 +42,11 @@ double percentile(std::vector<double> v, double p) {
   return v[i];
 }
 
-// Session options: ZCI_DECODE names the decode mode (default auto); ZCI_HOLD_FRAMES the frames held (default 2).
+// Session options: ZCI_DECODE names the decode mode (default auto); ZCI_HOLD_FRAMES the frames held (default 2);
+// ZCI_LEDGER=0 switches the copy ledger off (default on, as in the addon).
 zci::DecoderOptions options() {
   zci::DecoderOptions o;
+  if (const char *ledger = std::getenv("ZCI_LEDGER")) o.ledger = std::string(ledger) != "0";
   if (const char *hold = std::getenv("ZCI_HOLD_FRAMES")) o.holdFrames = std::max(1, std::min(16, std::atoi(hold)));
   const char *mode = std::getenv("ZCI_DECODE");
   if (!mode) return o;
