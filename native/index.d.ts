@@ -67,8 +67,9 @@ export interface ShowResult {
   thumbnails: PlaneThumbnail[] | null;
   preview: PreviewResult | null;
   previewError: { code: ErrorCode; message: string; remedy: string } | null;
-  /** The copies this call asked the GPU to do, by stage, or why there is no record of them. */
-  ledger: Ledger;
+  /** The copies this call asked the GPU to do, by stage, or why there is no record of them (the addon always answers
+   * it; a replayed capture has none). */
+  ledger?: Ledger;
 }
 
 /** A small 8-bit grey picture of one plane, made by the addon; only these bytes leave native memory. */

@@ -27,7 +27,7 @@ function toAnswer(result: ShowResult, op: BringBack['preview']): FrameAnswer {
     thumbnails: result.thumbnails?.map(toWireThumbnail) ?? null,
     preview: result.preview === null || op === undefined ? null : toWirePreview(result.preview.op, result.preview),
     previewError: result.previewError,
-    ledger: result.ledger,
+    ...(result.ledger === undefined ? {} : { ledger: result.ledger }),
   };
 }
 
