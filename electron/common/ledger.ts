@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** The stages a copy is filed under; 'unattributed': issued outside every stage (never hidden). */
-export const LEDGER_STAGES = [
+const LEDGER_STAGES = [
   'unattributed',
   'decode',
   'wrap',
@@ -18,7 +18,7 @@ export const LEDGER_STAGES = [
 ] as const;
 
 /** Why a ledger holds no records; 'RECORDING' when it is the GPU's own account. */
-export const LEDGER_REASONS = [
+const LEDGER_REASONS = [
   'RECORDING',
   'DISABLED',
   'CUPTI_NOT_FOUND',

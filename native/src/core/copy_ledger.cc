@@ -33,7 +33,8 @@ struct Cupti {
 };
 
 struct State {
-  std::mutex mutex;
+  std::mutex apiMutex; // owners, enabling and disabling; never held while CUPTI may call back
+  std::mutex mutex;    // records and correlation ids, filled by CUPTI's buffer callback
   bool loaded = false;
   LedgerReason loadReason = LedgerReason::CuptiNotFound;
   std::string loadMessage;
@@ -184,6 +185,7 @@ void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t *buffer, size_t, size
         r.durationNs = span(m->start, m->end);
         r.stream = m->streamId;
         r.correlationId = m->correlationId;
+        r.runtimeCorrelationId = m->runtimeCorrelationId;
         break;
       }
       case CUPTI_ACTIVITY_KIND_MEMCPY2: {
@@ -227,14 +229,20 @@ void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t *buffer, size_t, size
   std::free(buffer);
 }
 
-const CUpti_ActivityKind kKinds[] = {CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION, CUPTI_ACTIVITY_KIND_MEMCPY,
-                                     CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY2};
+// External correlation records accompany API activity records only, so driver and runtime API tracing is on too
+// (their records are read past); a copy carries the correlation ids of the driver and runtime calls that issued it.
+const CUpti_ActivityKind kKinds[] = {CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION,
+                                     CUPTI_ACTIVITY_KIND_DRIVER,
+                                     CUPTI_ACTIVITY_KIND_RUNTIME,
+                                     CUPTI_ACTIVITY_KIND_MEMCPY,
+                                     CUPTI_ACTIVITY_KIND_MEMSET,
+                                     CUPTI_ACTIVITY_KIND_MEMCPY2};
 
 } // namespace
 
 LedgerReason ledgerAcquire(std::string *message) {
   State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
+  std::lock_guard<std::mutex> lock(s.apiMutex);
   load(s);
   if (!s.loaded) {
     *message = s.loadMessage;
@@ -267,7 +275,7 @@ LedgerReason ledgerAcquire(std::string *message) {
 
 void ledgerRelease() {
   State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
+  std::lock_guard<std::mutex> lock(s.apiMutex);
   if (s.owners == 0) return;
   if (--s.owners == 0 && s.enabled) {
     for (CUpti_ActivityKind kind : kKinds)
@@ -278,7 +286,7 @@ void ledgerRelease() {
 
 uint64_t ledgerNewTag() {
   State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
+  std::lock_guard<std::mutex> lock(s.apiMutex);
   return s.nextTag++;
 }
 
@@ -304,6 +312,7 @@ void ledgerTake(uint64_t tag, Ledger &out) {
   std::vector<LedgerRecord> kept;
   for (LedgerRecord &r : s.records) {
     auto it = s.externalOf.find(r.correlationId);
+    if (it == s.externalOf.end() && r.runtimeCorrelationId != 0) it = s.externalOf.find(r.runtimeCorrelationId);
     if (it == s.externalOf.end()) {
       r.stage = LedgerStage::Unattributed; // issued outside every stage: reported to whoever takes first
       out.records.push_back(std::move(r));
@@ -317,8 +326,10 @@ void ledgerTake(uint64_t tag, Ledger &out) {
     r.stage = stage < std::size(kLedgerStageNames) ? static_cast<LedgerStage>(stage) : LedgerStage::Unattributed;
     out.records.push_back(std::move(r));
   }
-  for (const LedgerRecord &r : out.records)
+  for (const LedgerRecord &r : out.records) {
     s.externalOf.erase(r.correlationId);
+    if (r.runtimeCorrelationId != 0) s.externalOf.erase(r.runtimeCorrelationId);
+  }
   s.records = std::move(kept);
   out.dropped += s.dropped;
   s.dropped = 0;

@@ -57,7 +57,8 @@ struct LedgerRecord {
   int64_t durationNs = 0;
   LedgerStage stage = LedgerStage::Unattributed;
   uint32_t stream = 0;
-  uint32_t correlationId = 0;
+  uint32_t correlationId = 0;        // CUPTI's id of the driver call that issued it
+  uint32_t runtimeCorrelationId = 0; // and of the runtime call, for copies issued through the runtime (else 0)
 };
 
 /// Bytes and count of one stage and kind.
