@@ -30,6 +30,7 @@ struct Cupti {
   decltype(&::cuptiActivityPushExternalCorrelationId) push = nullptr;
   decltype(&::cuptiActivityPopExternalCorrelationId) pop = nullptr;
   decltype(&::cuptiGetResultString) resultString = nullptr;
+  decltype(&::cuptiActivityGetNumDroppedRecords) droppedRecords = nullptr; // optional
 };
 
 struct State {
@@ -95,6 +96,7 @@ void load(State &s) {
                   fetch(lib, "cuptiActivityPushExternalCorrelationId", a.push, why) &&
                   fetch(lib, "cuptiActivityPopExternalCorrelationId", a.pop, why) &&
                   fetch(lib, "cuptiGetResultString", a.resultString, why);
+  a.droppedRecords = reinterpret_cast<decltype(a.droppedRecords)>(dlsym(lib, "cuptiActivityGetNumDroppedRecords"));
   if (!ok) {
     s.loadReason = LedgerReason::CuptiIncomplete;
     s.loadMessage = why + "; a CUPTI from CUDA 12 or later is needed.";
@@ -168,10 +170,13 @@ void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumReco
   *maxNumRecords = 0;
 }
 
-void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t *buffer, size_t, size_t validSize) {
+void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t *buffer, size_t, size_t validSize) {
   State &s = state();
   {
     std::lock_guard<std::mutex> lock(s.mutex);
+    size_t droppedHere = 0;
+    if (s.api.droppedRecords && s.api.droppedRecords(context, streamId, &droppedHere) == CUPTI_SUCCESS)
+      s.dropped += static_cast<int64_t>(droppedHere);
     CUpti_Activity *record = nullptr;
     while (s.api.nextRecord && s.api.nextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
       LedgerRecord r;
