@@ -331,10 +331,10 @@ void ledgerTake(uint64_t tag, Ledger &out) {
     r.stage = stage < std::size(kLedgerStageNames) ? static_cast<LedgerStage>(stage) : LedgerStage::Unattributed;
     out.records.push_back(std::move(r));
   }
-  for (const LedgerRecord &r : out.records) {
-    s.externalOf.erase(r.correlationId);
-    if (r.runtimeCorrelationId != 0) s.externalOf.erase(r.runtimeCorrelationId);
-  }
+  // This owner's API calls are all flushed now (their copies finished before the flush): forget their ids, most of
+  // which issued no copy at all.
+  for (auto it = s.externalOf.begin(); it != s.externalOf.end();)
+    it = (it->second >> kStageBits) == tag ? s.externalOf.erase(it) : std::next(it);
   s.records = std::move(kept);
   out.dropped += s.dropped;
   s.dropped = 0;
