@@ -5,6 +5,7 @@
 import type { CompareDecodersOptions, DecoderCompareResult } from '../electron/common/decoder-compare';
 import type { EnvironmentReport } from '../electron/common/environment';
 import type { ErrorCode } from '../electron/common/errors';
+import type { Ledger } from '../electron/common/ledger';
 import type { MemoryRead, ReadMemoryParams } from '../electron/common/memory';
 import type { FrameReport, StreamInfo } from '../electron/common/report';
 import type {
@@ -37,6 +38,8 @@ export interface OpenOptions {
   openDeadlineMs?: number;
   /** Deadline of each frame request, 1..3600000 ms (default 15000): DEADLINE_EXCEEDED. */
   frameDeadlineMs?: number;
+  /** The copy ledger: CUPTI tracing of every copy and memset, by stage (default true; Session.setLedger switches). */
+  ledger?: boolean;
   /** Aborting stops the open (CANCELLED); already aborted: rejected at once. */
   signal?: AbortSignal;
 }
@@ -65,6 +68,9 @@ export interface ShowResult {
   thumbnails: PlaneThumbnail[] | null;
   preview: PreviewResult | null;
   previewError: { code: ErrorCode; message: string; remedy: string } | null;
+  /** The copies this call asked the GPU to do, by stage, or why there is no record of them (the addon always answers
+   * it; a replayed capture has none). */
+  ledger?: Ledger;
 }
 
 /** A small 8-bit grey picture of one plane, made by the addon; only these bytes leave native memory. */
@@ -173,6 +179,9 @@ export declare class Session {
   readMemory(range: MemoryRange, options?: ReadMemoryOptions): Promise<NativeMemoryRead>;
   /** Live NVCV image handles created by this session and not yet released. */
   liveHandles(): number;
+  /** Switches the copy ledger; true when it records now (otherwise the next ledger says why). Not while a call runs
+   * (BUSY) nor once closed (CLOSED). */
+  setLedger(on: boolean): boolean;
   /** Releases the decoder, frames and NVCV handles; idempotent. */
   close(): void;
 }

@@ -8,6 +8,7 @@ import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { DecoderCompareResult } from './decoder-compare';
 import type { EnvironmentReport } from './environment';
 import type { ErrorCode } from './errors';
+import type { Ledger } from './ledger';
 import { readMemoryParamsSchema, type MemoryRead } from './memory';
 import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
@@ -93,6 +94,8 @@ export interface FrameAnswer {
   thumbnails: ThumbnailWire[] | null;
   preview: PreviewWire | null;
   previewError: PreviewFailure | null;
+  /** The copies this step asked the GPU to do, by stage (absent from answers that carry none). */
+  ledger?: Ledger;
 }
 
 /** What a frame request may bring back with its report. */

@@ -5,6 +5,7 @@
  * validated with these schemas; the addon's own reports are typed by them (native/index.d.ts).
  */
 import { z } from 'zod';
+import { ledgerSchema } from './ledger';
 import { DAMAGE_FLAGS, DECODE_PATHS, WARNING_CODES } from './vocabulary';
 
 /** A 64-bit value as a hex string with a 0x prefix. */
@@ -193,6 +194,8 @@ export const frameReportSchema = z.object({
   timings: timingsSchema,
   /** Absent in captures made before damage was reported. */
   damage: damageSchema.optional(),
+  /** The copies this step asked the GPU to do (frame() answers); absent where the step was not traced. */
+  ledger: ledgerSchema.optional(),
 });
 
 /** Facts about the opened file and its video stream. */

@@ -24,6 +24,14 @@ cp "$nvcv" "$stage/nvcv/"
 cp native/index.cjs "$stage/native/"
 cp native/build/Release/zerocopy_inspector.node "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
+# CUPTI, for the copy ledger: the toolkit's own libcupti (the CUDA library folder next to nvcc).
+cupti=""
+for dir in "$(dirname "$(readlink -f "$(command -v nvcc)")")/../lib64" "${CUDA_HOME:-/nonexistent}/lib64" /usr/local/cuda/lib64; do
+  [ -f "$dir/libcupti.so.13" ] && { cupti=$dir/libcupti.so.13; break; }
+done
+[ -n "$cupti" ] || { echo "libcupti.so.13 was not found beside nvcc; install the toolkit's CUPTI" >&2; exit 1; }
+mkdir -p "$stage/cupti"
+cp -L "$cupti" "$stage/cupti/libcupti.so.13"
 cp -a test/native test/gpu test/fixtures "$stage/test/"
 # The media the native tests make with the ffmpeg command, and its raw frame dumps, which the GPU machine's minimal
 # FFmpeg cannot make: made here, replayed there.

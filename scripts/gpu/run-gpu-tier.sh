@@ -10,6 +10,8 @@ mkdir -p "$out"
 cd "$here"
 export LD_LIBRARY_PATH=$here/ffmpeg/lib
 export ZCI_NVCV_PATH=$here/nvcv
+# The copy ledger's CUPTI, from the bundle.
+export ZCI_CUPTI_PATH=$here/cupti/libcupti.so.13
 export ZCI_TEST_LD_LIBRARY_PATH=$LD_LIBRARY_PATH
 export ZCI_EVIDENCE_DIR=$out
 # The tests' made media come with the bundle; FFmpeg's command-line tools from the bundle's own FFmpeg.
@@ -139,4 +141,7 @@ run native/build/zci_bench probe clips/bench-2160p-hevc10.mp4 200
 # Decoder A/B per frame: compared on the device (statistics back) against download + compare on the host.
 run native/build/zci_bench compare clips/bench-1080p-h264.mp4 60
 run native/build/zci_bench compare clips/bench-2160p-hevc10.mp4 60
+# The copy ledger of each step beside a whole-frame download, and the step's latency with the ledger on and off.
+run native/build/zci_bench ledger clips/bench-1080p-h264.mp4 30 3
+run native/build/zci_bench ledger clips/bench-2160p-hevc.mp4 30 3
 say "# done"

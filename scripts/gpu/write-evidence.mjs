@@ -504,6 +504,43 @@ if (compareSummary.length) {
   bm.push('');
 }
 
+// The copy ledger (`zci_bench ledger`): CUPTI's own account of each step's copies by stage, beside a naive
+// whole-frame download, and the step's latency with tracing on and off. Only where the run has it.
+const ledgerSteps = bench.filter((b) => b.bench === 'ledger');
+const ledgerCost = bench.filter((b) => b.bench === 'ledger-cost');
+if (ledgerSteps.length || ledgerCost.length) {
+  bm.push('## 7. Copy ledger: what a step asks the GPU to copy, and what tracing costs', '');
+  bm.push('`zci_bench ledger CLIP STEPS ROUNDS`: each step is the frame request the app makes (decode, wrap, evidence with');
+  bm.push('the aliasing proof, 256-wide plane thumbnails); CUPTI\'s activity records of its copies and memsets, attributed');
+  bm.push('by correlation id to the stage that issued them; then the same frame downloaded whole (`cuMemcpy2D` of every');
+  bm.push('plane, pitch × rows) as the naive path. Bytes are the median over the steps.', '');
+  bm.push('| clip | steps | ledger | decode dtod | decode htod | evidence dtoh | thumbnail dtoh (inspector says) | unattributed | naive dtoh |');
+  bm.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const stageBytes = (totals, stage, kind) =>
+    totals.filter((t) => t.stage === stage && (kind === undefined || t.kind === kind)).reduce((a, t) => a + t.bytes, 0);
+  for (const clip of [...new Set(ledgerSteps.map((b) => b.file))]) {
+    const steps = ledgerSteps.filter((b) => b.file === clip);
+    const med = (f) => median(steps.map(f));
+    bm.push(
+      `| ${path.basename(clip)} | ${steps.length} | ${[...new Set(steps.map((b) => b.reason))].join(', ')} | ` +
+        `${med((b) => stageBytes(b.totals, 'decode', 'dtod'))} | ${med((b) => stageBytes(b.totals, 'decode', 'htod'))} | ` +
+        `${med((b) => stageBytes(b.totals, 'evidence', 'dtoh'))} | ${med((b) => stageBytes(b.totals, 'thumbnail', 'dtoh'))} ` +
+        `(${med((b) => b.thumbnailBytesReported)}) | ${med((b) => stageBytes(b.totals, 'unattributed'))} | ` +
+        `${med((b) => stageBytes(b.naiveTotals, 'naive', 'dtoh'))} |`,
+    );
+  }
+  bm.push('');
+  if (ledgerCost.length) {
+    bm.push('The same steps in one session with the ledger on and off, alternating per round (wall-clock per step).', '');
+    bm.push('| clip | steps × rounds | tracing ran | on p50 / p99 ms | off p50 / p99 ms | on / off (p50) |');
+    bm.push('| --- | --- | --- | --- | --- | --- |');
+    for (const b of ledgerCost) {
+      bm.push(`| ${path.basename(b.file)} | ${b.steps} × ${b.rounds} | ${yes(b.recording)} | ${fmt(b.onP50Ms, 3)} / ${fmt(b.onP99Ms, 3)} | ${fmt(b.offP50Ms, 3)} / ${fmt(b.offP99Ms, 3)} | ${fmt(b.onP50Ms / b.offP50Ms, 2)} |`);
+    }
+    bm.push('');
+  }
+}
+
 bm.push('## Commands, as the run printed them', '', '```');
 for (const line of runLog.split('\n').filter((l) => l.startsWith('$ '))) bm.push(line.slice(2));
 bm.push('```', '');

@@ -27,6 +27,7 @@ function toAnswer(result: ShowResult, op: BringBack['preview']): FrameAnswer {
     thumbnails: result.thumbnails?.map(toWireThumbnail) ?? null,
     preview: result.preview === null || op === undefined ? null : toWirePreview(result.preview.op, result.preview),
     previewError: result.previewError,
+    ...(result.ledger === undefined ? {} : { ledger: result.ledger }),
   };
 }
 

@@ -9,8 +9,11 @@
 //   zci_bench memread FILE [FRAMES]    memory reads against one linear copy of the whole allocation (bench_memory.cc)
 //   zci_bench probe FILE [READS]       a 64×64 tile read against downloading the whole allocation
 //   zci_bench compare FILE [FRAMES]   decoder A/B compared on the device against download + host compare
+//   zci_bench ledger FILE [FRAMES] [ROUNDS]  the copy ledger of each step beside a whole-frame download, and the
+//                                      step's latency with the ledger on and off (bench_ledger.cc)
 //   zci_bench regions PIXFMT WxH CODEDWxCODEDH RANGE...  labels of ranges of a frame in one buffer (no file, no GPU)
 #include "bench_compare.h"
+#include "bench_ledger.h"
 #include "bench_loop.h"
 #include "bench_memory.h"
 #include "json_line.h"
@@ -41,9 +44,11 @@ double percentile(std::vector<double> v, double p) {
   return v[i];
 }
 
-// Session options: ZCI_DECODE names the decode mode (default auto); ZCI_HOLD_FRAMES the frames held (default 2).
+// Session options: ZCI_DECODE names the decode mode (default auto); ZCI_HOLD_FRAMES the frames held (default 2);
+// ZCI_LEDGER=0 switches the copy ledger off (default on, as in the addon).
 zci::DecoderOptions options() {
   zci::DecoderOptions o;
+  if (const char *ledger = std::getenv("ZCI_LEDGER")) o.ledger = std::string(ledger) != "0";
   if (const char *hold = std::getenv("ZCI_HOLD_FRAMES")) o.holdFrames = std::max(1, std::min(16, std::atoi(hold)));
   const char *mode = std::getenv("ZCI_DECODE");
   if (!mode) return o;
@@ -244,7 +249,8 @@ int main(int argc, char **argv) {
     }
   }
   const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe" ||
-                                           std::string(argv[1]) == "compare");
+                                           std::string(argv[1]) == "compare" ||
+                                           std::string(argv[1]) == "ledger");
   if (argc < 4 && !countOptional) {
     std::fprintf(stderr, "usage: zci_bench wrap COUNT FILE... | zci_bench <decode|soak> FILE COUNT | "
                          "zci_bench <memread|probe|compare> FILE [COUNT]\n");
@@ -262,6 +268,8 @@ int main(int argc, char **argv) {
     if (mode == "loop") return zci::bench::benchLoop(file, count, argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "preview") return benchPreview(file, count);
     if (mode == "compare") return zci::bench::benchCompare(file, count > 0 ? count : 30);
+    if (mode == "ledger")
+      return zci::bench::benchLedger(file, count > 0 ? count : 30, argc > 4 ? std::atoi(argv[4]) : 3, options());
   } catch (const zci::Error &e) {
     std::fprintf(stderr, "%s: %s (%s)\n", zci::errorCodeName(e.code()), e.what(), e.remedy().c_str());
     return 1;

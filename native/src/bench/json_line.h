@@ -36,6 +36,14 @@ public:
     out_ += std::isfinite(v) ? buf : "null";
     return *this;
   }
+  /// Appends "key":json, json being a JSON value written by the caller (nested objects and arrays).
+  JsonLine &addRaw(const char *key, const std::string &json) {
+    this->key(key);
+    out_ += json;
+    return *this;
+  }
+  /// The object as text.
+  std::string text() const { return out_ + "}"; }
   /// Writes the object and a newline to stdout.
   void print() const { std::printf("%s}\n", out_.c_str()); }
 

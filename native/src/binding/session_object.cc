@@ -109,7 +109,8 @@ void SessionObject::Init(Napi::Env env, Napi::Object exports) {
        InstanceMethod<&SessionObject::Preview>("preview", kWrappable),
        InstanceMethod<&SessionObject::ReadMemory>("readMemory", kWrappable),
        InstanceMethod<&SessionObject::LiveHandles>("liveHandles"), InstanceMethod<&SessionObject::Close>("close"),
-       InstanceAccessor<&SessionObject::GetClosed>("closed"), InstanceAccessor<&SessionObject::GetInfo>("info")});
+       InstanceMethod<&SessionObject::SetLedger>("setLedger"), InstanceAccessor<&SessionObject::GetClosed>("closed"),
+       InstanceAccessor<&SessionObject::GetInfo>("info")});
   gConstructor = Napi::Persistent(ctor);
   gConstructor.SuppressDestruct();
   exports.Set("Session", ctor);
@@ -370,6 +371,25 @@ Napi::Value SessionObject::ReadMemory(const Napi::CallbackInfo &info) {
 
 Napi::Value SessionObject::LiveHandles(const Napi::CallbackInfo &info) {
   return Napi::Number::New(info.Env(), core_ ? core_->liveHandles() : 0);
+}
+
+Napi::Value SessionObject::SetLedger(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsBoolean()) {
+    invalidArgument(env, "on", "a boolean").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  if (!core_) {
+    makeError(env, ErrorCode::Closed, "This session is closed", "Open the file again.").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  if (busy_) {
+    makeError(env, ErrorCode::Busy, "This session is still working on the previous call",
+              "Wait for the previous call's promise, then switch the ledger.")
+        .ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  return Napi::Boolean::New(env, core_->setLedger(info[0].As<Napi::Boolean>().Value()));
 }
 
 Napi::Value SessionObject::Close(const Napi::CallbackInfo &info) {

@@ -37,6 +37,8 @@ private:
   Napi::Value ReadMemory(const Napi::CallbackInfo &info);
   Napi::Value LiveHandles(const Napi::CallbackInfo &info);
   Napi::Value Close(const Napi::CallbackInfo &info);
+  /// setLedger(on): switches the copy ledger; returns whether it records now (false with the reason in answers).
+  Napi::Value SetLedger(const Napi::CallbackInfo &info);
   Napi::Value GetClosed(const Napi::CallbackInfo &info);
   Napi::Value GetInfo(const Napi::CallbackInfo &info);
   /// Null with a rejected promise in *rejected when the session cannot take a call now.

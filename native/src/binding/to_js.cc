@@ -196,51 +196,91 @@ Napi::Object rgbToJs(Napi::Env env, const RgbImage &img) {
       .object();
 }
 
+Napi::Value ledgerToJs(Napi::Env env, const Ledger &l) {
+  Napi::Array records = Napi::Array::New(env, l.records.size());
+  for (size_t i = 0; i < l.records.size(); ++i) {
+    const LedgerRecord &r = l.records[i];
+    records.Set(static_cast<uint32_t>(i),
+                Fields(env)
+                    .add("kind", r.kind)
+                    .add("bytes", r.bytes)
+                    .add("srcKind", r.srcKind.empty() ? env.Null() : Napi::String::New(env, r.srcKind))
+                    .add("dstKind", r.dstKind)
+                    .add("durationNs", r.durationNs)
+                    .add("stage", nameOf(kLedgerStageNames, r.stage))
+                    .add("stream", static_cast<int64_t>(r.stream))
+                    .add("correlationId", static_cast<int64_t>(r.correlationId))
+                    .object());
+  }
+  Napi::Array totals = Napi::Array::New(env, l.totals.size());
+  for (size_t i = 0; i < l.totals.size(); ++i) {
+    const LedgerTotal &t = l.totals[i];
+    totals.Set(static_cast<uint32_t>(i), Fields(env)
+                                             .add("stage", nameOf(kLedgerStageNames, t.stage))
+                                             .add("kind", t.kind)
+                                             .add("bytes", t.bytes)
+                                             .add("count", t.count)
+                                             .object());
+  }
+  return Fields(env)
+      .add("enabled", l.enabled)
+      .add("recording", l.reason == LedgerReason::Recording)
+      .add("reason", nameOf(kLedgerReasonNames, l.reason))
+      .add("message", l.message)
+      .add("records", records)
+      .add("totals", totals)
+      .add("dropped", l.dropped)
+      .add("reported", Fields(env).add("thumbnailBytes", l.thumbnailBytes).add("previewBytes", l.previewBytes).object())
+      .object();
+}
+
 } // namespace
 
 Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
   const PoolEvidence &pool = e.pool;
   const ProofEvidence &p = e.proof;
-  return Fields(env)
-      .add("frameIndex", e.frameIndex)
-      .add("pts", e.pts)
-      .add("timeSeconds", e.timeSeconds)
-      .add("keyFrame", e.keyFrame)
-      .add("pictureType", e.pictureType)
-      .add("decodePath", e.decodePath)
-      .add("format", formatToJs(env, e))
-      .add("planes", planesToJs(env, e.planes))
-      .add("allocation", allocationToJs(env, e.allocation))
-      .add("wrap", wrapToJs(env, e.wrap))
-      .add("aliasing", Fields(env)
-                           .add("ran", p.ran)
-                           .add("passed", p.passed)
-                           .add("method", p.method)
-                           .add("canary", p.canary)
-                           .add("readBack", p.readBack)
-                           .add("restored", p.restored)
-                           .add("reason", p.reason)
-                           .object())
-      .add("context", contextToJs(env, e.context))
-      .add("pool", Fields(env)
-                       .add("poolSize", pool.poolSize)
-                       .add("extraReserved", pool.extraReserved)
-                       .add("framesHeld", pool.framesHeld)
-                       .add("addressSeenBefore", pool.addressSeenBefore)
-                       .add("distinctAddresses", pool.distinctAddresses)
-                       .object())
-      .add("timings", Fields(env)
-                          .add("decodeUs", e.decodeUs)
-                          .add("wrapUs", e.wrapUs)
-                          .add("exportUs", e.exportUs)
-                          .add("evidenceUs", e.evidenceUs)
-                          .object())
-      .add("damage", Fields(env)
-                         .add("concealed", e.damage.concealed)
-                         .add("flags", stringArray(env, e.damage.flags))
-                         .add("messages", stringArray(env, e.damage.messages))
-                         .object())
-      .object();
+  Napi::Object o = Fields(env)
+                       .add("frameIndex", e.frameIndex)
+                       .add("pts", e.pts)
+                       .add("timeSeconds", e.timeSeconds)
+                       .add("keyFrame", e.keyFrame)
+                       .add("pictureType", e.pictureType)
+                       .add("decodePath", e.decodePath)
+                       .add("format", formatToJs(env, e))
+                       .add("planes", planesToJs(env, e.planes))
+                       .add("allocation", allocationToJs(env, e.allocation))
+                       .add("wrap", wrapToJs(env, e.wrap))
+                       .add("aliasing", Fields(env)
+                                            .add("ran", p.ran)
+                                            .add("passed", p.passed)
+                                            .add("method", p.method)
+                                            .add("canary", p.canary)
+                                            .add("readBack", p.readBack)
+                                            .add("restored", p.restored)
+                                            .add("reason", p.reason)
+                                            .object())
+                       .add("context", contextToJs(env, e.context))
+                       .add("pool", Fields(env)
+                                        .add("poolSize", pool.poolSize)
+                                        .add("extraReserved", pool.extraReserved)
+                                        .add("framesHeld", pool.framesHeld)
+                                        .add("addressSeenBefore", pool.addressSeenBefore)
+                                        .add("distinctAddresses", pool.distinctAddresses)
+                                        .object())
+                       .add("timings", Fields(env)
+                                           .add("decodeUs", e.decodeUs)
+                                           .add("wrapUs", e.wrapUs)
+                                           .add("exportUs", e.exportUs)
+                                           .add("evidenceUs", e.evidenceUs)
+                                           .object())
+                       .add("damage", Fields(env)
+                                          .add("concealed", e.damage.concealed)
+                                          .add("flags", stringArray(env, e.damage.flags))
+                                          .add("messages", stringArray(env, e.damage.messages))
+                                          .object())
+                       .object();
+  if (e.ledger) o.Set("ledger", ledgerToJs(env, *e.ledger));
+  return o;
 }
 
 Napi::Value streamInfoToJs(Napi::Env env, const StreamInfo &f) {
@@ -436,6 +476,7 @@ Napi::Value showToJs(Napi::Env env, const ShowResult &r) {
   } else {
     o.Set("previewError", env.Null());
   }
+  o.Set("ledger", ledgerToJs(env, r.ledger));
   return o;
 }
 

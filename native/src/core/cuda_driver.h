@@ -26,6 +26,7 @@ struct DriverApi {
   decltype(&::cuMemcpy2D) memcpy2D;     // reading a bounded range of a frame's allocation (memory_read.cc)
   decltype(&::cuMemcpyDtoH) memcpyDtoH; // one linear copy of a whole allocation (the benchmark's independent witness)
   decltype(&::cuMemcpyHtoD) memcpyHtoD; // the decoder comparison's planted sample (decoder_compare.cc)
+  decltype(&::cuCtxSynchronize) ctxSynchronize; // the copy ledger waits for the current context before it flushes
 };
 
 /// The driver API, or nullptr with the reason in *whyNot (no driver, too old, no device).

@@ -1,6 +1,7 @@
 // The evidence gathered for one frame: plane geometry, the allocation per the driver, NVCV's view, the canary.
 #pragma once
 
+#include "copy_ledger.h"
 #include "cuda_device.h"
 #include "damage.h"
 #include "pixel_layout.h"
@@ -98,6 +99,7 @@ struct PoolEvidence {
 
 /// Everything a FrameReport (electron/common/report.ts) says; the binding turns it into that object.
 struct FrameEvidence {
+  std::optional<Ledger> ledger; // the copies of this step (Session::frame only; show answers its own)
   int64_t frameIndex = 0, pts = 0;
   double timeSeconds = 0;
   bool keyFrame = false;

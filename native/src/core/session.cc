@@ -13,6 +13,7 @@ extern "C" {
 }
 
 #include <chrono>
+#include <memory>
 
 namespace zci {
 namespace {
@@ -26,7 +27,7 @@ double usSince(Clock::time_point t0) {
 } // namespace
 
 Session::Session(const std::string &path, const DecoderOptions &options, CancelFlag cancel)
-    : decoder_(std::make_unique<Decoder>(path, options, std::move(cancel))),
+    : ledger_(options.ledger), decoder_(std::make_unique<Decoder>(path, options, std::move(cancel))),
       live_(std::make_shared<std::atomic<int>>(0)), holdFrames_(options.holdFrames) {}
 
 Session::~Session() {
@@ -35,12 +36,35 @@ Session::~Session() {
 }
 
 FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
+  FrameEvidence e = step(index, request);
+  e.ledger = takeLedger();
+  return e;
+}
+
+Ledger Session::takeLedger() {
+  const CudaDevice *cuda = decoder_->cuda();
+  if (ledger_.recording() && cuda) {
+    // Copies still running (FFmpeg's asynchronous ones) finish first, so their records are in this answer.
+    if (const cuda::DriverApi *d = cuda::driver()) {
+      cuda::ScopedContext scope(cuda->ffmpegContext());
+      d->ctxSynchronize();
+    }
+  }
+  return ledger_.take(cuda != nullptr);
+}
+
+FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
   FrameEvidence e;
   const auto t0 = Clock::now();
-  FramePtr f = decoder_->frameAt(index, request.cancel);
+  FramePtr f;
+  {
+    auto stage = ledgerStage(LedgerStage::Decode);
+    f = decoder_->frameAt(index, request.cancel);
+  }
   e.decodeUs = usSince(t0);
 
   const auto t1 = Clock::now();
+  auto evidenceStage = std::make_unique<LedgerStageScope>(ledger_.tag(), LedgerStage::Evidence, ledger_.recording());
   const FrameLayout layout = describeFrame(f.get());
   e.frameIndex = index;
   e.pts = decoder_->ptsOf(index);
@@ -58,11 +82,16 @@ FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   gatherPlanesAndAllocation(f.get(), layout, e);
   e.damage = decoder_->damage();
 
-  // Make room first: the pool reserves holdFrames surfaces for what the inspector holds.
-  while (static_cast<int>(held_.size()) >= holdFrames_)
-    held_.pop_front();
-  held_.push_back({index, std::make_unique<WrappedFrame>(std::move(f), layout, e, live_)});
+  evidenceStage.reset();
+  {
+    auto stage = ledgerStage(LedgerStage::Wrap);
+    // Make room first: the pool reserves holdFrames surfaces for what the inspector holds.
+    while (static_cast<int>(held_.size()) >= holdFrames_)
+      held_.pop_front();
+    held_.push_back({index, std::make_unique<WrappedFrame>(std::move(f), layout, e, live_)});
+  }
   const WrappedFrame &w = *held_.back().wrapped;
+  evidenceStage = std::make_unique<LedgerStageScope>(ledger_.tag(), LedgerStage::Evidence, ledger_.recording());
 
   const double wrapAndExport = e.wrapUs + e.exportUs;
   gatherContexts(decoder_->cuda(), e);
@@ -81,6 +110,7 @@ FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   e.pool.extraReserved = decoder_->cuda() ? decoder_->extraReserved() : 0;
   e.pool.framesHeld = static_cast<int>(held_.size());
   e.evidenceUs = usSince(t1) - wrapAndExport;
+  evidenceStage.reset();
   last_ = e;
   return e;
 }
@@ -90,12 +120,17 @@ ShowResult Session::show(int64_t index, const ShowRequest &request) {
   if (last_ && last_->frameIndex == index && !held_.empty()) {
     // The frame held last, asked again (a new preview of it): its report stands; the decoder does not seek.
     out.report = *last_;
+    auto stage = ledgerStage(LedgerStage::Evidence);
     if (request.frame.proof) runAliasingProof(held_.back().wrapped->frame(), decoder_->cuda(), out.report);
   } else {
-    out.report = frame(index, request.frame);
+    out.report = step(index, request.frame);
   }
-  if (request.thumbnailWidth > 0) out.thumbnails = thumbnails(request.thumbnailWidth);
+  if (request.thumbnailWidth > 0) {
+    out.thumbnails = thumbnails(request.thumbnailWidth);
+    out.ledger.thumbnailBytes = lastThumbnailBytes_;
+  }
   if (request.preview) {
+    auto stage = ledgerStage(LedgerStage::Preview);
     try {
       out.preview = preview(*request.preview);
     } catch (const Error &e) {
@@ -111,7 +146,12 @@ ShowResult Session::show(int64_t index, const ShowRequest &request) {
         // the operator's own error says why; with no reference either, that stands alone
       }
     }
+    if (out.preview) out.ledger.previewBytes = out.preview->bytesDownloaded;
   }
+  const int64_t thumbnailBytes = out.ledger.thumbnailBytes, previewBytes = out.ledger.previewBytes;
+  out.ledger = takeLedger();
+  out.ledger.thumbnailBytes = thumbnailBytes;
+  out.ledger.previewBytes = previewBytes;
   return out;
 }
 
@@ -123,16 +163,26 @@ std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
   if (held_.empty()) throw Error(ErrorCode::FrameOutOfRange, "No frame has been decoded yet", "Request a frame first.");
   const AVFrame *f = held_.back().wrapped->frame();
   const FrameLayout layout = describeFrame(f);
+  auto stage = ledgerStage(LedgerStage::Thumbnail);
+  std::vector<Thumbnail> out;
   if (layout.device) {
     cuda::ScopedContext scope(decoder_->cuda()->ffmpegContext());
-    return planeThumbnails(f, layout, maxWidth);
+    out = planeThumbnails(f, layout, maxWidth);
+  } else {
+    out = planeThumbnails(f, layout, maxWidth);
   }
-  return planeThumbnails(f, layout, maxWidth);
+  // What the inspector downloads for them: each thumbnail's bytes, from device memory only.
+  lastThumbnailBytes_ = 0;
+  if (layout.device)
+    for (const Thumbnail &t : out)
+      lastThumbnailBytes_ += static_cast<int64_t>(t.data.size());
+  return out;
 }
 
 PreviewResult Session::preview(const PreviewRequest &request) {
   if (held_.empty()) throw Error(ErrorCode::FrameOutOfRange, "No frame has been decoded yet", "Request a frame first.");
   const AVFrame *f = held_.back().wrapped->frame();
+  auto stage = ledgerStage(LedgerStage::Preview);
   return runPreview(f, describeFrame(f), decoder_->cuda(), request);
 }
 
@@ -158,6 +208,7 @@ FrameMemory Session::frameMemory(int64_t index) {
 
 MemoryReadResult Session::readMemory(std::optional<int64_t> index, const MemoryRange &range, const CancelFlag &cancel) {
   const int64_t frameIndex = heldFrame(index).index;
+  auto stage = ledgerStage(LedgerStage::MemoryRead);
   MemoryReadResult r = readFrameMemory(frameMemory(frameIndex), range, cancel);
   r.frameIndex = frameIndex;
   totalBytesRead_ += r.bytesRead;

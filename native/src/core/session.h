@@ -1,6 +1,7 @@
 // An open video as the inspector sees it: the decoder, the frames it holds wrapped in NVCV, and their reports.
 #pragma once
 
+#include "copy_ledger.h"
 #include "decoder.h"
 #include "error.h"
 #include "evidence.h"
@@ -48,6 +49,7 @@ struct ShowResult {
   std::optional<std::vector<Thumbnail>> thumbnails;
   std::optional<PreviewResult> preview;
   std::optional<Error> previewError;
+  Ledger ledger; // the copies this call asked the GPU to do, by stage (copy_ledger.h)
 };
 
 /// Decoder + held frames + evidence. Not thread-safe: callers serialise (the binding rejects overlap with BUSY).
@@ -61,7 +63,7 @@ public:
 
   /// Stream facts, fixed once open.
   const StreamInfo &info() const { return decoder_->info(); }
-  /// Decodes the frame at a display index, wraps it and gathers its evidence.
+  /// Decodes the frame at a display index, wraps it and gathers its evidence; the report carries the step's ledger.
   FrameEvidence frame(int64_t index, const FrameRequest &request);
   /// frame(index) with its thumbnails and one preview, in one call.
   ShowResult show(int64_t index, const ShowRequest &request);
@@ -78,6 +80,14 @@ public:
   int64_t totalBytesRead() const { return totalBytesRead_; }
   /// NVCV images of this session not yet destroyed (counted by NVCV's cleanup callback).
   int liveHandles() const;
+  /// Switches the copy ledger; returns whether it records now.
+  bool setLedger(bool on) { return ledger_.set(on); }
+  /// The copies asked of the GPU since the last ledger answer (synchronises the decoder's context first).
+  Ledger takeLedger();
+  /// Attributes the copies issued on this thread in a scope to one stage (the benchmark's naive download).
+  LedgerStageScope ledgerStage(LedgerStage stage) {
+    return LedgerStageScope(ledger_.tag(), stage, ledger_.recording());
+  }
   /// The decoder (benchmarks and tests read its facts).
   Decoder &decoder() { return *decoder_; }
 
@@ -88,9 +98,12 @@ private:
     std::unique_ptr<WrappedFrame> wrapped;
   };
   const Held &heldFrame(std::optional<int64_t> index) const;
+  /// frame() without taking the ledger (show takes it once, at its end).
+  FrameEvidence step(int64_t index, const FrameRequest &request);
   /// A held frame's memory map: its allocations and each plane's rows in them.
   FrameMemory frameMemory(int64_t index);
 
+  LedgerOwner ledger_; // before the decoder: tracing is on before its CUDA work begins
   std::unique_ptr<Decoder> decoder_;
   std::deque<Held> held_;
   std::shared_ptr<std::atomic<int>> live_;          // shared with NVCV cleanup callbacks
@@ -98,6 +111,7 @@ private:
   int holdFrames_;
   std::optional<FrameEvidence> last_; // the report of the frame held last (held_.back())
   int64_t totalBytesRead_ = 0;
+  int64_t lastThumbnailBytes_ = 0; // device-to-host bytes of the last thumbnails() call
 };
 
 } // namespace zci

@@ -1,0 +1,157 @@
+// The copy ledger on NVDEC frames: CUPTI's own account of every copy a step asked the GPU to do, by stage, against
+// what the inspector says it did: nothing in the wrap, the proof's canary read-backs (24 bytes a plane) in evidence,
+// the thumbnails' bytes as the inspector counts them, nothing unattributed; software-upload's one upload a plane in
+// decode; and the naive whole-frame download (zci_bench) with the bytes of pitch × rows of every plane.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { addon, fixture, hasGpu } from '../native/helpers.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bench = path.join(root, 'native', 'build', 'zci_bench');
+const CANARY_RESULT_BYTES = 24; // kernels::CanaryResult: original, seen, after, 8 bytes each
+const evidence = [];
+
+/** Bytes and count of one stage's records of one kind. */
+function sum(ledger, stage, kind) {
+  const rs = ledger.records.filter((r) => r.stage === stage && (kind === undefined || r.kind === kind));
+  return { bytes: rs.reduce((a, r) => a + r.bytes, 0), count: rs.length, records: rs };
+}
+
+/** The totals must be the records' sums, stage by stage and kind by kind. */
+function assertTotals(ledger) {
+  for (const t of ledger.totals) {
+    const s = sum(ledger, t.stage, t.kind);
+    assert.deepEqual([t.bytes, t.count], [s.bytes, s.count], `${t.stage}/${t.kind}`);
+  }
+  assert.equal(
+    ledger.totals.reduce((a, t) => a + t.count, 0),
+    ledger.records.length,
+  );
+}
+
+test.after(() => {
+  if (process.env.ZCI_EVIDENCE_DIR && evidence.length)
+    fs.writeFileSync(path.join(process.env.ZCI_EVIDENCE_DIR, 'ledger.json'), JSON.stringify(evidence, null, 1));
+});
+
+for (const [file, planes] of [
+  ['h264-1080p-420.mp4', 2],
+  ['hevc-main10-1280x720.mp4', 2],
+]) {
+  test(`${file}, NVDEC: each step's copies are the proof's read-backs and the thumbnails, nothing in the wrap`, { skip: !hasGpu }, async (t) => {
+    const s = await addon.Session.open(fixture(file), { decode: 'nvdec' });
+    try {
+      const warm = await s.show(0, { thumbnailWidth: 64 }); // first use loads the kernels; steady steps are checked
+      if (warm.ledger.reason === 'CUPTI_IN_USE') return t.skip(warm.ledger.message); // a profiler or sanitizer holds CUPTI
+      for (const n of [1, 2, 3, 4]) {
+        const r = await s.show(n, { thumbnailWidth: 64 });
+        const l = r.ledger;
+        evidence.push({ file, decode: 'nvdec', step: n, report: { planes: r.report.planes, allocation: r.report.allocation }, ledger: l });
+        assert.equal(l.reason, 'RECORDING', l.message);
+        assert.equal(l.dropped, 0);
+        assertTotals(l);
+        assert.equal(r.report.planes.length, planes);
+        assert.deepEqual(sum(l, 'unattributed').records, [], 'nothing outside a stage');
+        assert.deepEqual(sum(l, 'wrap').records, [], 'the wrap copies nothing');
+        // Decoding: NVDEC's output reaches the frame without the host: no upload, no download.
+        assert.equal(sum(l, 'decode', 'htod').count, 0);
+        assert.equal(sum(l, 'decode', 'dtoh').count, 0);
+        for (const d of sum(l, 'decode').records) {
+          assert.equal(d.kind, 'dtod', JSON.stringify(d));
+          assert.ok(d.bytes <= r.report.allocation.size, `a decode copy within one surface (${d.bytes} bytes)`);
+        }
+        // The proof: one canary exchange a plane, each reading back its 24 bytes.
+        const proof = sum(l, 'evidence');
+        assert.equal(r.report.aliasing.passed, true);
+        assert.deepEqual(
+          proof.records.map((x) => [x.kind, x.bytes, x.srcKind]),
+          r.report.planes.map(() => ['dtoh', CANARY_RESULT_BYTES, 'device']),
+        );
+        // The thumbnails: the ledger's downloads equal what the inspector reports, and the pictures' own sizes.
+        const thumbs = sum(l, 'thumbnail');
+        const pictures = r.thumbnails.reduce((a, t) => a + t.width * t.height, 0);
+        assert.equal(thumbs.count, r.thumbnails.length);
+        assert.ok(thumbs.records.every((x) => x.kind === 'dtoh'));
+        assert.equal(thumbs.bytes, l.reported.thumbnailBytes);
+        assert.equal(l.reported.thumbnailBytes, pictures);
+        assert.deepEqual(
+          [...new Set(l.records.map((x) => x.stage))].filter((st) => !['decode', 'evidence', 'thumbnail'].includes(st)),
+          [],
+          'no other stage copied',
+        );
+      }
+      // frame() answers its own ledger in the report; switched off, the next one says so.
+      const f = await s.frame(5);
+      assert.equal(f.ledger.reason, 'RECORDING');
+      assert.equal(sum(f.ledger, 'evidence').count, planes);
+      assert.equal(s.setLedger(false), false);
+      assert.equal((await s.frame(6)).ledger.reason, 'DISABLED');
+      assert.equal(s.setLedger(true), true);
+    } finally {
+      s.close();
+    }
+  });
+}
+
+test('software-upload: one upload a plane in decode, from host memory to the device', { skip: !hasGpu }, async (t) => {
+  const s = await addon.Session.open(fixture('hevc-main10-1280x720.mp4'), { decode: 'software-upload' });
+  try {
+    const warm = await s.show(0, { thumbnailWidth: 64 });
+    if (warm.ledger.reason === 'CUPTI_IN_USE') return t.skip(warm.ledger.message);
+    for (const n of [1, 2, 3]) {
+      const r = await s.show(n, { thumbnailWidth: 64, proof: false });
+      const l = r.ledger;
+      evidence.push({ file: 'hevc-main10-1280x720.mp4', decode: 'software-upload', step: n, ledger: l });
+      assert.equal(l.reason, 'RECORDING', l.message);
+      assertTotals(l);
+      const up = sum(l, 'decode', 'htod');
+      assert.ok(up.count > 0 && up.count % r.report.planes.length === 0, `${up.count} uploads of ${r.report.planes.length} planes`);
+      assert.equal(sum(l, 'decode').count, up.count, 'decode does nothing but upload');
+      assert.ok(up.records.every((x) => x.dstKind === 'device' && ['pageable', 'pinned'].includes(x.srcKind)));
+      // Each upload is one plane: at most its pitch × rows on the device.
+      const largest = Math.max(...r.report.planes.map((p) => p.pitch * p.height));
+      assert.ok(up.records.every((x) => x.bytes > 0 && x.bytes <= largest), `uploads within ${largest} bytes`);
+      assert.deepEqual(sum(l, 'unattributed').records, []);
+      assert.deepEqual(sum(l, 'wrap').records, []);
+      assert.equal(sum(l, 'thumbnail').bytes, l.reported.thumbnailBytes);
+    }
+  } finally {
+    s.close();
+  }
+});
+
+test('the naive path for contrast: the whole frame downloaded is pitch × rows of every plane', { skip: !hasGpu || !fs.existsSync(bench) }, async (t) => {
+  const file = fixture('h264-1080p-420.mp4');
+  const s = await addon.Session.open(file, { decode: 'nvdec', ledger: false });
+  const report = await s.frame(0, { proof: false });
+  s.close();
+  const expected = report.planes.reduce((a, p) => a + p.pitch * p.height, 0);
+  let out;
+  try {
+    out = execFileSync(bench, ['ledger', file, '3', '3'], { encoding: 'utf8', env: { ...process.env, ZCI_DECODE: 'nvdec' } });
+  } catch (e) {
+    out = e.stdout ?? ''; // exit 1: tracing could not run; the lines say why
+  }
+  const lines = out.trim().split('\n').map((x) => JSON.parse(x));
+  evidence.push({ file: 'h264-1080p-420.mp4', bench: lines });
+  const steps = lines.filter((x) => x.bench === 'ledger');
+  if (steps[0]?.reason === 'CUPTI_IN_USE') return t.skip(steps[0].message);
+  assert.equal(steps.length, 3);
+  for (const step of steps) {
+    assert.equal(step.reason, 'RECORDING', step.message);
+    assert.equal(step.naiveBytesExpected, expected);
+    assert.deepEqual(
+      step.naiveTotals.map((x) => [x.stage, x.kind, x.bytes, x.count]),
+      [['naive', 'dtoh', expected, report.planes.length]],
+    );
+    const inspector = step.totals.filter((x) => x.kind === 'dtoh').reduce((a, x) => a + x.bytes, 0);
+    assert.ok(inspector * 10 < expected, `the inspector downloads ${inspector} bytes, the naive path ${expected}`);
+  }
+  const cost = lines.find((x) => x.bench === 'ledger-cost');
+  assert.ok(cost && cost.rounds >= 3 && cost.onP50Ms > 0 && cost.offP50Ms > 0);
+});
