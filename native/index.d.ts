@@ -38,7 +38,8 @@ export interface OpenOptions {
   openDeadlineMs?: number;
   /** Deadline of each frame request, 1..3600000 ms (default 15000): DEADLINE_EXCEEDED. */
   frameDeadlineMs?: number;
-  /** The copy ledger: CUPTI tracing of every copy and memset, by stage (default true; Session.setLedger switches). */
+  /** The copy ledger: CUPTI tracing of every copy and memset, by stage (default false: tracing CUDA's API calls costs
+   * time; Session.setLedger switches). */
   ledger?: boolean;
   /** Aborting stops the open (CANCELLED); already aborted: rejected at once. */
   signal?: AbortSignal;

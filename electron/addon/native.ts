@@ -24,4 +24,4 @@ export type AddonModule = typeof Native;
  * except operator previews (it holds only the previews it was saved with) and batches of frames.
  */
 export type FrameSource = Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'show' | 'thumbnails' | 'close'> &
-  Partial<Pick<Session, 'preview' | 'frameBatch'>>;
+  Partial<Pick<Session, 'preview' | 'frameBatch' | 'setLedger'>>;

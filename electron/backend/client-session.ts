@@ -147,6 +147,13 @@ export class ClientSession {
     return { ...this.state };
   }
 
+  /** Switches the open file's copy ledger (a video's; a capture has none); false when there was none to switch. */
+  switchLedger(on: boolean): boolean {
+    if (this.session === null || this.session.closed || this.session.setLedger === undefined) return false;
+    this.session.setLedger(on);
+    return true;
+  }
+
   /** Closes the Session; returns whether one was open. */
   close(): boolean {
     const had = this.closeSession();

@@ -22,6 +22,7 @@ Options:
   --compare-decoders   inspect: decode each frame with NVDEC and with the software decoder and compare the samples
   --decoders A,B       with --compare-decoders: ${COMPARE_DECODERS_A.join(' | ')} against software (default nvdec,software)
   --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
+  --ledger             record every GPU copy of each frame step (CUPTI) into its report (video files; slower)
   --strict             a check that could not run (no NVCV, no proof) counts as failed
   --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
   --thumb-width N      capture: width of the plane thumbnails (${THUMBNAIL_WIDTH.min}-${THUMBNAIL_WIDTH.max}, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
@@ -51,6 +52,8 @@ export type CliCommand =
       device: number | null;
       decode: DecodeMode | null;
       proof: boolean;
+      /** --ledger: the copy ledger of each frame step, in its report. */
+      ledger: boolean;
       strict: boolean;
       previews: boolean;
       thumbWidth: number;
@@ -87,6 +90,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         device: { type: 'string' },
         decode: { type: 'string' },
         'no-proof': { type: 'boolean' },
+        ledger: { type: 'boolean' },
         'no-previews': { type: 'boolean' },
         strict: { type: 'boolean' },
         'thumb-width': { type: 'string' },
@@ -140,6 +144,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     device: integer(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max),
     decode: decode?.data ?? null,
     proof: values['no-proof'] !== true,
+    ledger: values.ledger === true,
     strict: values.strict === true,
     previews: values['no-previews'] !== true,
     thumbWidth:

@@ -37,6 +37,8 @@ export interface OpenedInput {
 export interface VideoOptions {
   decode: DecodeMode | null;
   device: number | null;
+  /** Record the copy ledger (CUPTI) of each frame step into its report. */
+  ledger: boolean;
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -80,6 +82,7 @@ export async function openInput(
     const session = await addon.Session.open(file, {
       ...(options.decode !== null ? { decode: options.decode } : {}),
       ...(options.device !== null ? { device: options.device } : {}),
+      ...(options.ledger ? { ledger: true } : {}),
     }).catch(async (error: unknown) => {
       await probing;
       throw error;

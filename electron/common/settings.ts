@@ -24,6 +24,9 @@ export const settingsSchema = z
     libraryPath: z.string().max(4096).nullable(),
     /** The largest coded picture, in pixels, a file may have before opening it is refused. */
     maxPixels: pixelBudgetSchema,
+    /** The copy ledger: CUPTI's record of every copy a frame step asks the GPU to do (tracing costs time: off unless
+     * asked). Applies to the file open and the next. */
+    ledger: z.boolean(),
   })
   .strict();
 
@@ -49,4 +52,5 @@ export const DEFAULT_SETTINGS: Settings = {
   thumbnailWidth: 240,
   libraryPath: null,
   maxPixels: PIXEL_BUDGET.default,
+  ledger: false,
 };

@@ -14,6 +14,7 @@ import { useDismiss, usePopover } from './components/common/use-popover';
 import { useSettled } from './components/common/use-settled';
 import { CopyCodePanel } from './components/copycode/CopyCodePanel';
 import { DecoderPanel } from './components/decoder/DecoderPanel';
+import { LedgerPanel } from './components/ledger/LedgerPanel';
 import { DecoderAbPanel } from './components/decoders/DecoderAbPanel';
 import { useFrameCommitMeasure } from './frame-timing';
 import { HelpOverlay } from './components/help/HelpOverlay';
@@ -49,6 +50,7 @@ export function App({ bridge }: AppProps) {
     info: state.info,
     report: state.report,
     thumbnails: state.thumbnails,
+    ledger: state.ledger,
     environment: state.environment,
     recents: state.recents,
     opening: state.opening,
@@ -295,6 +297,9 @@ export function App({ bridge }: AppProps) {
         )}
         <DecoderPanel environment={environment} info={s.info} report={s.report} />
         <Thumbnails thumbnails={s.thumbnails} />
+        {s.report !== null && (s.settings.ledger || s.ledger !== null) ? (
+          <LedgerPanel ledger={s.ledger} source={s.capture !== null ? 'capture' : 'live'} />
+        ) : null}
         <Operators />
         <CapturedOperators operators={s.capturedOperators} />
       </main>

@@ -57,10 +57,10 @@ fi
 say "\$ zerocopy-inspector inspect assets/sample.mp4 --frames 0-2"
 "$node" bin/zerocopy-inspector.js inspect assets/sample.mp4 --frames 0-2 >> "$log" 2>&1
 say "inspect exit $?"
-say "\$ zerocopy-inspector capture assets/sample.mp4 -o gpu-capture.zci --frames 0,24,48"
+say "\$ zerocopy-inspector capture assets/sample.mp4 -o gpu-capture.zci --frames 0,24,48 --ledger"
 # Written from inside OUT with a relative name, so the log names no folder of the machine.
 (cd "$out" && "$node" "$here/bin/zerocopy-inspector.js" capture "$here/assets/sample.mp4" -o gpu-capture.zci \
-  --frames 0,24,48) >> "$log" 2>&1
+  --frames 0,24,48 --ledger) >> "$log" 2>&1
 say "capture exit $?"
 # NVDEC against the software decoder on sample values (exit 1 when a bit-exact codec decodes differently).
 say "\$ zerocopy-inspector inspect assets/sample.mp4 --compare-decoders --frames 0-9"

@@ -44,7 +44,7 @@ for (const [file, planes] of [
   ['hevc-main10-1280x720.mp4', 2],
 ]) {
   test(`${file}, NVDEC: each step's copies are the proof's read-backs and the thumbnails, nothing in the wrap`, { skip: !hasGpu }, async (t) => {
-    const s = await addon.Session.open(fixture(file), { decode: 'nvdec' });
+    const s = await addon.Session.open(fixture(file), { decode: 'nvdec', ledger: true });
     try {
       const warm = await s.show(0, { thumbnailWidth: 64 }); // first use loads the kernels; steady steps are checked
       if (warm.ledger.reason === 'CUPTI_IN_USE') return t.skip(warm.ledger.message); // a profiler or sanitizer holds CUPTI
@@ -99,7 +99,7 @@ for (const [file, planes] of [
 }
 
 test('software-upload: one upload a plane in decode, from host memory to the device', { skip: !hasGpu }, async (t) => {
-  const s = await addon.Session.open(fixture('hevc-main10-1280x720.mp4'), { decode: 'software-upload' });
+  const s = await addon.Session.open(fixture('hevc-main10-1280x720.mp4'), { decode: 'software-upload', ledger: true });
   try {
     const warm = await s.show(0, { thumbnailWidth: 64 });
     if (warm.ledger.reason === 'CUPTI_IN_USE') return t.skip(warm.ledger.message);

@@ -35,7 +35,7 @@ function toolkitCupti() {
 const SHAPE = ['enabled', 'recording', 'reason', 'message', 'records', 'totals', 'dropped', 'reported'];
 
 test('a missing libcupti has its own reason; frame and show still answer', () => {
-  const r = ledgers({ ZCI_CUPTI_PATH: path.join(here, 'no-such-dir', 'libcupti.so.13') });
+  const r = ledgers({ ZCI_CUPTI_PATH: path.join(here, 'no-such-dir', 'libcupti.so.13') }, 'on');
   for (const l of [r.frame, r.show, r.on]) {
     assert.deepEqual(Object.keys(l), SHAPE);
     assert.equal(l.enabled, true);
@@ -57,7 +57,7 @@ test('a missing libcupti has its own reason; frame and show still answer', () =>
 test('the toolkit libcupti: this machine says why it cannot trace (no GPU), or records', (t) => {
   const lib = toolkitCupti();
   if (!lib) return t.skip('no libcupti beside nvcc and no ZCI_CUPTI_PATH');
-  const r = ledgers({ ZCI_CUPTI_PATH: lib });
+  const r = ledgers({ ZCI_CUPTI_PATH: lib }, 'on');
   if (hasGpu) {
     // A GPU machine: tracing runs (test/gpu/ledger.test.mjs checks what it records).
     assert.equal(r.show.reason, 'RECORDING', r.show.message);
@@ -72,6 +72,14 @@ test('the toolkit libcupti: this machine says why it cannot trace (no GPU), or r
   }
   assert.equal(r.showThumbnails, 3, 'the thumbnails stand');
   assert.equal(r.show.reported.thumbnailBytes, 0, 'host frames: the thumbnails download nothing');
+});
+
+test('off unless asked: without the open option every ledger says DISABLED, and nothing loads CUPTI', () => {
+  const r = ledgers({ ZCI_CUPTI_PATH: path.join(here, 'no-such-dir', 'libcupti.so.13') });
+  assert.equal(r.frame.enabled, false);
+  assert.equal(r.frame.reason, 'DISABLED');
+  assert.equal(r.show.reason, 'DISABLED');
+  assert.equal(r.frameIndex, 1);
 });
 
 test('the switch: open option ledger: false says DISABLED until setLedger(true); setLedger(false) says DISABLED', () => {

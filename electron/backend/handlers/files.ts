@@ -36,6 +36,7 @@ export function createFileHandlers(
               device: settings.device,
               holdFrames: settings.holdFrames,
               maxPixels: settings.maxPixels,
+              ledger: settings.ledger,
               ...options,
               signal,
             });

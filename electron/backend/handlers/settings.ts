@@ -5,6 +5,12 @@ import type { BackendDeps, Handlers } from './types';
 export function createSettingsHandlers(deps: BackendDeps): Pick<Handlers, 'getSettings' | 'setSettings'> {
   return {
     getSettings: async () => deps.persistence.getSettings(),
-    setSettings: async (patch) => deps.persistence.setSettings(patch),
+    // The ledger switch reaches the file open now, not only the next one.
+    setSettings: async (patch, { client }) => {
+      const settings = await deps.persistence.setSettings(patch);
+      const on = patch.ledger;
+      if (on !== undefined) await client.serial(async () => client.switchLedger(on));
+      return settings;
+    },
   };
 }

@@ -45,10 +45,10 @@ double percentile(std::vector<double> v, double p) {
 }
 
 // Session options: ZCI_DECODE names the decode mode (default auto); ZCI_HOLD_FRAMES the frames held (default 2);
-// ZCI_LEDGER=0 switches the copy ledger off (default on, as in the addon).
+// ZCI_LEDGER=1 switches the copy ledger on (default off, as in the addon; zci_bench ledger switches it itself).
 zci::DecoderOptions options() {
   zci::DecoderOptions o;
-  if (const char *ledger = std::getenv("ZCI_LEDGER")) o.ledger = std::string(ledger) != "0";
+  if (const char *ledger = std::getenv("ZCI_LEDGER")) o.ledger = std::string(ledger) == "1";
   if (const char *hold = std::getenv("ZCI_HOLD_FRAMES")) o.holdFrames = std::max(1, std::min(16, std::atoi(hold)));
   const char *mode = std::getenv("ZCI_DECODE");
   if (!mode) return o;

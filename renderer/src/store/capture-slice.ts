@@ -47,7 +47,16 @@ export const createCaptureSlice: SliceCreator<CaptureSlice> = (set, get, client)
     set({ opening: true, error: null });
     try {
       const { info, capture } = await client.call('openCapture', { path });
-      set({ file: capture.path, info, capture, report: null, thumbnails: [], capturedOperators: [], opening: false });
+      set({
+        file: capture.path,
+        info,
+        capture,
+        report: null,
+        thumbnails: [],
+        ledger: null,
+        capturedOperators: [],
+        opening: false,
+      });
       void get().loadRecents();
       const first = frame !== undefined && capture.frames.includes(frame) ? frame : (capture.frames[0] ?? 0);
       await get().goToFrame(first);

@@ -6,6 +6,7 @@
 import type { FrameAnswer, ThumbnailWire } from '../../../electron/common/contract';
 import { toRpcError } from '../../../electron/common/envelope';
 import { PREVIEW_WIDTH } from '../../../electron/common/preview';
+import type { Ledger } from '../../../electron/common/ledger';
 import type { FrameReport } from '../../../electron/common/report';
 import { markFrameApplied } from '../frame-timing';
 import { stepCaptured } from './capture-slice';
@@ -17,6 +18,8 @@ import type { AppState, SliceCreator } from './types';
 export interface FrameSlice {
   report: FrameReport | null;
   thumbnails: ThumbnailWire[];
+  /** The copy ledger of the step that brought the frame (or the one captured with it); null when none was kept. */
+  ledger: Ledger | null;
   loadingFrame: boolean;
   /** The frame asked for last; steps count from it, so a held key moves on before the answers arrive. */
   targetFrame: number | null;
@@ -54,6 +57,7 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
     set({
       report: answer.report,
       thumbnails: answer.thumbnails ?? [],
+      ledger: answer.ledger ?? answer.report.ledger ?? null,
       loadingFrame: false,
       // A replayed capture shows the previews it was saved with; operators need the video itself.
       preview: live ? answer.preview : null,
@@ -83,6 +87,7 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
   return {
     report: null,
     thumbnails: [],
+    ledger: null,
     loadingFrame: false,
     targetFrame: null,
     goToFrame: (index) => {

@@ -44,6 +44,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client)
         info,
         report: null,
         thumbnails: [],
+        ledger: null,
         opening: false,
         capture: null,
         capturedOperators: [],
@@ -63,7 +64,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client)
     } catch (error) {
       get().showError(error);
     }
-    set({ file: null, info: null, report: null, thumbnails: [], capture: null, capturedOperators: [] });
+    set({ file: null, info: null, report: null, thumbnails: [], ledger: null, capture: null, capturedOperators: [] });
   },
   loadRecents: async () => {
     try {

@@ -45,6 +45,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, client) => ({
       info: null,
       report: null,
       thumbnails: [],
+      ledger: null,
       loadingFrame: false,
       opening: false,
       capture: null,

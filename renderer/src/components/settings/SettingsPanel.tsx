@@ -118,6 +118,15 @@ export function SettingsPanel({
         />
         run the aliasing proof on every frame
       </label>
+      <label className="check">
+        <input
+          data-testid="setting-ledger"
+          type="checkbox"
+          checked={settings.ledger}
+          onChange={(event) => onChange({ ledger: event.target.checked })}
+        />
+        record every GPU copy (the copy ledger, through CUPTI; tracing slows steps down)
+      </label>
       <div className="library-path">
         NVCV / CV-CUDA folder{' '}
         <code data-testid="setting-library-path">{settings.libraryPath ?? 'found automatically'}</code>

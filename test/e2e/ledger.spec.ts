@@ -1,0 +1,50 @@
+/** The copy ledger panel on a capture made on the H200 with --ledger: CUPTI's record of each captured frame step. */
+import { existsSync, readdirSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readCapture } from '../../electron/capture/capture-file';
+import { expect, test } from '../support/e2e/fixtures';
+import { screenshotPath } from '../support/live/serve';
+import { ROOT } from '../support/paths';
+
+/** The newest GPU run's capture whose frames carry a recording ledger, or null when no run has one yet. */
+async function ledgerCapture(): Promise<string | null> {
+  const runs = path.join(ROOT, 'docs', 'gpu-runs');
+  for (const run of readdirSync(runs).sort().reverse()) {
+    const file = path.join(runs, run, 'gpu-capture.zci');
+    if (!existsSync(file)) continue;
+    const { manifest } = await readCapture(file, file);
+    if (manifest.frames.every((f) => f.report.ledger?.reason === 'RECORDING')) return file;
+  }
+  return null;
+}
+
+test('a GPU capture shows each frame step’s copy ledger: nothing copied by the wrap, every record attributed', async ({
+  page,
+  served,
+}) => {
+  const found = await ledgerCapture();
+  test.skip(found === null, 'no GPU run has recorded a capture with the copy ledger yet');
+  const copy = path.join(served.configDir, 'h200-ledger.zci');
+  await copyFile(found!, copy);
+  const { manifest } = await readCapture(copy, copy);
+  const first = manifest.frames[0]!;
+  const ledger = first.report.ledger!;
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await page.getByTestId('path-input').fill(copy);
+  await page.getByTestId('open-path').click();
+  await expect(page.getByTestId('capture-banner')).toBeVisible();
+  const panel = page.getByTestId('ledger-panel');
+  await expect(panel).toBeVisible();
+  await expect(page.getByTestId('ledger-source')).toContainText('as captured');
+  await expect(page.getByTestId('ledger-count')).toHaveText(String(ledger.records.length));
+  await expect(page.getByTestId('ledger-check-wrap')).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('ledger-check-unattributed')).toHaveAttribute(
+    'data-ok',
+    String(ledger.records.every((r) => r.stage !== 'unattributed')),
+  );
+  for (const total of ledger.totals)
+    await expect(page.getByTestId(`ledger-total-${total.stage}-${total.kind}`)).toContainText(String(total.count));
+  await panel.screenshot({ path: screenshotPath('ledger-h200-capture') });
+});
