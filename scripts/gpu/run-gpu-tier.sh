@@ -24,7 +24,7 @@ if [ "${2:-}" = memcheck ]; then
   {
     echo "\$ compute-sanitizer --tool memcheck --target-processes all --leak-check full node --test test/gpu/*.test.mjs"
     "$sanitizer" --version | tail -1
-    "$sanitizer" --tool memcheck --target-processes all --leak-check full --print-limit 100 \
+    ZCI_MEMCHECK=1 "$sanitizer" --tool memcheck --target-processes all --leak-check full --print-limit 100 \
       "$node" --expose-gc --test --test-concurrency=1 --test-reporter=spec test/gpu/*.test.mjs
     echo "memcheck exit $?"
   } > "$out/memcheck.log" 2>&1
