@@ -170,6 +170,17 @@ void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumReco
   *maxNumRecords = 0;
 }
 
+// The fields a host or peer copy record shares, whichever struct version CUPTI wrote.
+template <typename CopyRecord> void fillCopy(LedgerRecord &r, const CopyRecord *m) {
+  r.kind = copyKindName(m->copyKind);
+  r.srcKind = memoryKindName(m->srcKind);
+  r.dstKind = memoryKindName(m->dstKind);
+  r.bytes = static_cast<int64_t>(m->bytes);
+  r.durationNs = span(m->start, m->end);
+  r.stream = m->streamId;
+  r.correlationId = m->correlationId;
+}
+
 void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t *buffer, size_t, size_t validSize) {
   State &s = state();
   {
@@ -183,27 +194,11 @@ void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t *buf
       switch (record->kind) {
       case CUPTI_ACTIVITY_KIND_MEMCPY: {
         const auto *m = reinterpret_cast<const CUpti_ActivityMemcpy6 *>(record);
-        r.kind = copyKindName(m->copyKind);
-        r.srcKind = memoryKindName(m->srcKind);
-        r.dstKind = memoryKindName(m->dstKind);
-        r.bytes = static_cast<int64_t>(m->bytes);
-        r.durationNs = span(m->start, m->end);
-        r.stream = m->streamId;
-        r.correlationId = m->correlationId;
+        fillCopy(r, m);
         r.runtimeCorrelationId = m->runtimeCorrelationId;
         break;
       }
-      case CUPTI_ACTIVITY_KIND_MEMCPY2: {
-        const auto *m = reinterpret_cast<const CUpti_ActivityMemcpyPtoP4 *>(record);
-        r.kind = copyKindName(m->copyKind);
-        r.srcKind = memoryKindName(m->srcKind);
-        r.dstKind = memoryKindName(m->dstKind);
-        r.bytes = static_cast<int64_t>(m->bytes);
-        r.durationNs = span(m->start, m->end);
-        r.stream = m->streamId;
-        r.correlationId = m->correlationId;
-        break;
-      }
+      case CUPTI_ACTIVITY_KIND_MEMCPY2: fillCopy(r, reinterpret_cast<const CUpti_ActivityMemcpyPtoP4 *>(record)); break;
       case CUPTI_ACTIVITY_KIND_MEMSET: {
         const auto *m = reinterpret_cast<const CUpti_ActivityMemset4 *>(record);
         r.kind = "memset";
