@@ -249,8 +249,7 @@ int main(int argc, char **argv) {
     }
   }
   const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe" ||
-                                           std::string(argv[1]) == "compare" ||
-                                           std::string(argv[1]) == "ledger");
+                                           std::string(argv[1]) == "compare" || std::string(argv[1]) == "ledger");
   if (argc < 4 && !countOptional) {
     std::fprintf(stderr, "usage: zci_bench wrap COUNT FILE... | zci_bench <decode|soak> FILE COUNT | "
                          "zci_bench <memread|probe|compare> FILE [COUNT]\n");

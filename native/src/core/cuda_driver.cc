@@ -48,7 +48,7 @@ const Loaded &loaded() {
                fetch("cuMemGetInfo", a.memGetInfo, why) && fetch("cuGetErrorName", a.getErrorName, why) &&
                fetch("cuMemcpy2D", a.memcpy2D, why) && fetch("cuMemcpyDtoH", a.memcpyDtoH, why) &&
                fetch("cuMemcpyHtoD", a.memcpyHtoD, why);
-               fetch("cuCtxSynchronize", a.ctxSynchronize, why);
+    fetch("cuCtxSynchronize", a.ctxSynchronize, why);
   });
   return state;
 }

@@ -44,7 +44,7 @@ struct DecoderOptions {
   int64_t maxPacketBytes = kMaxPacketBytesDefault; // largest packet, and most bytes read without a packet ending
   int openDeadlineMs = kOpenDeadlineMsDefault;     // probing, indexing and the first frame
   int frameDeadlineMs = kFrameDeadlineMsDefault;   // each frame request
-  bool ledger = false;                              // the copy ledger (copy_ledger.h), off unless asked: tracing costs
+  bool ledger = false;                             // the copy ledger (copy_ledger.h), off unless asked: tracing costs
 };
 
 /// What a warning is about; warnings are not errors (the file opened), so they have their own codes.
