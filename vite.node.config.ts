@@ -7,12 +7,7 @@
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
-const external = [
-  'electron',
-  'ws',
-  ...builtinModules,
-  ...builtinModules.map((name) => `node:${name}`),
-];
+const external = ['electron', 'ws', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
 export default defineConfig({
   ssr: { noExternal: ['zod', 'fflate', 'fast-png', 'yauzl'] },

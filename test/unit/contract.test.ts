@@ -23,8 +23,8 @@ describe('the RPC contract', () => {
         'openCapture',
         'saveCapture',
         'captureFrame',
-      'compareDecoders',
-      'capturedOperators',
+        'compareDecoders',
+        'capturedOperators',
         'readMemory',
       ].sort(),
     );

@@ -24,6 +24,8 @@ public:
   CudaDevice &operator=(const CudaDevice &) = delete;
 
   int ordinal() const { return ordinal_; }
+  /// The context strategy this device was opened with.
+  ContextMode mode() const { return mode_; }
   /// The AVBufferRef FFmpeg decodes with (not a new reference).
   AVBufferRef *hwDevice() const { return hwDevice_; }
   /// FFmpeg's CUcontext and CUstream (0 = the legacy default stream).

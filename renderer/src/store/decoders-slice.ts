@@ -7,7 +7,7 @@ import type { FrameReport } from '../../../electron/common/report';
 import type { SliceCreator } from './types';
 
 /** A place for the pixel probe to go, asked for by another panel, for one frame's report. */
-export interface ProbeRequest {
+interface ProbeRequest {
   report: FrameReport;
   /** The plane index in the frame's memory (report.planes). */
   plane: number;

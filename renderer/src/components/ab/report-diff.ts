@@ -5,7 +5,7 @@
 import type { FrameReport, PlaneReport } from '../../../../electron/common/report';
 
 /** One compared field. */
-export interface DiffRow {
+interface DiffRow {
   /** Stable key, for test ids. */
   key: string;
   label: string;
