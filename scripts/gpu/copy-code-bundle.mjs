@@ -38,6 +38,8 @@ for (const { file, reports } of recorded.fixtures) {
     fs.writeFileSync(path.join(dir, 'snippet.py'), python);
     fs.writeFileSync(path.join(dir, 'facts.json'), JSON.stringify(facts));
     entry.python = path.join(file, 'snippet.py');
+    // The Python snippet runs in the process that decoded the frame: python3 loads this library and is called back.
+    entry.library = path.relative(out, buildHarness(dir, snippets.find((s) => s.ecosystem === 'c').code, 'c', nvcv, { library: true }));
     entry.factsFile = path.join(file, 'facts.json');
   }
   manifest.fixtures.push(entry);

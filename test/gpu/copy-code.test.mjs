@@ -68,17 +68,19 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
       });
     }
     if (entry.python) {
-      test(`${entry.file} python (CV-CUDA) and the naive chroma`, { skip: 'a device pointer is valid only in the process that made it: running the Python snippet on the harness\'s NVDEC frame needs CUDA IPC (the H200 run said "Buffer is not CUDA-accessible"); not built yet', todo: !cvcudaLibrary ? 'libcvcuda is not in the NVCV folder' : process.env.ZCI_MEMCHECK === '1' ? 'not under compute-sanitizer: CV-CUDA\'s Python module loads libcvcuda\'s kernels, which the sanitizer patches one by one' : false }, () => {
+      test(`${entry.file} python (CV-CUDA) and the naive chroma`, { todo: !cvcudaLibrary ? 'libcvcuda is not in the NVCV folder' : process.env.ZCI_MEMCHECK === '1' ? 'not under compute-sanitizer: CV-CUDA\'s Python module loads libcvcuda\'s kernels, which the sanitizer patches one by one' : false }, () => {
+        // python3 loads the harness library and runs the snippet when called back, in the process that decoded the
+        // frame: FFmpeg's device pointers are valid there, and in no other process.
         const script = path.join(here, 'copy-code', 'run-snippet.py');
-        const command = [
-          `PYTHONPATH=${pythonDir}`,
+        const out = execFileSync(
           'python3',
-          script,
-          path.join(bundled, entry.python),
-          path.join(bundled, entry.factsFile),
-        ].join(' ');
-        const { harness, before } = run(entry.binaries.c, entry.file, entry.frameIndex, command);
-        assert.equal(harness.commandStatus, 0, 'the snippet ran');
+          [script, path.join(bundled, entry.library), mediaOf(entry.file), String(entry.frameIndex), 'cuda', path.join(bundled, entry.python), path.join(bundled, entry.factsFile)],
+          { env: { ...env, PYTHONPATH: pythonDir }, encoding: 'utf8' },
+        );
+        const lines = out.trim().split('\n');
+        const harness = JSON.parse(lines.at(-1));
+        const before = lines.slice(0, -1);
+        assert.equal(harness.commandStatus, 0, `the snippet ran: ${before.at(-1)}`);
         const py = JSON.parse(before.at(-1));
         assert.deepEqual(
           py.pointers,

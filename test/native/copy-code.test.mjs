@@ -92,3 +92,39 @@ describe('copy-as-code Python snippets of the recorded H200 reports', { skip }, 
     });
   }
 });
+
+// The Python snippet runs in the process that decoded the frame (a device pointer is valid in no other): python3
+// loads the harness as a library and is called back while the image is alive. Here, on a software frame and without
+// CV-CUDA, the plumbing: the planes python3 receives are FFmpeg's, and the image is released after the callback.
+describe('the harness as a library, called from python3', { skip }, () => {
+  test('python3 receives the live frame’s planes while the image is alive', async () => {
+    const file = fixture('h264-odd-642x362.mp4');
+    const s = await addon.Session.open(file);
+    let report;
+    try {
+      report = await s.frame(INDEX);
+    } finally {
+      s.close();
+    }
+    const code = generator.copyCode(report).snippets.find((x) => x.ecosystem === 'c').code;
+    const library = buildHarness(path.join(dir, 'library'), code, 'c', nvcvPath, { library: true });
+    const script = path.join(path.dirname(fixture('x')), '..', 'gpu', 'copy-code', 'run-snippet.py');
+    const mode = hasGpu ? 'cuda' : 'sw';
+    const lines = execFileSync('python3', [script, library, file, String(INDEX), mode, '-', '-'], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    const py = JSON.parse(lines.at(-2));
+    const harness = JSON.parse(lines.at(-1));
+    assert.equal(harness.commandStatus, 0);
+    assert.deepEqual(
+      py.pointers,
+      harness.planes.map((p) => Number(BigInt(p.ffmpegPointer))),
+    );
+    assert.deepEqual(
+      py.pitches,
+      harness.planes.map((p) => p.linesize),
+    );
+    assert.equal(harness.refsWrapped, harness.refsBefore + 1);
+    assert.equal(harness.refsAfter, harness.refsBefore, 'the image was released after the callback returned');
+  });
+});

@@ -26,7 +26,9 @@ struct DriverApi {
   decltype(&::cuMemcpy2D) memcpy2D;     // reading a bounded range of a frame's allocation (memory_read.cc)
   decltype(&::cuMemcpyDtoH) memcpyDtoH; // one linear copy of a whole allocation (the benchmark's independent witness)
   decltype(&::cuMemcpyHtoD) memcpyHtoD; // the decoder comparison's planted sample (decoder_compare.cc)
-  decltype(&::cuCtxSynchronize) ctxSynchronize; // the copy ledger waits for the current context before it flushes
+  // CUDA 13's versioned entry point "cuCtxSynchronize" is cuCtxSynchronize_v2, which takes the context to wait for;
+  // called through the old no-argument type it reads a stray register as the context and crashes in the driver.
+  decltype(&::cuCtxSynchronize_v2) ctxSynchronize; // the copy ledger waits for FFmpeg's context before it flushes
 };
 
 /// The driver API, or nullptr with the reason in *whyNot (no driver, too old, no device).

@@ -45,10 +45,7 @@ Ledger Session::takeLedger() {
   const CudaDevice *cuda = decoder_->cuda();
   if (ledger_.recording() && cuda) {
     // Copies still running (FFmpeg's asynchronous ones) finish first, so their records are in this answer.
-    if (const cuda::DriverApi *d = cuda::driver()) {
-      cuda::ScopedContext scope(cuda->ffmpegContext());
-      d->ctxSynchronize();
-    }
+    if (const cuda::DriverApi *d = cuda::driver(); d && d->ctxSynchronize) d->ctxSynchronize(cuda->ffmpegContext());
   }
   return ledger_.take(cuda != nullptr);
 }

@@ -1,20 +1,24 @@
-"""Runs a generated CV-CUDA snippet on a live frame's planes and checks it, while the harness holds the frame.
+"""Runs a generated CV-CUDA snippet on a live NVDEC frame's planes, in the process that decoded the frame.
 
-Usage: run-snippet.py SNIPPET FACTS_JSON PTR0 PITCH0 [PTR1 PITCH1 ...]
-The snippet's POINTERS and PITCHES lines are replaced by the live frame's; each CV-CUDA tensor it makes must start at
-the plane FFmpeg handed out. Then the naive chroma (read from the display height) is compared with the real chroma:
-it must differ exactly when the frame has hidden rows between the planes. Prints one JSON line.
+Usage: run-snippet.py LIBRARY FILE INDEX MODE SNIPPET FACTS_JSON
+LIBRARY is the copy-as-code harness built as a shared library (harness.cc, ZCI_HARNESS_LIBRARY). Its zci_harness()
+decodes frame INDEX of FILE (MODE "cuda" or "sw"), wraps it with the C snippet and calls back here while the image
+is alive, with FFmpeg's plane pointers and pitches: device pointers are valid only in the process that made them,
+so the snippet runs in this one. The snippet's POINTERS and PITCHES lines are replaced by the live frame's; each
+CV-CUDA tensor it makes must start at the plane FFmpeg handed out. Then the naive chroma (read from the display
+height) is compared with the real chroma: it must differ exactly when the frame has hidden rows between the planes.
+With SNIPPET "-", only the planes received are reported (the plumbing, checked without a GPU).
+Prints this process's JSON line, then the harness prints its own.
 """
 
+import ctypes
 import json
 import re
 import sys
+import traceback
 
 
-def main():
-    snippet_path, facts_path, *rest = sys.argv[1:]
-    pointers = [int(v) for v in rest[0::2]]
-    pitches = [int(v) for v in rest[1::2]]
+def check_snippet(snippet_path, facts_path, pointers, pitches):
     with open(snippet_path) as f:
         code = f.read()
     with open(facts_path) as f:
@@ -26,7 +30,7 @@ def main():
     tensors = scope["tensors"]
     starts = {name: t.cuda().__cuda_array_interface__["data"][0] for name, t in tensors.items()}
     shapes = {name: list(t.shape) for name, t in tensors.items()}
-    result = {"pointers": pointers, "pitches": pitches, "tensorStarts": starts, "tensorShapes": shapes}
+    result = {"tensorStarts": starts, "tensorShapes": shapes}
 
     import cupy
 
@@ -41,7 +45,31 @@ def main():
     naive = rows_of(pointers[0] + pitches[0] * luma["height"], chroma["height"], row_bytes, pitches[0])
     result["naiveChromaEqual"] = bool((real == naive).all())
     result["naiveRowsDiffering"] = int((real != naive).any(axis=1).sum())
-    print(json.dumps(result))
+    return result
+
+
+def main():
+    library_path, file, index, mode, snippet_path, facts_path = sys.argv[1:]
+    library = ctypes.CDLL(library_path)
+    during_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_char_p)
+    library.zci_harness.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, during_type]
+    library.zci_harness.restype = ctypes.c_int
+
+    def during(planes):
+        values = [int(v) for v in planes.decode().split()]
+        result = {"pointers": values[0::2], "pitches": values[1::2]}
+        try:
+            if snippet_path != "-":
+                result.update(check_snippet(snippet_path, facts_path, result["pointers"], result["pitches"]))
+            status = 0
+        except Exception:
+            result["error"] = traceback.format_exc()
+            status = 1
+        print(json.dumps(result), flush=True)
+        return status
+
+    status = library.zci_harness(file.encode(), int(index), mode.encode(), during_type(during))
+    sys.exit(status)
 
 
 main()

@@ -26,13 +26,14 @@ function ffmpegFlags() {
 
 /**
  * Writes `snippet` (C or C++ from the generator) beside the harness in `dir` and compiles it, linked against
- * the NVCV library at `nvcvPath`; returns the binary's path.
+ * the NVCV library at `nvcvPath`; returns the binary's path. With `library`, the harness is a shared library whose
+ * zci_harness() a Python process calls (harness.cc).
  */
-export function buildHarness(dir, snippet, ecosystem, nvcvPath) {
+export function buildHarness(dir, snippet, ecosystem, nvcvPath, { library = false } = {}) {
   fs.mkdirSync(dir, { recursive: true });
   if (!snippet.includes('#include <nvcv/Image.h>')) throw new Error('the snippet does not include nvcv/Image.h');
   fs.writeFileSync(path.join(dir, 'snippet.h'), snippet.replace('#include <nvcv/Image.h>', '#include "nvcv-c-api.h"'));
-  const binary = path.join(dir, `harness-${ecosystem}`);
+  const binary = path.join(dir, library ? `libharness-${ecosystem}.so` : `harness-${ecosystem}`);
   // The NVCV library has a versioned, hashed file name: link it by path, find it at run time by its folder.
   const args = [
     '-std=c++17',
@@ -43,6 +44,7 @@ export function buildHarness(dir, snippet, ecosystem, nvcvPath) {
     `-I${dir}`,
     `-I${here}`,
     ...(ecosystem === 'cpp' ? ['-DZCI_SNIPPET_CPP'] : []),
+    ...(library ? ['-DZCI_HARNESS_LIBRARY', '-shared', '-fPIC', '-fvisibility=hidden'] : []),
     path.join(here, 'harness.cc'),
     '-o',
     binary,

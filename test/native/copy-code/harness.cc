@@ -3,15 +3,20 @@
 // data[i]/linesize[i] beside NVCV's exported planes, and whether the cleanup callback dropped the frame reference.
 // Usage: harness FILE INDEX sw|cuda [COMMAND]: COMMAND, when given, runs while the image is alive with the plane
 // pointers and pitches appended (ptr0 pitch0 ptr1 pitch1 ...).
+// Built with ZCI_HARNESS_LIBRARY it is a shared library instead, whose zci_harness() calls back into its caller
+// while the image is alive: a Python process loads it and runs a snippet on the frame in its own address space,
+// where FFmpeg's device pointers are valid (they are not in another process).
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/dict.h>
 #include <libavutil/frame.h>
 #include <libavutil/hwcontext.h>
 #include <libavutil/pixdesc.h>
@@ -43,8 +48,12 @@ int decodeFrame(const char *file, int index, bool cuda, AVFrame *frame) {
   AVCodecContext *ctx = avcodec_alloc_context3(codec);
   avcodec_parameters_to_context(ctx, fmt->streams[stream]->codecpar);
   if (cuda) {
-    if (av_hwdevice_ctx_create(&ctx->hw_device_ctx, AV_HWDEVICE_TYPE_CUDA, nullptr, nullptr, 0) < 0)
-      return fail("no CUDA device for NVDEC");
+    // The device's primary context, which the CUDA runtime (and so CV-CUDA and CuPy) uses too.
+    AVDictionary *options = nullptr;
+    av_dict_set(&options, "primary_ctx", "1", 0);
+    const int created = av_hwdevice_ctx_create(&ctx->hw_device_ctx, AV_HWDEVICE_TYPE_CUDA, nullptr, options, 0);
+    av_dict_free(&options);
+    if (created < 0) return fail("no CUDA device for NVDEC");
     ctx->get_format = pickCuda;
   }
   if (avcodec_open2(ctx, codec, nullptr) < 0) return fail("cannot open the decoder");
@@ -100,12 +109,12 @@ NVCVImageHandle wrap(const AVFrame *frame) {
 #endif
 }
 
-} // namespace
+// Called while the image is alive with the planes as "ptr0 pitch0 ptr1 pitch1 ..."; its status is reported.
+using During = std::function<int(const std::string &planes)>;
 
-int main(int argc, char **argv) {
-  if (argc < 4) return fail("usage: harness FILE INDEX sw|cuda [COMMAND]");
+int runHarness(const char *file, int index, bool cuda, const During &during) {
   AVFrame *frame = av_frame_alloc();
-  if (decodeFrame(argv[1], std::atoi(argv[2]), std::strcmp(argv[3], "cuda") == 0, frame) != 0) return 2;
+  if (decodeFrame(file, index, cuda, frame) != 0) return 2;
   const int refsBefore = av_buffer_get_ref_count(frame->buf[0]);
   NVCVImageHandle image = wrap(frame);
   if (!image) return 3;
@@ -113,13 +122,13 @@ int main(int argc, char **argv) {
   NVCVImageData out{};
   const NVCVStatus exported = nvcvImageExportData(image, &out);
   int commandStatus = -1;
-  if (argc > 4) {
-    std::string command = argv[4];
+  if (during) {
+    std::string planes;
     for (int i = 0; i < out.buffer.strided.numPlanes; ++i)
-      command +=
-          " " + std::to_string(reinterpret_cast<uintptr_t>(frame->data[i])) + " " + std::to_string(frame->linesize[i]);
+      planes += (i ? " " : "") + std::to_string(reinterpret_cast<uintptr_t>(frame->data[i])) + " " +
+                std::to_string(frame->linesize[i]);
     std::fflush(stdout);
-    commandStatus = std::system(command.c_str());
+    commandStatus = during(planes);
   }
   nvcvImageDecRef(image, nullptr);
   const int refsAfter = av_buffer_get_ref_count(frame->buf[0]);
@@ -135,6 +144,30 @@ int main(int argc, char **argv) {
                 reinterpret_cast<uintptr_t>(p.basePtr), p.rowStride, p.width, p.height);
   }
   std::printf("]}\n");
+  std::fflush(stdout);
   av_frame_free(&frame);
   return 0;
 }
+
+} // namespace
+
+#ifdef ZCI_HARNESS_LIBRARY
+/// Decodes frame INDEX of FILE (mode "sw" or "cuda"), wraps it with the snippet and calls `during` with its planes
+/// while the image is alive; prints the harness's JSON line and returns its status (0 when all ran).
+extern "C" __attribute__((visibility("default"))) int zci_harness(const char *file, int index, const char *mode,
+                                                                  int (*during)(const char *planes)) {
+  During hook;
+  if (during) hook = [during](const std::string &planes) { return during(planes.c_str()); };
+  return runHarness(file, index, std::strcmp(mode, "cuda") == 0, hook);
+}
+#else
+int main(int argc, char **argv) {
+  if (argc < 4) return fail("usage: harness FILE INDEX sw|cuda [COMMAND]");
+  During hook;
+  if (argc > 4) {
+    const std::string command = argv[4];
+    hook = [command](const std::string &planes) { return std::system((command + " " + planes).c_str()); };
+  }
+  return runHarness(argv[1], std::atoi(argv[2]), std::strcmp(argv[3], "cuda") == 0, hook);
+}
+#endif
