@@ -586,6 +586,34 @@ if (fs.existsSync(copyFile)) {
   ev.push('');
 }
 
+// The copy ledger (ledger.json from test/gpu/ledger.test.mjs): CUPTI's records of each step, raw, by stage.
+const ledgerFile = path.join(runDir, 'ledger.json');
+if (fs.existsSync(ledgerFile)) {
+  const entries = JSON.parse(fs.readFileSync(ledgerFile, 'utf8'));
+  ev.push('## Copy ledger: CUPTI\'s records of each step', '');
+  ev.push('`test/gpu/ledger.test.mjs` stepped through each file with the copy ledger on (64-wide thumbnails, the proof on');
+  ev.push('for NVDEC, off for software + upload) and kept every record CUPTI\'s activity API gave for the step, each');
+  ev.push('attributed to the stage that issued it by correlation id. These are the raw records, in completion order.', '');
+  ev.push('| file | decode | step | records: stage kind bytes (source → destination, ns) | thumbnail bytes the inspector reports | dropped |');
+  ev.push('| --- | --- | --- | --- | --- | --- |');
+  for (const e of entries.filter((x) => x.ledger)) {
+    const records = e.ledger.records
+      .map((r) => `${r.stage} ${r.kind} ${r.bytes} (${r.srcKind ?? '–'} → ${r.dstKind ?? '–'}, ${r.durationNs})`)
+      .join('; ');
+    ev.push(`| ${e.file} | ${e.decode} | ${e.step} | ${records || 'none'} | ${e.ledger.reported?.thumbnailBytes ?? '–'} | ${e.ledger.dropped} |`);
+  }
+  for (const e of entries.filter((x) => x.bench)) {
+    const naive = e.bench.filter((b) => b.bench === 'ledger' && b.naiveRecords);
+    if (naive.length === 0) continue;
+    const first = naive[0];
+    ev.push('', `The naive path for contrast (\`zci_bench ledger\` on ${e.file}, step ${first.step}): the whole frame downloaded,`);
+    ev.push(`${first.naiveRecords.map((r) => `${r.kind} ${r.bytes} (${r.srcKind} → ${r.dstKind}, ${r.durationNs} ns)`).join('; ')},`);
+    ev.push(`${first.naiveBytesExpected} bytes expected (pitch × rows of every plane), against the inspector's own step of`);
+    ev.push(`${first.totals.reduce((a, t) => a + t.bytes, 0)} bytes.`);
+  }
+  ev.push('');
+}
+
 // Batches of frames (Session.frameBatch, the command line's loop) against one frame a call, on NVDEC frames.
 const batchFile = path.join(runDir, 'frame-batch.json');
 if (fs.existsSync(batchFile)) {
@@ -601,8 +629,18 @@ if (fs.existsSync(batchFile)) {
 }
 
 // compute-sanitizer's memcheck over the GPU tier (`run.sh OUT memcheck`), where the run has it.
-const memcheckFile = path.join(runDir, 'memcheck.log');
-if (fs.existsSync(memcheckFile)) {
+// A run without one (its device time went to the tests) shows the newest recorded run's, named as such.
+const commitOf = (dir) => /^commit (\S+)/m.exec(fs.readFileSync(path.join(dir, 'run.log'), 'utf8'))?.[1]?.slice(0, 7) ?? '?';
+const memcheckDir = fs.existsSync(path.join(runDir, 'memcheck.log'))
+  ? runDir
+  : fs
+      .readdirSync(path.dirname(path.resolve(runDir)))
+      .map((d) => path.join(path.dirname(path.resolve(runDir)), d))
+      .filter((d) => fs.existsSync(path.join(d, 'memcheck.log')) && fs.existsSync(path.join(d, 'run.log')))
+      .sort()
+      .at(-1);
+const memcheckFile = memcheckDir === undefined ? '' : path.join(memcheckDir, 'memcheck.log');
+if (memcheckDir !== undefined) {
   const log = fs.readFileSync(memcheckFile, 'utf8');
   const errors = [...log.matchAll(/ERROR SUMMARY: (\d+) errors?/g)].reduce((n, m) => n + Number(m[1]), 0);
   const leakBlocks = log.split(/^========= Leaked /m).slice(1);
@@ -611,6 +649,8 @@ if (fs.existsSync(memcheckFile)) {
   ev.push('## compute-sanitizer memcheck over the GPU tier', '');
   ev.push(`\`${log.split('\n')[0].replace(/^\$ /, '')}\` (${log.split('\n')[1] ?? ''}): the GPU tier's tests under memcheck,`);
   ev.push('every process the test runner starts included.', '');
+  if (memcheckDir !== runDir)
+    ev.push(`This run had no memcheck pass: these are the run at ${commitOf(memcheckDir)}'s (\`${path.relative(root, memcheckDir)}/memcheck.log\`), the newest recorded; the GPU tier above ran at ${commitOf(runDir)}.`, '');
   ev.push('| | |', '| --- | --- |');
   ev.push(`| tests under memcheck | ${counted('pass')} passed, ${counted('fail')} failed |`);
   ev.push(`| errors reported | ${errors} |`);
