@@ -129,6 +129,9 @@ export interface PreviewResult {
   /** What a naive single-tensor wrap (chroma assumed at the display height) shows, when that differs. */
   wrongWrap: RgbImage | null;
   wrongWrapReason: string;
+  /** The copies asked of the GPU since the last answer that carried a ledger: this preview's, and the thumbnails'
+   * of a thumbnails() call before it. Present on Session.preview's answer, not on the preview inside show's. */
+  ledger?: Ledger;
 }
 
 /** A range of a frame's memory: rows of a plane (in its pitch, from its first byte; they may run past the plane) and

@@ -13,7 +13,7 @@ import { formatFrameList } from '../common/frame-list';
 import type { FrameReport, StreamInfo } from '../common/report';
 import type { OpenedCapture } from './capture-file';
 import { CaptureImages } from './capture-images';
-import type { CaptureSource, OperatorPreviewFile } from './collect';
+import type { CaptureSource, OperatorPreviews } from './collect';
 
 /** Shrinks a grey image to at most maxWidth wide by nearest-neighbour sampling, keeping its aspect. */
 export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbnail {
@@ -148,8 +148,12 @@ export class CaptureSession
   }
 
   /** The operator previews of the frame last shown, as stored (for re-saving a capture). */
-  async operatorPreviews(): Promise<OperatorPreviewFile[]> {
-    return (this.shown?.operators ?? []).map(({ png, ...entry }) => ({ entry, png: this.images.checkedPng(png) }));
+  async operatorPreviews(): Promise<OperatorPreviews> {
+    const files = (this.shown?.operators ?? []).map(({ png, ...entry }) => ({
+      entry,
+      png: this.images.checkedPng(png),
+    }));
+    return { files, ledgers: [] };
   }
 
   /** The operator previews of a captured frame, as they cross the wire. */

@@ -6,6 +6,7 @@ import { streamInfoSchema, type FrameReport, type StreamInfo } from '../common/r
 import type { CaptureContents } from './capture-file';
 import { encodePng } from './png';
 import { RpcFailure, rpcError } from '../common/envelope';
+import { mergeLedgers, type Ledger } from '../common/ledger';
 
 /** An operator preview's manifest fields other than its PNG's path (later versions may add more). */
 interface OperatorFields {
@@ -23,10 +24,17 @@ export interface OperatorPreviewFile {
   png: Uint8Array;
 }
 
+/** The operator previews of one frame, and the copy ledgers their calls answered (live sessions only). */
+export interface OperatorPreviews {
+  files: OperatorPreviewFile[];
+  /** Each preview call's ledger: its copies, and the thumbnails' taken before it. */
+  ledgers: Ledger[];
+}
+
 /** What a capture is gathered from: a live addon Session, or a capture being re-saved. */
 export type CaptureSource = Pick<Session, 'info' | 'frame' | 'thumbnails'> & {
   /** Operator previews of the frame last shown; sources without operators leave it out. */
-  operatorPreviews?(): Promise<OperatorPreviewFile[]>;
+  operatorPreviews?(): Promise<OperatorPreviews>;
 };
 
 /** Everything in the manifest except the frames. */
@@ -68,7 +76,7 @@ export async function collectCapture(
     const known = seen.get(index);
     const proof = known === undefined && meta.options.proof;
     const decoded = await source.frame(index, signal !== undefined ? { proof, signal } : { proof });
-    const report = known ?? decoded;
+    let report = known ?? decoded;
     const prefix = framePrefix(report.frameIndex);
     const planeThumbs = await source.thumbnails(meta.options.thumbnailWidth);
     const thumbnails = planeThumbs.map((thumb, i) => {
@@ -79,17 +87,22 @@ export async function collectCapture(
       files.set(png, encodePng({ width: thumb.width, height: thumb.height, channels: 1, data: thumb.data }));
       return { plane: thumb.plane, name: thumb.name, width: thumb.width, height: thumb.height, png };
     });
-    const frame: CapturedFrame = { index: report.frameIndex, report, thumbnails };
+    let operators: OperatorEntry[] | undefined;
     if (source.operatorPreviews !== undefined) {
       const previews = await source.operatorPreviews();
-      if (previews.length > 0) {
-        frame.operators = previews.map(({ entry, png }, i): OperatorEntry => {
+      if (previews.files.length > 0) {
+        operators = previews.files.map(({ entry, png }, i): OperatorEntry => {
           const name = `${prefix}/op-${i}-${slug(entry.name)}.png`;
           files.set(name, png);
           return { ...entry, png: name };
         });
       }
+      // The step's ledger is the frame's and its previews' (which took the thumbnails' too): all of this frame.
+      if (known === undefined && report.ledger !== undefined)
+        report = { ...report, ledger: mergeLedgers(report.ledger, previews.ledgers) };
     }
+    const frame: CapturedFrame = { index: report.frameIndex, report, thumbnails };
+    if (operators !== undefined) frame.operators = operators;
     if (!captured.some((other) => other.index === frame.index)) captured.push(frame);
   }
   onProgress(ordered.length, ordered.length, ordered.at(-1) ?? 0);

@@ -7,7 +7,8 @@ import type { PreviewOptions, PreviewResult, RgbImage, Session } from '../addon/
 import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../common/capture';
 import { PREVIEW_DEFAULTS } from '../common/preview';
 import { PREVIEW_OPS, type PreviewOp } from '../common/vocabulary';
-import type { CaptureSource, OperatorPreviewFile } from './collect';
+import type { Ledger } from '../common/ledger';
+import type { CaptureSource, OperatorPreviewFile, OperatorPreviews } from './collect';
 import { encodePng } from './png';
 
 /** A session that can make operator previews (the addon's Session; not a replayed capture). */
@@ -49,8 +50,9 @@ function figures(result: PreviewResult) {
 }
 
 /** Runs every captured preview on the current frame; previews that fail are skipped. */
-export async function capturePreviews(session: PreviewCapable, maxWidth: number): Promise<OperatorPreviewFile[]> {
+export async function capturePreviews(session: PreviewCapable, maxWidth: number): Promise<OperatorPreviews> {
   const files: OperatorPreviewFile[] = [];
+  const ledgers: Ledger[] = [];
   for (const request of CAPTURED_PREVIEWS) {
     let result: PreviewResult;
     try {
@@ -58,6 +60,7 @@ export async function capturePreviews(session: PreviewCapable, maxWidth: number)
     } catch {
       continue;
     }
+    if (result.ledger !== undefined) ledgers.push(result.ledger);
     const { op, ...params } = request;
     if (op === 'reference') {
       if (result.reference !== null)
@@ -75,7 +78,7 @@ export async function capturePreviews(session: PreviewCapable, maxWidth: number)
       files.push({ entry: { name: RIGHT_WRAP_OPERATOR, params: {}, ...figures(result) }, png: png(result.thumbnail) });
     }
   }
-  return files;
+  return { files, ledgers };
 }
 
 /** The session as a capture source that also stores operator previews when it can make them. */

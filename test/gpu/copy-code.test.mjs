@@ -1,7 +1,8 @@
 // Copy as code on NVDEC frames: the C and C++ snippets generated from the recorded H200 reports, compiled with the
 // bundle (scripts/gpu/copy-code-bundle.mjs), decode the same frame with NVDEC, wrap it, and NVCV's exported planes
 // are FFmpeg's device pointers and pitches; the cleanup callback drops the frame reference. The CV-CUDA snippet runs
-// on the live planes (the harness holds the frame meanwhile) and its tensors start at FFmpeg's pointers; the naive
+// on the live planes in the process that decoded them (python3 loads the harness as a library and is called back
+// while the image is alive) and its tensors start at FFmpeg's pointers; the naive
 // chroma, read from the display height, differs from the real chroma exactly when the frame has hidden rows.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -68,7 +69,7 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
       });
     }
     if (entry.python) {
-      test(`${entry.file} python (CV-CUDA) and the naive chroma`, { todo: !cvcudaLibrary ? 'libcvcuda is not in the NVCV folder' : process.env.ZCI_MEMCHECK === '1' ? 'not under compute-sanitizer: CV-CUDA\'s Python module loads libcvcuda\'s kernels, which the sanitizer patches one by one' : false }, () => {
+      test(`${entry.file} python (CV-CUDA) and the naive chroma`, { skip: !cvcudaLibrary ? 'libcvcuda is not in the NVCV folder' : process.env.ZCI_MEMCHECK === '1' ? 'not under compute-sanitizer: CV-CUDA\'s Python module loads libcvcuda\'s kernels, which the sanitizer patches one by one' : false }, () => {
         // python3 loads the harness library and runs the snippet when called back, in the process that decoded the
         // frame: FFmpeg's device pointers are valid there, and in no other process.
         const script = path.join(here, 'copy-code', 'run-snippet.py');

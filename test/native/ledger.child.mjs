@@ -12,6 +12,9 @@ try {
   const off = await s.show(3, { thumbnailWidth: 32 });
   const switchedOn = s.setLedger(true);
   const on = await s.show(4, { thumbnailWidth: 32 });
+  // A standalone preview answers its own ledger; the preview inside show's answer does not (show's ledger has it).
+  const preview = await s.preview({ op: 'reference', maxWidth: 32 });
+  const showPreview = await s.show(5, { thumbnailWidth: 32, preview: { op: 'reference', maxWidth: 32 } });
   const badSwitch = (() => {
     try {
       s.setLedger('yes');
@@ -33,6 +36,9 @@ try {
       offFrame: off.report.frameIndex,
       switchedOn,
       on: on.ledger,
+      preview: preview.ledger ?? null,
+      previewBytes: preview.bytesDownloaded,
+      showPreviewHasLedger: showPreview.preview !== null && 'ledger' in showPreview.preview,
       badSwitch,
     }) + '\n',
   );

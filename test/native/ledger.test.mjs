@@ -54,6 +54,15 @@ test('a missing libcupti has its own reason; frame and show still answer', () =>
   assert.equal(r.badSwitch, 'INVALID_ARGUMENT');
 });
 
+test('a standalone preview answers its ledger (the copies since the last answer); the one inside show does not', () => {
+  const r = ledgers({ ZCI_CUPTI_PATH: path.join(here, 'no-such-dir', 'libcupti.so.13') }, 'on');
+  assert.ok(r.preview, 'Session.preview carries a ledger');
+  assert.deepEqual(Object.keys(r.preview), SHAPE);
+  assert.equal(r.preview.reason, 'CUPTI_NOT_FOUND');
+  assert.equal(r.preview.reported.previewBytes, r.previewBytes);
+  assert.equal(r.showPreviewHasLedger, false);
+});
+
 test('the toolkit libcupti: this machine says why it cannot trace (no GPU), or records', (t) => {
   const lib = toolkitCupti();
   if (!lib) return t.skip('no libcupti beside nvcc and no ZCI_CUPTI_PATH');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectCapture, type CaptureSource } from '../../electron/capture/collect';
+import type { Ledger } from '../../electron/common/ledger';
 import { decodePng } from '../../electron/capture/png';
 import { gradient, sampleCapture } from '../support/captures';
 import { paddedNv12Device } from '../support/reports';
@@ -36,5 +37,68 @@ describe('collecting a capture', () => {
       const png = decodePng(contents.files.get(thumb.png)!);
       expect(Array.from(png.data), thumb.name).toEqual(Array.from(gradient(thumb.width, thumb.height, seed)));
     }
+  });
+});
+
+// Ledgers shaped like the addon's (no CUPTI here): each call's answer holds the copies since the previous answer.
+function recording(stage: Ledger['records'][number]['stage'], bytes: number, id: number): Ledger {
+  const records = [
+    {
+      kind: 'dtoh',
+      bytes,
+      srcKind: 'device',
+      dstKind: 'pageable',
+      durationNs: 1600,
+      stage,
+      stream: 7,
+      correlationId: id,
+    },
+  ];
+  return {
+    enabled: true,
+    recording: true,
+    reason: 'RECORDING',
+    message: 'CUPTI activity tracing of copies and memsets is on',
+    records,
+    totals: [{ stage, kind: 'dtoh', bytes, count: 1 }],
+    dropped: 0,
+    reported: { thumbnailBytes: 0, previewBytes: stage === 'preview' ? bytes : 0 },
+  };
+}
+
+describe('the copy ledger of a captured frame', () => {
+  it('is the frame’s and its previews’: nothing of one frame is filed under the next', async () => {
+    const { manifest } = sampleCapture();
+    const meta = { ...manifest } as Partial<typeof manifest>;
+    delete meta.frames;
+    delete meta.stream;
+    let id = 0;
+    const source: CaptureSource = {
+      ...nv12Source(),
+      frame: async (index) => ({ ...paddedNv12Device(), frameIndex: index, ledger: recording('evidence', 24, ++id) }),
+      operatorPreviews: async () => ({
+        files: [],
+        ledgers: [recording('preview', 1000 + id, ++id), recording('preview', 2000 + id, ++id)],
+      }),
+    };
+    const contents = await collectCapture(source, [0, 24], meta as Parameters<typeof collectCapture>[2]);
+    const ledgers = contents.manifest.frames.map((f) => f.report.ledger!);
+    expect(ledgers.map((l) => l.records.map((r) => [r.stage, r.correlationId]))).toEqual([
+      [
+        ['evidence', 1],
+        ['preview', 2],
+        ['preview', 3],
+      ],
+      [
+        ['evidence', 4],
+        ['preview', 5],
+        ['preview', 6],
+      ],
+    ]);
+    expect(ledgers[0]!.totals).toEqual([
+      { stage: 'evidence', kind: 'dtoh', bytes: 24, count: 1 },
+      { stage: 'preview', kind: 'dtoh', bytes: 1001 + 2002, count: 2 },
+    ]);
+    expect(ledgers[0]!.reported.previewBytes).toBe(1001 + 2002);
   });
 });

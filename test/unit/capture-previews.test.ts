@@ -58,7 +58,7 @@ class GpuSession {
 describe('operator previews in captures', () => {
   it('stores each operator that runs, the wrong-wrap pair and the CPU reference, with their figures', async () => {
     const session = new GpuSession();
-    const files = await capturePreviews(session, 320);
+    const { files } = await capturePreviews(session, 320);
     expect(session.requests.every((r) => r.maxWidth === 320)).toBe(true);
     expect(files.map((f) => f.entry.name)).toEqual([
       'convert',
@@ -88,7 +88,7 @@ describe('operator previews in captures', () => {
         return result('reference');
       },
     };
-    expect((await capturePreviews(cpu, 64)).map((f) => f.entry.name)).toEqual(['reference']);
+    expect((await capturePreviews(cpu, 64)).files.map((f) => f.entry.name)).toEqual(['reference']);
   });
 
   it('adds previews only to sessions that can make them', async () => {
@@ -99,6 +99,6 @@ describe('operator previews in captures', () => {
     const source = withPreviews(gpu, 64);
     expect(source.info).toBe(gpu.info);
     expect((await source.frame(5)).frameIndex).toBe(5);
-    expect((await source.operatorPreviews?.())?.length).toBe(7);
+    expect((await source.operatorPreviews?.())?.files.length).toBe(7);
   });
 });

@@ -342,7 +342,7 @@ Napi::Value SessionObject::Preview(const Napi::CallbackInfo &info) {
   auto s = claim(env, &rejected);
   if (!s) return rejected;
   return queue<PreviewResult>(
-      env, this, Value(), [s, req] { return s->preview(req); }, previewToJs);
+      env, this, Value(), [s, req] { return s->preview(req); }, standalonePreviewToJs);
 }
 
 Napi::Value SessionObject::ReadMemory(const Napi::CallbackInfo &info) {

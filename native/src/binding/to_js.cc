@@ -377,35 +377,41 @@ Napi::Value thumbnailsToJs(Napi::Env env, const std::vector<Thumbnail> &thumbs) 
   return out;
 }
 
-Napi::Value previewToJs(Napi::Env env, const PreviewResult &r) {
+Napi::Value previewToJs(Napi::Env env, const PreviewResult &r, bool withLedger) {
   // Preview numbers were never rounded: they go out as they are.
   auto number = [&](const std::optional<double> &v) {
     return v ? Napi::Value(Napi::Number::New(env, *v)) : env.Null();
   };
   auto image = [&](const RgbImage &img, bool present) { return present ? Napi::Value(rgbToJs(env, img)) : env.Null(); };
-  return Fields(env)
-      .add("op", nameOf(kPreviewOpNames, r.op))
-      .add("gpu", r.gpu)
-      .add("gpuReason", r.gpuReason)
-      .add("converter", r.converter)
-      .add("thumbnail", image(r.thumbnail, r.gpu))
-      .add("timings", Fields(env)
-                          .add("convertMs", number(r.convertMs))
-                          .add("opMs", number(r.opMs))
-                          .add("resizeMs", number(r.resizeMs))
-                          .add("downloadMs", number(r.downloadMs))
-                          .add("totalMs", number(r.totalMs))
-                          .object())
-      .add("bytesDownloaded", number(static_cast<double>(r.bytesDownloaded)))
-      .add("frameBytes", number(static_cast<double>(r.frameBytes)))
-      .add("reference", image(r.reference, !r.reference.rgb.empty()))
-      .add("referenceMethod", r.referenceMethod)
-      .add("psnr", number(r.psnr))
-      .add("maxAbsError", number(r.maxAbsError))
-      .add("meanAbsError", number(r.meanAbsError))
-      .add("wrongWrap", image(r.wrongWrap, !r.wrongWrap.rgb.empty()))
-      .add("wrongWrapReason", r.wrongWrapReason)
-      .object();
+  Napi::Object o = Fields(env)
+                       .add("op", nameOf(kPreviewOpNames, r.op))
+                       .add("gpu", r.gpu)
+                       .add("gpuReason", r.gpuReason)
+                       .add("converter", r.converter)
+                       .add("thumbnail", image(r.thumbnail, r.gpu))
+                       .add("timings", Fields(env)
+                                           .add("convertMs", number(r.convertMs))
+                                           .add("opMs", number(r.opMs))
+                                           .add("resizeMs", number(r.resizeMs))
+                                           .add("downloadMs", number(r.downloadMs))
+                                           .add("totalMs", number(r.totalMs))
+                                           .object())
+                       .add("bytesDownloaded", number(static_cast<double>(r.bytesDownloaded)))
+                       .add("frameBytes", number(static_cast<double>(r.frameBytes)))
+                       .add("reference", image(r.reference, !r.reference.rgb.empty()))
+                       .add("referenceMethod", r.referenceMethod)
+                       .add("psnr", number(r.psnr))
+                       .add("maxAbsError", number(r.maxAbsError))
+                       .add("meanAbsError", number(r.meanAbsError))
+                       .add("wrongWrap", image(r.wrongWrap, !r.wrongWrap.rgb.empty()))
+                       .add("wrongWrapReason", r.wrongWrapReason)
+                       .object();
+  if (withLedger) o.Set("ledger", ledgerToJs(env, r.ledger));
+  return o;
+}
+
+Napi::Value standalonePreviewToJs(Napi::Env env, const PreviewResult &r) {
+  return previewToJs(env, r, true);
 }
 
 Napi::Value vocabularyToJs(Napi::Env env) {
@@ -466,7 +472,7 @@ Napi::Value showToJs(Napi::Env env, const ShowResult &r) {
   Napi::Object o = Napi::Object::New(env);
   o.Set("report", frameReportToJs(env, r.report));
   o.Set("thumbnails", r.thumbnails ? thumbnailsToJs(env, *r.thumbnails) : env.Null());
-  o.Set("preview", r.preview ? previewToJs(env, *r.preview) : env.Null());
+  o.Set("preview", r.preview ? previewToJs(env, *r.preview, false) : env.Null());
   if (r.previewError) {
     Napi::Object e = Napi::Object::New(env);
     e.Set("code", errorCodeName(r.previewError->code()));

@@ -28,7 +28,11 @@ Napi::Value abiCheckToJs(Napi::Env env, const AbiCheckReport &r);
 Napi::Value thumbnailsToJs(Napi::Env env, const std::vector<Thumbnail> &thumbs);
 
 /// PreviewResult; the pictures are copied into JS-owned memory.
-Napi::Value previewToJs(Napi::Env env, const PreviewResult &r);
+/// A preview; a standalone one (Session.preview) carries its ledger, one inside show's answer does not (show's own
+/// does).
+Napi::Value previewToJs(Napi::Env env, const PreviewResult &r, bool withLedger);
+/// Session.preview's answer: the preview with its ledger.
+Napi::Value standalonePreviewToJs(Napi::Env env, const PreviewResult &r);
 
 /// { report, thumbnails | null, preview | null, previewError: { code, message, remedy } | null }.
 Napi::Value showToJs(Napi::Env env, const ShowResult &r);

@@ -2,6 +2,7 @@
 // GPU, of which only the thumbnail's bytes are copied to the host; and a CPU reference made by FFmpeg's swscale.
 #pragma once
 
+#include "copy_ledger.h"
 #include "cuda_device.h"
 #include "options.h"
 #include "pixel_layout.h"
@@ -50,6 +51,7 @@ struct PreviewResult {
   std::optional<double> psnr, maxAbsError, meanAbsError;
   RgbImage wrongWrap;
   std::string wrongWrapReason;
+  Ledger ledger; // the copies asked of the GPU since the session's last ledger answer (Session::preview)
 };
 
 /// Validates request (INVALID_ARGUMENT) and runs it on frame; GPU ops on a host frame throw NO_CUDA_DEVICE, and

@@ -27,7 +27,12 @@ double usSince(Clock::time_point t0) {
 } // namespace
 
 Session::Session(const std::string &path, const DecoderOptions &options, CancelFlag cancel)
-    : ledger_(options.ledger), decoder_(std::make_unique<Decoder>(path, options, std::move(cancel))),
+    : ledger_(options.ledger),
+      // Opening decodes the first frame to settle the decode path: NVDEC's setup work is the decode stage's.
+      decoder_([&] {
+        LedgerStageScope stage(ledger_.tag(), LedgerStage::Decode, ledger_.recording());
+        return std::make_unique<Decoder>(path, options, std::move(cancel));
+      }()),
       live_(std::make_shared<std::atomic<int>>(0)), holdFrames_(options.holdFrames) {}
 
 Session::~Session() {
@@ -47,7 +52,10 @@ Ledger Session::takeLedger() {
     // Copies still running (FFmpeg's asynchronous ones) finish first, so their records are in this answer.
     if (const cuda::DriverApi *d = cuda::driver(); d && d->ctxSynchronize) d->ctxSynchronize(cuda->ffmpegContext());
   }
-  return ledger_.take(cuda != nullptr);
+  Ledger out = ledger_.take(cuda != nullptr);
+  out.thumbnailBytes = pendingThumbnailBytes_;
+  pendingThumbnailBytes_ = 0;
+  return out;
 }
 
 FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
@@ -81,10 +89,14 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
 
   evidenceStage.reset();
   {
-    auto stage = ledgerStage(LedgerStage::Wrap);
-    // Make room first: the pool reserves holdFrames surfaces for what the inspector holds.
+    // Make room first: the pool reserves holdFrames surfaces for what the inspector holds. Releasing a frame hands
+    // its surface back to FFmpeg, whose work on it is the decoder's, not the wrap's.
+    auto stage = ledgerStage(LedgerStage::Decode);
     while (static_cast<int>(held_.size()) >= holdFrames_)
       held_.pop_front();
+  }
+  {
+    auto stage = ledgerStage(LedgerStage::Wrap);
     held_.push_back({index, std::make_unique<WrappedFrame>(std::move(f), layout, e, live_)});
   }
   const WrappedFrame &w = *held_.back().wrapped;
@@ -122,14 +134,11 @@ ShowResult Session::show(int64_t index, const ShowRequest &request) {
   } else {
     out.report = step(index, request.frame);
   }
-  if (request.thumbnailWidth > 0) {
-    out.thumbnails = thumbnails(request.thumbnailWidth);
-    out.ledger.thumbnailBytes = lastThumbnailBytes_;
-  }
+  if (request.thumbnailWidth > 0) out.thumbnails = thumbnails(request.thumbnailWidth);
+  int64_t previewBytes = 0;
   if (request.preview) {
-    auto stage = ledgerStage(LedgerStage::Preview);
     try {
-      out.preview = preview(*request.preview);
+      out.preview = previewStep(*request.preview);
     } catch (const Error &e) {
       out.previewError = e; // a preview this machine cannot make leaves the frame and its thumbnails standing
     }
@@ -138,16 +147,14 @@ ShowResult Session::show(int64_t index, const ShowRequest &request) {
       reference.op = PreviewOp::Reference;
       reference.maxWidth = request.preview->maxWidth;
       try {
-        out.preview = preview(reference);
+        out.preview = previewStep(reference);
       } catch (const Error &) {
         // the operator's own error says why; with no reference either, that stands alone
       }
     }
-    if (out.preview) out.ledger.previewBytes = out.preview->bytesDownloaded;
+    if (out.preview) previewBytes = out.preview->bytesDownloaded;
   }
-  const int64_t thumbnailBytes = out.ledger.thumbnailBytes, previewBytes = out.ledger.previewBytes;
   out.ledger = takeLedger();
-  out.ledger.thumbnailBytes = thumbnailBytes;
   out.ledger.previewBytes = previewBytes;
   return out;
 }
@@ -169,18 +176,24 @@ std::vector<Thumbnail> Session::thumbnails(int maxWidth) {
     out = planeThumbnails(f, layout, maxWidth);
   }
   // What the inspector downloads for them: each thumbnail's bytes, from device memory only.
-  lastThumbnailBytes_ = 0;
   if (layout.device)
     for (const Thumbnail &t : out)
-      lastThumbnailBytes_ += static_cast<int64_t>(t.data.size());
+      pendingThumbnailBytes_ += static_cast<int64_t>(t.data.size());
   return out;
 }
 
-PreviewResult Session::preview(const PreviewRequest &request) {
+PreviewResult Session::previewStep(const PreviewRequest &request) {
   if (held_.empty()) throw Error(ErrorCode::FrameOutOfRange, "No frame has been decoded yet", "Request a frame first.");
   const AVFrame *f = held_.back().wrapped->frame();
   auto stage = ledgerStage(LedgerStage::Preview);
   return runPreview(f, describeFrame(f), decoder_->cuda(), request);
+}
+
+PreviewResult Session::preview(const PreviewRequest &request) {
+  PreviewResult r = previewStep(request);
+  r.ledger = takeLedger();
+  r.ledger.previewBytes = r.bytesDownloaded;
+  return r;
 }
 
 const Session::Held &Session::heldFrame(std::optional<int64_t> index) const {

@@ -72,6 +72,8 @@ public:
   /// Thumbnails of every plane channel of the current frame, at most maxWidth wide.
   std::vector<Thumbnail> thumbnails(int maxWidth);
   /// An operator preview of the current frame (see preview.h).
+  /// Its ledger holds the copies asked of the GPU since the last ledger answer: the preview's, and the thumbnails'
+  /// of a thumbnails() call before it.
   PreviewResult preview(const PreviewRequest &request);
   /// A bounded byte range of a held frame's memory (the current frame when index is empty), copied to the host
   /// (memory_read.h); counts the bytes in totalBytesRead. A frame not held: INVALID_ARGUMENT.
@@ -100,6 +102,8 @@ private:
   const Held &heldFrame(std::optional<int64_t> index) const;
   /// frame() without taking the ledger (show takes it once, at its end).
   FrameEvidence step(int64_t index, const FrameRequest &request);
+  /// preview() without taking the ledger (show takes it once, at its end).
+  PreviewResult previewStep(const PreviewRequest &request);
   /// A held frame's memory map: its allocations and each plane's rows in them.
   FrameMemory frameMemory(int64_t index);
 
@@ -111,7 +115,7 @@ private:
   int holdFrames_;
   std::optional<FrameEvidence> last_; // the report of the frame held last (held_.back())
   int64_t totalBytesRead_ = 0;
-  int64_t lastThumbnailBytes_ = 0; // device-to-host bytes of the last thumbnails() call
+  int64_t pendingThumbnailBytes_ = 0; // device-to-host bytes of thumbnails() since the last ledger answer
 };
 
 } // namespace zci

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ledgerSchema, mergeLedgers, type Ledger } from '../../electron/common/ledger';
+
+type LedgerRecord = Ledger['records'][number];
+
+function record(stage: LedgerRecord['stage'], kind: string, bytes: number, correlationId: number): LedgerRecord {
+  return {
+    kind,
+    bytes,
+    srcKind: kind === 'memset' ? null : 'device',
+    dstKind: 'pageable',
+    durationNs: 1600,
+    stage,
+    stream: 7,
+    correlationId,
+  };
+}
+
+function ledger(records: LedgerRecord[], extra: Partial<Ledger> = {}): Ledger {
+  return ledgerSchema.parse({
+    enabled: true,
+    recording: true,
+    reason: 'RECORDING',
+    message: 'CUPTI activity tracing of copies and memsets is on',
+    records,
+    totals: [],
+    dropped: 0,
+    reported: { thumbnailBytes: 0, previewBytes: 0 },
+    ...extra,
+  });
+}
+
+describe('one step’s ledger from the answers it took', () => {
+  it('keeps the frame’s records first, then each preview’s, and totals them by stage and kind', () => {
+    const frame = ledger([record('evidence', 'dtoh', 24, 1), record('evidence', 'dtoh', 24, 2)]);
+    const first = ledger([record('thumbnail', 'dtoh', 2304, 3), record('preview', 'dtoh', 388800, 4)], {
+      reported: { thumbnailBytes: 2304, previewBytes: 388800 },
+      dropped: 1,
+    });
+    const second = ledger([record('preview', 'dtoh', 388800, 5), record('preview', 'htod', 16, 6)], {
+      reported: { thumbnailBytes: 0, previewBytes: 388800 },
+    });
+    const merged = mergeLedgers(frame, [first, second]);
+    expect(merged.records.map((r) => r.correlationId)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(merged.totals).toEqual([
+      { stage: 'evidence', kind: 'dtoh', bytes: 48, count: 2 },
+      { stage: 'thumbnail', kind: 'dtoh', bytes: 2304, count: 1 },
+      { stage: 'preview', kind: 'dtoh', bytes: 777600, count: 2 },
+      { stage: 'preview', kind: 'htod', bytes: 16, count: 1 },
+    ]);
+    expect(merged.reported).toEqual({ thumbnailBytes: 2304, previewBytes: 777600 });
+    expect(merged.dropped).toBe(1);
+    expect(ledgerSchema.safeParse(merged).success).toBe(true);
+  });
+
+  it('leaves a ledger that says why nothing was recorded as it is, and ignores later ones that did not record', () => {
+    const off = ledger([], { enabled: false, recording: false, reason: 'DISABLED', message: 'switched off' });
+    expect(mergeLedgers(off, [ledger([record('preview', 'dtoh', 10, 1)])])).toBe(off);
+    const frame = ledger([record('evidence', 'dtoh', 24, 1)]);
+    const refused = ledger([], { recording: false, reason: 'CUPTI_IN_USE', message: 'another subscriber' });
+    expect(mergeLedgers(frame, [refused])).toBe(frame);
+  });
+});
