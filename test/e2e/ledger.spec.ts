@@ -40,10 +40,19 @@ test('a GPU capture shows each frame step’s copy ledger: nothing copied by the
   await expect(page.getByTestId('ledger-source')).toContainText('as captured');
   await expect(page.getByTestId('ledger-count')).toHaveText(String(ledger.records.length));
   await expect(page.getByTestId('ledger-check-wrap')).toHaveAttribute('data-ok', 'true');
-  await expect(page.getByTestId('ledger-check-unattributed')).toHaveAttribute(
-    'data-ok',
-    String(ledger.records.every((r) => r.stage !== 'unattributed')),
-  );
+  // Every frame of the capture: the GPU's account and the inspector's agree, and every record has its stage.
+  for (const frame of manifest.frames) {
+    const l = frame.report.ledger!;
+    expect(
+      l.records.filter((r) => r.stage === 'unattributed' || r.stage === 'wrap'),
+      `frame ${frame.index}`,
+    ).toEqual([]);
+    const thumbnails = l.records.filter((r) => r.stage === 'thumbnail');
+    expect(thumbnails.length, `frame ${frame.index}: its own thumbnails`).toBe(frame.thumbnails.length);
+    expect(thumbnails.reduce((a, r) => a + r.bytes, 0)).toBe(l.reported.thumbnailBytes);
+  }
+  await expect(page.getByTestId('ledger-check-unattributed')).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('ledger-check-thumbnails')).toHaveAttribute('data-ok', 'true');
   for (const total of ledger.totals)
     await expect(page.getByTestId(`ledger-total-${total.stage}-${total.kind}`)).toContainText(String(total.count));
   await panel.screenshot({ path: screenshotPath('ledger-h200-capture') });
