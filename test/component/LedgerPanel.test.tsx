@@ -3,38 +3,20 @@ import { describe, expect, it } from 'vitest';
 import type { Ledger } from '../../electron/common/ledger';
 import { ledgerChecks } from '../../renderer/src/components/ledger/ledger-checks';
 import { LedgerPanel } from '../../renderer/src/components/ledger/LedgerPanel';
+import { ledgerRecord, recordingLedger } from '../support/ledgers';
 
-// Ledgers shaped as the addon answers them (electron/common/ledger.ts); what CUPTI records on an NVDEC step is
-// checked on the GPU (test/gpu/ledger.test.mjs) and shown from a GPU capture end to end.
+// Ledgers shaped as the addon answers them; what CUPTI records on an NVDEC step is checked on the GPU
+// (test/gpu/ledger.test.mjs) and shown from a GPU capture end to end.
 function nvdecStep(thumbnailBytes = 61_440): Ledger {
-  const record = (stage: Ledger['records'][number]['stage'], kind: string, bytes: number, id: number) => ({
-    kind,
-    bytes,
-    srcKind: kind === 'dtoh' ? 'device' : 'device',
-    dstKind: kind === 'dtoh' ? 'pageable' : 'device',
-    durationNs: 2_000,
-    stage,
-    stream: 7,
-    correlationId: id,
-  });
-  return {
-    enabled: true,
-    recording: true,
-    reason: 'RECORDING',
-    message: '',
-    records: [
-      record('evidence', 'dtoh', 24, 1),
-      record('evidence', 'dtoh', 24, 2),
-      record('thumbnail', 'dtoh', 46_080, 3),
-      record('thumbnail', 'dtoh', 15_360, 4),
+  return recordingLedger(
+    [
+      ledgerRecord('evidence', 'dtoh', 24, 1),
+      ledgerRecord('evidence', 'dtoh', 24, 2),
+      ledgerRecord('thumbnail', 'dtoh', 46_080, 3),
+      ledgerRecord('thumbnail', 'dtoh', 15_360, 4),
     ],
-    totals: [
-      { stage: 'evidence', kind: 'dtoh', bytes: 48, count: 2 },
-      { stage: 'thumbnail', kind: 'dtoh', bytes: 61_440, count: 2 },
-    ],
-    dropped: 0,
-    reported: { thumbnailBytes, previewBytes: 0 },
-  };
+    { reported: { thumbnailBytes, previewBytes: 0 } },
+  );
 }
 
 describe('the copy ledger panel', () => {

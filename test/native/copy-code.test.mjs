@@ -36,17 +36,21 @@ const dir = tempDir(after, 'zci-copy-code-');
 const generator = skip ? null : await loadGenerator();
 const nvcvPath = addon.environment().nvcv.path;
 
+/** The addon's report of frame INDEX of a file, from a session of its own. */
+async function reportOf(file) {
+  const s = await addon.Session.open(file);
+  try {
+    return await s.frame(INDEX);
+  } finally {
+    s.close();
+  }
+}
+
 describe('copy-as-code C and C++ snippets on real frames', { skip }, () => {
   for (const file of files) {
     for (const ecosystem of ['c', 'cpp']) {
       test(`${path.basename(file)} ${ecosystem}`, async () => {
-        const s = await addon.Session.open(file);
-        let report;
-        try {
-          report = await s.frame(INDEX);
-        } finally {
-          s.close();
-        }
+        const report = await reportOf(file);
         const { snippets, facts } = generator.copyCode(report);
         const snippet = snippets.find((x) => x.ecosystem === ecosystem);
         assert.ok(snippet?.code, `no ${ecosystem} code: ${snippet?.note}`);
@@ -99,13 +103,7 @@ describe('copy-as-code Python snippets of the recorded H200 reports', { skip }, 
 describe('the harness as a library, called from python3', { skip }, () => {
   test('python3 receives the live frame’s planes while the image is alive', async () => {
     const file = fixture('h264-odd-642x362.mp4');
-    const s = await addon.Session.open(file);
-    let report;
-    try {
-      report = await s.frame(INDEX);
-    } finally {
-      s.close();
-    }
+    const report = await reportOf(file);
     const code = generator.copyCode(report).snippets.find((x) => x.ecosystem === 'c').code;
     const library = buildHarness(path.join(dir, 'library'), code, 'c', nvcvPath, { library: true });
     const script = path.join(path.dirname(fixture('x')), '..', 'gpu', 'copy-code', 'run-snippet.py');

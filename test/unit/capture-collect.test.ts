@@ -3,6 +3,7 @@ import { collectCapture, type CaptureSource } from '../../electron/capture/colle
 import type { Ledger } from '../../electron/common/ledger';
 import { decodePng } from '../../electron/capture/png';
 import { gradient, sampleCapture } from '../support/captures';
+import { ledgerRecord, recordingLedger } from '../support/ledgers';
 import { paddedNv12Device } from '../support/reports';
 
 // A stand-in for an NVDEC session (no GPU here): it answers what the addon answers for an NV12 frame, whose
@@ -22,11 +23,7 @@ function nv12Source(): CaptureSource {
 
 describe('collecting a capture', () => {
   it('stores each channel of an interleaved plane in a file of its own (U is not overwritten by V)', async () => {
-    const { manifest } = sampleCapture();
-    const meta = { ...manifest } as Partial<typeof manifest>;
-    delete meta.frames;
-    delete meta.stream;
-    const contents = await collectCapture(nv12Source(), [5], meta as Parameters<typeof collectCapture>[2]);
+    const contents = await collectCapture(nv12Source(), [5], captureMeta());
     const thumbs = contents.manifest.frames[0]!.thumbnails;
     expect(thumbs.map((t) => [t.plane, t.name, t.png])).toEqual([
       [0, 'Y', 'frames/000005/plane-0.png'],
@@ -40,38 +37,23 @@ describe('collecting a capture', () => {
   });
 });
 
-// Ledgers shaped like the addon's (no CUPTI here): each call's answer holds the copies since the previous answer.
-function recording(stage: Ledger['records'][number]['stage'], bytes: number, id: number): Ledger {
-  const records = [
-    {
-      kind: 'dtoh',
-      bytes,
-      srcKind: 'device',
-      dstKind: 'pageable',
-      durationNs: 1600,
-      stage,
-      stream: 7,
-      correlationId: id,
-    },
-  ];
-  return {
-    enabled: true,
-    recording: true,
-    reason: 'RECORDING',
-    message: 'CUPTI activity tracing of copies and memsets is on',
-    records,
-    totals: [{ stage, kind: 'dtoh', bytes, count: 1 }],
-    dropped: 0,
-    reported: { thumbnailBytes: 0, previewBytes: stage === 'preview' ? bytes : 0 },
-  };
+// Ledgers shaped like the addon's (no CUPTI here): each call's answer holds the copies since the previous one.
+function recording(stage: 'evidence' | 'preview', bytes: number, id: number): Ledger {
+  const reported = { thumbnailBytes: 0, previewBytes: stage === 'preview' ? bytes : 0 };
+  return recordingLedger([ledgerRecord(stage, 'dtoh', bytes, id)], { reported });
+}
+
+/** The sample capture's manifest fields other than its frames and stream. */
+function captureMeta(): Parameters<typeof collectCapture>[2] {
+  const { manifest } = sampleCapture();
+  const meta = { ...manifest } as Partial<typeof manifest>;
+  delete meta.frames;
+  delete meta.stream;
+  return meta as Parameters<typeof collectCapture>[2];
 }
 
 describe('the copy ledger of a captured frame', () => {
   it('is the frame’s and its previews’: nothing of one frame is filed under the next', async () => {
-    const { manifest } = sampleCapture();
-    const meta = { ...manifest } as Partial<typeof manifest>;
-    delete meta.frames;
-    delete meta.stream;
     let id = 0;
     const source: CaptureSource = {
       ...nv12Source(),
@@ -81,7 +63,7 @@ describe('the copy ledger of a captured frame', () => {
         ledgers: [recording('preview', 1000 + id, ++id), recording('preview', 2000 + id, ++id)],
       }),
     };
-    const contents = await collectCapture(source, [0, 24], meta as Parameters<typeof collectCapture>[2]);
+    const contents = await collectCapture(source, [0, 24], captureMeta());
     const ledgers = contents.manifest.frames.map((f) => f.report.ledger!);
     expect(ledgers.map((l) => l.records.map((r) => [r.stage, r.correlationId]))).toEqual([
       [

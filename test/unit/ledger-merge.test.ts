@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerSchema, mergeLedgers, type Ledger } from '../../electron/common/ledger';
+import { ledgerRecord, recordingLedger } from '../support/ledgers';
 
-type LedgerRecord = Ledger['records'][number];
-
-function record(stage: LedgerRecord['stage'], kind: string, bytes: number, correlationId: number): LedgerRecord {
-  return {
-    kind,
-    bytes,
-    srcKind: kind === 'memset' ? null : 'device',
-    dstKind: 'pageable',
-    durationNs: 1600,
-    stage,
-    stream: 7,
-    correlationId,
-  };
-}
-
-function ledger(records: LedgerRecord[], extra: Partial<Ledger> = {}): Ledger {
-  return ledgerSchema.parse({
-    enabled: true,
-    recording: true,
-    reason: 'RECORDING',
-    message: 'CUPTI activity tracing of copies and memsets is on',
-    records,
-    totals: [],
-    dropped: 0,
-    reported: { thumbnailBytes: 0, previewBytes: 0 },
-    ...extra,
-  });
-}
+const record = ledgerRecord;
+const ledger = (records: Ledger['records'], extra: Partial<Ledger> = {}): Ledger =>
+  ledgerSchema.parse(recordingLedger(records, { totals: [], ...extra }));
 
 describe('one step’s ledger from the answers it took', () => {
   it('keeps the frame’s records first, then each preview’s, and totals them by stage and kind', () => {
