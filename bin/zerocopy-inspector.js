@@ -4,10 +4,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'cli', 'zerocopy-inspector.js');
+const built = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'cli');
+const entry = path.join(built, 'zerocopy-inspector.js');
 if (!existsSync(entry)) {
   process.stderr.write(`zerocopy-inspector: ${entry} is missing; run npm run build first.\n`);
   process.exit(3);
 }
+// Before the command's modules load: start the CUDA context if the command will decode on the GPU.
+const { warmEarly } = await import(pathToFileURL(path.join(built, 'early-warm.js')).href);
+warmEarly(process.argv.slice(2));
 const { main } = await import(pathToFileURL(entry).href);
 process.exitCode = await main(process.argv.slice(2));

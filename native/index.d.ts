@@ -186,8 +186,9 @@ export declare class Session {
   /** Switches the copy ledger; true when it records now (otherwise the next ledger says why). Not while a call runs
    * (BUSY) nor once closed (CLOSED). */
   setLedger(on: boolean): boolean;
-  /** Releases the decoder, frames and NVCV handles; idempotent. */
-  close(): void;
+  /** Releases the decoder, frames and NVCV handles; idempotent. With background: true, the session is closed at once
+   * (closed is true, every later call answers CLOSED) and destroyed on a worker thread, off the JS thread. */
+  close(options?: { background?: boolean }): void;
 }
 
 /** Error thrown by the addon, with a stable code and a remedy. */
@@ -213,8 +214,10 @@ export interface WarmUpResult {
 }
 
 /** Loads NVCV and CV-CUDA and creates (and keeps) the device's CUDA context, on a worker thread; a backend calls it
- * at start. Device: 0..63 (default 0). Without a device it loads the libraries and says why CUDA is not warm. */
-export declare function warmUp(device?: number): Promise<WarmUpResult>;
+ * at start. Device: 0..63 (default 0). Without a device it loads the libraries and says why CUDA is not warm.
+ * With libraries: false, only the context (the command line starts it first, and loads the libraries meanwhile on
+ * another thread); nvcv and cvcuda are then false. */
+export declare function warmUp(device?: number, options?: { libraries?: boolean }): Promise<WarmUpResult>;
 
 /** The names the addon accepts and reports, from its C++ tables: each option's values in order, every error code,
  * and the width bounds of thumbnails and previews. */

@@ -98,9 +98,10 @@ export class ClientSession {
     return this.session;
   }
 
-  /** Closes the previous Session (if any) and keeps the new one. */
+  /** Closes the previous Session (if any; destroyed off the JS thread, so the new open answers first) and keeps the
+   * new one. */
   replace(next: FrameSource, file: string): void {
-    this.closeSession();
+    this.closeSession(true);
     this.session = next;
     this.visited = new Map();
     this.update({ lastFile: file, lastFrame: null });
@@ -162,9 +163,9 @@ export class ClientSession {
     return had;
   }
 
-  private closeSession(): boolean {
+  private closeSession(background = false): boolean {
     const had = this.session !== null && !this.session.closed;
-    this.session?.close();
+    this.session?.close(background ? { background: true } : undefined);
     this.session = null;
     return had;
   }

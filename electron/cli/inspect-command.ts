@@ -2,12 +2,21 @@
 import { checksPass, frameChecks } from '../common/checks';
 import { captureGpuText } from '../common/capture';
 import { toRpcError } from '../common/envelope';
-import type { z } from 'zod';
-import { EXIT_CODES, inspectOutputSchema, type InspectedFrame, type InspectOutput } from '../common/inspect-output';
+import {
+  EXIT_CODES,
+  inspectedFrameSchema,
+  inspectHeadSchema,
+  inspectSummarySchema,
+  type InspectedFrame,
+  type InspectHead,
+  type InspectOutput,
+} from '../common/inspect-output';
 import type { AppIdentity } from '../app/app-identity';
 import type { FrameReport } from '../common/report';
 import { FRAMES_PER_CALL } from '../common/vocabulary';
 import type { OpenedInput } from './cli-input';
+import { InspectJsonWriter } from './inspect-json-writer';
+import { mark } from './phase-marks';
 
 /** What inspect needs besides the opened input. */
 export interface InspectRequest {
@@ -16,6 +25,8 @@ export interface InspectRequest {
   strict: boolean;
   app: AppIdentity;
   onFrame?: (done: number, total: number) => void;
+  /** Where `--json` goes: written as it is made, each frame as soon as it is checked (InspectJsonWriter). */
+  write?: (text: string) => void;
 }
 
 /** Frames decoded per addon call: few enough that progress moves, enough that the hops back to JS are rare. */
@@ -59,16 +70,10 @@ async function* outcomes(input: OpenedInput, request: InspectRequest): AsyncGene
   }
 }
 
-/** Runs inspect over the chosen frames; the output is validated against its schema before it is returned. */
-export async function runInspect(input: OpenedInput, request: InspectRequest): Promise<InspectOutput> {
-  const frames: InspectedFrame[] = [];
-  for await (const [index, outcome] of outcomes(input, request)) {
-    request.onFrame?.(frames.length, request.frames.length);
-    frames.push(inspected(index, outcome, request.strict));
-  }
-  const failed = frames.filter((frame) => !frame.ok).length;
+/** What the output says before its frames, validated. */
+function headOf(input: OpenedInput, request: InspectRequest): InspectHead {
   const manifest = input.capture?.manifest ?? null;
-  const output: z.input<typeof inspectOutputSchema> = {
+  return inspectHeadSchema.parse({
     tool: request.app,
     input: {
       kind: input.kind,
@@ -91,14 +96,35 @@ export async function runInspect(input: OpenedInput, request: InspectRequest): P
     strict: request.strict,
     stream: input.session.info,
     environment: input.environment,
-    frames,
-    summary: {
-      frames: frames.length,
-      failed,
-      unchecked: frames.filter((frame) => frame.checks.some((check) => check.ok === null)).length,
-      ok: failed === 0,
-      exitCode: failed === 0 ? EXIT_CODES.ok : EXIT_CODES.checkFailed,
-    },
-  };
-  return inspectOutputSchema.parse(output);
+  });
+}
+
+/**
+ * Runs inspect over the chosen frames. Each part of the output is validated against its schema as it is made (the
+ * head, each frame while the next batch decodes, the summary), so the whole is valid when it is returned; with
+ * request.write the JSON text is written as it goes.
+ */
+export async function runInspect(input: OpenedInput, request: InspectRequest): Promise<InspectOutput> {
+  const head = headOf(input, request);
+  const writer = request.write === undefined ? null : new InspectJsonWriter(request.write);
+  writer?.begin(head);
+  const frames: InspectedFrame[] = [];
+  for await (const [index, outcome] of outcomes(input, request)) {
+    request.onFrame?.(frames.length, request.frames.length);
+    const frame = inspectedFrameSchema.parse(inspected(index, outcome, request.strict));
+    frames.push(frame);
+    writer?.frame(frame);
+    if (frames.length === 1) mark('first-frame');
+  }
+  mark('last-frame');
+  const failed = frames.filter((frame) => !frame.ok).length;
+  const summary = inspectSummarySchema.parse({
+    frames: frames.length,
+    failed,
+    unchecked: frames.filter((frame) => frame.checks.some((check) => check.ok === null)).length,
+    ok: failed === 0,
+    exitCode: failed === 0 ? EXIT_CODES.ok : EXIT_CODES.checkFailed,
+  });
+  writer?.end(summary);
+  return { ...head, frames, summary };
 }

@@ -12,6 +12,7 @@ import { CliFailure, openInput, type OpenedInput } from './cli-input';
 import { formatTable } from './cli-table';
 import { codeText } from './code-output';
 import { runInspect } from './inspect-command';
+import { mark } from './phase-marks';
 
 /** Where the command writes: stdout for results, stderr for errors and progress. */
 export interface CliStreams {
@@ -77,14 +78,25 @@ export async function main(argv: readonly string[], streams: CliStreams = defaul
       streams.out(command.json ? `${JSON.stringify(output, null, 2)}\n` : `${formatCompare(output)}\n`);
       return output.summary.exitCode;
     }
+    mark('main');
     input = await openInput(command.file, command, root, configDir);
+    mark('opened');
     if (input.kind === 'capture' && (command.decode !== null || command.device !== null))
       streams.err('note: --decode and --device apply to video files; a capture replays what was recorded\n');
     const frames = chooseFrames(input, command.frames);
     if (command.kind === 'inspect') {
-      const output = await runInspect(input, { ...command, frames, app, onFrame: progress(streams, 'frame') });
+      // --json is written as the frames come; --code and the table need them all.
+      const streamed = command.json && command.code === null;
+      const output = await runInspect(input, {
+        ...command,
+        frames,
+        app,
+        onFrame: progress(streams, 'frame'),
+        ...(streamed ? { write: (text: string) => streams.out(text) } : {}),
+      });
       if (command.code !== null) streams.out(codeText(output, command.code));
-      else streams.out(command.json ? `${JSON.stringify(output, null, 2)}\n` : `${formatTable(output)}\n`);
+      else if (!streamed) streams.out(`${formatTable(output)}\n`);
+      mark('written');
       return output.summary.exitCode;
     }
     const outcome = await runCapture(input, {
@@ -118,5 +130,6 @@ export async function main(argv: readonly string[], streams: CliStreams = defaul
     return EXIT_CODES.cannotOpen;
   } finally {
     input?.session.close();
+    mark('closed');
   }
 }

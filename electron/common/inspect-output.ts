@@ -23,7 +23,7 @@ const checkResultSchema = z.object({
 });
 
 /** One inspected frame: its report, or the error that stopped it, and its checks. */
-const inspectedFrameSchema = z.object({
+export const inspectedFrameSchema = z.object({
   index: z.int().min(0),
   report: frameReportSchema.nullable(),
   error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), remedy: z.string() }).nullable(),
@@ -31,8 +31,8 @@ const inspectedFrameSchema = z.object({
   ok: z.boolean(),
 });
 
-/** Everything `inspect --json` prints. */
-export const inspectOutputSchema = z.object({
+/** What `inspect --json` prints before its frames: the tool, the input, the stream and the environment. */
+export const inspectHeadSchema = z.object({
   tool: z.object({ name: z.string(), version: z.string() }),
   input: z.object({
     kind: z.enum(['video', 'capture']),
@@ -54,15 +54,29 @@ export const inspectOutputSchema = z.object({
   strict: z.boolean(),
   stream: streamInfoSchema,
   environment: environmentReportSchema.nullable(),
-  frames: z.array(inspectedFrameSchema),
-  summary: z.object({
-    frames: z.int().min(0),
-    failed: z.int().min(0),
-    unchecked: z.int().min(0),
-    ok: z.boolean(),
-    exitCode: z.union([z.literal(EXIT_CODES.ok), z.literal(EXIT_CODES.checkFailed)]),
-  }),
 });
+
+/** What `inspect --json` prints after its frames. */
+export const inspectSummarySchema = z.object({
+  frames: z.int().min(0),
+  failed: z.int().min(0),
+  unchecked: z.int().min(0),
+  ok: z.boolean(),
+  exitCode: z.union([z.literal(EXIT_CODES.ok), z.literal(EXIT_CODES.checkFailed)]),
+});
+
+/** Everything `inspect --json` prints: the head, the frames, the summary, in that order. */
+export const inspectOutputSchema = z.object({
+  ...inspectHeadSchema.shape,
+  frames: z.array(inspectedFrameSchema),
+  summary: inspectSummarySchema,
+});
+
+/** What `inspect --json` prints before its frames. */
+export type InspectHead = z.infer<typeof inspectHeadSchema>;
+
+/** What `inspect --json` prints after its frames. */
+export type InspectSummary = z.infer<typeof inspectSummarySchema>;
 
 /** What `inspect --json` prints. */
 export type InspectOutput = z.infer<typeof inspectOutputSchema>;

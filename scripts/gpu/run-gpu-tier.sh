@@ -124,6 +124,18 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
     timed inspect-proof-process "$clip" "$node" bin/zerocopy-inspector.js inspect "$clip" --json
   done
 done
+# Where a whole-file inspect's time goes: the command's own marks (ZCI_PHASES) beside its wall time, three rounds.
+for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
+  for round in 1 2 3; do
+    say "\$ ZCI_PHASES=1 zerocopy-inspector inspect $clip --json --no-proof"
+    t0=$(date +%s.%N)
+    ZCI_PHASES=1 "$node" bin/zerocopy-inspector.js inspect "$clip" --json --no-proof > /dev/null 2> "$out/phases.txt"
+    t1=$(date +%s.%N)
+    "$node" -e 'const [f, file, a, b] = process.argv.slice(1); const line = require("fs").readFileSync(f, "utf8").split("\n").find((l) => l.startsWith("{\"phases\"")); process.stdout.write(JSON.stringify({ bench: "inspect-phases", file, seconds: b - a, ...JSON.parse(line) }) + "\n");' \
+      "$out/phases.txt" "$clip" "$t0" "$t1" >> "$bench" 2>> "$log"
+  done
+done
+rm -f "$out/phases.txt"
 # What the renderer does over serve mode's WebSocket: a second open, sequential steps, a held key.
 say "\$ node scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
 "$node" scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"

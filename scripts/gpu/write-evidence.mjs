@@ -397,6 +397,24 @@ if (procRows.length) {
   bm.push('');
   for (const v of procVerdicts) bm.push(`- ${v}`);
   bm.push('');
+  const phaseRows = bench.filter((b) => b.bench === 'inspect-phases');
+  if (phaseRows.length) {
+    bm.push('Where the inspect process\'s time goes: the same command with `ZCI_PHASES=1`, which prints the command\'s');
+    bm.push('own marks (milliseconds on the process clock from its start) at exit; the wall time is the whole process as');
+    bm.push('timed from outside, so "exit" is what follows the session\'s close (Node\'s and the drivers\' teardown).');
+    bm.push('"context made" is when the CUDA context, started before the command\'s modules load, was ready.', '');
+    bm.push('| clip | round | Node ready | addon loaded | context made | command starts | file open | first frame | last frame | written | closed | wall | exit |');
+    bm.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    const rounds = new Map();
+    for (const r of phaseRows) {
+      const m = r.phases.marks;
+      const round = (rounds.get(r.file) ?? 0) + 1;
+      rounds.set(r.file, round);
+      const wall = r.seconds * 1000;
+      bm.push(`| ${path.basename(r.file)} | ${round} | ${fmt(r.phases.node.loopStart)} | ${fmt(m['addon-loaded'])} | ${fmt(m['context-made'])} | ${fmt(m.main)} | ${fmt(m.opened)} | ${fmt(m['first-frame'])} | ${fmt(m['last-frame'])} | ${fmt(m.written)} | ${fmt(m.closed)} | ${fmt(wall)} | ${fmt(wall - m.closed)} |`);
+    }
+    bm.push('');
+  }
 }
 
 // What the renderer does over serve mode's WebSocket RPC (scripts/gpu/step-bench.mjs).
@@ -568,18 +586,27 @@ if (fs.existsSync(compareFile)) {
 }
 
 // Copy as code on NVDEC frames (copy-code.json): the generated C, C++ and Python wraps run on real frames.
+// The naive picture (the naive view through CV-CUDA, made in the snippet's process) against the app's two pictures.
+function naivePictureWords(n) {
+  if (!n) return '';
+  const wrong = n.psnrAgainstAppWrongWrap === null ? 'the app shows no wrong wrap' : `${fmt(n.psnrAgainstAppWrongWrap, 1)} dB against the app's wrong wrap`;
+  return `; the naive picture (${n.width}x${n.height}, AdvCvtColor ${n.spec}): ${wrong}, ${fmt(n.psnrAgainstAppPicture, 1)} dB against the app's right picture`;
+}
 const copyFile = path.join(runDir, 'copy-code.json');
 if (fs.existsSync(copyFile)) {
   const rows = JSON.parse(fs.readFileSync(copyFile, 'utf8'));
   ev.push('## Copy as code on NVDEC frames', '');
   ev.push('`test/gpu/copy-code.test.mjs` ran each fixture\'s generated C and C++ wrap (compiled against the project\'s NVCV');
   ev.push('declarations, linked to the real libnvcv_types) on a frame FFmpeg decoded with NVDEC, and the generated Python');
-  ev.push('snippet with CV-CUDA\'s Python module on the planes of that frame.', '');
+  ev.push('snippet with CV-CUDA\'s Python module on the planes of that frame. On 8-bit NV12 frames the same process also');
+  ev.push('made the naive picture: one [1, 1.5 × height, width, 1] tensor from plane 0 (chroma assumed at the display');
+  ev.push('height), CV-CUDA\'s AdvCvtColor and area resize, set beside the app\'s convert preview and its wrong-wrap');
+  ev.push('picture of the same frame (both at full range, the range AdvCvtColor computes in).', '');
   ev.push('| file | frame | snippet | what was checked |', '| --- | --- | --- | --- |');
   for (const r of rows) {
     const what =
       r.snippet === 'python'
-        ? `CV-CUDA tensor data at ${r.tensorStarts.join(', ')} = FFmpeg's ${r.pointers.join(', ')} (${r.tensor}); the naive chroma ${r.naiveChromaEqual ? 'equals' : 'differs from'} the real one (${r.hiddenRows} hidden rows)`
+        ? `CV-CUDA tensor data at ${r.tensorStarts.join(', ')} = FFmpeg's ${r.pointers.join(', ')} (${r.tensor}); the naive chroma ${r.naiveChromaEqual ? 'equals' : 'differs from'} the real one (${r.hiddenRows} hidden rows)${naivePictureWords(r.naivePicture)}`
         : `NVCV exported ${r.format}: ${r.planes.map((p) => `${p.nvcvPointer} / ${p.rowStride} B`).join(', ')} = FFmpeg's data / linesize; cleanup ran`;
     ev.push(`| ${r.file} | ${r.frame} | ${r.snippet} | ${what} |`);
   }

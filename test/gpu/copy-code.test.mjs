@@ -3,7 +3,8 @@
 // are FFmpeg's device pointers and pitches; the cleanup callback drops the frame reference. The CV-CUDA snippet runs
 // on the live planes in the process that decoded them (python3 loads the harness as a library and is called back
 // while the image is alive) and its tensors start at FFmpeg's pointers; the naive
-// chroma, read from the display height, differs from the real chroma exactly when the frame has hidden rows.
+// chroma, read from the display height, differs from the real chroma exactly when the frame has hidden rows, and on
+// 8-bit NV12 frames the naive view through CV-CUDA gives the picture the app shows as the wrong wrap.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { fixture, hasGpu, sample } from '../native/helpers.mjs';
+import { addon, fixture, hasGpu, sample } from '../native/helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundled = path.join(here, '..', 'copy-code');
@@ -44,6 +45,29 @@ process.on('exit', () => {
     fs.writeFileSync(path.join(process.env.ZCI_EVIDENCE_DIR, 'copy-code.json'), `${JSON.stringify(record, null, 1)}\n`);
   }
 });
+// The PSNR of two RGB pictures of one size, in dB (99 when equal).
+function psnr(a, b) {
+  assert.equal(a.length, b.length);
+  let sq = 0;
+  for (let i = 0; i < a.length; i++) sq += (a[i] - b[i]) ** 2;
+  return sq === 0 ? 99 : 10 * Math.log10((255 * 255 * a.length) / sq);
+}
+// The app's pictures of this frame: its convert preview and, when chroma does not follow the display rows, the
+// naive view it shows beside it. Full range, because CV-CUDA's AdvCvtColor computes in full range whatever the spec
+// (its documentation says so; docs/gpu-evidence.md's AdvCvtColor experiment measures it), so the two sides differ
+// only in the wrap.
+async function appPictures(file, index) {
+  const session = await addon.Session.open(mediaOf(file));
+  try {
+    await session.frame(index);
+    const p = await session.preview({ op: 'convert', maxWidth: 256, range: 'full' });
+    const spec = { 'BT.601': 'BT601', 'BT.709': 'BT709', 'BT.2020': 'BT2020' }[/BT\.(601|709|2020)/.exec(p.converter)?.[0]];
+    assert.ok(spec, `the matrix of ${p.converter}`);
+    return { spec, thumbnail: p.thumbnail, wrongWrap: p.wrongWrap, reason: p.wrongWrapReason };
+  } finally {
+    session.close();
+  }
+}
 const cvcudaLibrary = nvcvDir && fs.existsSync(nvcvDir) && fs.readdirSync(nvcvDir).find((f) => f.startsWith('libcvcuda'));
 
 describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
@@ -69,13 +93,16 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
       });
     }
     if (entry.python) {
-      test(`${entry.file} python (CV-CUDA) and the naive chroma`, { skip: !cvcudaLibrary ? 'libcvcuda is not in the NVCV folder' : process.env.ZCI_MEMCHECK === '1' ? 'not under compute-sanitizer: CV-CUDA\'s Python module loads libcvcuda\'s kernels, which the sanitizer patches one by one' : false }, () => {
+      test(`${entry.file} python (CV-CUDA), the naive chroma and the naive picture`, { skip: !cvcudaLibrary ? 'libcvcuda is not in the NVCV folder' : process.env.ZCI_MEMCHECK === '1' ? 'not under compute-sanitizer: CV-CUDA\'s Python module loads libcvcuda\'s kernels, which the sanitizer patches one by one' : false }, async () => {
         // python3 loads the harness library and runs the snippet when called back, in the process that decoded the
         // frame: FFmpeg's device pointers are valid there, and in no other process.
         const script = path.join(here, 'copy-code', 'run-snippet.py');
+        const nv12 = entry.report.format.swFormat === 'nv12';
+        const app = nv12 ? await appPictures(entry.file, entry.frameIndex) : null;
+        const size = app ? [String(app.thumbnail.width), String(app.thumbnail.height), app.spec] : [];
         const out = execFileSync(
           'python3',
-          [script, path.join(bundled, entry.library), mediaOf(entry.file), String(entry.frameIndex), 'cuda', path.join(bundled, entry.python), path.join(bundled, entry.factsFile)],
+          [script, path.join(bundled, entry.library), mediaOf(entry.file), String(entry.frameIndex), 'cuda', path.join(bundled, entry.python), path.join(bundled, entry.factsFile), ...size],
           { env: { ...env, PYTHONPATH: pythonDir }, encoding: 'utf8' },
         );
         const lines = out.trim().split('\n');
@@ -93,7 +120,23 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
         const luma = entry.facts.planes[0];
         const hidden = (entry.facts.planes[1].offsetFromPlane0 ?? 0) / luma.pitch - luma.height;
         assert.equal(py.naiveChromaEqual, hidden === 0, `${hidden} hidden rows between the planes`);
-        record.push({ file: entry.file, frame: entry.frameIndex, snippet: 'python', tensor: entry.facts.tensor.kind, pointers: py.pointers.map((n) => `0x${n.toString(16)}`), tensorStarts: starts.map((n) => `0x${n.toString(16)}`), hiddenRows: hidden, naiveChromaEqual: py.naiveChromaEqual });
+        // The naive picture, made in this process from the live frame, against the app's two pictures of it.
+        let naivePicture = null;
+        if (app) {
+          const naive = Buffer.from(py.naivePicture.rgb, 'base64');
+          const againstCorrect = psnr(naive, app.thumbnail.rgb);
+          const againstWrong = app.wrongWrap ? psnr(naive, app.wrongWrap.rgb) : null;
+          if (hidden === 0) {
+            assert.equal(app.wrongWrap, null, app.reason);
+            assert.ok(againstCorrect >= 35, `no hidden rows: the naive picture is the right one (${againstCorrect} dB)`);
+          } else {
+            assert.ok(app.wrongWrap, `the app shows a wrong wrap for ${hidden} hidden rows`);
+            assert.ok(againstWrong >= 35, `the naive picture is the app's wrong wrap (${againstWrong} dB)`);
+            assert.ok(againstCorrect < againstWrong - 10, `and not the right picture (${againstCorrect} against ${againstWrong} dB)`);
+          }
+          naivePicture = { spec: app.spec, width: py.naivePicture.width, height: py.naivePicture.height, psnrAgainstAppWrongWrap: againstWrong, psnrAgainstAppPicture: againstCorrect };
+        }
+        record.push({ file: entry.file, frame: entry.frameIndex, snippet: 'python', tensor: entry.facts.tensor.kind, pointers: py.pointers.map((n) => `0x${n.toString(16)}`), tensorStarts: starts.map((n) => `0x${n.toString(16)}`), hiddenRows: hidden, naiveChromaEqual: py.naiveChromaEqual, naivePicture });
       });
     }
   }

@@ -52,6 +52,13 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
     for (const frame of output.frames) expect(frameReportSchema.parse(frame.report).frameIndex).toBe(frame.index);
     expect(output).toMatchObject({ input: { kind: 'video', capture: null }, summary: { ok: true, exitCode: 0 } });
     expect(output.stream.frameCount).toBe(96);
+    // Written frame by frame, yet the same text as the whole output serialised at once.
+    expect(stdout).toBe(`${JSON.stringify(JSON.parse(stdout), null, 2)}\n`);
+  });
+
+  it('inspect --json of a capture is the whole output serialised at once', () => {
+    const { stdout } = cli('inspect', 'sample.zci', '--json');
+    expect(stdout).toBe(`${JSON.stringify(JSON.parse(stdout), null, 2)}\n`);
   });
 
   it('prints a table by default', () => {
@@ -124,6 +131,7 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
     const json = cli('inspect', 'mismatch.zci', '--json');
     expect(json.code).toBe(1);
     expect(inspectOutputSchema.parse(JSON.parse(json.stdout)).summary).toMatchObject({ failed: 1, exitCode: 1 });
+    expect(json.stdout).toBe(`${JSON.stringify(JSON.parse(json.stdout), null, 2)}\n`);
     expect(cli('inspect', 'mismatch.zci', '--frames', '0').code).toBe(0);
   });
 

@@ -106,6 +106,25 @@ test('overlapping calls are BUSY, calls after close are CLOSED, close is idempot
   s.close();
 });
 
+test('close in the background: closed at once, every later call CLOSED, the session destroyed off the JS thread', { skip: process.platform !== 'linux' && 'reads /proc/self/fd' }, async () => {
+  // The open file is the observable: the demuxer keeps it open until the session is destroyed.
+  const file = fixture('h264-odd-642x362.mp4');
+  const holds = () => fs.readdirSync('/proc/self/fd').filter((fd) => { try { return fs.readlinkSync(`/proc/self/fd/${fd}`) === file; } catch { return false; } }).length;
+  // Earlier tests' sessions end when their last call's worker is deleted: let them go first.
+  for (let i = 0; i < 50 && holds() > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  const before = holds();
+  const s = await addon.Session.open(file);
+  await s.frame(3);
+  assert.ok(holds() > before, 'an open session holds its file');
+  assert.equal(await codeOf(() => s.close({ background: 'yes' })), 'INVALID_ARGUMENT');
+  s.close({ background: true });
+  assert.equal(s.closed, true);
+  assert.equal(await codeOf(() => s.frame(0)), 'CLOSED');
+  for (let i = 0; i < 50 && holds() > before; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(holds() <= before, 'the worker destroyed it');
+  s.close({ background: true });
+});
+
 test('a session dropped without close releases its NVCV images when collected', { skip: !global.gc }, async () => {
   const settle = async () => {
     for (let i = 0; i < 5; i++) {

@@ -26,18 +26,23 @@ Napi::Value Environment(const Napi::CallbackInfo &info) {
 // stall the JS thread of a process that serves a window.
 class EnvironmentWorker : public Napi::AsyncWorker {
 public:
-  EnvironmentWorker(Napi::Env env, bool warm, int device)
-      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), warm_(warm), device_(device) {}
+  EnvironmentWorker(Napi::Env env, bool warm, int device, bool libraries = true)
+      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), warm_(warm), device_(device),
+        libraries_(libraries) {}
   void Execute() override {
-    report_ = environmentReport(kAddonVersion);
-    if (!warm_) return;
+    // Without the libraries, only the context: a command line starts it before anything else, and loads NVCV and
+    // CV-CUDA on another thread meanwhile.
     std::string why;
-    if (report_.cuda.deviceCount > device_) {
+    if (libraries_) report_ = environmentReport(kAddonVersion);
+    if (!warm_) return;
+    const int devices = libraries_ ? report_.cuda.deviceCount : cuda::deviceCount(&why);
+    if (devices > device_) {
       cudaWarm_ = keepPrimaryContextWarm(device_, &why);
       reason_ =
           cudaWarm_ ? "the primary context of device " + std::to_string(device_) + " is kept for every open" : why;
     } else {
-      reason_ = "no CUDA device " + std::to_string(device_) + ": nothing to keep warm";
+      reason_ = "no CUDA device " + std::to_string(device_) + ": nothing to keep warm" +
+                (why.empty() ? "" : " (" + why + ")");
     }
   }
   void OnOK() override {
@@ -59,6 +64,7 @@ private:
   Napi::Promise::Deferred deferred_;
   bool warm_;
   int device_;
+  bool libraries_;
   EnvironmentReport report_;
   bool cudaWarm_ = false;
   std::string reason_;
@@ -83,7 +89,17 @@ Napi::Value WarmUp(const Napi::CallbackInfo &info) {
     }
     device = static_cast<int>(d);
   }
-  auto *w = new EnvironmentWorker(env, true, device);
+  bool libraries = true;
+  if (info.Length() > 1 && !info[1].IsUndefined()) {
+    const Napi::Value v = info[1].IsObject() ? info[1].As<Napi::Object>().Get("libraries") : info[1];
+    if (!v.IsUndefined() && !v.IsBoolean()) {
+      auto deferred = Napi::Promise::Deferred::New(env);
+      deferred.Reject(invalidArgument(env, "options", "{ libraries?: boolean }").Value());
+      return deferred.Promise();
+    }
+    if (v.IsBoolean()) libraries = v.As<Napi::Boolean>().Value();
+  }
+  auto *w = new EnvironmentWorker(env, true, device, libraries);
   Napi::Promise p = w->promise();
   w->Queue();
   return p;

@@ -392,10 +392,37 @@ Napi::Value SessionObject::SetLedger(const Napi::CallbackInfo &info) {
   return Napi::Boolean::New(env, core_->setLedger(info[0].As<Napi::Boolean>().Value()));
 }
 
+namespace {
+
+// Destroys a closed session on a worker thread: the decoder, its NVDEC surfaces and the held frames go without
+// holding up the JS thread (a backend that replaces one file with the next answers the new open first).
+class ReleaseWorker : public Napi::AsyncWorker {
+public:
+  ReleaseWorker(Napi::Env env, std::shared_ptr<Session> session)
+      : Napi::AsyncWorker(env), session_(std::move(session)) {}
+  void Execute() override { session_.reset(); }
+
+private:
+  std::shared_ptr<Session> session_;
+};
+
+} // namespace
+
 Napi::Value SessionObject::Close(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  bool background = false;
+  if (info.Length() > 0 && !info[0].IsUndefined()) {
+    const Napi::Value v = info[0].IsObject() ? info[0].As<Napi::Object>().Get("background") : info[0];
+    if (!v.IsUndefined() && !v.IsBoolean()) {
+      invalidArgument(env, "options", "{ background?: boolean }").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    background = v.IsBoolean() && v.As<Napi::Boolean>().Value();
+  }
   // A call in flight keeps its own reference; the session is destroyed when that call ends.
+  if (background && core_) (new ReleaseWorker(env, std::move(core_)))->Queue();
   core_.reset();
-  return info.Env().Undefined();
+  return env.Undefined();
 }
 
 Napi::Value SessionObject::GetClosed(const Napi::CallbackInfo &info) {

@@ -1,16 +1,21 @@
 """Runs a generated CV-CUDA snippet on a live NVDEC frame's planes, in the process that decoded the frame.
 
-Usage: run-snippet.py LIBRARY FILE INDEX MODE SNIPPET FACTS_JSON
+Usage: run-snippet.py LIBRARY FILE INDEX MODE SNIPPET FACTS_JSON [NAIVE_WIDTH NAIVE_HEIGHT COLOR_SPEC]
 LIBRARY is the copy-as-code harness built as a shared library (harness.cc, ZCI_HARNESS_LIBRARY). Its zci_harness()
 decodes frame INDEX of FILE (MODE "cuda" or "sw"), wraps it with the C snippet and calls back here while the image
 is alive, with FFmpeg's plane pointers and pitches: device pointers are valid only in the process that made them,
 so the snippet runs in this one. The snippet's POINTERS and PITCHES lines are replaced by the live frame's; each
 CV-CUDA tensor it makes must start at the plane FFmpeg handed out. Then the naive chroma (read from the display
 height) is compared with the real chroma: it must differ exactly when the frame has hidden rows between the planes.
+With NAIVE_WIDTH, NAIVE_HEIGHT and COLOR_SPEC (an 8-bit 2-plane frame), the naive picture is made too: the naive
+single-tensor view ([1, 1.5 x height, width, 1] from plane 0, chroma assumed at the display height), converted with
+CV-CUDA's AdvCvtColor under COLOR_SPEC and resized with CV-CUDA's area filter to that size; its RGB bytes are
+reported for the caller to set beside the picture the app shows.
 With SNIPPET "-", only the planes received are reported (the plumbing, checked without a GPU).
 Prints this process's JSON line, then the harness prints its own.
 """
 
+import base64
 import ctypes
 import json
 import re
@@ -51,8 +56,42 @@ def check_snippet(snippet_path, facts_path, pointers, pitches):
     return result
 
 
+class CudaMemory:
+    """Device memory described by __cuda_array_interface__ (version 3, no stream: CV-CUDA orders after stream 0)."""
+
+    def __init__(self, ptr, shape, strides):
+        self.__cuda_array_interface__ = {
+            "shape": shape,
+            "typestr": "|u1",
+            "strides": strides,
+            "data": (ptr, False),
+            "version": 3,
+        }
+
+
+def naive_picture(pointers, pitches, facts_path, width, height, spec):
+    """The naive view of the live frame through CV-CUDA, as RGB bytes of width x height."""
+    import cupy
+    import cvcuda
+
+    with open(facts_path) as f:
+        luma = json.load(f)["planes"][0]
+    w, h, pitch = luma["width"], luma["height"], pitches[0]
+    rows = h * 3 // 2
+    # What the naive code does: one tensor from plane 0, chroma taken to start right after the display rows.
+    view = cvcuda.as_tensor(CudaMemory(pointers[0], (1, rows, w, 1), (pitch * rows, pitch, 1, 1)), "NHWC")
+    rgb = cvcuda.advcvtcolor(view, cvcuda.ColorConversion.YUV2RGB_NV12, getattr(cvcuda.ColorSpec, spec))
+    small = cvcuda.resize(rgb, (1, height, width, 3), cvcuda.Interp.AREA)
+    cvcuda.Stream.current.sync()
+    pixels = cupy.asarray(small.cuda()).get()
+    del rgb, small, view
+    cupy.get_default_memory_pool().free_all_blocks()
+    return {"naivePicture": {"width": width, "height": height, "rgb": base64.b64encode(pixels.tobytes()).decode()}}
+
+
 def main():
-    library_path, file, index, mode, snippet_path, facts_path = sys.argv[1:]
+    library_path, file, index, mode, snippet_path, facts_path = sys.argv[1:7]
+    picture = sys.argv[7:10]
     library = ctypes.CDLL(library_path)
     during_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_char_p)
     library.zci_harness.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, during_type]
@@ -64,6 +103,9 @@ def main():
         try:
             if snippet_path != "-":
                 result.update(check_snippet(snippet_path, facts_path, result["pointers"], result["pitches"]))
+            if len(picture) == 3:
+                width, height, spec = int(picture[0]), int(picture[1]), picture[2]
+                result.update(naive_picture(result["pointers"], result["pitches"], facts_path, width, height, spec))
             status = 0
         except Exception:
             result["error"] = traceback.format_exc()
