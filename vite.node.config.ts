@@ -24,8 +24,9 @@ export default defineConfig({
         'serve/index': 'electron/serve/index.ts',
         'launcher/start': 'electron/launcher/start.ts',
         'cli/zerocopy-inspector': 'electron/cli/zerocopy-inspector.ts',
-        // Loaded first by bin/zerocopy-inspector.js: starts the CUDA context while the command's modules load.
-        'cli/early-warm': 'electron/cli/early-warm.ts',
+        // Loaded first by bin/zerocopy-inspector.js: starts the CUDA context while the command's modules load, and
+        // ends the process.
+        'cli/gpu-lifecycle': 'electron/cli/gpu-lifecycle.ts',
         // The worker thread that opens captures (electron/capture/capture-open.ts starts it by this path).
         'capture/open-worker': 'electron/capture/open-worker.ts',
       },

@@ -10,8 +10,10 @@ if (!existsSync(entry)) {
   process.stderr.write(`zerocopy-inspector: ${entry} is missing; run npm run build first.\n`);
   process.exit(3);
 }
-// Before the command's modules load: start the CUDA context if the command will decode on the GPU.
-const { warmEarly } = await import(pathToFileURL(path.join(built, 'early-warm.js')).href);
-warmEarly(process.argv.slice(2));
+// Before the command's modules load: start the CUDA context if the command will decode on the GPU. At the end, such
+// a command leaves its session to the process's end, which follows at once.
+const lifecycle = await import(pathToFileURL(path.join(built, 'gpu-lifecycle.js')).href);
+lifecycle.warmEarly(process.argv.slice(2));
 const { main } = await import(pathToFileURL(entry).href);
-process.exitCode = await main(process.argv.slice(2));
+const sessionEndsWithProcess = lifecycle.endsAtOnce();
+lifecycle.endProcess(await main(process.argv.slice(2), undefined, { sessionEndsWithProcess }));

@@ -78,6 +78,7 @@ module.exports = {
   environment: binding.environment,
   environmentAsync: binding.environmentAsync,
   warmUp: binding.warmUp,
+  exitProcess: binding.exitProcess,
   vocabulary: binding.vocabulary,
   setLibraryPath: binding.setLibraryPath,
   nvcvAbiCheck: binding.nvcvAbiCheck,

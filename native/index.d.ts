@@ -219,6 +219,10 @@ export interface WarmUpResult {
  * another thread); nvcv and cvcuda are then false. */
 export declare function warmUp(device?: number, options?: { libraries?: boolean }): Promise<WarmUpResult>;
 
+/** Ends the process at once with CODE (0..255; else INVALID_ARGUMENT), without tearing down FFmpeg, CUDA or NVCV:
+ * the driver reclaims an ending process's GPU state. For a command line whose output is written; no 'exit' event. */
+export declare function exitProcess(code: number): never;
+
 /** The names the addon accepts and reports, from its C++ tables: each option's values in order, every error code,
  * and the width bounds of thumbnails and previews. */
 export declare function vocabulary(): {

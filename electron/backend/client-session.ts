@@ -98,10 +98,9 @@ export class ClientSession {
     return this.session;
   }
 
-  /** Closes the previous Session (if any; destroyed off the JS thread, so the new open answers first) and keeps the
-   * new one. */
+  /** Closes the previous Session (if any) and keeps the new one. */
   replace(next: FrameSource, file: string): void {
-    this.closeSession(true);
+    this.closeSession();
     this.session = next;
     this.visited = new Map();
     this.update({ lastFile: file, lastFrame: null });
@@ -163,9 +162,11 @@ export class ClientSession {
     return had;
   }
 
-  private closeSession(background = false): boolean {
+  /** Closes at once; the decoder is destroyed on a worker thread (NVDEC's teardown is slow: docs/benchmarks.md), so the
+   * backend goes on answering meanwhile: a new open answers first. */
+  private closeSession(): boolean {
     const had = this.session !== null && !this.session.closed;
-    this.session?.close(background ? { background: true } : undefined);
+    this.session?.close({ background: true });
     this.session = null;
     return had;
   }

@@ -47,8 +47,19 @@ function chooseFrames(input: OpenedInput, asked: number[] | null): number[] {
   return asked;
 }
 
+/** How main is run. */
+export interface MainOptions {
+  /** Leave a video's session open at the end: the process ends right after, and the driver reclaims it
+   * (bin/zerocopy-inspector.js, with gpu-lifecycle's endProcess). */
+  sessionEndsWithProcess?: boolean;
+}
+
 /** Runs the command line; resolves to the exit code. */
-export async function main(argv: readonly string[], streams: CliStreams = defaultStreams): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  streams: CliStreams = defaultStreams,
+  options: MainOptions = {},
+): Promise<number> {
   const root = appRootOf(import.meta.url);
   const app = readAppIdentity(root);
   // The same folder as serve mode's and the app's by default: the signing key and the record of partial writes.
@@ -129,7 +140,7 @@ export async function main(argv: readonly string[], streams: CliStreams = defaul
     streams.err(`zerocopy-inspector: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return EXIT_CODES.cannotOpen;
   } finally {
-    input?.session.close();
+    if (options.sessionEndsWithProcess !== true || input?.kind !== 'video') input?.session.close();
     mark('closed');
   }
 }

@@ -124,15 +124,20 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
     timed inspect-proof-process "$clip" "$node" bin/zerocopy-inspector.js inspect "$clip" --json
   done
 done
-# Where a whole-file inspect's time goes: the command's own marks (ZCI_PHASES) beside its wall time, three rounds.
+# Where a whole-file inspect's time goes: the command's own marks (ZCI_PHASES) beside its wall time, three rounds,
+# each ending as it does (at once, the driver reclaiming the GPU state) and with the orderly teardown
+# (ZCI_ORDERLY_EXIT: the session closed, then Node's and the libraries' exit), alternating.
 for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
   for round in 1 2 3; do
-    say "\$ ZCI_PHASES=1 zerocopy-inspector inspect $clip --json --no-proof"
-    t0=$(date +%s.%N)
-    ZCI_PHASES=1 "$node" bin/zerocopy-inspector.js inspect "$clip" --json --no-proof > /dev/null 2> "$out/phases.txt"
-    t1=$(date +%s.%N)
-    "$node" -e 'const [f, file, a, b] = process.argv.slice(1); const line = require("fs").readFileSync(f, "utf8").split("\n").find((l) => l.startsWith("{\"phases\"")); process.stdout.write(JSON.stringify({ bench: "inspect-phases", file, seconds: b - a, ...JSON.parse(line) }) + "\n");' \
-      "$out/phases.txt" "$clip" "$t0" "$t1" >> "$bench" 2>> "$log"
+    for ending in at-once orderly; do
+      orderly=$([ "$ending" = orderly ] && echo 1 || echo "")
+      say "\$ ZCI_PHASES=1 ${orderly:+ZCI_ORDERLY_EXIT=1 }zerocopy-inspector inspect $clip --json --no-proof"
+      t0=$(date +%s.%N)
+      ZCI_PHASES=1 ZCI_ORDERLY_EXIT=$orderly "$node" bin/zerocopy-inspector.js inspect "$clip" --json --no-proof > /dev/null 2> "$out/phases.txt"
+      t1=$(date +%s.%N)
+      "$node" -e 'const [f, file, ending, a, b] = process.argv.slice(1); const line = require("fs").readFileSync(f, "utf8").split("\n").find((l) => l.startsWith("{\"phases\"")); process.stdout.write(JSON.stringify({ bench: "inspect-phases", file, ending, seconds: b - a, ...JSON.parse(line) }) + "\n");' \
+        "$out/phases.txt" "$clip" "$ending" "$t0" "$t1" >> "$bench" 2>> "$log"
+    done
   done
 done
 rm -f "$out/phases.txt"

@@ -400,18 +400,30 @@ if (procRows.length) {
   const phaseRows = bench.filter((b) => b.bench === 'inspect-phases');
   if (phaseRows.length) {
     bm.push('Where the inspect process\'s time goes: the same command with `ZCI_PHASES=1`, which prints the command\'s');
-    bm.push('own marks (milliseconds on the process clock from its start) at exit; the wall time is the whole process as');
-    bm.push('timed from outside, so "exit" is what follows the session\'s close (Node\'s and the drivers\' teardown).');
-    bm.push('"context made" is when the CUDA context, started before the command\'s modules load, was ready.', '');
-    bm.push('| clip | round | Node ready | addon loaded | context made | command starts | file open | first frame | last frame | written | closed | wall | exit |');
+    bm.push('own marks (milliseconds on the process clock from its start) as it ends; the wall time is the whole process');
+    bm.push('as timed from outside. "context made" is when the CUDA context, started before the command\'s modules load,');
+    bm.push('was ready. Two endings, alternating: "at once" (the command line\'s own: the output written, the process ends');
+    bm.push('with `_exit` and the driver reclaims the GPU state) and "orderly" (`ZCI_ORDERLY_EXIT=1`: the session closed,');
+    bm.push('then Node\'s and the libraries\' exit). "end" is the wall time after the output was written.', '');
+    bm.push('| clip | ending | round | Node ready | addon loaded | context made | command starts | file open | first frame | last frame | written | wall | end |');
     bm.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     const rounds = new Map();
     for (const r of phaseRows) {
       const m = r.phases.marks;
-      const round = (rounds.get(r.file) ?? 0) + 1;
-      rounds.set(r.file, round);
+      const ending = r.ending ?? 'orderly';
+      const key = `${r.file} ${ending}`;
+      const round = (rounds.get(key) ?? 0) + 1;
+      rounds.set(key, round);
       const wall = r.seconds * 1000;
-      bm.push(`| ${path.basename(r.file)} | ${round} | ${fmt(r.phases.node.loopStart)} | ${fmt(m['addon-loaded'])} | ${fmt(m['context-made'])} | ${fmt(m.main)} | ${fmt(m.opened)} | ${fmt(m['first-frame'])} | ${fmt(m['last-frame'])} | ${fmt(m.written)} | ${fmt(m.closed)} | ${fmt(wall)} | ${fmt(wall - m.closed)} |`);
+      bm.push(`| ${path.basename(r.file)} | ${ending} | ${round} | ${fmt(r.phases.node.loopStart)} | ${fmt(m['addon-loaded'])} | ${fmt(m['context-made'])} | ${fmt(m.main)} | ${fmt(m.opened)} | ${fmt(m['first-frame'])} | ${fmt(m['last-frame'])} | ${fmt(m.written)} | ${fmt(wall)} | ${fmt(wall - m.written)} |`);
+    }
+    bm.push('');
+    for (const clip of [...new Set(phaseRows.map((r) => r.file))]) {
+      const endOf = (ending) => median(phaseRows.filter((r) => r.file === clip && (r.ending ?? 'orderly') === ending).map((r) => r.seconds * 1000 - r.phases.marks.written));
+      const atOnce = endOf('at-once');
+      const orderly = endOf('orderly');
+      if (Number.isFinite(atOnce) && Number.isFinite(orderly))
+        bm.push(`- ${path.basename(clip)}: after the output is written, median ${fmt(atOnce)} ms to the end at once against ${fmt(orderly)} ms orderly`);
     }
     bm.push('');
   }

@@ -56,6 +56,14 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
     expect(stdout).toBe(`${JSON.stringify(JSON.parse(stdout), null, 2)}\n`);
   });
 
+  it('inspect --json of every frame reaches a pipe whole before the process ends', () => {
+    // Far more than a pipe holds: the process ends only once Node has handed all of it to the kernel.
+    const { code, stdout } = cli('inspect', SAMPLE, '--json', '--no-proof');
+    expect(code).toBe(0);
+    expect(stdout.length).toBeGreaterThan(256 * 1024);
+    expect(inspectOutputSchema.parse(JSON.parse(stdout)).frames).toHaveLength(96);
+  });
+
   it('inspect --json of a capture is the whole output serialised at once', () => {
     const { stdout } = cli('inspect', 'sample.zci', '--json');
     expect(stdout).toBe(`${JSON.stringify(JSON.parse(stdout), null, 2)}\n`);

@@ -14,6 +14,9 @@
 
 #include <napi.h>
 
+#include <cstdio>
+#include <unistd.h>
+
 namespace zci::binding {
 
 constexpr const char *kAddonVersion = "0.1.0";
@@ -105,6 +108,20 @@ Napi::Value WarmUp(const Napi::CallbackInfo &info) {
   return p;
 }
 
+// Ends the process at once (_exit): no destructors, no atexit teardown of FFmpeg, CUDA or NVCV. The driver reclaims
+// an ending process's contexts, decoders and memory; a command line whose output is written calls it to skip the
+// orderly teardown. C stdio is flushed first; Node's own writes to files and pipes are synchronous on Linux.
+Napi::Value ExitProcess(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  const double code = info.Length() > 0 && info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
+  if (!(code >= 0 && code <= 255 && code == static_cast<int>(code))) {
+    invalidArgument(env, "code", "an integer 0..255").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  std::fflush(nullptr);
+  _exit(static_cast<int>(code));
+}
+
 Napi::Value Vocabulary(const Napi::CallbackInfo &info) {
   return vocabularyToJs(info.Env());
 }
@@ -141,6 +158,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("environment", Napi::Function::New<Environment>(env, "environment"));
   exports.Set("environmentAsync", Napi::Function::New<EnvironmentAsync>(env, "environmentAsync"));
   exports.Set("warmUp", Napi::Function::New<WarmUp>(env, "warmUp"));
+  exports.Set("exitProcess", Napi::Function::New<ExitProcess>(env, "exitProcess"));
   exports.Set("vocabulary", Napi::Function::New<Vocabulary>(env, "vocabulary"));
   exports.Set("setLibraryPath", Napi::Function::New<SetLibraryPath>(env, "setLibraryPath"));
   exports.Set("nvcvAbiCheck", Napi::Function::New<NvcvAbiCheck>(env, "nvcvAbiCheck"));

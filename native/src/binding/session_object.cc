@@ -123,7 +123,14 @@ SessionObject::SessionObject(const Napi::CallbackInfo &info) : Napi::ObjectWrap<
         .ThrowAsJavaScriptException();
     return;
   }
-  core_ = *info[0].As<Napi::External<std::shared_ptr<Session>>>().Data();
+  // Taken, not shared: the External lives until it is collected, and a copy there would keep the decoder past close.
+  core_ = std::move(*info[0].As<Napi::External<std::shared_ptr<Session>>>().Data());
+  if (!core_) {
+    makeError(info.Env(), ErrorCode::InvalidArgument, "Session cannot be constructed directly",
+              "Use Session.open(path, options).")
+        .ThrowAsJavaScriptException();
+    return;
+  }
   info_ = Napi::Persistent(streamInfoToJs(info.Env(), core_->info()).As<Napi::Object>());
 }
 

@@ -1,14 +1,25 @@
 /**
- * The first thing the command line does, before its own modules load: when the command will decode a video on a
- * CUDA device, the device's context starts being made on a worker thread. Creating it is most of an open's cost
- * (about 200 ms); the rest of the start (loading the command's modules, parsing, probing the file, loading NVCV)
- * then happens meanwhile instead of before it. The Session's open finds the context made, or waits for it.
+ * How the command line process starts and ends around the GPU.
+ *
+ * Start: when the command will decode a video on a CUDA device, the device's context starts being made on a worker
+ * thread before the command's own modules load. Creating it is most of an open's cost; loading the
+ * command, parsing, probing the file and loading NVCV then happen meanwhile instead of before it. The Session's
+ * open finds the context made, or waits for it.
+ *
+ * End: such a command ends the process at once when its output is written (the addon's exitProcess, _exit), without
+ * taking the GPU state down piece by piece: the driver reclaims an ending process's contexts, decoders and memory
+ * anyway, and the orderly teardown (decoder, surfaces, context, libraries) costs more than the driver's (measured in
+ * docs/benchmarks.md, "where the inspect process's time goes").
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
 import { appRootOf } from '../app/app-root';
-import { mark, printMarksAtExit } from './phase-marks';
+import type { AddonModule } from '../addon/native';
+import { mark, printMarks, printMarksAtExit } from './phase-marks';
+
+/** The addon, when warmEarly loaded it for a command that decodes on the GPU. */
+let gpuAddon: AddonModule | null = null;
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -57,9 +68,32 @@ export function warmEarly(argv: readonly string[]): void {
   const wanted = wantsCudaContext(argv);
   if (wanted === null) return;
   const { addon } = loadAddon(addonLoaderPath(appRootOf(import.meta.url)));
+  gpuAddon = addon;
   mark('addon-loaded');
   void addon
     ?.warmUp(wanted.device, { libraries: false })
     .then((result) => mark(result.cuda ? 'context-made' : 'context-not-made'))
     .catch(() => undefined);
+}
+
+/** Whether the process will end at once after the command (endProcess): a GPU command, unless ZCI_ORDERLY_EXIT is
+ * set (the benchmark's side-by-side measure of the orderly teardown). */
+export function endsAtOnce(): boolean {
+  return gpuAddon !== null && !process.env.ZCI_ORDERLY_EXIT;
+}
+
+/**
+ * Ends the process with CODE. After a command that warmEarly prepared the GPU for, at once, once stdout and stderr
+ * hold nothing unwritten (on Linux, writes to files and pipes are synchronous); otherwise as Node ends any process.
+ */
+export function endProcess(code: number): void {
+  printMarks(process.env);
+  process.exitCode = code;
+  const addon = gpuAddon;
+  if (addon === null || !endsAtOnce()) return;
+  const end = (): void => {
+    if (process.stdout.writableLength + process.stderr.writableLength > 0) setImmediate(end);
+    else addon.exitProcess(code);
+  };
+  end();
 }

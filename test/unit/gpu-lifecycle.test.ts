@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { wantsCudaContext } from '../../electron/cli/early-warm';
+import { wantsCudaContext } from '../../electron/cli/gpu-lifecycle';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'zci-warm-'));
 const capture = path.join(dir, 'a.zci');
