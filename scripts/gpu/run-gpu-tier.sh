@@ -101,7 +101,7 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
   run native/build/zci_bench loop "$clip" 100000 3
 done
 # A second file opened in a running process, to its first frame report (the first open pays for the context).
-run native/build/zci_bench reopen clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 3
+run native/build/zci_bench reopen clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 4
 # Whole-file inspect through the command line (JSON to /dev/null) against FFmpeg's CLI, each a whole process timed,
 # without and with the aliasing proof on every frame, alternating, three rounds.
 timed() { # timed NAME CLIP COMMAND...: one JSON line with the wall time of COMMAND

@@ -53,7 +53,7 @@ try {
   const bringBack = { thumbnails: { maxWidth: 256 }, preview: { op: 'convert', maxWidth: 256 }, fallbackToReference: true };
 
   // Opening files in a running backend, each to its first complete frame answer (what the renderer waits for).
-  for (const [round, file] of [hd, uhd, hd, uhd, hd].entries()) {
+  for (const [round, file] of [hd, uhd, hd, uhd, hd, uhd, hd].entries()) {
     const t0 = performance.now();
     const opened = await must('open', { path: file });
     const t1 = performance.now();

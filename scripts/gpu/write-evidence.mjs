@@ -358,7 +358,7 @@ if (loopRows.length) {
 const reopen = bench.filter((b) => b.bench === 'reopen');
 if (reopen.length) {
   bm.push('## 2b. Opening a file in a running process, to its first frame report', '');
-  bm.push('`zci_bench reopen A B 3`: the two clips opened in turn in one process, three rounds; each open timed to its');
+  bm.push('`zci_bench reopen A B 4`: the two clips opened in turn in one process, four rounds; each open timed to its');
   bm.push('first frame report (open + `Session::frame(0)`). The first open of the process creates the CUDA context; the');
   bm.push('process keeps it, so later opens do not. Also: a seek forward to the middle of the file, then back to frame 0.', '');
   bm.push('| clip | round | to first report ms | probe ms | index ms | CUDA ms | first frame ms | frame 0 ms | seek forward ms | seek back ms |');
