@@ -140,7 +140,9 @@ export async function main(
     streams.err(`zerocopy-inspector: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return EXIT_CODES.cannotOpen;
   } finally {
-    if (options.sessionEndsWithProcess !== true || input?.kind !== 'video') input?.session.close();
-    mark('closed');
+    if (options.sessionEndsWithProcess !== true || input?.kind !== 'video') {
+      input?.session.close();
+      mark('closed');
+    }
   }
 }
