@@ -11,6 +11,7 @@ import { toRpcError, type RpcError } from '../common/envelope';
 import type { EnvironmentReport } from '../common/environment';
 import { EXIT_CODES } from '../common/inspect-output';
 import type { DecodeMode } from '../common/vocabulary';
+import { startsLikeZip, ZIP_HEAD_BYTES } from './zip-head';
 
 /** A failure that ends the command with an exit code and an error envelope. */
 export class CliFailure extends Error {
@@ -41,15 +42,13 @@ export interface VideoOptions {
   ledger: boolean;
 }
 
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
 /** True when a file starts like a zip archive (captures are zips; no video container does). */
 async function looksLikeZip(file: string): Promise<boolean> {
   const handle = await openFile(file, 'r');
   try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
-    return bytesRead === 4 && head.equals(ZIP_MAGIC);
+    const head = Buffer.alloc(ZIP_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, ZIP_HEAD_BYTES, 0);
+    return startsLikeZip(head, bytesRead);
   } finally {
     await handle.close();
   }

@@ -17,11 +17,10 @@ import { loadAddon } from '../addon/load-addon';
 import { appRootOf } from '../app/app-root';
 import type { AddonModule } from '../addon/native';
 import { mark, printMarks, printMarksAtExit } from './phase-marks';
+import { startsLikeZip, ZIP_HEAD_BYTES } from './zip-head';
 
 /** The addon, when warmEarly loaded it for a command that decodes on the GPU. */
 let gpuAddon: AddonModule | null = null;
-
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 /** True when PATH is a file that starts like a zip (a capture), which replays without a GPU. */
 function isCapture(path: string): boolean {
@@ -29,8 +28,8 @@ function isCapture(path: string): boolean {
     if (!statSync(path).isFile()) return false;
     const fd = openSync(path, 'r');
     try {
-      const head = Buffer.alloc(4);
-      return readSync(fd, head, 0, 4, 0) === 4 && ZIP_MAGIC.every((b, i) => head[i] === b);
+      const head = Buffer.alloc(ZIP_HEAD_BYTES);
+      return startsLikeZip(head, readSync(fd, head, 0, ZIP_HEAD_BYTES, 0));
     } finally {
       closeSync(fd);
     }
