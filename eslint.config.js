@@ -242,7 +242,9 @@ export default tseslint.config(
           message: 'A component file exports components only: move this function to a .ts module.',
         },
         {
-          selector: 'ExportNamedDeclaration > VariableDeclaration',
+          // A memoised component (`export const Panel = memo(function Panel …)`) is a component.
+          selector:
+            'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator:not([id.name=/^[A-Z]/][init.callee.name="memo"])',
           message: 'A component file exports components only: move this value to a .ts module.',
         },
         {

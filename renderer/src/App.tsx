@@ -1,5 +1,5 @@
 /** The app: header with opening controls, banners, navigation, and the evidence panels. */
-import { useContext, useEffect, useState, type DragEvent } from 'react';
+import { useContext, useEffect, useMemo, useState, type DragEvent } from 'react';
 import type { InspectorBridge } from '../../electron/common/bridge';
 import { rpcError } from '../../electron/common/envelope';
 import { ErrorBanner } from './components/banners/ErrorBanner';
@@ -71,6 +71,19 @@ export function App({ bridge }: AppProps) {
   }));
   useFrameCommitMeasure(s.report);
   const actions = store.getState();
+  // The panels are memoised: handlers made once, so a step re-renders only the panels whose data changed.
+  const on = useMemo(() => {
+    const act = store.getState();
+    return {
+      open: (path: string, frame?: number) => void act.openFile(path, frame),
+      closeFile: () => void act.closeFile(),
+      step: (delta: number) => void act.step(delta),
+      goToFrame: (index: number) => void act.goToFrame(index),
+      goToTime: (seconds: number) => void act.goToTime(seconds),
+      compareDecoders: () => void act.compareDecoders(),
+    };
+  }, [store]);
+  const openDialog = useMemo(() => (bridge !== null ? () => bridge.openFileDialog() : null), [bridge]);
   const [dragging, setDragging] = useState(false);
   const {
     open: settingsOpen,
@@ -95,7 +108,10 @@ export function App({ bridge }: AppProps) {
     document.title = windowTitle(shownName, s.report?.frameIndex ?? null, s.info?.frameCount ?? null);
   }, [shownName, s.report, s.info]);
 
-  const environment = s.capture !== null ? captureEnvironment(s.capture, s.environment) : s.environment;
+  const environment = useMemo(
+    () => (s.capture !== null ? captureEnvironment(s.capture, s.environment) : s.environment),
+    [s.capture, s.environment],
+  );
 
   if (s.presenterOpen && s.report !== null && s.info !== null) {
     return (
@@ -109,7 +125,7 @@ export function App({ bridge }: AppProps) {
           capture={s.capture}
           wrongWrap={wrongWrapPair(s.capturedOperators)}
           busy={s.loadingFrame}
-          onStep={(d) => void actions.step(d)}
+          onStep={on.step}
           onClose={() => actions.togglePresenter(false)}
         />
       </div>
@@ -155,11 +171,11 @@ export function App({ bridge }: AppProps) {
           ) : null}
         </h1>
         <OpenBar
-          openDialog={bridge !== null ? () => bridge.openFileDialog() : null}
+          openDialog={openDialog}
           recents={s.recents}
           samplePath={s.environment?.samplePath ?? null}
           opening={s.opening}
-          onOpen={(path, frame) => void actions.openFile(path, frame)}
+          onOpen={on.open}
         />
         <div className="topbar-end">
           <ShareControl bridge={bridge} />
@@ -224,7 +240,7 @@ export function App({ bridge }: AppProps) {
         />
       ) : null}
       {s.error !== null ? <ErrorBanner error={s.error} onDismiss={actions.dismissError} /> : null}
-      {s.capture !== null ? <CaptureBanner capture={s.capture} onClose={() => void actions.closeFile()} /> : null}
+      {s.capture !== null ? <CaptureBanner capture={s.capture} onClose={on.closeFile} /> : null}
       {s.info !== null && s.info.warnings.length > 0 ? (
         <div className="warnings" data-testid="stream-warnings" role="status">
           {s.info.warnings.map((warning) => (
@@ -243,9 +259,9 @@ export function App({ bridge }: AppProps) {
           report={s.report}
           busy={s.loadingFrame}
           captured={s.capture?.frames ?? null}
-          onStep={(d) => void actions.step(d)}
-          onFrame={(i) => void actions.goToFrame(i)}
-          onTime={(t) => void actions.goToTime(t)}
+          onStep={on.step}
+          onFrame={on.goToFrame}
+          onTime={on.goToTime}
         />
       ) : null}
       <main className={`panels${stale ? ' stale' : ''}`} aria-busy={stale} data-testid="panels">
@@ -269,7 +285,7 @@ export function App({ bridge }: AppProps) {
               }
               running={s.decoderCompareRunning}
               replay={s.capture !== null}
-              onRun={() => void actions.compareDecoders()}
+              onRun={on.compareDecoders}
               onProbe={actions.probeAt}
             />
             <AbPanel

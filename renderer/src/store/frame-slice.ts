@@ -76,6 +76,9 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
           : await client.call('frameAtTime', { seconds: target.seconds, ...params });
       apply(answer);
       if ('seconds' in target) set({ targetFrame: answer.report.frameIndex });
+      // A capture's operator pictures follow in their own call, once React has committed the frame (its render
+      // was queued as a microtask when the answer was set, so this continuation runs after it).
+      await null;
       if (get().capture !== null) await get().loadCapturedOperators();
     } catch (error) {
       // A frame that failed is not where steps count from; unless a newer request has moved the target on already.

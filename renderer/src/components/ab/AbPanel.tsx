@@ -2,7 +2,8 @@
  * A/B: the frame kept aside (A) beside the frame on screen (B): the compared fields with those that differ marked,
  * and each plane's thumbnails side by side with their difference where the sizes agree.
  */
-import { useEffect, useRef, useState } from 'react';
+import { formatCount } from '../../format';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
 import type { FrameReport } from '../../../../electron/common/report';
 import type { AbSide } from '../../store/ab-slice';
@@ -79,7 +80,7 @@ function PlanePair({ name, a, b }: { name: string; a: ThumbnailWire | undefined;
               ? 'sizes differ: no pixel difference'
               : difference.differing === 0
                 ? '|A − B|: identical'
-                : `|A − B| ×4: ${difference.differing.toLocaleString('en-US')} pixels differ, at most by ${difference.maxDifference}`}
+                : `|A − B| ×4: ${formatCount(difference.differing)} pixels differ, at most by ${difference.maxDifference}`}
         </figcaption>
       </figure>
     </div>
@@ -87,7 +88,7 @@ function PlanePair({ name, a, b }: { name: string; a: ThumbnailWire | undefined;
 }
 
 /** The panel: controls to set A, then the comparison. */
-export function AbPanel(props: AbPanelProps) {
+export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
   const { pinned, report, thumbnails } = props;
   const [path, setPath] = useState('');
   const groups = pinned === null ? [] : compareReports(pinned.report, report);
@@ -194,4 +195,4 @@ export function AbPanel(props: AbPanelProps) {
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,5 @@
 /** The notice over a frame FFmpeg concealed damage in: its pixels are the decoder's guess, not the stream's. */
+import { memo } from 'react';
 import type { FrameReport } from '../../../../electron/common/report';
 
 /** Props of DamageNotice. */
@@ -7,7 +8,7 @@ export interface DamageNoticeProps {
 }
 
 /** The notice, or nothing for a clean frame (and for captures made before damage was recorded). */
-export function DamageNotice({ report }: DamageNoticeProps) {
+export const DamageNotice = memo(function DamageNotice({ report }: DamageNoticeProps) {
   const damage = report.damage;
   if (damage === undefined || !damage.concealed) return null;
   return (
@@ -34,4 +35,4 @@ export function DamageNotice({ report }: DamageNoticeProps) {
       ) : null}
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
 /** The capture banner: this is a recording, read-only; where, when and on which GPU it was made, which frames. */
+import { memo } from 'react';
 import { signatureWords, type CaptureSummary } from '../../../../electron/common/capture';
 import { formatFrameList } from '../../../../electron/common/frame-list';
 import { captureTime, formatBytes } from '../../format';
@@ -11,7 +12,7 @@ export interface CaptureBannerProps {
 }
 
 /** The banner. */
-export function CaptureBanner({ capture, onClose }: CaptureBannerProps) {
+export const CaptureBanner = memo(function CaptureBanner({ capture, onClose }: CaptureBannerProps) {
   const { machine, source } = capture;
   return (
     <div className="banner banner-capture" role="status" data-testid="capture-banner">
@@ -45,4 +46,4 @@ export function CaptureBanner({ capture, onClose }: CaptureBannerProps) {
       </button>
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
 /** Operator previews stored in a capture: each picture with its parameters, GPU time and correctness figures. */
+import { memo } from 'react';
 import type { CapturedOperatorWire } from '../../../../electron/common/contract';
 import { operatorFigures } from './operator-figures';
 import './capture.css';
@@ -9,7 +10,7 @@ export interface CapturedOperatorsProps {
 }
 
 /** The panel; absent when the frame carries no operator previews. */
-export function CapturedOperators({ operators }: CapturedOperatorsProps) {
+export const CapturedOperators = memo(function CapturedOperators({ operators }: CapturedOperatorsProps) {
   if (operators.length === 0) return null;
   return (
     <section className="panel captured-ops" data-testid="captured-operators" aria-labelledby="captured-ops-title">
@@ -30,4 +31,4 @@ export function CapturedOperators({ operators }: CapturedOperatorsProps) {
       </div>
     </section>
   );
-}
+});

@@ -7,10 +7,9 @@ export function useSettled(on: boolean, delayMs: number): boolean {
   useEffect(() => {
     if (!on) return undefined;
     const timer = setTimeout(() => setSettled(true), delayMs);
-    return () => {
-      clearTimeout(timer);
-      setSettled(false);
-    };
+    return () => clearTimeout(timer);
   }, [on, delayMs]);
+  // Reset while rendering, and only when it was set: quick work that never settled costs no second render.
+  if (!on && settled) setSettled(false);
   return on && settled;
 }

@@ -2,7 +2,7 @@
  * Copy as code: the current frame's wrap in C, C++, CV-CUDA Python and PyTorch, with the facts each depends on, the
  * naive attempt annotated for this frame, and no code where zero copy is impossible.
  */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { copyCode, type Ecosystem } from '../../../../electron/common/copy-code';
 import type { FrameReport } from '../../../../electron/common/report';
 import { useCopy } from './use-copy';
@@ -14,7 +14,7 @@ export interface CopyCodePanelProps {
 }
 
 /** The panel. */
-export function CopyCodePanel({ report }: CopyCodePanelProps) {
+export const CopyCodePanel = memo(function CopyCodePanel({ report }: CopyCodePanelProps) {
   const result = useMemo(() => copyCode(report), [report]);
   const [tab, setTab] = useState<Ecosystem>('c');
   const snippet = result.snippets.find((s) => s.ecosystem === tab) ?? result.snippets[0];
@@ -87,4 +87,4 @@ export function CopyCodePanel({ report }: CopyCodePanelProps) {
       </div>
     </section>
   );
-}
+});

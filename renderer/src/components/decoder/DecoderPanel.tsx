@@ -1,4 +1,5 @@
 /** Decoder: the decode path and why, contexts, the surface pool, library versions and where they came from. */
+import { memo } from 'react';
 import type { BackendEnvironment } from '../../../../electron/common/contract';
 import type { LibraryStatus } from '../../../../electron/common/environment';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
@@ -28,7 +29,7 @@ function library(status: LibraryStatus): string {
 }
 
 /** The panel. */
-export function DecoderPanel({ environment, info, report }: DecoderPanelProps) {
+export const DecoderPanel = memo(function DecoderPanel({ environment, info, report }: DecoderPanelProps) {
   const path = report?.decodePath ?? info?.decodePath ?? null;
   const context = report?.context ?? null;
   const env = environment?.report ?? null;
@@ -146,4 +147,4 @@ export function DecoderPanel({ environment, info, report }: DecoderPanelProps) {
       ) : null}
     </section>
   );
-}
+});

@@ -3,7 +3,8 @@
  * the open file's decoder made, sample value by sample value, plane by plane; where they differ, a heat map and the
  * first difference, one click from the pixel probe. And the inspector's RGB against swscale's.
  */
-import { useEffect, useRef } from 'react';
+import { formatCount } from '../../format';
+import { memo, useEffect, useRef } from 'react';
 import type { DecoderCompareResult } from '../../../../electron/common/decoder-compare';
 import type { FrameReport } from '../../../../electron/common/report';
 import { memoryPlaneOf } from './memory-plane';
@@ -79,7 +80,7 @@ function PlaneRow({
         {plane.identical ? (
           <span className="badge ok">identical</span>
         ) : (
-          <span className="badge bad">{plane.differing.toLocaleString('en-US')} differ</span>
+          <span className="badge bad">{formatCount(plane.differing)} differ</span>
         )}
         {plane.identical && plane.rawWordsDiffer ? (
           <span className="muted" data-testid={`decoder-raw-${plane.plane}`}>
@@ -111,7 +112,14 @@ function PlaneRow({
 }
 
 /** The panel. */
-export function DecoderAbPanel({ report, result, running, replay, onRun, onProbe }: DecoderAbPanelProps) {
+export const DecoderAbPanel = memo(function DecoderAbPanel({
+  report,
+  result,
+  running,
+  replay,
+  onRun,
+  onProbe,
+}: DecoderAbPanelProps) {
   const frame = result?.frames.find((f) => f.index === report.frameIndex) ?? null;
   return (
     <section className="panel decoders-ab" data-testid="decoder-ab-panel" aria-labelledby="decoder-ab-title">
@@ -137,8 +145,7 @@ export function DecoderAbPanel({ report, result, running, replay, onRun, onProbe
               ? ` (${result.codec} requires bit-exact output${frame.matched ? ', and got it' : ': NOT met'})`
               : ''}
             . Compared {frame.where === 'device' ? 'on the GPU' : 'on the CPU'} in {frame.compareMs.toFixed(2)} ms,{' '}
-            {frame.bytesUploaded.toLocaleString('en-US')} B uploaded, {frame.bytesDownloaded.toLocaleString('en-US')} B
-            back.
+            {formatCount(frame.bytesUploaded)} B uploaded, {formatCount(frame.bytesDownloaded)} B back.
           </p>
           <p className="muted" data-testid="decoder-ab-normalisation">
             {frame.formatA} against {frame.formatB}: {frame.normalisation}; {frame.comparedArea}.
@@ -173,7 +180,7 @@ export function DecoderAbPanel({ report, result, running, replay, onRun, onProbe
               {frame.rgb.b.converter} ({frame.rgb.b.matrix}, {frame.rgb.b.range} range):{' '}
               {frame.rgb.identical
                 ? 'identical'
-                : `${frame.rgb.differing.toLocaleString('en-US')} values differ, at most by ${frame.rgb.maxAbsDiff}`}
+                : `${formatCount(frame.rgb.differing)} values differ, at most by ${frame.rgb.maxAbsDiff}`}
               .
             </p>
           ) : null}
@@ -181,4 +188,4 @@ export function DecoderAbPanel({ report, result, running, replay, onRun, onProbe
       )}
     </section>
   );
-}
+});

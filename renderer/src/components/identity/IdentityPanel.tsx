@@ -1,4 +1,5 @@
 /** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
+import { memo } from 'react';
 import type { FrameReport } from '../../../../electron/common/report';
 import {
   DESCRIPTOR_ONLY_WHY,
@@ -24,7 +25,7 @@ export interface IdentityPanelProps {
 }
 
 /** The panel. */
-export function IdentityPanel({ report }: IdentityPanelProps) {
+export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPanelProps) {
   const overall = pointerVerdict(report);
   const { allocation, aliasing, wrap } = report;
   const badge = pointerBadge(report);
@@ -172,4 +173,4 @@ export function IdentityPanel({ report }: IdentityPanelProps) {
       </div>
     </section>
   );
-}
+});

@@ -2,7 +2,7 @@
  * Plane layout: a to-scale drawing of the frame's memory with a row axis, magnified insets of every plane's end,
  * the two kinds of hidden rows named and explained, and the wrap verdicts.
  */
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../electron/common/coded-size';
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import { GlossaryButton } from '../glossary/GlossaryButton';
@@ -64,7 +64,13 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
   // The readout belongs to the report it was made on: a new frame clears it however it was set (pointer or keyboard
   // focus), since it described the frame before.
   const [hovered, setHovered] = useState<{ report: FrameReport; text: string | null } | null>(null);
-  const setHover = useCallback((text: string | null) => setHovered({ report, text }), [report]);
+  // One handler for every frame, so the drawing and the insets are not drawn again when only the frame changed;
+  // hovering happens after a commit, when the ref holds the report on screen.
+  const shown = useRef(report);
+  useLayoutEffect(() => {
+    shown.current = report;
+  }, [report]);
+  const setHover = useCallback((text: string | null) => setHovered({ report: shown.current, text }), []);
   const hover = hovered !== null && hovered.report === report ? hovered.text : null;
   const { format, wrap } = report;
   const codedRows = facts.some((plane) => plane.codedRowsNotDisplayed > 0);

@@ -3,6 +3,7 @@
  * records saw them, by stage, with the checks a reader makes: nothing between decode and wrap, and the thumbnails'
  * downloads equal to what the inspector says it downloaded.
  */
+import { memo } from 'react';
 import type { Ledger } from '../../../../electron/common/ledger';
 import { formatBytes } from '../../format';
 import { ledgerChecks } from './ledger-checks';
@@ -24,7 +25,7 @@ function Verdict({ ok, text, testId }: { ok: boolean | null; text: string; testI
 }
 
 /** The panel. */
-export function LedgerPanel({ ledger, source }: LedgerPanelProps) {
+export const LedgerPanel = memo(function LedgerPanel({ ledger, source }: LedgerPanelProps) {
   return (
     <section className="panel ledger" data-testid="ledger-panel" aria-labelledby="ledger-title">
       <header className="panel-head">
@@ -46,7 +47,7 @@ export function LedgerPanel({ ledger, source }: LedgerPanelProps) {
       )}
     </section>
   );
-}
+});
 
 function LedgerBody({ ledger }: { ledger: Ledger }) {
   const checks = ledgerChecks(ledger);

@@ -1,5 +1,5 @@
 /** Frame navigation: step, jump to a frame or a time, the timeline, and where we are. */
-import { useId, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from 'react';
+import { memo, useId, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from 'react';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import { formatTime } from '../../format';
 import { frameLabel, longestFrameLabel } from './frame-words';
@@ -89,7 +89,15 @@ function JumpField({ label, testId, inputMode, placeholder, check, onGo }: JumpF
 }
 
 /** The bar. */
-export function NavBar({ info, report, busy, captured = null, onStep, onFrame, onTime }: NavBarProps) {
+export const NavBar = memo(function NavBar({
+  info,
+  report,
+  busy,
+  captured = null,
+  onStep,
+  onFrame,
+  onTime,
+}: NavBarProps) {
   const last = Math.max(0, info.frameCount - 1);
   const first = captured?.[0] ?? 0;
   const end = captured?.at(-1) ?? last;
@@ -160,4 +168,4 @@ export function NavBar({ info, report, busy, captured = null, onStep, onFrame, o
       />
     </nav>
   );
-}
+});

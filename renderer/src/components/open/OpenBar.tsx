@@ -1,5 +1,5 @@
 /** Opening a video: the native dialog (in the window) or a path field (serve mode), recents, the sample. */
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import type { RecentFile } from '../../../../electron/common/contract';
 import { baseName } from '../../format';
 import { usePopover } from '../common/use-popover';
@@ -15,7 +15,7 @@ export interface OpenBarProps {
 }
 
 /** The bar. */
-export function OpenBar({ openDialog, recents, samplePath, opening, onOpen }: OpenBarProps) {
+export const OpenBar = memo(function OpenBar({ openDialog, recents, samplePath, opening, onOpen }: OpenBarProps) {
   const [path, setPath] = useState('');
   const {
     open: recentsOpen,
@@ -94,4 +94,4 @@ export function OpenBar({ openDialog, recents, samplePath, opening, onOpen }: Op
       {opening ? <span className="spinner" data-testid="opening" aria-label="opening" /> : null}
     </div>
   );
-}
+});

@@ -1,10 +1,10 @@
 /** The operators panel wired to the store: shown while a frame of a video is on screen. */
-import { useContext } from 'react';
+import { memo, useContext } from 'react';
 import { StoreContext, useApp } from '../../store/context';
 import { OperatorsPanel } from './OperatorsPanel';
 
 /** The connected panel; nothing when no frame is shown, or a capture is replayed (its stored previews show). */
-export function Operators() {
+export const Operators = memo(function Operators() {
   const store = useContext(StoreContext);
   if (store === null) throw new Error('Operators needs a StoreContext provider');
   const s = useApp((state) => ({
@@ -27,4 +27,4 @@ export function Operators() {
       onChoose={(patch) => void store.getState().chooseOperator(patch)}
     />
   );
-}
+});

@@ -1,4 +1,5 @@
 /** Operators: CV-CUDA on the wrapped frame, its thumbnail beside the CPU reference, its cost and its correctness. */
+import { formatCount } from '../../format';
 import type { RpcError } from '../../../../electron/common/envelope';
 import type { PreviewWire } from '../../../../electron/common/preview';
 import type { OperatorChoice } from '../../store/operators-slice';
@@ -112,8 +113,8 @@ export function OperatorsPanel({ choice, preview, previewFrame, error, running, 
         {preview !== null && preview.gpu ? <PreviewFigures preview={preview} /> : null}
         {preview !== null && !preview.gpu ? (
           <p className="muted op-cpu-note" data-testid="operator-frame-bytes">
-            The reference is made on the CPU from the whole {preview.frameBytes.toLocaleString('en-US')}-byte frame; GPU
-            figures appear once an operator runs.
+            The reference is made on the CPU from the whole {formatCount(preview.frameBytes)}-byte frame; GPU figures
+            appear once an operator runs.
           </p>
         ) : null}
       </div>

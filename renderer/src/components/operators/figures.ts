@@ -1,6 +1,6 @@
 /** The words of a preview's figures: GPU time, bytes downloaded against the frame, the PSNR verdict. */
 import { passesPsnr, PSNR_PASS_DB, type PreviewWire } from '../../../../electron/common/preview';
-import { formatDuration } from '../../format';
+import { formatCount, formatDuration } from '../../format';
 import type { BadgeTone } from '../common/tone';
 
 /** A GPU time in milliseconds in adaptive units ("256 µs", "1.25 ms"), as every timing in the window is shown. */
@@ -11,7 +11,7 @@ export function formatMs(ms: number): string {
 /** "110,592 B of 3,110,400 B (3.56 %)": what crossed to the host against the whole frame. */
 export function bytesText(downloaded: number, frame: number): string {
   const share = frame > 0 ? ` (${((100 * downloaded) / frame).toFixed(2)} %)` : '';
-  return `${downloaded.toLocaleString('en-US')} B of ${frame.toLocaleString('en-US')} B${share}`;
+  return `${formatCount(downloaded)} B of ${formatCount(frame)} B${share}`;
 }
 
 /** The verdict on a preview's distance from the CPU reference, and its words. */

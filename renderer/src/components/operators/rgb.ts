@@ -16,6 +16,7 @@ export function rgbToRgba(rgb: Uint8Array, width: number, height: number): Uint8
 /** FNV-1a over the bytes, as 8 hex digits: tells two pictures apart without shipping their pixels. */
 export function checksum(bytes: Uint8Array): string {
   let hash = 0x811c9dc5;
-  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  return hash.toString(16).padStart(8, '0');
+  // An indexed loop: an iterator over a preview's bytes costs several times more while rendering a step.
+  for (let i = 0; i < bytes.length; i += 1) hash = Math.imul(hash ^ (bytes[i] ?? 0), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }

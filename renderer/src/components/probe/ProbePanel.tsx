@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import type { FrameReport } from '../../../../electron/common/report';
-import { formatBytes } from '../../format';
+import { formatBytes, formatCount } from '../../format';
 import { allPlaneFacts, type PlaneFacts } from '../layout/plane-facts';
 import type { MemoryAccess } from './memory-access';
 import { movePixel, type PixelAt } from './pixel-address';
@@ -315,21 +315,19 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
               ? 'A capture holds reports and thumbnails, not the frame’s memory: the view shows the thumbnail.'
               : plan.withinBudget
                 ? `${plan.tiles.length} tiles of 64×64 pixels for this view (${formatBytes(plan.bytes)}), read on demand and kept for this frame.`
-                : `Thumbnail: this view would need ${plan.bytes.toLocaleString('en-US')} B of tiles, over the budget of one view (${plan.budget.toLocaleString('en-US')} B), so nothing is read; zoom in to read the bytes.`}
+                : `Thumbnail: this view would need ${formatCount(plan.bytes)} B of tiles, over the budget of one view (${formatCount(plan.budget)} B), so nothing is read; zoom in to read the bytes.`}
           </p>
           <p className="probe-bytes" data-testid="probe-bytes">
             {stats !== null ? (
               <>
                 read for frame {stats.frameIndex}:{' '}
-                <strong data-testid="probe-frame-bytes">{stats.frameBytes.toLocaleString('en-US')} B</strong> in{' '}
-                {stats.reads} reads (last{' '}
-                <span data-testid="probe-last-bytes">{stats.lastBytes.toLocaleString('en-US')} B</span>) · from this
-                file in all:{' '}
-                <span data-testid="probe-total-bytes">{stats.totalBytesRead.toLocaleString('en-US')} B</span> · the
-                frame’s planes hold {frameBytes.toLocaleString('en-US')} B and are never read whole
+                <strong data-testid="probe-frame-bytes">{formatCount(stats.frameBytes)} B</strong> in {stats.reads}{' '}
+                reads (last <span data-testid="probe-last-bytes">{formatCount(stats.lastBytes)} B</span>) · from this
+                file in all: <span data-testid="probe-total-bytes">{formatCount(stats.totalBytesRead)} B</span> · the
+                frame’s planes hold {formatCount(frameBytes)} B and are never read whole
               </>
             ) : (
-              `nothing read for this frame yet · the frame’s planes hold ${frameBytes.toLocaleString('en-US')} B and are never read whole`
+              `nothing read for this frame yet · the frame’s planes hold ${formatCount(frameBytes)} B and are never read whole`
             )}
           </p>
           {memory.error !== null && !replay ? (

@@ -1,4 +1,5 @@
 /** The Share button and its popover, wired to the store: save a capture, export a panel or the frame report. */
+import { memo } from 'react';
 import type { InspectorBridge } from '../../../../electron/common/bridge';
 import { rpcError } from '../../../../electron/common/envelope';
 import { downloadBlob, downloadJson, fileStem } from '../../export/download';
@@ -13,7 +14,7 @@ export interface ShareControlProps {
 }
 
 /** The control. */
-export function ShareControl({ bridge }: ShareControlProps) {
+export const ShareControl = memo(function ShareControl({ bridge }: ShareControlProps) {
   const { open, close, toggle, triggerRef, panelRef } = usePopover();
   const s = useApp((state) => ({
     file: state.file,
@@ -77,4 +78,4 @@ export function ShareControl({ bridge }: ShareControlProps) {
       ) : null}
     </>
   );
-}
+});

@@ -1,5 +1,5 @@
 /** Plane previews: each plane's grey thumbnail drawn into a canvas. */
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
 import { greyToRgba } from './grey';
 
@@ -28,7 +28,7 @@ function PlaneCanvas({ thumb }: { thumb: ThumbnailWire }) {
 }
 
 /** The panel. */
-export function Thumbnails({ thumbnails }: ThumbnailsProps) {
+export const Thumbnails = memo(function Thumbnails({ thumbnails }: ThumbnailsProps) {
   return (
     <section className="panel thumbs" data-testid="thumbnails" aria-labelledby="thumbs-title">
       <header className="panel-head">
@@ -47,4 +47,4 @@ export function Thumbnails({ thumbnails }: ThumbnailsProps) {
       </div>
     </section>
   );
-}
+});

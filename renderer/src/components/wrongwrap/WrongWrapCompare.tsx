@@ -1,4 +1,5 @@
 /** The naive picture against the correct one: both (swappable in place), the difference, a magnified edge, a verdict. */
+import { formatCount } from '../../format';
 import { useMemo } from 'react';
 import { Badge } from '../common/Badge';
 import { compareWrap } from './compare';
@@ -73,8 +74,8 @@ export function WrongWrapCompare({ naive, correct, naiveCaption, correctCaption,
           <figure className="ww-diff">
             <PixelCanvas image={comparison.difference} testId="wrong-wrap-diff" label="the difference, amplified" />
             <figcaption data-testid="wrong-wrap-diff-caption">
-              |naive − correct| × {comparison.gain} · {comparison.differing.toLocaleString('en-US')} of{' '}
-              {comparison.pixels.toLocaleString('en-US')} pixels differ
+              |naive − correct| × {comparison.gain} · {formatCount(comparison.differing)} of{' '}
+              {formatCount(comparison.pixels)} pixels differ
             </figcaption>
           </figure>
         ) : null}
