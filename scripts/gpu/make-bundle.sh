@@ -61,7 +61,7 @@ fi
 cp .gpu/clips/*.mp4 "$stage/clips/"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
 mkdir -p "$stage/scripts/gpu"
-cp scripts/gpu/step-bench.mjs "$stage/scripts/gpu/"
+cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs "$stage/scripts/gpu/"
 chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when the work tree had changes not yet committed.
 (git rev-parse HEAD && git status --porcelain --untracked-files=no -- native test/native test/gpu test/fixtures scripts/gpu assets | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true

@@ -144,6 +144,9 @@ rm -f "$out/phases.txt"
 # What the renderer does over serve mode's WebSocket: a second open, sequential steps, a held key.
 say "\$ node scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
 "$node" scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"
+# Where a second open goes on the addon itself, and whether the replaced session's teardown slows it.
+say "\$ node scripts/gpu/reopen-split.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
+"$node" scripts/gpu/reopen-split.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"
 run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
 # Step-to-thumbnail on the GPU (CV-CUDA) against the naive path (whole frame down, swscale on the CPU).
 run native/build/zci_bench preview clips/bench-1080p-h264.mp4 300

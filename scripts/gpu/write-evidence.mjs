@@ -458,6 +458,38 @@ if (rpcOpen.length || rpcStep.length || rpcHold.length) {
   }
 }
 
+// Where a second open goes on the addon itself (scripts/gpu/reopen-split.mjs).
+const reopenSplit = bench.filter((b) => b.bench === 'reopen-split');
+const reopenAnswer = bench.filter((b) => b.bench === 'reopen-answer');
+if (reopenSplit.length) {
+  bm.push('## 2e. Where a second open goes, on the addon without the RPC', '');
+  bm.push('`node scripts/gpu/reopen-split.mjs CLIP_1080P CLIP_4K`: the clips opened in turn in one process (two repeats of');
+  bm.push('five opens), a pause of 400 ms before each; the open call, then the first frame answer the renderer asks for');
+  bm.push('(report with the proof, thumbnails 256 wide, a convert preview with its CPU reference). The session the new');
+  bm.push('file replaces is closed before the clock starts, on a worker thread as soon as the new file is open (what the');
+  bm.push('backend does), or on a worker thread after the first answer. Medians, with the range.', '');
+  bm.push(...tableHead('| the replaced session | clip | opens | open call ms | first answer ms | to the first answer ms |'));
+  const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
+  for (const mode of [...new Set(reopenSplit.map((r) => r.mode))]) {
+    for (const file of [...new Set(reopenSplit.map((r) => r.file))]) {
+      const rows = reopenSplit.filter((r) => r.mode === mode && r.file === file);
+      if (!rows.length) continue;
+      bm.push(`| ${mode} | ${file} (${rows[0].decodePath}) | ${rows.length} | ${range(rows.map((r) => r.openMs))} | ${range(rows.map((r) => r.firstAnswerMs))} | **${range(rows.map((r) => r.toFirstAnswerMs))}** |`);
+    }
+  }
+  bm.push('');
+}
+if (reopenAnswer.length) {
+  bm.push(`The first answer on a freshly opened ${reopenAnswer[0].file} against the next one, by what it brings back`);
+  bm.push('(three fresh opens each; medians):', '');
+  bm.push(...tableHead('| the answer | first after the open ms | the next frame ms |'));
+  for (const what of [...new Set(reopenAnswer.map((r) => r.what))]) {
+    const rows = reopenAnswer.filter((r) => r.what === what);
+    bm.push(`| ${what} | ${fmt(median(rows.map((r) => r.firstMs)), 2)} | ${fmt(median(rows.map((r) => r.nextMs)), 2)} |`);
+  }
+  bm.push('');
+}
+
 const soak = bench.filter((b) => b.bench === 'soak');
 if (soak.length) {
   bm.push('## 3. GPU memory and live NVCV handles over 10,000 frames', '');
