@@ -1,7 +1,8 @@
-/** The store's pure logic: frame numbers clamped into the clip, and the keyboard shortcuts. */
+/** The store's pure logic: frame numbers clamped into the clip, the keyboard shortcuts, the frame a restart reopens. */
 import { describe, expect, it } from 'vitest';
 import { actionFor } from '../../renderer/src/components/help/shortcuts';
 import { clampFrame } from '../../renderer/src/store/frame-slice';
+import { withShownFrame } from '../../renderer/src/store/restart-frame';
 
 describe('frame numbers', () => {
   it('are clamped into the clip', () => {
@@ -28,5 +29,26 @@ describe('shortcuts', () => {
     expect(actionFor(key('ArrowRight'), true)).toBeNull();
     expect(actionFor(key('Escape'), true)).toBe('escape');
     expect(actionFor(key('t', { ctrlKey: true }), false)).toBeNull();
+  });
+});
+
+describe('the frame a restart notice offers to reopen', () => {
+  const event = {
+    reason: 'signal SIGKILL',
+    exitCode: null,
+    signal: 'SIGKILL',
+    restarts: 1,
+    lastFile: '/v/a.mp4',
+    lastFrame: 0,
+  };
+  it('is the frame on screen when the backend had not yet told of the last step', () => {
+    expect(withShownFrame(event, { file: '/v/a.mp4', frameIndex: 10 }).lastFrame).toBe(10);
+  });
+  it("is the backend's when the window shows another file, or nothing", () => {
+    expect(withShownFrame(event, { file: '/v/b.mp4', frameIndex: 10 })).toBe(event);
+    expect(withShownFrame(event, null)).toBe(event);
+    expect(
+      withShownFrame({ ...event, lastFile: null, lastFrame: null }, { file: '/v/a.mp4', frameIndex: 3 }).lastFrame,
+    ).toBe(null);
   });
 });

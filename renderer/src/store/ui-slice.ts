@@ -1,6 +1,7 @@
 /** UI state: the error banner, the restart notice, progress, the help overlay, the naive/correct A/B swap. */
 import type { BackendRestartedEvent, ProgressEvent } from '../../../electron/common/contract';
 import { toRpcError, type RpcError } from '../../../electron/common/envelope';
+import { withShownFrame } from './restart-frame';
 import type { SliceCreator } from './types';
 
 /** UI state and its actions. */
@@ -38,8 +39,11 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, client) => ({
   dismissError: () => set({ error: null }),
   // The old process took its Session with it: what was on screen can no longer be stepped from.
   noteRestart: (event) =>
-    set({
-      restart: event,
+    set((state) => ({
+      restart: withShownFrame(
+        event,
+        state.file !== null && state.report !== null ? { file: state.file, frameIndex: state.report.frameIndex } : null,
+      ),
       progress: null,
       file: null,
       info: null,
@@ -51,7 +55,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, client) => ({
       capture: null,
       capturedOperators: [],
       presenterOpen: false,
-    }),
+    })),
   dismissRestart: () => set({ restart: null }),
   setProgress: (event) => set({ progress: event.stage === 'done' ? null : event }),
   cancelWork: async () => {
