@@ -12,6 +12,9 @@ export interface ClientState {
 /** How often, at most, the state listener hears of frame steps. */
 export const STATE_DELAY_MS = 250;
 
+/** How long a replaced Session waits for the new file's first frame answer before it is torn down anyway. */
+export const RETIRE_DELAY_MS = 1000;
+
 /** A frame request waiting for its turn; a newer one answers it SUPERSEDED. */
 interface Waiting {
   supersede(): void;
@@ -20,6 +23,9 @@ interface Waiting {
 /** Holds a client's Session and serialises the calls that touch it. */
 export class ClientSession {
   private session: FrameSource | null = null;
+  /** The Session a new file replaced, torn down once the new file's first frame is answered. */
+  private retiring: FrameSource | null = null;
+  private retireTimer: NodeJS.Timeout | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly pending = new Set<AbortController>();
   private state: ClientState = { lastFile: null, lastFrame: null };
@@ -98,9 +104,9 @@ export class ClientSession {
     return this.session;
   }
 
-  /** Closes the previous Session (if any) and keeps the new one. */
+  /** Keeps the new Session; the one it replaces is torn down once the new file has answered a frame. */
   replace(next: FrameSource, file: string): void {
-    this.closeSession();
+    this.retire();
     this.session = next;
     this.visited = new Map();
     this.update({ lastFile: file, lastFrame: null });
@@ -112,6 +118,7 @@ export class ClientSession {
    * or closed file at once.
    */
   viewed(frame: number, report?: FrameReport): void {
+    this.endRetiring();
     if (report !== undefined) this.visited.set(frame, report);
     const next = { lastFile: this.state.lastFile, lastFrame: frame };
     // A step after a pause is told at once; steps closer together wait for the end of the interval.
@@ -162,13 +169,39 @@ export class ClientSession {
     return had;
   }
 
-  /** Closes at once; the decoder is destroyed on a worker thread (NVDEC's teardown is slow: docs/benchmarks.md), so the
-   * backend goes on answering meanwhile: a new open answers first. */
+  /** Closes at once (and any Session set aside); the decoder is destroyed on a worker thread (NVDEC's teardown is
+   * slow: docs/benchmarks.md), so the backend goes on answering meanwhile. */
   private closeSession(): boolean {
+    this.endRetiring();
     const had = this.session !== null && !this.session.closed;
     this.session?.close({ background: true });
     this.session = null;
     return had;
+  }
+
+  /**
+   * Sets the open Session aside to be torn down after the new file's first frame answer (or RETIRE_DELAY_MS): the
+   * teardown, on a worker thread, otherwise runs beside the new file's first decode and slows it (docs/benchmarks.md,
+   * "Where a second open goes"). At most one waits; an older one is torn down at once.
+   */
+  private retire(): void {
+    this.endRetiring();
+    if (this.session === null || this.session.closed) {
+      this.session = null;
+      return;
+    }
+    this.retiring = this.session;
+    this.session = null;
+    this.retireTimer = setTimeout(() => this.endRetiring(), RETIRE_DELAY_MS);
+    this.retireTimer.unref();
+  }
+
+  /** Tears down the Session set aside, if any. */
+  private endRetiring(): void {
+    if (this.retireTimer !== null) clearTimeout(this.retireTimer);
+    this.retireTimer = null;
+    this.retiring?.close({ background: true });
+    this.retiring = null;
   }
 
   private update(next: ClientState): void {

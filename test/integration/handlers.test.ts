@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadAddon } from '../../electron/addon/load-addon';
-import { ClientSession } from '../../electron/backend/client-session';
+import { ClientSession, RETIRE_DELAY_MS } from '../../electron/backend/client-session';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
@@ -81,14 +81,38 @@ describe('open', () => {
     await expect(failure).rejects.toThrow(/index\.cjs is missing/);
   });
 
-  it('closes the previous Session when a client opens another file', async () => {
+  it("tears down the previous Session once the new file's first frame is answered, not beside its decode", async () => {
     const { handlers, ctx } = setup();
     await handlers.open({ path: video }, ctx);
     const first = ctx.client.current();
     await handlers.open({ path: video }, ctx);
-    expect(first.closed).toBe(true);
     expect(ctx.client.current()).not.toBe(first);
+    expect(first.closed).toBe(false);
+    await handlers.frame({ index: 0 }, ctx);
+    expect(first.closed).toBe(true);
     expect(ctx.client.current().closed).toBe(false);
+  });
+
+  it('tears down the previous Session after RETIRE_DELAY_MS when no frame is asked for, and at once on a third open', async () => {
+    const { handlers, ctx } = setup();
+    await handlers.open({ path: video }, ctx);
+    const first = ctx.client.current();
+    await handlers.open({ path: video }, ctx);
+    const second = ctx.client.current();
+    await handlers.open({ path: video }, ctx);
+    expect(first.closed).toBe(true);
+    expect(second.closed).toBe(false);
+    await vi.waitFor(() => expect(second.closed).toBe(true), { timeout: RETIRE_DELAY_MS + 2000, interval: 50 });
+    expect(ctx.client.current().closed).toBe(false);
+  });
+
+  it('closing the file tears down the Session set aside too', async () => {
+    const { handlers, ctx } = setup();
+    await handlers.open({ path: video }, ctx);
+    const first = ctx.client.current();
+    await handlers.open({ path: video }, ctx);
+    await handlers.close({}, ctx);
+    expect(first.closed).toBe(true);
   });
 });
 
