@@ -52,8 +52,11 @@ try {
   };
   const bringBack = { thumbnails: { maxWidth: 256 }, preview: { op: 'convert', maxWidth: 256 }, fallbackToReference: true };
 
-  // Opening files in a running backend, each to its first complete frame answer (what the renderer waits for).
+  // Opening files in a running backend, each to its first complete frame answer (what the renderer waits for), after
+  // a pause as a user looks at a file before opening the next: the teardown of the file before is then over.
+  const PAUSE_MS = 400;
   for (const [round, file] of [hd, uhd, hd, uhd, hd, uhd, hd].entries()) {
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     const t0 = performance.now();
     const opened = await must('open', { path: file });
     const t1 = performance.now();
@@ -67,6 +70,7 @@ try {
       toFirstAnswerMs: t2 - t0,
       openCallMs: t1 - t0,
       firstFrameCallMs: t2 - t1,
+      pauseBeforeMs: PAUSE_MS,
       preview: first.preview?.op ?? null,
       previewError: first.previewError?.code ?? null,
     });

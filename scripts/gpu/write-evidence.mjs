@@ -430,6 +430,9 @@ if (rpcOpen.length || rpcStep.length || rpcHold.length) {
   bm.push('sending what the renderer sends. Each frame request brings back the report, the plane thumbnails (256 wide)');
   bm.push('and a convert preview (256 wide) in one answer.', '');
   if (rpcOpen.length) {
+    const pause = rpcOpen[0].pauseBeforeMs;
+    if (pause !== undefined)
+      bm.push(`Each file opened after a pause of ${pause} ms, as a user looks at a file before opening the next.`, '');
     const split = rpcOpen.some((r) => r.openCallMs !== undefined);
     bm.push(
       `| open, in turn | file | decode | to the first complete frame answer ms |${split ? ' the open call ms | the first frame call ms |' : ''}`,
