@@ -2,8 +2,8 @@
 // answer (report + thumbnails + a convert preview with its CPU reference, as the renderer asks), and whether the
 // replaced session's teardown slows either. Three ways of retiring the session the new file replaces:
 //   closed-before: closed before the clock starts (nothing overlaps);
-//   background-at-replace: closed on a worker thread as soon as the new file is open (what the backend does);
-//   after-first-answer: closed on a worker thread once the new file's first answer is in.
+//   background-at-replace: closed on a worker thread as soon as the new file is open;
+//   after-first-answer: closed on a worker thread once the new file's first answer is in (what the backend does).
 // Then the first answer split by what it brings back, on a freshly opened file. One JSON line per measurement.
 // Usage: node scripts/gpu/reopen-split.mjs CLIP_1080P CLIP_4K
 import fs from 'node:fs';

@@ -469,8 +469,9 @@ if (reopenSplit.length) {
   bm.push('`node scripts/gpu/reopen-split.mjs CLIP_1080P CLIP_4K`: the clips opened in turn in one process (two repeats of');
   bm.push('five opens), a pause of 400 ms before each; the open call, then the first frame answer the renderer asks for');
   bm.push('(report with the proof, thumbnails 256 wide, a convert preview with its CPU reference). The session the new');
-  bm.push('file replaces is closed before the clock starts, on a worker thread as soon as the new file is open (what the');
-  bm.push('backend does), or on a worker thread after the first answer. Medians, with the range.', '');
+  bm.push('file replaces is closed before the clock starts, on a worker thread as soon as the new file is open, or on a');
+  bm.push('worker thread after the first answer (what the backend does: electron/backend/client-session.ts). Medians, with');
+  bm.push('the range.', '');
   bm.push(...tableHead('| the replaced session | clip | opens | open call ms | first answer ms | to the first answer ms |'));
   const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
   for (const mode of [...new Set(reopenSplit.map((r) => r.mode))]) {
