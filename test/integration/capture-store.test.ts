@@ -2,22 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MethodName } from '../../electron/common/contract';
 import { actionFor } from '../../renderer/src/components/help/shortcuts';
 import type { RpcClient } from '../../renderer/src/rpc/client';
 import { STATE_DELAY_MS } from '../../electron/backend/client-session';
 import { createAppStore } from '../../renderer/src/store/store';
 import { fixture, ROOT } from '../support/paths';
-import {
-  connect,
-  killBackend,
-  serveBuilt,
-  startServe,
-  until,
-  type Connected,
-  type Served,
-} from '../support/live/served-client';
+import { killBackend, serveBuilt, until, type Served } from '../support/live/served-client';
+import { servedSuite } from './served-suite';
 import { editManifest } from '../support/zip-edit';
 
 /** The capture made on a GPU machine that ships with the app: frames 0, 24 and 48, each with operator previews. */
@@ -27,32 +20,19 @@ const CLIP = fixture('h264-odd-642x362.mp4');
 const OPERATORS = ['convert', 'wrong-wrap', 'right-wrap', 'cvtcolor', 'gaussian', 'flip', 'threshold', 'reference'];
 
 describe.skipIf(!serveBuilt)('capture slice over serve mode (needs npm run build)', () => {
-  let served: Served;
+  const serve = servedSuite();
   let dir: string;
-  let connections: Connected[] = [];
-  let own: Served[] = [];
 
   beforeAll(async () => {
-    served = await startServe();
     dir = await mkdtemp(path.join(os.tmpdir(), 'zci-capture-store-'));
-  }, 30_000);
+  });
 
   afterAll(async () => {
-    await served.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
-  afterEach(async () => {
-    for (const { transport } of connections) transport.close();
-    connections = [];
-    await Promise.all(own.map((server) => server.stop()));
-    own = [];
-  });
-
-  async function client(to = served): Promise<RpcClient> {
-    const connection = await connect(to);
-    connections.push(connection);
-    return connection.client;
+  async function client(to?: Served): Promise<RpcClient> {
+    return (await serve.connect(to)).client;
   }
 
   /** The methods a client called, in order (an observing spy: every call reaches serve mode). */
@@ -89,9 +69,7 @@ describe.skipIf(!serveBuilt)('capture slice over serve mode (needs npm run build
   });
 
   it('forgets the capture when a video is opened, closed, or the backend restarts', async () => {
-    const fresh = await startServe();
-    own.push(fresh);
-    const rpc = await client(fresh);
+    const rpc = await client(await serve.ownServer());
     const store = createAppStore(rpc);
     await store.getState().openFile(GPU_CAPTURE);
     await store.getState().openFile(CLIP);

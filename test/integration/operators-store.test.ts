@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
 import type { PreviewParams } from '../../electron/common/preview';
 import type { RpcApi, RpcClient } from '../../renderer/src/rpc/client';
@@ -7,7 +7,8 @@ import { createAppStore } from '../../renderer/src/store/store';
 import { recordedPreviews } from '../support/e2e/recorded-previews';
 import { hasGpu } from '../support/live/addon';
 import { fixture, ROOT } from '../support/paths';
-import { connect, serveBuilt, startServe, type Connected, type Served } from '../support/live/served-client';
+import { serveBuilt } from '../support/live/served-client';
+import { servedSuite } from './served-suite';
 
 // 1920x1080 H.264 4:2:0 in 1088 coded rows: the clip the recorded GPU run previewed.
 const CLIP = fixture('h264-1080p-420.mp4');
@@ -15,24 +16,11 @@ const CLIP = fixture('h264-1080p-420.mp4');
 const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
 
 describe.skipIf(!serveBuilt)('operators slice over serve mode (needs npm run build)', () => {
-  let served: Served;
-  let connections: Connected[] = [];
-
-  beforeAll(async () => {
-    served = await startServe();
-  }, 30_000);
-
-  afterAll(() => served.stop());
-
-  afterEach(() => {
-    for (const { transport } of connections) transport.close();
-    connections = [];
-  });
+  const serve = servedSuite();
 
   /** A new client, and the preview requests it sends (an observing spy: every call reaches serve mode). */
   async function client(): Promise<{ rpc: RpcClient; previews: () => PreviewParams[] }> {
-    const connection = await connect(served);
-    connections.push(connection);
+    const connection = await serve.connect();
     const call = vi.spyOn(connection.client, 'call');
     // The operator a request asked for: a preview call's, or the one a frame request brings back with it.
     const previews = () =>

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
 import type { ReadMemoryParams } from '../../electron/common/memory';
 import { planeGrid, tileRange } from '../../renderer/src/components/probe/tile-plan';
@@ -6,30 +6,18 @@ import { allPlaneFacts } from '../../renderer/src/components/layout/plane-facts'
 import type { RpcApi } from '../../renderer/src/rpc/client';
 import { createAppStore } from '../../renderer/src/store/store';
 import { fixture } from '../support/paths';
-import { connect, serveBuilt, startServe, type Connected, type Served } from '../support/live/served-client';
+import { serveBuilt } from '../support/live/served-client';
+import { servedSuite } from './served-suite';
 
 // 642x362 H.264 with 768-byte rows: coded columns, right padding and hidden rows in every plane.
 const CLIP = fixture('h264-odd-642x362.mp4');
 
 describe.skipIf(!serveBuilt)('memory reads through the store over serve mode (needs npm run build)', () => {
-  let served: Served;
-  let connections: Connected[] = [];
-
-  beforeAll(async () => {
-    served = await startServe();
-  }, 30_000);
-
-  afterAll(() => served.stop());
-
-  afterEach(() => {
-    for (const { transport } of connections) transport.close();
-    connections = [];
-  });
+  const serve = servedSuite();
 
   /** A store over a new connection, and the readMemory calls it makes. */
   async function store() {
-    const connection = await connect(served);
-    connections.push(connection);
+    const connection = await serve.connect();
     const asked: ReadMemoryParams[] = [];
     const api: RpcApi = {
       call: <M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> => {

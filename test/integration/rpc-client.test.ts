@@ -1,22 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProgressEvent } from '../../electron/common/contract';
 import { RpcFailure } from '../../electron/common/envelope';
 import { describeExit } from '../../electron/supervisor/policy';
 import type { InspectorError } from '../../native/index';
 import { addon } from '../support/live/addon';
 import { fixture, SAMPLE } from '../support/paths';
-import {
-  connect,
-  killBackend,
-  serveBuilt,
-  startServe,
-  until,
-  type Connected,
-  type Served,
-} from '../support/live/served-client';
+import { killBackend, serveBuilt, until } from '../support/live/served-client';
+import { servedSuite } from './served-suite';
 
 // 1920x1080 H.264, 48 frames: a capture of all of them keeps the backend busy for a while.
 const CLIP = fixture('h264-1080p-420.mp4');
@@ -34,30 +27,17 @@ async function state(promise: Promise<unknown>): Promise<'resolved' | 'rejected'
 }
 
 describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', () => {
-  let served: Served;
-  let connections: Connected[] = [];
+  const serve = servedSuite();
+  const connected = serve.connect;
   let dir: string;
 
   beforeAll(async () => {
-    served = await startServe();
     dir = await mkdtemp(path.join(os.tmpdir(), 'zci-rpc-'));
-  }, 30_000);
+  });
 
   afterAll(async () => {
-    await served.stop();
     await rm(dir, { recursive: true, force: true });
   });
-
-  afterEach(() => {
-    for (const { transport } of connections) transport.close();
-    connections = [];
-  });
-
-  async function connected(to = served): Promise<Connected> {
-    const connection = await connect(to);
-    connections.push(connection);
-    return connection;
-  }
 
   it('matches responses to calls by id', async () => {
     const { client } = await connected();
@@ -92,33 +72,28 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
   });
 
   it('delivers events and fails calls in flight when the backend restarts', async () => {
-    const own = await startServe();
-    try {
-      const { client } = await connected(own);
-      const restarted = vi.fn();
-      client.on('backendRestarted', restarted);
-      const progress: ProgressEvent[] = [];
-      client.on('progress', (event) => progress.push(event));
-      await client.call('open', { path: CLIP });
-      await client.call('frame', { index: 5 });
-      const capture = client.call('saveCapture', { path: path.join(dir, 'all.zci'), frames: { from: 0, to: 47 } });
-      await until(() => progress.some((event) => event.stage === 'capturing'), 'the capture to start');
-      const killed = await killBackend(client);
-      await expect(capture).rejects.toMatchObject({ code: 'INTERNAL', message: 'The decoder process restarted.' });
-      expect(restarted).toHaveBeenCalledWith({
-        reason: describeExit(null, 'SIGKILL'),
-        exitCode: null,
-        signal: 'SIGKILL',
-        restarts: 1,
-        lastFile: CLIP,
-        lastFrame: 5,
-      });
-      // The same connection goes on with the new process.
-      const { backend } = await client.call('environment', {});
-      expect(backend.pid).not.toBe(killed);
-    } finally {
-      await own.stop();
-    }
+    const { client } = await connected(await serve.ownServer());
+    const restarted = vi.fn();
+    client.on('backendRestarted', restarted);
+    const progress: ProgressEvent[] = [];
+    client.on('progress', (event) => progress.push(event));
+    await client.call('open', { path: CLIP });
+    await client.call('frame', { index: 5 });
+    const capture = client.call('saveCapture', { path: path.join(dir, 'all.zci'), frames: { from: 0, to: 47 } });
+    await until(() => progress.some((event) => event.stage === 'capturing'), 'the capture to start');
+    const killed = await killBackend(client);
+    await expect(capture).rejects.toMatchObject({ code: 'INTERNAL', message: 'The decoder process restarted.' });
+    expect(restarted).toHaveBeenCalledWith({
+      reason: describeExit(null, 'SIGKILL'),
+      exitCode: null,
+      signal: 'SIGKILL',
+      restarts: 1,
+      lastFile: CLIP,
+      lastFrame: 5,
+    });
+    // The same connection goes on with the new process.
+    const { backend } = await client.call('environment', {});
+    expect(backend.pid).not.toBe(killed);
   });
 
   it('brings pictures back in one binary frame holding their own bytes, and the rest as JSON text', async () => {
@@ -147,22 +122,18 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
   });
 
   it('fails calls when the carrier closes and ignores junk', async () => {
-    const own = await startServe();
-    try {
-      const { client, transport } = await connected(own);
-      await client.call('open', { path: CLIP });
-      const capture = client.call('saveCapture', { path: path.join(dir, 'cut.zci'), frames: { from: 0, to: 47 } });
-      // An unreadable request is answered with id -1, which matches no call: the client drops it.
-      const answers: string[] = [];
-      transport.onMessage((data) => typeof data === 'string' && answers.push(data));
-      transport.send('not json');
-      await until(() => answers.some((data) => data.includes('"id":-1')), 'the answer to the junk');
-      expect(await state(capture)).toBe('pending');
-      await own.stop();
-      await expect(capture).rejects.toMatchObject({ code: 'INTERNAL' });
-      await expect(client.call('close', {})).rejects.toMatchObject({ code: 'INTERNAL' });
-    } finally {
-      await own.stop();
-    }
+    const own = await serve.ownServer();
+    const { client, transport } = await connected(own);
+    await client.call('open', { path: CLIP });
+    const capture = client.call('saveCapture', { path: path.join(dir, 'cut.zci'), frames: { from: 0, to: 47 } });
+    // An unreadable request is answered with id -1, which matches no call: the client drops it.
+    const answers: string[] = [];
+    transport.onMessage((data) => typeof data === 'string' && answers.push(data));
+    transport.send('not json');
+    await until(() => answers.some((data) => data.includes('"id":-1')), 'the answer to the junk');
+    expect(await state(capture)).toBe('pending');
+    await own.stop();
+    await expect(capture).rejects.toMatchObject({ code: 'INTERNAL' });
+    await expect(client.call('close', {})).rejects.toMatchObject({ code: 'INTERNAL' });
   });
 });

@@ -1,52 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InspectorError } from '../../native/index';
 import { STATE_DELAY_MS } from '../../electron/backend/client-session';
 import { createAppStore } from '../../renderer/src/store/store';
 import { addon } from '../support/live/addon';
 import { fixture, SAMPLE } from '../support/paths';
-import {
-  connect,
-  killBackend,
-  serveBuilt,
-  startServe,
-  until,
-  type Connected,
-  type Served,
-} from '../support/live/served-client';
+import { killBackend, serveBuilt, until, type Served } from '../support/live/served-client';
+import { servedSuite } from './served-suite';
 
 // 642x362 H.264, 36 frames at 24 fps; the addon opens it in a few milliseconds.
 const CLIP = fixture('h264-odd-642x362.mp4');
 
 describe.skipIf(!serveBuilt)('the store over serve mode (needs npm run build)', () => {
-  let served: Served;
-  let connections: Connected[] = [];
-  let own: Served[] = [];
-
-  beforeAll(async () => {
-    served = await startServe();
-  }, 30_000);
-
-  afterAll(() => served.stop());
-
-  afterEach(async () => {
-    for (const { transport } of connections) transport.close();
-    connections = [];
-    await Promise.all(own.map((server) => server.stop()));
-    own = [];
-  });
-
-  /** A server of the test's own, for a test that needs a fresh config or kills the backend. */
-  async function ownServer(): Promise<Served> {
-    const server = await startServe();
-    own.push(server);
-    return server;
-  }
+  const serve = servedSuite();
+  const ownServer = serve.ownServer;
 
   /** A new client (each connection is one) of the shared server or of another. */
-  async function client(to = served) {
-    const connection = await connect(to);
-    connections.push(connection);
-    return connection.client;
+  async function client(to?: Served) {
+    return (await serve.connect(to)).client;
   }
 
   describe('session slice', () => {
