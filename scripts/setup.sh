@@ -10,7 +10,7 @@ if command -v apt-get > /dev/null; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
     pkg-config cmake make g++ libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
-    ffmpeg chromium clang-format clang libclang-rt-dev xz-utils python3-pip > /dev/null
+    libffmpeg-nvenc-dev ffmpeg chromium clang-format clang libclang-rt-dev xz-utils python3-pip > /dev/null
 else
   echo "not a Debian/Ubuntu system: install pkg-config, cmake, g++ and FFmpeg's development files yourself" >&2
 fi

@@ -14,6 +14,21 @@ const libraryStatusSchema = z.object({
   searched: z.array(z.string()),
 });
 
+/** The NVDEC decoder pool (native/src/nvdec_pool): whether FFmpeg's decoders come from it, and what it has done. */
+const decoderPoolSchema = z.object({
+  active: z.boolean(),
+  path: z.string().nullable(),
+  error: z.string().nullable(),
+  budgetBytes: z.number().min(0),
+  created: z.number().min(0),
+  reused: z.number().min(0),
+  parked: z.number().min(0),
+  parkedBytes: z.number().min(0),
+  evicted: z.number().min(0),
+  capsQueries: z.number().min(0),
+  capsCached: z.number().min(0),
+});
+
 /** FFmpeg, CUDA, NVCV and CV-CUDA as the addon found them: everything the decoder panel shows about the machine. */
 export const environmentReportSchema = z.object({
   addonVersion: z.string(),
@@ -41,10 +56,15 @@ export const environmentReportSchema = z.object({
   }),
   nvcv: libraryStatusSchema,
   cvcuda: libraryStatusSchema,
+  /** Absent in captures made before the pool existed. */
+  decoderPool: decoderPoolSchema.optional(),
 });
 
 /** Everything the decoder panel shows about the machine. */
 export type EnvironmentReport = z.infer<typeof environmentReportSchema>;
+
+/** The NVDEC decoder pool's state. */
+export type DecoderPoolStatus = z.infer<typeof decoderPoolSchema>;
 
 /** A library loaded at run time, or the reason it was not. */
 export type LibraryStatus = z.infer<typeof libraryStatusSchema>;

@@ -22,7 +22,7 @@ cp -a .gpu/ffmpeg "$stage/ffmpeg"
 rm -rf "$stage/ffmpeg/include" "$stage/ffmpeg/share" "$stage/ffmpeg/lib/pkgconfig"
 cp "$nvcv" "$stage/nvcv/"
 cp native/index.cjs "$stage/native/"
-cp native/build/Release/zerocopy_inspector.node "$stage/native/build/Release/"
+cp native/build/Release/zerocopy_inspector.node native/build/Release/libzci_nvdec_pool.so "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
 # CUPTI, for the copy ledger: the toolkit's own libcupti (the CUDA library folder next to nvcc).
 cupti=""

@@ -100,8 +100,14 @@ done
 for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
   run native/build/zci_bench loop "$clip" 100000 3
 done
-# A second file opened in a running process, to its first frame report (the first open pays for the context).
+# A second file opened in a running process, to its first frame report (the first open pays for the context): with
+# the NVDEC decoder pool turned off (every open makes its decoder), then on.
+say "\$ ZCI_DECODER_POOL_MB=0 native/build/zci_bench reopen clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 4"
+ZCI_DECODER_POOL_MB=0 native/build/zci_bench reopen clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 4 >> "$bench" 2>> "$log"
 run native/build/zci_bench reopen clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 4
+# What the driver takes to answer the capability query, create the decoder FFmpeg asks for, and destroy it.
+run native/build/zci_bench nvdec-create clips/bench-1080p-h264.mp4 4
+run native/build/zci_bench nvdec-create clips/bench-2160p-hevc.mp4 4
 # Whole-file inspect through the command line (JSON to /dev/null) against FFmpeg's CLI, each a whole process timed,
 # without and with the aliasing proof on every frame, alternating, three rounds.
 timed() { # timed NAME CLIP COMMAND...: one JSON line with the wall time of COMMAND
@@ -141,7 +147,10 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
   done
 done
 rm -f "$out/phases.txt"
-# What the renderer does over serve mode's WebSocket: a second open, sequential steps, a held key.
+# What the renderer does over serve mode's WebSocket: a second open (with the decoder pool off, then on), sequential
+# steps, a held key.
+say "\$ ZCI_DECODER_POOL_MB=0 node scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 --opens-only"
+ZCI_DECODER_POOL_MB=0 "$node" scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 --opens-only >> "$bench" 2>> "$log"
 say "\$ node scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
 "$node" scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"
 # Where a second open goes on the addon itself, and whether the replaced session's teardown slows it.

@@ -2,7 +2,8 @@
 // first complete frame answer, sequential steps (report + thumbnails + a convert preview in one request), and a held
 // key (requests at 60 per second for 10 s), once as the renderer sends them (one in flight, only the newest waiting)
 // and once sent blindly (the backend's latest-wins drops what waits). One JSON line per measurement on stdout.
-// Usage: node scripts/gpu/step-bench.mjs CLIP_1080P CLIP_4K
+// Usage: node scripts/gpu/step-bench.mjs CLIP_1080P CLIP_4K [--opens-only]
+// Each open is tagged with whether the backend's NVDEC decoder pool was in use (ZCI_DECODER_POOL_MB=0 turns it off).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { readServerMessage, startServe } from '../../test/gpu/serve-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const [hd, uhd] = process.argv.slice(2).map((f) => fs.realpathSync(path.resolve(f)));
+const args = process.argv.slice(2);
+const opensOnly = args.includes('--opens-only');
+const [hd, uhd] = args.filter((a) => !a.startsWith('--')).map((f) => fs.realpathSync(path.resolve(f)));
 const { WebSocket } = await import(path.join(root, 'node_modules', 'ws', 'wrapper.mjs'));
 
 const percentile = (xs, p) => {
@@ -55,6 +58,7 @@ try {
   // Opening files in a running backend, each to its first complete frame answer (what the renderer waits for), after
   // a pause as a user looks at a file before opening the next: the teardown of the file before is then over.
   const PAUSE_MS = 400;
+  const opens = [];
   for (const [round, file] of [hd, uhd, hd, uhd, hd, uhd, hd].entries()) {
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     const t0 = performance.now();
@@ -62,7 +66,7 @@ try {
     const t1 = performance.now();
     const first = await must('frame', { index: 0, ...bringBack });
     const t2 = performance.now();
-    print({
+    opens.push({
       bench: 'rpc-open',
       file: path.basename(file),
       round,
@@ -75,6 +79,9 @@ try {
       previewError: first.previewError?.code ?? null,
     });
   }
+  const pool = (await must('environment', {})).report?.decoderPool ?? null;
+  for (const o of opens) print({ ...o, decoderPool: pool?.active ? 'on' : 'off' });
+  print({ bench: 'rpc-pool', ...pool });
 
   // Sequential steps on the 1080p clip: one request each, latency to the complete answer. Twice: as the operators
   // panel asks (the convert preview with its CPU reference and the naive-wrap picture), and the convert preview alone.
@@ -108,8 +115,10 @@ try {
       preview: previewOp,
     });
   };
-  await sequential('convert preview with its CPU reference', { op: 'convert', maxWidth: 256 });
-  await sequential('convert preview alone', { op: 'convert', maxWidth: 256, reference: false });
+  if (!opensOnly) {
+    await sequential('convert preview with its CPU reference', { op: 'convert', maxWidth: 256 });
+    await sequential('convert preview alone', { op: 'convert', maxWidth: 256, reference: false });
+  }
 
   // A held key: 60 requests a second for 10 s, frames advancing one per key press.
   const hold = async (mode) => {
@@ -176,8 +185,10 @@ try {
       maxOutstanding,
     });
   };
-  await hold('renderer');
-  await hold('blind');
+  if (!opensOnly) {
+    await hold('renderer');
+    await hold('blind');
+  }
   socket.close();
 } finally {
   proc.kill('SIGTERM');

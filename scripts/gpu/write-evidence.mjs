@@ -348,21 +348,53 @@ if (loopRows.length) {
   bm.push('');
 }
 
-// A second file opened in a running process (zci_bench reopen).
+// A second file opened in a running process (zci_bench reopen), with the NVDEC decoder pool off, then on.
 const reopen = bench.filter((b) => b.bench === 'reopen');
+const poolName = (active) => (active === undefined ? null : active ? 'on' : 'off');
 if (reopen.length) {
+  const pooled = reopen.some((r) => r.decoderPool !== undefined);
   bm.push('## 2b. Opening a file in a running process, to its first frame report', '');
   bm.push('`zci_bench reopen A B 4`: the two clips opened in turn in one process, four rounds; each open timed to its');
   bm.push('first frame report (open + `Session::frame(0)`). The first open of the process creates the CUDA context; the');
-  bm.push('process keeps it, so later opens do not. Also: a seek forward to the middle of the file, then back to frame 0.', '');
-  bm.push(...tableHead('| clip | round | to first report ms | probe ms | index ms | CUDA ms | first frame ms | frame 0 ms | seek forward ms | seek back ms |'));
-  for (const r of reopen) {
-    bm.push(`| ${path.basename(r.file)} | ${r.round} | ${fmt(r.toFirstReportMs)} | ${fmt(r.probeMs)} | ${fmt(r.indexMs)} | ${fmt(r.cudaMs, 2)} | ${fmt(r.firstFrameMs)} | ${fmt(r.frameMs, 2)} | ${fmt(r.seekForwardMs)} | ${fmt(r.seekBackMs)} |`);
+  bm.push('process keeps it, so later opens do not. Also: a seek forward to the middle of the file, then back to frame 0.');
+  if (pooled) {
+    bm.push('Twice, each a process of its own: with the NVDEC decoder pool turned off (`ZCI_DECODER_POOL_MB=0`: FFmpeg');
+    bm.push('creates every decoder, as without the pool), then on (a decoder FFmpeg gives up is parked, and handed back to');
+    bm.push('the next open or seek that asks for one with the same parameters; "decoder" says which happened at the open).');
   }
   bm.push('');
-  for (const clip of [...new Set(reopen.map((b) => b.file))]) {
-    const later = reopen.filter((r) => r.file === clip && !(r.round === 0 && r === reopen[0]));
-    bm.push(`- ${path.basename(clip)}: a later open to its first report, median **${fmt(median(later.map((r) => r.toFirstReportMs)))} ms**${clip.includes('1080p') ? ` (target ≤ 60 ms: ${median(later.map((r) => r.toFirstReportMs)) <= 60 ? 'met' : 'NOT met'})` : ''}`);
+  bm.push(...tableHead(`| ${pooled ? 'pool | ' : ''}clip | round | to first report ms | probe ms | index ms | CUDA ms | first frame ms | ${pooled ? 'decoder | ' : ''}frame 0 ms | seek forward ms | seek back ms |`));
+  for (const r of reopen) {
+    bm.push(`| ${pooled ? `${poolName(r.decoderPool)} | ` : ''}${path.basename(r.file)} | ${r.round} | ${fmt(r.toFirstReportMs)} | ${fmt(r.probeMs)} | ${fmt(r.indexMs)} | ${fmt(r.cudaMs, 2)} | ${fmt(r.firstFrameMs)} | ${pooled ? `${r.nvdecDecoder} | ` : ''}${fmt(r.frameMs, 2)} | ${fmt(r.seekForwardMs)} | ${fmt(r.seekBackMs)} |`);
+  }
+  bm.push('');
+  for (const pool of [...new Set(reopen.map((r) => r.decoderPool))]) {
+    const rows = reopen.filter((r) => r.decoderPool === pool);
+    for (const clip of [...new Set(rows.map((b) => b.file))]) {
+      const later = rows.filter((r) => r.file === clip && !(r.round === 0 && r === rows[0]));
+      const ms = median(later.map((r) => r.toFirstReportMs));
+      const label = pool === undefined ? '' : ` (pool ${poolName(pool)})`;
+      bm.push(`- ${path.basename(clip)}${label}: a later open to its first report, median **${fmt(ms)} ms**${clip.includes('1080p') ? ` (target ≤ 60 ms: ${ms <= 60 ? 'met' : 'NOT met'})` : ''}; seek back median ${fmt(median(later.map((r) => r.seekBackMs)))} ms`);
+    }
+  }
+  bm.push('');
+}
+
+// What the driver itself takes to create and destroy the decoder FFmpeg asks for (zci_bench nvdec-create).
+const nvdecCreate = bench.filter((b) => b.bench === 'nvdec-create');
+if (nvdecCreate.length) {
+  bm.push('## 2f. What an NVDEC decoder costs the driver', '');
+  bm.push('`zci_bench nvdec-create CLIP 4`: the clip opened on NVDEC to learn the decoder FFmpeg 5.1 asks for (codec, coded');
+  bm.push('size, bit depth, surfaces), then four times, on the driver\'s own libnvcuvid (not the pool) in FFmpeg\'s context:');
+  bm.push('the capability query FFmpeg makes first, the creation with FFmpeg\'s parameters, and the destruction. These are');
+  bm.push('what every open of a file (and, for H.264, every seek, whose flush makes FFmpeg ask for a new decoder) pays');
+  bm.push('without the pool. Medians, with the range.', '');
+  bm.push(...tableHead('| clip | decoder | surfaces | capability query ms | create ms | destroy ms |'));
+  const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
+  for (const file of [...new Set(nvdecCreate.map((r) => r.file))]) {
+    const rows = nvdecCreate.filter((r) => r.file === file);
+    const r0 = rows[0];
+    bm.push(`| ${path.basename(file)} | ${r0.codec} ${r0.codedWidth}×${r0.codedHeight}, ${r0.bitDepth}-bit | ${r0.surfaces} | ${range(rows.map((r) => r.capsMs))} | **${range(rows.map((r) => r.createMs))}** | ${range(rows.map((r) => r.destroyMs))} |`);
   }
   bm.push('');
 }
@@ -434,14 +466,24 @@ if (rpcOpen.length || rpcStep.length || rpcHold.length) {
     if (pause !== undefined)
       bm.push(`Each file opened after a pause of ${pause} ms, as a user looks at a file before opening the next.`, '');
     const split = rpcOpen.some((r) => r.openCallMs !== undefined);
+    const pooled = rpcOpen.some((r) => r.decoderPool !== undefined);
+    if (pooled) {
+      bm.push('Twice, each a backend of its own: with the NVDEC decoder pool turned off (`ZCI_DECODER_POOL_MB=0`, the same');
+      bm.push('script with `--opens-only`), then on, as the app runs.', '');
+    }
     bm.push(
-      `| open, in turn | file | decode | to the first complete frame answer ms |${split ? ' the open call ms | the first frame call ms |' : ''}`,
-      `| --- | --- | --- | --- |${split ? ' --- | --- |' : ''}`,
+      `| ${pooled ? 'pool | ' : ''}open, in turn | file | decode | to the first complete frame answer ms |${split ? ' the open call ms | the first frame call ms |' : ''}`,
+      `| ${pooled ? '--- | ' : ''}--- | --- | --- | --- |${split ? ' --- | --- |' : ''}`,
     );
     for (const r of rpcOpen)
-      bm.push(`| ${r.round + 1} | ${r.file} | ${r.decodePath} | ${fmt(r.toFirstAnswerMs)} |${split ? ` ${fmt(r.openCallMs)} | ${fmt(r.firstFrameCallMs)} |` : ''}`);
-    const later = rpcOpen.filter((r) => r.round > 0 && r.file.includes('1080p')).map((r) => r.toFirstAnswerMs);
-    if (later.length) bm.push('', `- a later open of the 1080p H.264 clip, median **${fmt(median(later))} ms** (target ≤ 60 ms: ${median(later) <= 60 ? 'met' : 'NOT met'})`);
+      bm.push(`| ${pooled ? `${r.decoderPool} | ` : ''}${r.round + 1} | ${r.file} | ${r.decodePath} | ${fmt(r.toFirstAnswerMs)} |${split ? ` ${fmt(r.openCallMs)} | ${fmt(r.firstFrameCallMs)} |` : ''}`);
+    bm.push('');
+    for (const pool of [...new Set(rpcOpen.map((r) => r.decoderPool))]) {
+      const later = rpcOpen.filter((r) => r.decoderPool === pool && r.round > 0 && r.file.includes('1080p')).map((r) => r.toFirstAnswerMs);
+      const label = pool === undefined ? '' : `, decoder pool ${pool}`;
+      const target = pool === 'off' ? '' : ` (target ≤ 60 ms: ${median(later) <= 60 ? 'met' : 'NOT met'})`;
+      if (later.length) bm.push(`- a later open of the 1080p H.264 clip${label}: median **${fmt(median(later))} ms**${target}`);
+    }
     bm.push('');
   }
   for (const r of rpcStep) {

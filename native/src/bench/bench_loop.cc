@@ -6,6 +6,8 @@
 // Each variant opens its file before the clock starts and is timed from its first frame to its last.
 #include "bench_loop.h"
 
+#include "decoder_pool.h"
+
 #include "json_line.h"
 
 #include "session.h"
@@ -194,6 +196,8 @@ int benchReopen(const std::string &first, const std::string &second, int rounds,
           .add("indexMs", t.indexMs)
           .add("cudaMs", t.cudaMs)
           .add("firstFrameMs", t.firstFrameMs)
+          .add("nvdecDecoder", t.nvdecDecoder)
+          .add("decoderPool", decoder_pool::status().active)
           .add("frameMs", e.decodeUs / 1000.0)
           .add("seekForwardMs", seekForwardMs)
           .add("seekBackMs", seekBackMs)

@@ -5,6 +5,8 @@
 //   zci_bench loop FILE FRAMES [ROUNDS]  FFmpeg's plain decode loop, the core's decoder, and the inspection loop
 //                                      with and without the proof, alternating (bench_loop.cc)
 //   zci_bench reopen FILE1 FILE2 [ROUNDS]  each open to its first frame report, in turn, in one process
+//   zci_bench nvdec-create FILE ROUNDS  the driver's own capability query, decoder creation and destruction for the
+//                                      decoder FFmpeg asks for FILE (bench_nvdec.cc)
 //   zci_bench soak FILE FRAMES         GPU memory in use and live NVCV handles every 100 frames
 //   zci_bench memread FILE [FRAMES]    memory reads against one linear copy of the whole allocation (bench_memory.cc)
 //   zci_bench probe FILE [READS]       a 64×64 tile read against downloading the whole allocation
@@ -16,6 +18,7 @@
 #include "bench_ledger.h"
 #include "bench_loop.h"
 #include "bench_memory.h"
+#include "bench_nvdec.h"
 #include "json_line.h"
 
 #include "cuda_driver.h"
@@ -264,6 +267,7 @@ int main(int argc, char **argv) {
     if (mode == "decode") return benchDecode(file, count);
     if (mode == "soak") return benchSoak(file, count);
     if (mode == "reopen") return zci::bench::benchReopen(file, argv[3], argc > 4 ? std::atoi(argv[4]) : 3, options());
+    if (mode == "nvdec-create") return zci::bench::benchNvdecCreate(file, count > 0 ? count : 4, options());
     if (mode == "loop") return zci::bench::benchLoop(file, count, argc > 4 ? std::atoi(argv[4]) : 3, options());
     if (mode == "preview") return benchPreview(file, count);
     if (mode == "compare") return zci::bench::benchCompare(file, count > 0 ? count : 30);

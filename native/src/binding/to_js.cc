@@ -175,6 +175,23 @@ Napi::Object contextToJs(Napi::Env env, const ContextEvidence &c) {
       .object();
 }
 
+Napi::Object decoderPoolToJs(Napi::Env env, const decoder_pool::Status &p) {
+  const auto text = [](const std::string &v) { return v.empty() ? std::nullopt : std::optional<std::string>(v); };
+  return Fields(env)
+      .add("active", p.active)
+      .add("path", text(p.path))
+      .add("error", text(p.error))
+      .add("budgetBytes", static_cast<int64_t>(p.budgetBytes))
+      .add("created", static_cast<int64_t>(p.created))
+      .add("reused", static_cast<int64_t>(p.reused))
+      .add("parked", static_cast<int64_t>(p.parked))
+      .add("parkedBytes", static_cast<int64_t>(p.parkedBytes))
+      .add("evicted", static_cast<int64_t>(p.evicted))
+      .add("capsQueries", static_cast<int64_t>(p.capsQueries))
+      .add("capsCached", static_cast<int64_t>(p.capsCached))
+      .object();
+}
+
 Napi::Object libraryToJs(Napi::Env env, const LoadedLibrary &l) {
   using Text = std::optional<std::string>;
   return Fields(env)
@@ -345,6 +362,7 @@ Napi::Value environmentToJs(Napi::Env env, const EnvironmentReport &r) {
                        .object())
       .add("nvcv", libraryToJs(env, r.nvcv))
       .add("cvcuda", libraryToJs(env, r.cvcuda))
+      .add("decoderPool", decoderPoolToJs(env, r.decoderPool))
       .object();
 }
 

@@ -1,6 +1,7 @@
 #include "cuda_device.h"
 
 #include "cuda_driver.h"
+#include "decoder_pool.h"
 #include "error.h"
 #include "ffmpeg_ptr.h"
 
@@ -11,8 +12,8 @@ extern "C" {
 
 #include <cuda_runtime_api.h>
 
+#include <map>
 #include <mutex>
-#include <set>
 
 namespace zci {
 namespace {
@@ -30,7 +31,7 @@ void initRuntime(int ordinal) {
 }
 
 std::mutex warmMutex;
-std::set<int> warmOrdinals; // devices whose primary context this process keeps one retain of
+std::map<int, CUcontext> warmContexts; // devices whose primary context this process keeps one retain of
 
 } // namespace
 
@@ -41,8 +42,9 @@ bool keepPrimaryContextWarm(int ordinal, std::string *why) {
     if (why) *why = reason.empty() ? "no CUDA device " + std::to_string(ordinal) : reason;
     return false;
   }
+  decoder_pool::load(); // before any NVDEC decoder exists
   std::lock_guard<std::mutex> lock(warmMutex);
-  if (warmOrdinals.count(ordinal)) return true;
+  if (warmContexts.count(ordinal)) return true;
   CUdevice dev = 0;
   CUcontext ctx = nullptr;
   CUresult r = d->deviceGet(&dev, ordinal);
@@ -51,13 +53,17 @@ bool keepPrimaryContextWarm(int ordinal, std::string *why) {
     if (why) *why = "cuDevicePrimaryCtxRetain: " + cuda::driverErrorName(r);
     return false;
   }
-  warmOrdinals.insert(ordinal);
+  warmContexts[ordinal] = ctx;
+  decoder_pool::allowContext(ctx); // kept alive until releaseWarmPrimaryContext: its decoders may be parked
   return true;
 }
 
 void releaseWarmPrimaryContext(int ordinal) {
   std::lock_guard<std::mutex> lock(warmMutex);
-  if (!warmOrdinals.erase(ordinal)) return;
+  auto it = warmContexts.find(ordinal);
+  if (it == warmContexts.end()) return;
+  decoder_pool::dropContext(it->second); // its parked decoders go before the context may
+  warmContexts.erase(it);
   const cuda::DriverApi *d = cuda::driver();
   CUdevice dev = 0;
   if (d && d->deviceGet(&dev, ordinal) == CUDA_SUCCESS) d->primaryCtxRelease(dev);
@@ -65,6 +71,7 @@ void releaseWarmPrimaryContext(int ordinal) {
 
 CudaDevice::CudaDevice(int ordinal, ContextMode mode, InitOrder order) : ordinal_(ordinal), mode_(mode) {
   cuda::requireDevice(ordinal);
+  decoder_pool::load(); // before FFmpeg first loads the driver's libnvcuvid
   if (order == InitOrder::RuntimeFirst) initRuntime(ordinal);
   const cuda::DriverApi *d = cuda::driver();
   const std::string dev = std::to_string(ordinal);

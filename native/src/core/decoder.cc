@@ -2,6 +2,7 @@
 #include "decoder.h"
 
 #include "cuda_driver.h"
+#include "decoder_pool.h"
 #include "error.h"
 
 extern "C" {
@@ -167,9 +168,15 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   timings_.cudaMs = lap();
   info_.device = cuda_ ? options_.device : -1;
 
-  seekTo(0); // indexing read to the end
+  seekTo(0);                         // indexing read to the end
+  decoder_pool::takeThreadOutcome(); // forget an earlier creation on this thread
   openCodec(path);
   FramePtr first = decodeNext();
+  if (path == DecodePath::Nvdec) {
+    // Empty with the pool in use: FFmpeg made the decoder on a frame thread, whose outcome this thread cannot see.
+    const std::string outcome = decoder_pool::takeThreadOutcome();
+    timings_.nvdecDecoder = !outcome.empty() ? outcome : decoder_pool::status().active ? "unknown" : "created";
+  }
   if (path == DecodePath::Nvdec && (!first || first->format != AV_PIX_FMT_CUDA)) {
     std::string why = joinErrors(log_->errors());
     if (why.empty()) why = first ? "FFmpeg fell back to software frames" : "no frame came out";
@@ -178,6 +185,7 @@ void Decoder::settlePath(const std::function<double()> &lap) {
                   "Choose software decoding (decode: 'software' or 'software-upload').");
     }
     path = DecodePath::SoftwareUpload;
+    timings_.nvdecDecoder.clear();
     reason = "NVDEC cannot decode this stream (" + why + "); decoded on the CPU and uploaded";
     log_->clear();
     seekTo(0);

@@ -78,6 +78,8 @@ struct StreamInfo {
 /// Where opening spent its time, in milliseconds: probing, indexing packets, CUDA set-up, first frame.
 struct OpenTimings {
   double probeMs = 0, indexMs = 0, cudaMs = 0, firstFrameMs = 0;
+  /// For NVDEC: "reused" when the decoder pool handed FFmpeg a parked decoder, else "created"; "" otherwise.
+  std::string nvdecDecoder;
 };
 
 /// One open video. Not thread-safe: the caller serialises calls.

@@ -70,6 +70,9 @@ EnvironmentReport environmentReport(const std::string &addonVersion) {
   r.cuda = cudaReport();
   r.nvcv = nvcvStatus();
   r.cvcuda = cvcudaStatus();
+  if (r.cuda.deviceCount > 0) decoder_pool::load();
+  r.decoderPool = decoder_pool::status();
+  if (r.cuda.deviceCount <= 0) r.decoderPool.error = "no CUDA device: " + r.cuda.error.value_or("none found");
   return r;
 }
 

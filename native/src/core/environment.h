@@ -1,6 +1,7 @@
 // Probes the machine: FFmpeg versions, CUDA runtime/driver/devices, NVCV and CV-CUDA.
 #pragma once
 
+#include "decoder_pool.h"
 #include "nvcv_loader.h"
 
 #include <cstdint>
@@ -38,9 +39,10 @@ struct EnvironmentReport {
   FfmpegReport ffmpeg;
   CudaReport cuda;
   LoadedLibrary nvcv, cvcuda;
+  decoder_pool::Status decoderPool;
 };
 
-/// Probes FFmpeg, CUDA, NVCV and CV-CUDA; cheap, never throws.
+/// Probes FFmpeg, CUDA, NVCV and CV-CUDA, and loads the NVDEC decoder pool where a device exists; never throws.
 EnvironmentReport environmentReport(const std::string &addonVersion);
 
 } // namespace zci

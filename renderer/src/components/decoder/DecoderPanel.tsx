@@ -1,10 +1,10 @@
 /** Decoder: the decode path and why, contexts, the surface pool, library versions and where they came from. */
 import { memo } from 'react';
 import type { BackendEnvironment } from '../../../../electron/common/contract';
-import type { LibraryStatus } from '../../../../electron/common/environment';
+import type { DecoderPoolStatus, LibraryStatus } from '../../../../electron/common/environment';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import type { DecodePath } from '../../../../electron/common/vocabulary';
-import { formatDuration, groupHex } from '../../format';
+import { formatBytes, formatDuration, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
 import { Value } from '../common/Value';
 import { missingPieces } from './missing-pieces';
@@ -26,6 +26,12 @@ function library(status: LibraryStatus): string {
   return status.loaded
     ? `${status.version ?? '?'} from ${status.path ?? '?'}`
     : `not loaded: ${status.error ?? 'unknown reason'}`;
+}
+
+function decoderPool(pool: DecoderPoolStatus | undefined): string {
+  if (pool === undefined) return 'not reported';
+  if (!pool.active) return `FFmpeg creates each decoder: ${pool.error ?? 'pool not in use'}`;
+  return `kept warm across files and seeks (up to ${formatBytes(pool.budgetBytes)} parked) · ${pool.reused} reused · ${pool.created} created · capability queries ${pool.capsCached} of ${pool.capsQueries} cached`;
 }
 
 /** The panel. */
@@ -131,6 +137,7 @@ export const DecoderPanel = memo(function DecoderPanel({ environment, info, repo
           />
           <Value label="NVCV" testId="version-nvcv" value={library(env.nvcv)} copy={false} />
           <Value label="CV-CUDA" testId="version-cvcuda" value={library(env.cvcuda)} copy={false} />
+          <Value label="NVDEC decoders" testId="decoder-pool" value={decoderPool(env.decoderPool)} copy={false} />
           <Value
             label="addon"
             testId="version-addon"

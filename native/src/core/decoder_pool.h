@@ -1,0 +1,40 @@
+// NVDEC decoders kept warm across files and seeks: the core's side of libzci_nvdec_pool.so (native/src/nvdec_pool).
+// Loaded before FFmpeg first loads the driver's libnvcuvid, the library answers FFmpeg's decoder creations with a
+// parked decoder of the same parameters where it has one, and caches the capability queries.
+#pragma once
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <string>
+
+namespace zci::decoder_pool {
+
+/// Whether the pool is in use, and what it has done since the process loaded it.
+struct Status {
+  bool active = false;
+  std::string path;  // the pool library, when found
+  std::string error; // why it is not in use
+  uint64_t budgetBytes = 0, created = 0, reused = 0, parked = 0, parkedBytes = 0, evicted = 0;
+  uint64_t capsQueries = 0, capsCached = 0;
+};
+
+/// Loads the pool library once, before any NVDEC decoder exists (CudaDevice calls it first). Never throws; what went
+/// wrong is in status().error. ZCI_DECODER_POOL_MB sets the byte budget of parked decoders (0 turns the pool off).
+void load();
+
+/// Decoders made in ctx may be parked: the caller keeps ctx alive until dropContext.
+void allowContext(CUcontext ctx);
+
+/// Destroys the decoders parked in ctx and parks no more there; call before ctx may be destroyed.
+void dropContext(CUcontext ctx);
+
+Status status();
+
+/// The driver's own libnvcuvid (beside libcuda), or "" with why.
+std::string driverLibraryPath(std::string *why);
+
+/// What the last NVDEC decoder creation on this thread did: "created", "reused", or "" (none since the last call).
+std::string takeThreadOutcome();
+
+} // namespace zci::decoder_pool

@@ -1,0 +1,43 @@
+// The control surface of the NVDEC decoder pool library (libzci_nvdec_pool.so), shared by the library and the core
+// that loads it. Plain C: the core finds these with dlsym.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The CUDA driver calls the pool needs, handed over by the core (which already resolved them).
+typedef int (*zci_pool_ctx_get_fn)(void **ctx);
+typedef int (*zci_pool_ctx_push_fn)(void *ctx);
+typedef int (*zci_pool_ctx_pop_fn)(void **ctx);
+
+/// Counters since the library was loaded, and what it holds now.
+typedef struct {
+  uint64_t created;     // decoders the driver created
+  uint64_t reused;      // creations answered with a parked decoder
+  uint64_t parked;      // decoders parked now
+  uint64_t parkedBytes; // their surfaces, estimated from the creation parameters
+  uint64_t evicted;     // parked decoders destroyed to stay within the budget, or with their context
+  uint64_t capsQueries; // cuvidGetDecoderCaps calls
+  uint64_t capsCached;  // of those, answered from the cache
+  uint64_t budgetBytes; // the most parked surfaces may take
+} zci_pool_stats;
+
+/// What the last cuvidCreateDecoder on the calling thread did: 0 none since the last call, 1 created, 2 reused.
+typedef int (*zci_pool_take_thread_outcome_fn)(void);
+
+/// Loads the driver's libnvcuvid from realPath. Returns 0, or -1 with why written to whyOut.
+typedef int (*zci_pool_init_fn)(const char *realPath, zci_pool_ctx_get_fn get, zci_pool_ctx_push_fn push,
+                                zci_pool_ctx_pop_fn pop, uint64_t budgetBytes, char *whyOut, size_t whyLen);
+/// Decoders made in this context may be parked (the caller keeps the context alive until it drops it).
+typedef void (*zci_pool_allow_context_fn)(void *ctx);
+/// Destroys the decoders parked in this context and stops parking there (before the context may go away).
+typedef void (*zci_pool_drop_context_fn)(void *ctx);
+typedef void (*zci_pool_get_stats_fn)(zci_pool_stats *out);
+
+#ifdef __cplusplus
+}
+#endif

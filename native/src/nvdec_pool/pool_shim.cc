@@ -1,0 +1,481 @@
+// libzci_nvdec_pool.so: a library with the soname libnvcuvid.so.1 that FFmpeg's NVDEC loader finds (by that soname)
+// when the core has loaded it first. It forwards every call to the driver's libnvcuvid, and changes two:
+//  - cuvidCreateDecoder answers with a parked decoder made earlier with the same parameters in the same context,
+//    when there is one, instead of creating another (about 40 ms for 1080p H.264 on an H200);
+//  - cuvidDestroyDecoder parks the decoder instead of destroying it (about 230 ms there), within a byte budget;
+//    decoders over the budget are destroyed on a background thread.
+// cuvidGetDecoderCaps answers are cached per context and query (about 8 ms each there). Only contexts the core
+// keeps alive (allow/drop) park decoders; a decoder made with a context lock (FFmpeg's cuvid decoders) never parks.
+// FFmpeg destroys a decoder only once no frame maps it, so a parked decoder has nothing in flight.
+#include "pool_api.h"
+
+#include <ffnvcodec/dynlink_cuda.h>
+#include <ffnvcodec/dynlink_cuviddec.h>
+#include <ffnvcodec/dynlink_nvcuvid.h>
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <vector>
+
+namespace {
+
+// The driver API values of CUDA_ERROR_NOT_INITIALIZED and kNotSupported (ffnvcodec names few codes).
+constexpr CUresult kNotLoaded = static_cast<CUresult>(3);
+constexpr CUresult kNotSupported = static_cast<CUresult>(801);
+
+struct Real {
+  void *lib = nullptr;
+  tcuvidGetDecoderCaps *getDecoderCaps = nullptr;
+  tcuvidCreateDecoder *createDecoder = nullptr;
+  tcuvidDestroyDecoder *destroyDecoder = nullptr;
+  tcuvidDecodePicture *decodePicture = nullptr;
+  tcuvidGetDecodeStatus *getDecodeStatus = nullptr;
+  tcuvidReconfigureDecoder *reconfigureDecoder = nullptr;
+  tcuvidMapVideoFrame64 *mapVideoFrame64 = nullptr;
+  tcuvidUnmapVideoFrame64 *unmapVideoFrame64 = nullptr;
+  void *mapVideoFrame32 = nullptr; // 32-bit pointer variants, forwarded untyped (never used on 64-bit hosts)
+  void *unmapVideoFrame32 = nullptr;
+  tcuvidCtxLockCreate *ctxLockCreate = nullptr;
+  tcuvidCtxLockDestroy *ctxLockDestroy = nullptr;
+  tcuvidCtxLock *ctxLock = nullptr;
+  tcuvidCtxUnlock *ctxUnlock = nullptr;
+  tcuvidCreateVideoSource *createVideoSource = nullptr;
+  tcuvidCreateVideoSourceW *createVideoSourceW = nullptr;
+  tcuvidDestroyVideoSource *destroyVideoSource = nullptr;
+  tcuvidSetVideoSourceState *setVideoSourceState = nullptr;
+  void *getVideoSourceState = nullptr;
+  tcuvidGetSourceVideoFormat *getSourceVideoFormat = nullptr;
+  tcuvidGetSourceAudioFormat *getSourceAudioFormat = nullptr;
+  tcuvidCreateVideoParser *createVideoParser = nullptr;
+  tcuvidParseVideoData *parseVideoData = nullptr;
+  tcuvidDestroyVideoParser *destroyVideoParser = nullptr;
+  zci_pool_ctx_get_fn ctxGet = nullptr;
+  zci_pool_ctx_push_fn ctxPush = nullptr;
+  zci_pool_ctx_pop_fn ctxPop = nullptr;
+};
+Real real;
+
+// The creation parameters that make two decoders interchangeable, field by field (padding is not compared).
+bool sameParams(const CUVIDDECODECREATEINFO &a, const CUVIDDECODECREATEINFO &b) {
+  return a.ulWidth == b.ulWidth && a.ulHeight == b.ulHeight && a.ulNumDecodeSurfaces == b.ulNumDecodeSurfaces &&
+         a.CodecType == b.CodecType && a.ChromaFormat == b.ChromaFormat && a.ulCreationFlags == b.ulCreationFlags &&
+         a.bitDepthMinus8 == b.bitDepthMinus8 && a.ulIntraDecodeOnly == b.ulIntraDecodeOnly &&
+         a.ulMaxWidth == b.ulMaxWidth && a.ulMaxHeight == b.ulMaxHeight && a.display_area.left == b.display_area.left &&
+         a.display_area.top == b.display_area.top && a.display_area.right == b.display_area.right &&
+         a.display_area.bottom == b.display_area.bottom && a.OutputFormat == b.OutputFormat &&
+         a.DeinterlaceMode == b.DeinterlaceMode && a.ulTargetWidth == b.ulTargetWidth &&
+         a.ulTargetHeight == b.ulTargetHeight && a.ulNumOutputSurfaces == b.ulNumOutputSurfaces &&
+         a.target_rect.left == b.target_rect.left && a.target_rect.top == b.target_rect.top &&
+         a.target_rect.right == b.target_rect.right && a.target_rect.bottom == b.target_rect.bottom &&
+         a.enableHistogram == b.enableHistogram;
+}
+
+// The decode and output surfaces a decoder holds, from its parameters (the driver may round up).
+uint64_t surfaceBytes(const CUVIDDECODECREATEINFO &p) {
+  const uint64_t sample = p.bitDepthMinus8 > 0 ? 2 : 1;
+  const uint64_t chroma = p.ChromaFormat == cudaVideoChromaFormat_444   ? 3
+                          : p.ChromaFormat == cudaVideoChromaFormat_422 ? 2
+                                                                        : 1;
+  const uint64_t decodePixels = static_cast<uint64_t>(p.ulWidth) * p.ulHeight;
+  const uint64_t outputPixels = static_cast<uint64_t>(p.ulTargetWidth) * p.ulTargetHeight;
+  // Luma plus chroma: 4:2:0 is 1.5 samples a pixel, 4:2:2 two, 4:4:4 three.
+  const uint64_t perPixel2 = chroma == 1 ? 3 : chroma == 2 ? 4 : 6; // in half samples
+  return sample * perPixel2 * (decodePixels * p.ulNumDecodeSurfaces + outputPixels * p.ulNumOutputSurfaces) / 2;
+}
+
+struct Decoder {
+  CUvideodecoder handle;
+  CUcontext ctx;
+  CUVIDDECODECREATEINFO params;
+  uint64_t bytes;
+};
+
+struct CapsEntry {
+  CUcontext ctx;
+  cudaVideoCodec codec;
+  cudaVideoChromaFormat chroma;
+  unsigned depthMinus8;
+  CUVIDDECODECAPS caps;
+};
+
+// Everything the pool holds. Allocated once and never freed: the reaper thread may still wait on it while the process
+// exits, and the driver reclaims what is left.
+struct State {
+  std::mutex mutex;
+  std::set<CUcontext> allowed;
+  std::vector<Decoder> live;  // made in an allowed context: parked when FFmpeg destroys them
+  std::deque<Decoder> parked; // newest first
+  std::vector<CapsEntry> capsCache;
+  zci_pool_stats stats{};
+  // Destroys decoders on a thread of its own (the driver takes hundreds of milliseconds per decoder).
+  std::mutex reaperMutex;
+  std::condition_variable reaperWake;
+  std::deque<Decoder> reaperQueue;
+  CUcontext reaperBusyWith = nullptr; // the context of the decoder being destroyed now
+  bool reaperStarted = false;
+};
+State &state = *new State;
+thread_local int threadOutcome = 0;
+
+void destroyNow(const Decoder &d) {
+  CUcontext popped = nullptr;
+  const bool pushed = real.ctxPush(d.ctx) == CUDA_SUCCESS;
+  real.destroyDecoder(d.handle);
+  if (pushed) real.ctxPop(reinterpret_cast<void **>(&popped));
+}
+
+void reaperLoop() {
+  for (;;) {
+    std::unique_lock<std::mutex> lock(state.reaperMutex);
+    state.reaperWake.wait(lock, [] { return !state.reaperQueue.empty(); });
+    Decoder d = state.reaperQueue.front();
+    state.reaperQueue.pop_front();
+    state.reaperBusyWith = d.ctx;
+    lock.unlock();
+    destroyNow(d);
+    lock.lock();
+    state.reaperBusyWith = nullptr;
+    state.reaperWake.notify_all();
+  }
+}
+
+void destroyLater(const Decoder &d) {
+  std::lock_guard<std::mutex> lock(state.reaperMutex);
+  if (!state.reaperStarted) {
+    std::thread(reaperLoop).detach(); // lives as long as the process; the driver reclaims what is left at exit
+    state.reaperStarted = true;
+  }
+  state.reaperQueue.push_back(d);
+  state.reaperWake.notify_all();
+}
+
+// Takes the queued decoders of ctx back from the reaper and waits for the one it may be destroying there.
+void reclaimFromReaper(CUcontext ctx, std::vector<Decoder> &doomed) {
+  std::unique_lock<std::mutex> lock(state.reaperMutex);
+  for (auto it = state.reaperQueue.begin(); it != state.reaperQueue.end();) {
+    if (it->ctx == ctx) {
+      doomed.push_back(*it);
+      it = state.reaperQueue.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  state.reaperWake.wait(lock, [ctx] { return state.reaperBusyWith != ctx; });
+}
+
+// Called with state.mutex held: evicts the oldest parked decoders until the budget holds.
+void trimLocked(std::vector<Decoder> &evict) {
+  while (!state.parked.empty() && state.stats.parkedBytes > state.stats.budgetBytes) {
+    evict.push_back(state.parked.back());
+    state.stats.parkedBytes -= state.parked.back().bytes;
+    state.parked.pop_back();
+    state.stats.evicted++;
+  }
+  state.stats.parked = state.parked.size();
+}
+
+void copyWhy(char *out, size_t len, const char *text) {
+  if (out && len) std::snprintf(out, len, "%s", text);
+}
+
+template <typename T> bool bind(T *&slot, const char *name, bool optional, char *why, size_t len) {
+  slot = reinterpret_cast<T *>(dlsym(real.lib, name));
+  if (slot || optional) return true;
+  char text[160];
+  std::snprintf(text, sizeof text, "the driver's libnvcuvid has no %s", name);
+  copyWhy(why, len, text);
+  return false;
+}
+
+} // namespace
+
+extern "C" {
+
+__attribute__((visibility("default"))) int zci_pool_init(const char *realPath, zci_pool_ctx_get_fn get,
+                                                         zci_pool_ctx_push_fn push, zci_pool_ctx_pop_fn pop,
+                                                         uint64_t budgetBytes, char *why, size_t whyLen) {
+  std::lock_guard<std::mutex> lock(state.mutex);
+  if (real.lib) return 0;
+  void *lib = dlopen(realPath, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char *err = dlerror();
+    copyWhy(why, whyLen, err ? err : "dlopen failed");
+    return -1;
+  }
+  real.lib = lib;
+  bool ok = bind(real.getDecoderCaps, "cuvidGetDecoderCaps", true, why, whyLen) &&
+            bind(real.createDecoder, "cuvidCreateDecoder", false, why, whyLen) &&
+            bind(real.destroyDecoder, "cuvidDestroyDecoder", false, why, whyLen) &&
+            bind(real.decodePicture, "cuvidDecodePicture", false, why, whyLen) &&
+            bind(real.getDecodeStatus, "cuvidGetDecodeStatus", false, why, whyLen) &&
+            bind(real.reconfigureDecoder, "cuvidReconfigureDecoder", false, why, whyLen) &&
+            bind(real.mapVideoFrame64, "cuvidMapVideoFrame64", false, why, whyLen) &&
+            bind(real.unmapVideoFrame64, "cuvidUnmapVideoFrame64", false, why, whyLen) &&
+            bind(real.mapVideoFrame32, "cuvidMapVideoFrame", true, why, whyLen) &&
+            bind(real.unmapVideoFrame32, "cuvidUnmapVideoFrame", true, why, whyLen) &&
+            bind(real.ctxLockCreate, "cuvidCtxLockCreate", false, why, whyLen) &&
+            bind(real.ctxLockDestroy, "cuvidCtxLockDestroy", false, why, whyLen) &&
+            bind(real.ctxLock, "cuvidCtxLock", false, why, whyLen) &&
+            bind(real.ctxUnlock, "cuvidCtxUnlock", false, why, whyLen) &&
+            bind(real.createVideoSource, "cuvidCreateVideoSource", true, why, whyLen) &&
+            bind(real.createVideoSourceW, "cuvidCreateVideoSourceW", true, why, whyLen) &&
+            bind(real.destroyVideoSource, "cuvidDestroyVideoSource", true, why, whyLen) &&
+            bind(real.setVideoSourceState, "cuvidSetVideoSourceState", true, why, whyLen) &&
+            bind(real.getVideoSourceState, "cuvidGetVideoSourceState", true, why, whyLen) &&
+            bind(real.getSourceVideoFormat, "cuvidGetSourceVideoFormat", true, why, whyLen) &&
+            bind(real.getSourceAudioFormat, "cuvidGetSourceAudioFormat", true, why, whyLen) &&
+            bind(real.createVideoParser, "cuvidCreateVideoParser", false, why, whyLen) &&
+            bind(real.parseVideoData, "cuvidParseVideoData", false, why, whyLen) &&
+            bind(real.destroyVideoParser, "cuvidDestroyVideoParser", false, why, whyLen);
+  if (!ok) {
+    dlclose(lib);
+    real = Real{};
+    return -1;
+  }
+  real.ctxGet = get;
+  real.ctxPush = push;
+  real.ctxPop = pop;
+  state.stats.budgetBytes = budgetBytes;
+  return 0;
+}
+
+__attribute__((visibility("default"))) void zci_pool_allow_context(void *ctx) {
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.allowed.insert(static_cast<CUcontext>(ctx));
+}
+
+__attribute__((visibility("default"))) void zci_pool_drop_context(void *ctx) {
+  std::vector<Decoder> doomed;
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    state.allowed.erase(static_cast<CUcontext>(ctx));
+    for (auto it = state.parked.begin(); it != state.parked.end();) {
+      if (it->ctx == ctx) {
+        doomed.push_back(*it);
+        state.stats.parkedBytes -= it->bytes;
+        state.stats.evicted++;
+        it = state.parked.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    state.stats.parked = state.parked.size();
+    state.capsCache.erase(std::remove_if(state.capsCache.begin(), state.capsCache.end(),
+                                         [ctx](const CapsEntry &e) { return e.ctx == ctx; }),
+                          state.capsCache.end());
+  }
+  reclaimFromReaper(static_cast<CUcontext>(ctx), doomed);
+  // The context may go away right after: destroyed here, not later.
+  for (const Decoder &d : doomed)
+    destroyNow(d);
+}
+
+__attribute__((visibility("default"))) void zci_pool_get_stats(zci_pool_stats *out) {
+  std::lock_guard<std::mutex> lock(state.mutex);
+  *out = state.stats;
+}
+
+__attribute__((visibility("default"))) int zci_pool_take_thread_outcome(void) {
+  const int outcome = threadOutcome;
+  threadOutcome = 0;
+  return outcome;
+}
+
+// ---- libnvcuvid's API, as FFmpeg's loader resolves it ----
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidGetDecoderCaps(CUVIDDECODECAPS *pdc) {
+  if (!real.lib) return kNotLoaded;
+  if (!real.getDecoderCaps) return kNotSupported;
+  CUcontext ctx = nullptr;
+  real.ctxGet(reinterpret_cast<void **>(&ctx));
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    state.stats.capsQueries++;
+    for (const CapsEntry &e : state.capsCache) {
+      if (e.ctx == ctx && e.codec == pdc->eCodecType && e.chroma == pdc->eChromaFormat &&
+          e.depthMinus8 == pdc->nBitDepthMinus8) {
+        *pdc = e.caps;
+        state.stats.capsCached++;
+        return CUDA_SUCCESS;
+      }
+    }
+  }
+  const CUresult r = real.getDecoderCaps(pdc);
+  if (r == CUDA_SUCCESS && ctx) {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (state.allowed.count(ctx))
+      state.capsCache.push_back({ctx, pdc->eCodecType, pdc->eChromaFormat, pdc->nBitDepthMinus8, *pdc});
+  }
+  return r;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidCreateDecoder(CUvideodecoder *phDecoder,
+                                                                           CUVIDDECODECREATEINFO *pdci) {
+  if (!real.lib) return kNotLoaded;
+  CUcontext ctx = nullptr;
+  real.ctxGet(reinterpret_cast<void **>(&ctx));
+  const bool poolable = ctx && pdci->vidLock == nullptr;
+  if (poolable) {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (state.allowed.count(ctx)) {
+      for (auto it = state.parked.begin(); it != state.parked.end(); ++it) {
+        if (it->ctx == ctx && sameParams(it->params, *pdci)) {
+          *phDecoder = it->handle;
+          state.stats.parkedBytes -= it->bytes;
+          state.live.push_back(*it);
+          state.parked.erase(it);
+          state.stats.parked = state.parked.size();
+          state.stats.reused++;
+          threadOutcome = 2;
+          return CUDA_SUCCESS;
+        }
+      }
+    }
+  }
+  const CUresult r = real.createDecoder(phDecoder, pdci);
+  if (r != CUDA_SUCCESS) return r;
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.stats.created++;
+  threadOutcome = 1;
+  if (poolable && state.allowed.count(ctx)) state.live.push_back({*phDecoder, ctx, *pdci, surfaceBytes(*pdci)});
+  return r;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidDestroyDecoder(CUvideodecoder hDecoder) {
+  if (!real.lib) return kNotLoaded;
+  std::vector<Decoder> evict;
+  bool destroyHere = true;
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    auto it = std::find_if(state.live.begin(), state.live.end(),
+                           [hDecoder](const Decoder &d) { return d.handle == hDecoder; });
+    // Not made in a kept context, or that context is no longer kept (it may go at any time): destroyed now, as FFmpeg
+    // expects.
+    if (it != state.live.end()) {
+      const Decoder d = *it;
+      state.live.erase(it);
+      if (state.allowed.count(d.ctx)) {
+        destroyHere = false;
+        if (d.bytes <= state.stats.budgetBytes) {
+          state.parked.push_front(d);
+          state.stats.parkedBytes += d.bytes;
+          trimLocked(evict);
+        } else {
+          evict.push_back(d);
+        }
+      }
+    }
+  }
+  if (destroyHere) return real.destroyDecoder(hDecoder);
+  for (const Decoder &d : evict)
+    destroyLater(d);
+  return CUDA_SUCCESS;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidDecodePicture(CUvideodecoder h, CUVIDPICPARAMS *p) {
+  return real.lib ? real.decodePicture(h, p) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidGetDecodeStatus(CUvideodecoder h, int idx,
+                                                                             CUVIDGETDECODESTATUS *s) {
+  return real.lib ? real.getDecodeStatus(h, idx, s) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidReconfigureDecoder(CUvideodecoder h,
+                                                                                CUVIDRECONFIGUREDECODERINFO *p) {
+  return real.lib ? real.reconfigureDecoder(h, p) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidMapVideoFrame64(CUvideodecoder h, int idx,
+                                                                             unsigned long long *ptr,
+                                                                             unsigned int *pitch,
+                                                                             CUVIDPROCPARAMS *vpp) {
+  return real.lib ? real.mapVideoFrame64(h, idx, ptr, pitch, vpp) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidUnmapVideoFrame64(CUvideodecoder h,
+                                                                               unsigned long long ptr) {
+  return real.lib ? real.unmapVideoFrame64(h, ptr) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidMapVideoFrame(CUvideodecoder h, int idx, unsigned int *ptr,
+                                                                           unsigned int *pitch, CUVIDPROCPARAMS *vpp) {
+  using Fn = CUresult CUDAAPI(CUvideodecoder, int, unsigned int *, unsigned int *, CUVIDPROCPARAMS *);
+  return real.mapVideoFrame32 ? reinterpret_cast<Fn *>(real.mapVideoFrame32)(h, idx, ptr, pitch, vpp) : kNotSupported;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidUnmapVideoFrame(CUvideodecoder h, unsigned int ptr) {
+  using Fn = CUresult CUDAAPI(CUvideodecoder, unsigned int);
+  return real.unmapVideoFrame32 ? reinterpret_cast<Fn *>(real.unmapVideoFrame32)(h, ptr) : kNotSupported;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidCtxLockCreate(CUvideoctxlock *l, CUcontext ctx) {
+  return real.lib ? real.ctxLockCreate(l, ctx) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidCtxLockDestroy(CUvideoctxlock l) {
+  return real.lib ? real.ctxLockDestroy(l) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidCtxLock(CUvideoctxlock l, unsigned int flags) {
+  return real.lib ? real.ctxLock(l, flags) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidCtxUnlock(CUvideoctxlock l, unsigned int flags) {
+  return real.lib ? real.ctxUnlock(l, flags) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidCreateVideoSource(CUvideosource *o, const char *f,
+                                                                               CUVIDSOURCEPARAMS *p) {
+  return real.createVideoSource ? real.createVideoSource(o, f, p) : kNotSupported;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidCreateVideoSourceW(CUvideosource *o, const wchar_t *f,
+                                                                                CUVIDSOURCEPARAMS *p) {
+  return real.createVideoSourceW ? real.createVideoSourceW(o, f, p) : kNotSupported;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidDestroyVideoSource(CUvideosource o) {
+  return real.destroyVideoSource ? real.destroyVideoSource(o) : kNotSupported;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidSetVideoSourceState(CUvideosource o, cudaVideoState s) {
+  return real.setVideoSourceState ? real.setVideoSourceState(o, s) : kNotSupported;
+}
+
+__attribute__((visibility("default"))) cudaVideoState CUDAAPI cuvidGetVideoSourceState(CUvideosource o) {
+  using Fn = cudaVideoState CUDAAPI(CUvideosource);
+  return real.getVideoSourceState ? reinterpret_cast<Fn *>(real.getVideoSourceState)(o) : cudaVideoState_Error;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidGetSourceVideoFormat(CUvideosource o, CUVIDEOFORMAT *f,
+                                                                                  unsigned int flags) {
+  return real.getSourceVideoFormat ? real.getSourceVideoFormat(o, f, flags) : kNotSupported;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidGetSourceAudioFormat(CUvideosource o, CUAUDIOFORMAT *f,
+                                                                                  unsigned int flags) {
+  return real.getSourceAudioFormat ? real.getSourceAudioFormat(o, f, flags) : kNotSupported;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidCreateVideoParser(CUvideoparser *o, CUVIDPARSERPARAMS *p) {
+  return real.lib ? real.createVideoParser(o, p) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidParseVideoData(CUvideoparser o, CUVIDSOURCEDATAPACKET *p) {
+  return real.lib ? real.parseVideoData(o, p) : kNotLoaded;
+}
+
+__attribute__((visibility("default"))) CUresult CUDAAPI cuvidDestroyVideoParser(CUvideoparser o) {
+  return real.lib ? real.destroyVideoParser(o) : kNotLoaded;
+}
+
+} // extern "C"

@@ -1,0 +1,44 @@
+// What a decoder's frames are, without what changes from decoder to decoder (addresses, contexts, timings): the
+// report's facts and a digest of each plane's pixels (thumbnails at the widest the addon makes).
+import { createHash } from 'node:crypto';
+
+import { addon } from '../native/helpers.mjs';
+
+/** Clips with NVDEC decoders of three kinds; the odd and the damaged one share their decoder's parameters. */
+export const FILES = ['h264-1080p-420.mp4', 'hevc-main10-1280x720.mp4', 'h264-odd-642x362.mp4', 'h264-damaged-642x362.mp4'];
+
+/** Drops what differs between two decoders of the same frames: addresses, contexts, pools, timings, the ledger. */
+function facts(value) {
+  if (Array.isArray(value)) return value.map(facts);
+  if (value === null || typeof value !== 'object') return typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value) ? 'address' : value;
+  const out = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (['allocation', 'context', 'pool', 'timings', 'ledger'].includes(key)) continue;
+    out[key] = facts(v);
+  }
+  return out;
+}
+
+/** Frames in an order that decodes forward, jumps ahead, and seeks back (an H.264 seek makes FFmpeg ask for a new
+ * decoder, which the pool may answer). */
+function order(frameCount) {
+  const last = frameCount - 1;
+  return [...new Set([0, 1, 2, 5, Math.min(12, last), last, 3, 0].filter((n) => n >= 0 && n <= last))];
+}
+
+/** The fingerprint of each frame of one file, opened in this process. */
+export async function fingerprints(file) {
+  const s = await addon.Session.open(file);
+  try {
+    const frames = [];
+    for (const n of order(s.info.frameCount)) {
+      const r = await s.show(n, { thumbnailWidth: addon.vocabulary().thumbnailWidth.max });
+      const pixels = createHash('sha256');
+      for (const t of r.thumbnails ?? []) pixels.update(t.data);
+      frames.push({ frame: n, report: facts(r.report), pixels: pixels.digest('hex') });
+    }
+    return { decodePath: s.info.decodePath, frames };
+  } finally {
+    s.close();
+  }
+}
