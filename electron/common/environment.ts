@@ -22,6 +22,7 @@ const decoderPoolSchema = z.object({
   budgetBytes: z.number().min(0),
   created: z.number().min(0),
   reused: z.number().min(0),
+  live: z.number().min(0),
   parked: z.number().min(0),
   parkedBytes: z.number().min(0),
   evicted: z.number().min(0),

@@ -184,6 +184,7 @@ Napi::Object decoderPoolToJs(Napi::Env env, const decoder_pool::Status &p) {
       .add("budgetBytes", static_cast<int64_t>(p.budgetBytes))
       .add("created", static_cast<int64_t>(p.created))
       .add("reused", static_cast<int64_t>(p.reused))
+      .add("live", static_cast<int64_t>(p.live))
       .add("parked", static_cast<int64_t>(p.parked))
       .add("parkedBytes", static_cast<int64_t>(p.parkedBytes))
       .add("evicted", static_cast<int64_t>(p.evicted))

@@ -172,6 +172,7 @@ Status status() {
     loaded.stats(&st);
     s.created = st.created;
     s.reused = st.reused;
+    s.live = st.live;
     s.parked = st.parked;
     s.parkedBytes = st.parkedBytes;
     s.evicted = st.evicted;

@@ -15,7 +15,7 @@ struct Status {
   bool active = false;
   std::string path;  // the pool library, when found
   std::string error; // why it is not in use
-  uint64_t budgetBytes = 0, created = 0, reused = 0, parked = 0, parkedBytes = 0, evicted = 0;
+  uint64_t budgetBytes = 0, created = 0, reused = 0, live = 0, parked = 0, parkedBytes = 0, evicted = 0;
   uint64_t capsQueries = 0, capsCached = 0;
 };
 

@@ -18,6 +18,7 @@ typedef int (*zci_pool_ctx_pop_fn)(void **ctx);
 typedef struct {
   uint64_t created;     // decoders the driver created
   uint64_t reused;      // creations answered with a parked decoder
+  uint64_t live;        // decoders FFmpeg holds now that will be parked when it gives them up
   uint64_t parked;      // decoders parked now
   uint64_t parkedBytes; // their surfaces, estimated from the creation parameters
   uint64_t evicted;     // parked decoders destroyed to stay within the budget, or with their context

@@ -17,7 +17,9 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -64,18 +66,40 @@ struct Real {
 Real real;
 
 // The creation parameters that make two decoders interchangeable, field by field (padding is not compared).
-bool sameParams(const CUVIDDECODECREATEINFO &a, const CUVIDDECODECREATEINFO &b) {
-  return a.ulWidth == b.ulWidth && a.ulHeight == b.ulHeight && a.ulNumDecodeSurfaces == b.ulNumDecodeSurfaces &&
-         a.CodecType == b.CodecType && a.ChromaFormat == b.ChromaFormat && a.ulCreationFlags == b.ulCreationFlags &&
-         a.bitDepthMinus8 == b.bitDepthMinus8 && a.ulIntraDecodeOnly == b.ulIntraDecodeOnly &&
-         a.ulMaxWidth == b.ulMaxWidth && a.ulMaxHeight == b.ulMaxHeight && a.display_area.left == b.display_area.left &&
-         a.display_area.top == b.display_area.top && a.display_area.right == b.display_area.right &&
-         a.display_area.bottom == b.display_area.bottom && a.OutputFormat == b.OutputFormat &&
-         a.DeinterlaceMode == b.DeinterlaceMode && a.ulTargetWidth == b.ulTargetWidth &&
-         a.ulTargetHeight == b.ulTargetHeight && a.ulNumOutputSurfaces == b.ulNumOutputSurfaces &&
-         a.target_rect.left == b.target_rect.left && a.target_rect.top == b.target_rect.top &&
-         a.target_rect.right == b.target_rect.right && a.target_rect.bottom == b.target_rect.bottom &&
-         a.enableHistogram == b.enableHistogram;
+struct Field {
+  const char *name;
+  size_t offset, size;
+};
+#define ZCI_FIELD(f)                                                                                                   \
+  { #f, offsetof(CUVIDDECODECREATEINFO, f), sizeof(CUVIDDECODECREATEINFO::f) }
+constexpr Field kFields[] = {ZCI_FIELD(ulWidth),
+                             ZCI_FIELD(ulHeight),
+                             ZCI_FIELD(ulNumDecodeSurfaces),
+                             ZCI_FIELD(CodecType),
+                             ZCI_FIELD(ChromaFormat),
+                             ZCI_FIELD(ulCreationFlags),
+                             ZCI_FIELD(bitDepthMinus8),
+                             ZCI_FIELD(ulIntraDecodeOnly),
+                             ZCI_FIELD(ulMaxWidth),
+                             ZCI_FIELD(ulMaxHeight),
+                             ZCI_FIELD(display_area),
+                             ZCI_FIELD(OutputFormat),
+                             ZCI_FIELD(DeinterlaceMode),
+                             ZCI_FIELD(ulTargetWidth),
+                             ZCI_FIELD(ulTargetHeight),
+                             ZCI_FIELD(ulNumOutputSurfaces),
+                             ZCI_FIELD(target_rect),
+                             ZCI_FIELD(enableHistogram)};
+#undef ZCI_FIELD
+
+// The first field in which two creations differ, or nullptr when they are interchangeable.
+const char *firstDifference(const CUVIDDECODECREATEINFO &a, const CUVIDDECODECREATEINFO &b) {
+  const auto *pa = reinterpret_cast<const unsigned char *>(&a);
+  const auto *pb = reinterpret_cast<const unsigned char *>(&b);
+  for (const Field &f : kFields) {
+    if (std::memcmp(pa + f.offset, pb + f.offset, f.size) != 0) return f.name;
+  }
+  return nullptr;
 }
 
 // The decode and output surfaces a decoder holds, from its parameters (the driver may round up).
@@ -281,6 +305,7 @@ __attribute__((visibility("default"))) void zci_pool_drop_context(void *ctx) {
 __attribute__((visibility("default"))) void zci_pool_get_stats(zci_pool_stats *out) {
   std::lock_guard<std::mutex> lock(state.mutex);
   *out = state.stats;
+  out->live = state.live.size();
 }
 
 __attribute__((visibility("default"))) int zci_pool_take_thread_outcome(void) {
@@ -327,7 +352,7 @@ __attribute__((visibility("default"))) CUresult CUDAAPI cuvidCreateDecoder(CUvid
     std::lock_guard<std::mutex> lock(state.mutex);
     if (state.allowed.count(ctx)) {
       for (auto it = state.parked.begin(); it != state.parked.end(); ++it) {
-        if (it->ctx == ctx && sameParams(it->params, *pdci)) {
+        if (it->ctx == ctx && !firstDifference(it->params, *pdci)) {
           *phDecoder = it->handle;
           state.stats.parkedBytes -= it->bytes;
           state.live.push_back(*it);
@@ -340,12 +365,21 @@ __attribute__((visibility("default"))) CUresult CUDAAPI cuvidCreateDecoder(CUvid
       }
     }
   }
+  if (poolable && std::getenv("ZCI_DECODER_POOL_DEBUG")) {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    for (const Decoder &d : state.parked)
+      std::fprintf(stderr, "decoder pool: no match with a parked decoder (%s): %s\n",
+                   d.ctx == ctx ? "same context" : "another context",
+                   firstDifference(d.params, *pdci) ? firstDifference(d.params, *pdci) : "none");
+  }
+  // The parameters as asked: the driver writes its defaults back into the struct (the maximum size, for one).
+  const CUVIDDECODECREATEINFO asked = *pdci;
   const CUresult r = real.createDecoder(phDecoder, pdci);
   if (r != CUDA_SUCCESS) return r;
   std::lock_guard<std::mutex> lock(state.mutex);
   state.stats.created++;
   threadOutcome = 1;
-  if (poolable && state.allowed.count(ctx)) state.live.push_back({*phDecoder, ctx, *pdci, surfaceBytes(*pdci)});
+  if (poolable && state.allowed.count(ctx)) state.live.push_back({*phDecoder, ctx, asked, surfaceBytes(asked)});
   return r;
 }
 
