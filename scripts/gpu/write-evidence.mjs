@@ -380,25 +380,6 @@ if (reopen.length) {
   bm.push('');
 }
 
-// What the driver itself takes to create and destroy the decoder FFmpeg asks for (zci_bench nvdec-create).
-const nvdecCreate = bench.filter((b) => b.bench === 'nvdec-create');
-if (nvdecCreate.length) {
-  bm.push('## 2f. What an NVDEC decoder costs the driver', '');
-  bm.push('`zci_bench nvdec-create CLIP 4`: the clip opened on NVDEC to learn the decoder FFmpeg 5.1 asks for (codec, coded');
-  bm.push('size, bit depth, surfaces), then four times, on the driver\'s own libnvcuvid (not the pool) in FFmpeg\'s context:');
-  bm.push('the capability query FFmpeg makes first, the creation with FFmpeg\'s parameters, and the destruction. These are');
-  bm.push('what every open of a file (and, for H.264, every seek, whose flush makes FFmpeg ask for a new decoder) pays');
-  bm.push('without the pool. Medians, with the range.', '');
-  bm.push(...tableHead('| clip | decoder | surfaces | capability query ms | create ms | destroy ms |'));
-  const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
-  for (const file of [...new Set(nvdecCreate.map((r) => r.file))]) {
-    const rows = nvdecCreate.filter((r) => r.file === file);
-    const r0 = rows[0];
-    bm.push(`| ${path.basename(file)} | ${r0.codec} ${r0.codedWidth}×${r0.codedHeight}, ${r0.bitDepth}-bit | ${r0.surfaces} | ${range(rows.map((r) => r.capsMs))} | **${range(rows.map((r) => r.createMs))}** | ${range(rows.map((r) => r.destroyMs))} |`);
-  }
-  bm.push('');
-}
-
 // Whole-file inspect through the command line against FFmpeg's CLI, each a whole process.
 const procRows = bench.filter((b) => ['inspect-process', 'ffmpeg-process', 'inspect-proof-process'].includes(b.bench));
 if (procRows.length) {
@@ -532,6 +513,25 @@ if (reopenAnswer.length) {
   for (const what of [...new Set(reopenAnswer.map((r) => r.what))]) {
     const rows = reopenAnswer.filter((r) => r.what === what);
     bm.push(`| ${what} | ${fmt(median(rows.map((r) => r.firstMs)), 2)} | ${fmt(median(rows.map((r) => r.nextMs)), 2)} |`);
+  }
+  bm.push('');
+}
+
+// What the driver itself takes to create and destroy the decoder FFmpeg asks for (zci_bench nvdec-create).
+const nvdecCreate = bench.filter((b) => b.bench === 'nvdec-create');
+if (nvdecCreate.length) {
+  bm.push('## 2f. What an NVDEC decoder costs the driver', '');
+  bm.push('`zci_bench nvdec-create CLIP 4`: the clip opened on NVDEC to learn the decoder FFmpeg 5.1 asks for (codec, coded');
+  bm.push('size, bit depth, surfaces), then four times, on the driver\'s own libnvcuvid (not the pool) in FFmpeg\'s context:');
+  bm.push('the capability query FFmpeg makes first, the creation with FFmpeg\'s parameters, and the destruction. These are');
+  bm.push('what every open of a file (and, for H.264, every seek, whose flush makes FFmpeg ask for a new decoder) pays');
+  bm.push('without the pool. Medians, with the range.', '');
+  bm.push(...tableHead('| clip | decoder | surfaces | capability query ms | create ms | destroy ms |'));
+  const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
+  for (const file of [...new Set(nvdecCreate.map((r) => r.file))]) {
+    const rows = nvdecCreate.filter((r) => r.file === file);
+    const r0 = rows[0];
+    bm.push(`| ${path.basename(file)} | ${r0.codec} ${r0.codedWidth}×${r0.codedHeight}, ${r0.bitDepth}-bit | ${r0.surfaces} | ${range(rows.map((r) => r.capsMs))} | **${range(rows.map((r) => r.createMs))}** | ${range(rows.map((r) => r.destroyMs))} |`);
   }
   bm.push('');
 }

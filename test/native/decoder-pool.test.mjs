@@ -46,7 +46,7 @@ test('the pool library exports every libnvcuvid function FFmpeg resolves, and it
   );
   const missing = [...wanted, 'cuvidMapVideoFrame64', 'cuvidUnmapVideoFrame64'].filter((name) => !exported.has(name));
   assert.deepEqual(missing, []);
-  for (const name of ['zci_pool_init', 'zci_pool_allow_context', 'zci_pool_drop_context', 'zci_pool_get_stats', 'zci_pool_take_thread_outcome']) {
+  for (const name of ['zci_pool_init', 'zci_pool_allow_context', 'zci_pool_drop_context', 'zci_pool_get_stats', 'zci_pool_take_thread_outcome', 'zci_pool_release_all']) {
     assert.ok(exported.has(name), name);
   }
 });

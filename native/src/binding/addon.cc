@@ -8,6 +8,7 @@
 #include "cuda_device.h"
 #include "cuda_driver.h"
 #include "environment.h"
+#include "decoder_pool.h"
 #include "nvcv_abi_check.h"
 #include "nvcv_loader.h"
 #include "wrap.h"
@@ -166,6 +167,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("compareDecoders", Napi::Function::New<CompareDecoders>(env, "compareDecoders"));
   exports.Set("setErrorClass", Napi::Function::New<SetErrorClass>(env, "setErrorClass"));
   SessionObject::Init(env, exports);
+  // An orderly exit destroys the decoders the NVDEC pool parked (exitProcess skips this, as it skips all teardown).
+  env.AddCleanupHook([] { decoder_pool::releaseAll(); });
   return exports;
 }
 

@@ -23,6 +23,7 @@ struct Loaded {
   zci_pool_drop_context_fn drop = nullptr;
   zci_pool_get_stats_fn stats = nullptr;
   zci_pool_take_thread_outcome_fn outcome = nullptr;
+  zci_pool_release_all_fn releaseAll = nullptr;
 };
 
 std::mutex loadMutex;
@@ -98,14 +99,16 @@ void loadLocked() {
   loaded.drop = reinterpret_cast<zci_pool_drop_context_fn>(dlsym(lib, "zci_pool_drop_context"));
   loaded.stats = reinterpret_cast<zci_pool_get_stats_fn>(dlsym(lib, "zci_pool_get_stats"));
   loaded.outcome = reinterpret_cast<zci_pool_take_thread_outcome_fn>(dlsym(lib, "zci_pool_take_thread_outcome"));
+  loaded.releaseAll = reinterpret_cast<zci_pool_release_all_fn>(dlsym(lib, "zci_pool_release_all"));
   char initWhy[256] = {0};
-  if (!init || !loaded.allow || !loaded.drop || !loaded.stats || !loaded.outcome ||
+  if (!init || !loaded.allow || !loaded.drop || !loaded.stats || !loaded.outcome || !loaded.releaseAll ||
       init(real.c_str(), ctxGet, ctxPush, ctxPop, s.budgetBytes, initWhy, sizeof initWhy) != 0) {
     s.error = initWhy[0] ? initWhy : "the pool library lacks its entry points";
     loaded.allow = nullptr;
     loaded.drop = nullptr;
     loaded.stats = nullptr;
     loaded.outcome = nullptr;
+    loaded.releaseAll = nullptr;
     dlclose(lib);
     return;
   }
@@ -158,6 +161,11 @@ void allowContext(CUcontext ctx) {
 void dropContext(CUcontext ctx) {
   std::lock_guard<std::mutex> lock(loadMutex);
   if (loaded.status.active) loaded.drop(ctx);
+}
+
+void releaseAll() {
+  std::lock_guard<std::mutex> lock(loadMutex);
+  if (loaded.status.active) loaded.releaseAll();
 }
 
 Status status() {

@@ -38,6 +38,8 @@ typedef void (*zci_pool_allow_context_fn)(void *ctx);
 /// Destroys the decoders parked in this context and stops parking there (before the context may go away).
 typedef void (*zci_pool_drop_context_fn)(void *ctx);
 typedef void (*zci_pool_get_stats_fn)(zci_pool_stats *out);
+/// Destroys every parked decoder now and parks no more (for an orderly exit, before the driver is torn down).
+typedef void (*zci_pool_release_all_fn)(void);
 
 #ifdef __cplusplus
 }

@@ -302,6 +302,27 @@ __attribute__((visibility("default"))) void zci_pool_drop_context(void *ctx) {
     destroyNow(d);
 }
 
+__attribute__((visibility("default"))) void zci_pool_release_all(void) {
+  std::vector<Decoder> doomed;
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    state.allowed.clear(); // decoders given up from now on are destroyed at once
+    doomed.assign(state.parked.begin(), state.parked.end());
+    state.stats.evicted += state.parked.size();
+    state.parked.clear();
+    state.stats.parked = 0;
+    state.stats.parkedBytes = 0;
+  }
+  {
+    std::unique_lock<std::mutex> lock(state.reaperMutex);
+    doomed.insert(doomed.end(), state.reaperQueue.begin(), state.reaperQueue.end());
+    state.reaperQueue.clear();
+    state.reaperWake.wait(lock, [] { return state.reaperBusyWith == nullptr; });
+  }
+  for (const Decoder &d : doomed)
+    destroyNow(d);
+}
+
 __attribute__((visibility("default"))) void zci_pool_get_stats(zci_pool_stats *out) {
   std::lock_guard<std::mutex> lock(state.mutex);
   *out = state.stats;
