@@ -69,6 +69,12 @@ uint64_t budgetBytes() {
   return mb * 1024 * 1024;
 }
 
+// At exit another thread may still hold the lock (a load under way): then nothing is released, as with _exit.
+void releaseAtExit() {
+  std::unique_lock<std::mutex> lock(loadMutex, std::try_to_lock);
+  if (lock.owns_lock() && loaded.status.active) loaded.releaseAll();
+}
+
 void loadLocked() {
   Status &s = loaded.status;
   s.budgetBytes = budgetBytes();
@@ -121,6 +127,9 @@ void loadLocked() {
     return; // stays loaded (its decoders would be the driver's own anyway)
   }
   s.active = true;
+  // process.exit() and a return from main end through exit(), which runs this before the libraries' destructors;
+  // the addon's environment cleanup hook covers Node's own teardown. exitProcess (_exit) skips both.
+  std::atexit(releaseAtExit);
 }
 
 } // namespace

@@ -29,8 +29,8 @@ void allowContext(CUcontext ctx);
 /// Destroys the decoders parked in ctx and parks no more there; call before ctx may be destroyed.
 void dropContext(CUcontext ctx);
 
-/// Destroys the parked decoders and parks no more: for an orderly exit (the addon's environment cleanup), so that
-/// nothing of the pool outlives the process's own teardown.
+/// Destroys the parked decoders and parks no more: for an orderly exit (the addon's environment cleanup; load() also
+/// registers it with atexit), so that nothing of the pool outlives the process's own teardown.
 void releaseAll();
 
 Status status();
