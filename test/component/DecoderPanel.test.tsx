@@ -4,6 +4,7 @@ import { DecoderPanel } from '../../renderer/src/components/decoder/DecoderPanel
 import {
   backendEnvironment,
   bareEnvironment,
+  gpuEnvironment,
   mismatchFrame,
   noNvcvFrame,
   paddedNv12Device,
@@ -40,6 +41,46 @@ describe('DecoderPanel', () => {
     expect(screen.getByTestId('missing-nvcv')).toHaveTextContent('NVCV not found');
     expect(screen.getByTestId('missing-nvcv')).toHaveTextContent('pip install cvcuda');
     expect(screen.getByTestId('pool-size')).toHaveTextContent('n/a');
+  });
+
+  it("says whether FFmpeg's NVDEC decoders come from the pool, and what it has done", () => {
+    const pool = {
+      active: true,
+      path: '/opt/zci/libzci_nvdec_pool.so',
+      error: null,
+      budgetBytes: 1024 * 1024 * 1024,
+      created: 2,
+      reused: 5,
+      live: 1,
+      parked: 1,
+      parkedBytes: 81_000_000,
+      evicted: 0,
+      capsQueries: 7,
+      capsCached: 5,
+    };
+    const { rerender } = render(
+      <DecoderPanel
+        environment={backendEnvironment({ ...gpuEnvironment(), decoderPool: pool })}
+        info={null}
+        report={null}
+      />,
+    );
+    expect(screen.getByTestId('decoder-pool')).toHaveTextContent(
+      'kept warm across files and seeks (up to 1.00 GiB parked) · 5 reused · 2 created · capability queries 5 of 7 cached',
+    );
+    const off = { ...pool, active: false, error: 'turned off (ZCI_DECODER_POOL_MB=0)', created: 0, reused: 0 };
+    rerender(
+      <DecoderPanel
+        environment={backendEnvironment({ ...gpuEnvironment(), decoderPool: off })}
+        info={null}
+        report={null}
+      />,
+    );
+    expect(screen.getByTestId('decoder-pool')).toHaveTextContent(
+      'FFmpeg creates each decoder: turned off (ZCI_DECODER_POOL_MB=0)',
+    );
+    rerender(<DecoderPanel environment={backendEnvironment(gpuEnvironment())} info={null} report={null} />);
+    expect(screen.getByTestId('decoder-pool')).toHaveTextContent('not reported');
   });
 
   it('says the addon is missing and how to build it', () => {
