@@ -27,6 +27,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // A table's header row and the separator row under it, one --- per column of the header.
 const tableHead = (header) => [header, `|${' --- |'.repeat(header.split(' | ').length)}`];
 const fmt = (x, d = 1) => (x === null || x === undefined ? '–' : Number(x).toFixed(d));
+// A median with the range it came from.
+const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
 const yes = (b) => (b === null || b === undefined ? '–' : b ? 'yes' : 'no');
 const machine = runLog.split('\n')[1] ?? '';
 const commit = (runLog.match(/^commit (\w+)/m) ?? [])[1] ?? 'unknown';
@@ -496,7 +498,6 @@ if (reopenSplit.length) {
   bm.push('worker thread after the first answer (what the backend does: electron/backend/client-session.ts). Medians, with');
   bm.push('the range.', '');
   bm.push(...tableHead('| the replaced session | clip | opens | open call ms | first answer ms | to the first answer ms |'));
-  const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
   for (const mode of [...new Set(reopenSplit.map((r) => r.mode))]) {
     for (const file of [...new Set(reopenSplit.map((r) => r.file))]) {
       const rows = reopenSplit.filter((r) => r.mode === mode && r.file === file);
@@ -527,7 +528,6 @@ if (nvdecCreate.length) {
   bm.push('what every open of a file (and, for H.264, every seek, whose flush makes FFmpeg ask for a new decoder) pays');
   bm.push('without the pool. Medians, with the range.', '');
   bm.push(...tableHead('| clip | decoder | surfaces | capability query ms | create ms | destroy ms |'));
-  const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
   for (const file of [...new Set(nvdecCreate.map((r) => r.file))]) {
     const rows = nvdecCreate.filter((r) => r.file === file);
     const r0 = rows[0];
