@@ -28,10 +28,12 @@ function library(status: LibraryStatus): string {
     : `not loaded: ${status.error ?? 'unknown reason'}`;
 }
 
+// Whether the pool is in use, not its counters: the environment is probed when the backend starts, so they would be
+// that moment's.
 function decoderPool(pool: DecoderPoolStatus | undefined): string {
   if (pool === undefined) return 'not reported';
   if (!pool.active) return `FFmpeg creates each decoder: ${pool.error ?? 'pool not in use'}`;
-  return `kept warm across files and seeks (up to ${formatBytes(pool.budgetBytes)} parked) · ${pool.reused} reused · ${pool.created} created · capability queries ${pool.capsCached} of ${pool.capsQueries} cached`;
+  return `kept warm across files and seeks (up to ${formatBytes(pool.budgetBytes)} parked)`;
 }
 
 /** The panel. */
