@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { DecoderPoolStatus } from '../../electron/common/environment';
 import { DecoderPanel } from '../../renderer/src/components/decoder/DecoderPanel';
 import {
   backendEnvironment,
@@ -44,7 +45,7 @@ describe('DecoderPanel', () => {
   });
 
   it("says whether FFmpeg's NVDEC decoders come from the pool, and why not", () => {
-    const pool = {
+    const pool: DecoderPoolStatus = {
       active: true,
       path: '/opt/zci/libzci_nvdec_pool.so',
       error: null,
@@ -58,28 +59,19 @@ describe('DecoderPanel', () => {
       capsQueries: 7,
       capsCached: 5,
     };
-    const { rerender } = render(
-      <DecoderPanel
-        environment={backendEnvironment({ ...gpuEnvironment(), decoderPool: pool })}
-        info={null}
-        report={null}
-      />,
+    // The panel on a GPU machine whose report carries this pool section (or none).
+    const panel = (decoderPool?: DecoderPoolStatus) => (
+      <DecoderPanel environment={backendEnvironment({ ...gpuEnvironment(), decoderPool })} info={null} report={null} />
     );
+    const { rerender } = render(panel(pool));
     expect(screen.getByTestId('decoder-pool')).toHaveTextContent(
       'kept warm across files and seeks (up to 1.00 GiB parked)',
     );
-    const off = { ...pool, active: false, error: 'turned off (ZCI_DECODER_POOL_MB=0)', created: 0, reused: 0 };
-    rerender(
-      <DecoderPanel
-        environment={backendEnvironment({ ...gpuEnvironment(), decoderPool: off })}
-        info={null}
-        report={null}
-      />,
-    );
+    rerender(panel({ ...pool, active: false, error: 'turned off (ZCI_DECODER_POOL_MB=0)', created: 0, reused: 0 }));
     expect(screen.getByTestId('decoder-pool')).toHaveTextContent(
       'FFmpeg creates each decoder: turned off (ZCI_DECODER_POOL_MB=0)',
     );
-    rerender(<DecoderPanel environment={backendEnvironment(gpuEnvironment())} info={null} report={null} />);
+    rerender(panel());
     expect(screen.getByTestId('decoder-pool')).toHaveTextContent('not reported');
   });
 
