@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { boundedJson, boundedJsonObject, CAPTURE_JSON_BOUNDS, type JsonValue } from './bounded-json';
 import { environmentReportSchema } from './environment';
 import { frameReportSchema, streamInfoSchema } from './report';
-import { decodeModeSchema, thumbnailWidthSchema } from './vocabulary';
+import { decodeModeSchema, planeNameSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** The value of the manifest's format field. */
 export const CAPTURE_FORMAT = 'zerocopy-inspector-capture';
@@ -46,7 +46,7 @@ const pngPathSchema = z
 /** One plane's grey thumbnail. */
 const thumbnailEntrySchema = z.object({
   plane: z.int().min(0).max(7),
-  name: z.string().max(32),
+  name: planeNameSchema,
   width: z.int().min(1).max(4096),
   height: z.int().min(1).max(4096),
   png: pngPathSchema,

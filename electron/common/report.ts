@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { ledgerSchema } from './ledger';
-import { DAMAGE_FLAGS, DECODE_PATHS, WARNING_CODES } from './vocabulary';
+import {
+  DAMAGE_FLAGS,
+  DECODE_PATHS,
+  nvcvFormatNameSchema,
+  pixelFormatNameSchema,
+  planeNameSchema,
+  WARNING_CODES,
+} from './vocabulary';
 
 /** A 64-bit value as a hex string with a 0x prefix. */
 const hex64Schema = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'a 64-bit hex string like 0x7f00…');
@@ -40,7 +47,7 @@ export const streamInfoSchema = z.object({
 /** One plane as FFmpeg hands it out, beside what NVCV exports for it. */
 const planeReportSchema = z.object({
   index: count,
-  name: z.string(),
+  name: planeNameSchema,
   width: count,
   height: count,
   bytesPerPixel: count,
@@ -104,7 +111,7 @@ const tensorSchema = z.object({
 const wrapSchema = z.object({
   available: z.boolean(),
   reason: z.string(),
-  formatName: z.string().nullable(),
+  formatName: nvcvFormatNameSchema.nullable(),
   formatCode: hex64Schema.nullable(),
   bufferType: z.enum(['STRIDED_CUDA', 'STRIDED_HOST']).nullable(),
   numPlanes: z.int().nullable(),
@@ -174,8 +181,8 @@ export const frameReportSchema = z.object({
   pictureType: z.string(),
   decodePath: z.enum(DECODE_PATHS),
   format: z.object({
-    swFormat: z.string(),
-    hwFormat: z.string().nullable(),
+    swFormat: pixelFormatNameSchema,
+    hwFormat: pixelFormatNameSchema.nullable(),
     bitDepth: count,
     chromaSubsampling: z.string(),
     colorRange: z.string(),

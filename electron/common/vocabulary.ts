@@ -87,3 +87,24 @@ export const PIXEL_BUDGET = { min: 4096, max: 268_435_456, default: 35_651_584 }
 
 /** A pixel budget within its bounds. */
 export const pixelBudgetSchema = z.int().min(PIXEL_BUDGET.min).max(PIXEL_BUDGET.max);
+
+/** FFmpeg's pixel format names as av_get_pix_fmt_name spells them ("nv12", "p010le", "yuv444p16le"). */
+export const PIXEL_FORMAT_NAME = /^[a-z][a-z0-9_]{0,31}$/;
+
+/** Plane names: the components a plane holds, in FFmpeg's order ("Y", "UV", "U", "V", "A", "G", "B", "R"). */
+export const PLANE_NAME = /^[YUVRGBA]{1,4}$/;
+
+/**
+ * NVCV image format names as nvcvImageFormatGetName writes them: a predefined constant's name, or the format's
+ * parts in parentheses ("NVCVImageFormat(YCbCr,BT709,4:2:0,PITCH_LINEAR,UNSIGNED,XYZ0,ASSOCIATED,X8,X8_Y8)").
+ */
+export const NVCV_FORMAT_NAME = /^(?:NVCV_IMAGE_FORMAT_[A-Z0-9_]{1,40}|NVCVImageFormat\([A-Za-z0-9_:,]{1,200}\))$/;
+
+/** A pixel format name, checked against PIXEL_FORMAT_NAME. */
+export const pixelFormatNameSchema = z.string().regex(PIXEL_FORMAT_NAME, "an FFmpeg pixel format name such as 'nv12'");
+
+/** A plane name, checked against PLANE_NAME. */
+export const planeNameSchema = z.string().regex(PLANE_NAME, "a plane name such as 'Y' or 'UV'");
+
+/** An NVCV image format name, checked against NVCV_FORMAT_NAME. */
+export const nvcvFormatNameSchema = z.string().regex(NVCV_FORMAT_NAME, 'an NVCV image format name');

@@ -261,7 +261,7 @@ export async function hostileCaptures(): Promise<HostileCapture[]> {
       report: { ...first.report, frameIndex: index },
       thumbnails: Array.from({ length: 8 }, (__, plane) => ({
         plane,
-        name: `P${plane}`,
+        name: ['Y', 'U', 'V', 'A'][plane % 4] ?? 'Y',
         width: 4096,
         height: 4096,
         png: 'big.png',
@@ -284,7 +284,7 @@ export async function hostileCaptures(): Promise<HostileCapture[]> {
   withManifest(distinct, (manifest) => {
     manifest.frames[0].thumbnails = Array.from({ length: 8 }, (_, plane) => ({
       plane,
-      name: `P${plane}`,
+      name: ['Y', 'U', 'V', 'A'][plane % 4] ?? 'Y',
       width: 4096,
       height: 4096,
       png: `big-${plane}.png`,
@@ -292,13 +292,13 @@ export async function hostileCaptures(): Promise<HostileCapture[]> {
     const second = { ...manifest.frames[0], index: 1, report: { ...manifest.frames[0].report, frameIndex: 1 } };
     second.thumbnails = Array.from({ length: 8 }, (_, plane) => ({
       plane,
-      name: `P${plane}`,
+      name: ['Y', 'U', 'V', 'A'][plane % 4] ?? 'Y',
       width: 4096,
       height: 4096,
       png: `big-${plane + 8}.png`,
     }));
     const third = { ...manifest.frames[0], index: 2, report: { ...manifest.frames[0].report, frameIndex: 2 } };
-    third.thumbnails = [{ plane: 0, name: 'P0', width: 4096, height: 4096, png: 'big-16.png' }];
+    third.thumbnails = [{ plane: 0, name: 'Y', width: 4096, height: 4096, png: 'big-16.png' }];
     manifest.frames = [manifest.frames[0], second, third];
   });
   list.push({

@@ -294,7 +294,7 @@ describe('inspect --code', () => {
     expect(() => parseCli(['capture', 'a.mp4', '-o', 'a.zci', '--code', 'c'])).toThrow('--code belongs to inspect');
   });
 
-  it("prints each frame's snippet under its note, and a frame's failure in the language's comments", () => {
+  it("prints each frame's snippet under its note; the file name and a frame's failure only as string literals", () => {
     const output = {
       input: { path: '/clips/a.mp4' },
       frames: [
@@ -303,9 +303,13 @@ describe('inspect --code', () => {
       ],
     } as unknown as InspectOutput;
     const text = codeText(output, 'python');
-    expect(text).toContain('# frame 3 of /clips/a.mp4\n# The planes are device memory');
+    expect(text).toContain('SOURCE_FILE = "/clips/a.mp4"');
+    expect(text).toContain('# frame 3\n# The planes are device memory');
     expect(text).toContain('PITCHES = [2048, 2048]');
-    expect(text).toContain('# frame 4 of /clips/a.mp4\n# no report: decode failed');
-    expect(codeText(output, 'c')).toContain('// frame 3 of /clips/a.mp4');
+    expect(text).toContain('# frame 4\n# no report; the error:\nERROR_FRAME_4 = "decode failed"');
+    const c = codeText(output, 'c');
+    expect(c).toContain('static const char zci_source_file[] = "/clips/a.mp4";');
+    expect(c).toContain('// frame 3\n');
+    expect(c).not.toContain('// frame 3 of');
   });
 });

@@ -4,7 +4,8 @@ import { parseCli, USAGE } from '../../electron/cli/cli-args';
 import { captureManifestSchema } from '../../electron/common/capture';
 import { METHODS } from '../../electron/common/contract';
 import { previewParamsSchema } from '../../electron/common/preview';
-import { frameReportSchema, streamInfoSchema } from '../../electron/common/report';
+import { type FrameReport, frameReportSchema, streamInfoSchema } from '../../electron/common/report';
+import { recordedGpuReport } from '../support/memory-reports';
 import { DEFAULT_SETTINGS, settingsSchema } from '../../electron/common/settings';
 import {
   COLOR_MATRICES,
@@ -101,4 +102,25 @@ describe('the vocabulary', () => {
     expect(CATALOGUE.map((entry) => entry.op)).toEqual(PREVIEW_OPS.filter((op) => op !== 'reference'));
     for (const mode of CONTEXT_MODES) expect(CONTEXT_MODE_TEXT[mode]).toMatch(new RegExp(`^${mode}: `));
   });
+});
+
+describe('free names in a report are the vocabulary, so a capture cannot carry code into a snippet', () => {
+  const report = structuredClone(recordedGpuReport('h264-1080p-420.mp4', '2026-11-30-134c932'));
+  it('accepts the names the addon writes', () => {
+    expect(frameReportSchema.safeParse(report).success).toBe(true);
+  });
+  const hostile = ['*/ system("id"); /*', 'nv12\rimport os', 'Y\n', 'NVCV_IMAGE_FORMAT_NV12 */', 'UV"'];
+  for (const [field, put] of [
+    ['the pixel format', (r: FrameReport, s: string) => (r.format.swFormat = s)],
+    ['a plane name', (r: FrameReport, s: string) => (r.planes[0] = { ...r.planes[0]!, name: s })],
+    ['the NVCV format name', (r: FrameReport, s: string) => (r.wrap.formatName = s)],
+  ] as const) {
+    it(`refuses ${field} outside it`, () => {
+      for (const s of hostile) {
+        const r = structuredClone(report);
+        put(r, s);
+        expect(frameReportSchema.safeParse(r).success, s).toBe(false);
+      }
+    });
+  }
 });

@@ -1,8 +1,12 @@
 /**
  * The facts a copy-as-code snippet depends on, read from one frame's report: format, planes, sizes, pitches,
  * pointers, where the planes lie, whether NVCV's single-tensor view is valid, and whether zero copy is possible.
+ * Names are checked against the vocabulary here and numbers made whole, so a generator prints nothing a capture
+ * chose; the report's free text (reasons) stays in `reason` fields that code prints only as string literals.
  */
 import type { FrameReport, PlaneReport } from '../report';
+import { DECODE_PATHS } from '../vocabulary';
+import { knownCount, knownNvcvFormatName, knownPixelFormat, knownPlaneName, knownPointer } from './literal';
 
 /** One plane as the snippets use it. */
 export interface PlaneFacts {
@@ -33,12 +37,14 @@ type CodeVerdict =
   | { kind: 'zero-copy'; text: string }
   | { kind: 'uploaded'; text: string }
   | { kind: 'host'; text: string }
-  | { kind: 'no-format'; text: string };
+  /** `reason`: the report's own words, free text (shown as text, printed in code only as a string literal). */
+  | { kind: 'no-format'; text: string; reason: string };
 
 /** How CV-CUDA's one-tensor view applies to the frame. */
 type TensorForm =
-  | { kind: 'single'; rows: number; reason: string }
+  | { kind: 'single'; rows: number }
   | { kind: 'coded-rows'; rows: number; chromaRow: number; reason: string }
+  /** `reason`: the report's own words where it gave them (free text: never printed into code). */
   | { kind: 'per-plane'; reason: string };
 
 /** Everything a generator reads. */
@@ -64,27 +70,36 @@ export interface CodeFacts {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function planeFacts(plane: PlaneReport, sampleBytes: number, shared: boolean): PlaneFacts {
+const countOrNull = (n: number | null | undefined): number | null =>
+  n === null || n === undefined ? null : knownCount(n);
+
+function planeFacts(plane: PlaneReport, position: number, sampleBytes: number, shared: boolean): PlaneFacts {
   return {
-    index: plane.index,
-    name: plane.name,
-    width: plane.width,
-    height: plane.height,
-    pitch: plane.pitch,
-    pointer: plane.ffmpegPointer,
-    channels: Math.max(1, Math.round(plane.bytesPerPixel / sampleBytes)),
-    offsetFromPlane0: shared && plane.separateAllocation !== true ? plane.offsetFromPlane0 : null,
-    codedRowsNotDisplayed: plane.codedRowsNotDisplayed ?? null,
-    allocatorPaddingRows: plane.allocatorPaddingRows ?? null,
-    hiddenRowsAfter: plane.hiddenRowsAfter,
-    rowsBeforeNextPlane: plane.rowsBeforeNextPlane,
+    // The plane's place in the report, not its own index field: generators write planes[index] from it.
+    index: position,
+    name: knownPlaneName(plane.name, position),
+    width: knownCount(plane.width),
+    height: knownCount(plane.height),
+    pitch: knownCount(plane.pitch),
+    pointer: knownPointer(plane.ffmpegPointer),
+    channels: Math.max(1, Math.round(knownCount(plane.bytesPerPixel) / sampleBytes)),
+    offsetFromPlane0: shared && plane.separateAllocation !== true ? countOrNull(plane.offsetFromPlane0) : null,
+    codedRowsNotDisplayed: countOrNull(plane.codedRowsNotDisplayed),
+    allocatorPaddingRows: countOrNull(plane.allocatorPaddingRows),
+    hiddenRowsAfter: countOrNull(plane.hiddenRowsAfter),
+    rowsBeforeNextPlane: countOrNull(plane.rowsBeforeNextPlane),
   };
 }
 
 function verdictOf(report: FrameReport): CodeVerdict {
-  const { wrap, allocation, decodePath } = report;
+  const { wrap, allocation } = report;
+  const decodePath = (DECODE_PATHS as readonly string[]).includes(report.decodePath) ? report.decodePath : 'unknown';
   if (wrap.formatCode === null) {
-    return { kind: 'no-format', text: `NVCV cannot describe this layout: ${wrap.reason || 'no NVCV image format'}.` };
+    return {
+      kind: 'no-format',
+      text: 'NVCV cannot describe this layout.',
+      reason: wrap.reason || 'no NVCV image format',
+    };
   }
   if (allocation.memory === 'host' || allocation.memory === 'host-pinned') {
     return {
@@ -95,7 +110,7 @@ function verdictOf(report: FrameReport): CodeVerdict {
         "its pitches are then the CUDA allocator's, not the ones listed here.",
     };
   }
-  if (decodePath === 'software-upload') {
+  if (report.decodePath === 'software-upload') {
     return {
       kind: 'uploaded',
       text:
@@ -118,7 +133,7 @@ function tensorForm(report: FrameReport, planes: PlaneFacts[]): TensorForm {
   const luma = planes[0];
   const chroma = planes[1];
   if (tensor.valid && luma !== undefined && chroma !== undefined) {
-    return { kind: 'single', rows: luma.height + chroma.height, reason: tensor.reason };
+    return { kind: 'single', rows: luma.height + chroma.height };
   }
   const coded = luma?.rowsBeforeNextPlane ?? null;
   const subsampled420 = report.format.chromaSubsampling === '4:2:0' && planes.length === 2;
@@ -144,20 +159,21 @@ function tensorForm(report: FrameReport, planes: PlaneFacts[]): TensorForm {
 export function codeFacts(report: FrameReport): CodeFacts {
   const sampleBytes = report.format.bitDepth > 8 ? 2 : 1;
   const shared = report.allocation.planesInOneAllocation;
-  const planes = report.planes.map((p) => planeFacts(p, sampleBytes, shared));
+  const planes = report.planes.map((p, i) => planeFacts(p, i, sampleBytes, shared));
+  const { format } = report;
   return {
-    frameIndex: report.frameIndex,
-    swFormat: report.format.swFormat,
+    frameIndex: knownCount(report.frameIndex),
+    swFormat: knownPixelFormat(format.swFormat),
     decodePath: report.decodePath,
     memory: report.allocation.memory,
-    width: report.format.width,
-    height: report.format.height,
-    codedWidth: report.format.codedWidth,
-    codedHeight: report.format.codedHeight,
-    bitDepth: report.format.bitDepth,
+    width: knownCount(format.width),
+    height: knownCount(format.height),
+    codedWidth: knownCount(format.codedWidth),
+    codedHeight: knownCount(format.codedHeight),
+    bitDepth: knownCount(format.bitDepth),
     sampleBytes,
-    formatName: report.wrap.formatName,
-    formatCode: report.wrap.formatCode,
+    formatName: knownNvcvFormatName(report.wrap.formatName),
+    formatCode: report.wrap.formatCode === null ? null : knownPointer(report.wrap.formatCode),
     planes,
     planesInOneAllocation: report.allocation.planesInOneAllocation,
     tensor: tensorForm(report, planes),

@@ -18,8 +18,10 @@ interface Snippet {
   ecosystem: Ecosystem;
   title: string;
   code: string | null;
-  /** Shown above the code (or instead of it). */
+  /** Shown above the code (or instead of it); the project's own words and vocabulary names only. */
   note: string;
+  /** The report's own reason, free text: shown as text after the note, never printed into code but as a literal. */
+  detail: string | null;
 }
 
 /** Every snippet for one frame. */
@@ -40,12 +42,14 @@ export function copyCode(report: FrameReport): CopyCode {
   const nvcv = verdict.kind !== 'no-format';
   const device = verdict.kind !== 'host' && nvcv;
   const deviceOnly = `${verdict.text} No code is printed that would pretend otherwise.`;
+  const detail = verdict.kind === 'no-format' ? verdict.reason : null;
   const snippets: Snippet[] = [
     {
       ecosystem: 'c',
       title: 'C (NVCV)',
       code: nvcv ? cSnippet(facts) : null,
       note: nvcv ? `${verdict.text} ${HEADERS_NOTE}` : verdict.text,
+      detail,
     },
     {
       ecosystem: 'cpp',
@@ -54,24 +58,28 @@ export function copyCode(report: FrameReport): CopyCode {
       note: nvcv
         ? `${verdict.text} This is NVCV's C API called from C++ with std::unique_ptr deleters, not NVCV's C++ classes. ${HEADERS_NOTE}`
         : verdict.text,
+      detail,
     },
     {
       ecosystem: 'python',
       title: 'Python (CV-CUDA)',
       code: pythonSnippet(facts),
       note: device ? verdict.text : deviceOnly,
+      detail,
     },
     {
       ecosystem: 'torch',
       title: 'PyTorch',
       code: torchSnippet(facts),
       note: device ? verdict.text : deviceOnly,
+      detail,
     },
     {
       ecosystem: 'naive',
       title: 'Naive (wrong)',
       code: naiveSnippet(facts),
       note: 'What a first attempt looks like, and what each wrong line does to this frame.',
+      detail: null,
     },
   ];
   return { facts, factLines: factLines(facts), snippets };

@@ -4,6 +4,7 @@
  * chroma follows the coded rows, one tensor a plane otherwise.
  */
 import { type CodeFacts, hexLiteral, type PlaneFacts } from './facts';
+import { pyString } from './literal';
 
 const typestrOf = (facts: CodeFacts): string => (facts.sampleBytes === 2 ? '<u2' : '|u1');
 
@@ -11,18 +12,18 @@ function planeTensor(p: PlaneFacts, facts: CodeFacts): string {
   const s = facts.sampleBytes;
   const shape = `(${p.height}, ${p.width}, ${p.channels})`;
   const strides = `(PITCHES[${p.index}], ${p.channels * s}, ${s})`;
-  return `planes[${JSON.stringify(p.name)}] = cvcuda.as_tensor(CudaPlane(POINTERS[${p.index}], ${shape}, ${strides}, ${JSON.stringify(typestrOf(facts))}), "HWC")`;
+  return `planes[${pyString(p.name)}] = cvcuda.as_tensor(CudaPlane(POINTERS[${p.index}], ${shape}, ${strides}, ${pyString(typestrOf(facts))}), "HWC")`;
 }
 
 function tensorLines(facts: CodeFacts): string[] {
   const luma = facts.planes[0];
   const s = facts.sampleBytes;
   const t = facts.tensor;
-  const typestr = JSON.stringify(typestrOf(facts));
+  const typestr = pyString(typestrOf(facts));
   if (luma === undefined) return [];
   if (t.kind === 'single') {
     return [
-      `# One tensor: chroma follows the ${luma.height} display rows at the same pitch (${t.reason}).`,
+      `# One tensor: chroma follows the ${luma.height} display rows at the same pitch.`,
       `# layout NHWC, shape [1, ${t.rows}, ${luma.width}, 1], dtype ${typestr}`,
       `frame = cvcuda.as_tensor(CudaPlane(POINTERS[0], (1, ${t.rows}, ${luma.width}, 1), (PITCHES[0] * ${t.rows}, PITCHES[0], ${s}, ${s}), ${typestr}), "NHWC")`,
       'tensors = {"frame": frame}',
@@ -40,7 +41,7 @@ function tensorLines(facts: CodeFacts): string[] {
     ];
   }
   return [
-    `# One tensor a plane: ${t.reason}.`,
+    `# One tensor a plane: ${facts.planes.length} planes that one tensor cannot cover.`,
     `# layout HWC, dtype ${typestr}`,
     'planes = {}',
     ...facts.planes.map((p) => planeTensor(p, facts)),

@@ -51,6 +51,7 @@ export const CopyCodePanel = memo(function CopyCodePanel({ report }: CopyCodePan
         <div className="copycode-main">
           <p className={snippet.code === null ? 'warn' : 'muted'} data-testid="copycode-note">
             {snippet.note}
+            {snippet.detail !== null ? <span data-testid="copycode-detail"> {snippet.detail}</span> : null}
           </p>
           {snippet.code !== null ? (
             <>
