@@ -88,7 +88,9 @@ function decodedBudgetBreach(label: string, bytes: number): RpcFailure {
 }
 
 /** Builds the zip bytes, signed with the key when one is given; refuses a capture that would not load again. */
-export function encodeCapture(contents: CaptureContents, key: SigningKey | null = null): Uint8Array {
+export function encodeCapture(given: CaptureContents, key: SigningKey | null = null): Uint8Array {
+  // The manifest says whether a signature goes with it, so that removing signature.json reads as tampering.
+  const contents = { ...given, manifest: { ...given.manifest, signed: key !== null } };
   const checked = captureManifestSchema.safeParse(contents.manifest);
   if (!checked.success) throw new Error(`refusing to write an invalid capture: ${z.prettifyError(checked.error)}`);
   const { thumbnails, operators } = namedPngs(contents.manifest);
@@ -348,7 +350,7 @@ async function readOpenZip(zip: ZipReader, label: string, options: ReadOptions):
     }
     digests.set(entry.name, await zip.digest(entry));
   }
-  const signature = verifyCapture(signatureBytes, digests, options.localFingerprint ?? null);
+  const signature = verifyCapture(signatureBytes, digests, options.localFingerprint ?? null, manifest);
   return { manifest, files, shapes, signature, decodedBytes: decoded };
 }
 

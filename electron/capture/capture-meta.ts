@@ -4,7 +4,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CAPTURE_FORMAT, CAPTURE_FORMAT_VERSION, type CaptureManifest, type CaptureSelection } from '../common/capture';
+import {
+  CAPTURE_FORMAT,
+  CAPTURE_FORMAT_VERSION,
+  type CaptureManifest,
+  type CaptureSelection,
+  type CaptureSignature,
+} from '../common/capture';
 import type { AppIdentity } from '../app/app-identity';
 import type { CaptureMeta } from './collect';
 
@@ -41,8 +47,41 @@ export async function liveCaptureMeta(facts: LiveCaptureFacts): Promise<CaptureM
   };
 }
 
-/** The fields of a capture being re-saved (a subset of its frames): everything it said about its origin. */
-export function replayCaptureMeta(manifest: CaptureManifest, selection: CaptureSelection): CaptureMeta {
-  const { format, formatVersion, createdAt, app, machine, source, options, environment } = manifest;
-  return { format, formatVersion, createdAt, app, machine, source, options, selection, environment };
+/** A capture being re-saved: its manifest, its signature as verified when it was opened, and its file. */
+export interface ReplayedCapture {
+  manifest: CaptureManifest;
+  signature: CaptureSignature;
+  path: string;
+}
+
+/**
+ * The fields of a capture being re-saved (a subset of its frames): everything it said about its origin, and what it
+ * was made from. A capture signed by this installation passes its own provenance on; any other records its state,
+ * signer and file hash, which the new signature then covers, so a re-save cannot launder a foreign or missing
+ * signature into "signed by this installation".
+ */
+export async function replayCaptureMeta(capture: ReplayedCapture, selection: CaptureSelection): Promise<CaptureMeta> {
+  const { format, formatVersion, createdAt, app, machine, source, options, environment } = capture.manifest;
+  const { signature } = capture;
+  const own = signature.state === 'signed' && signature.thisInstallation;
+  const madeFrom = own
+    ? capture.manifest.madeFrom
+    : {
+        state: signature.state,
+        fingerprint: signature.fingerprint,
+        thisInstallation: signature.thisInstallation,
+        sha256: await sha256File(capture.path),
+      };
+  return {
+    format,
+    formatVersion,
+    createdAt,
+    app,
+    machine,
+    source,
+    options,
+    selection,
+    environment,
+    ...(madeFrom === undefined ? {} : { madeFrom }),
+  };
 }

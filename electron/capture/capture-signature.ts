@@ -7,6 +7,7 @@ import { keyFingerprint, type SigningKey } from '../app/signing-key';
 import {
   CAPTURE_SIGNATURE,
   captureSignatureSchema,
+  type CaptureManifest,
   type CaptureSignature,
   type CaptureSignatureFile,
 } from '../common/capture';
@@ -39,27 +40,35 @@ export function signCapture(digests: ReadonlyMap<string, string>, key: SigningKe
 }
 
 /**
- * Checks signature.json (absent: unsigned) against the digests of the entries as read. `localFingerprint` is
- * this installation's key, to tell its own captures from others'.
+ * Checks signature.json (absent: unsigned, unless the manifest says the writer signed it) against the digests of
+ * the entries as read. `localFingerprint` is this installation's key, to tell its own captures from others'. The
+ * manifest's provenance (what a re-saved capture was made from) is carried into the answer.
  */
 export function verifyCapture(
   signatureBytes: Uint8Array | null,
   digests: ReadonlyMap<string, string>,
   localFingerprint: string | null,
+  manifest: Pick<CaptureManifest, 'signed' | 'madeFrom'>,
 ): CaptureSignature {
-  if (signatureBytes === null)
-    return {
-      state: 'unsigned',
-      fingerprint: null,
-      thisInstallation: false,
-      detail: 'the capture carries no signature',
-    };
+  const madeFrom = manifest.madeFrom ?? null;
   const tampered = (detail: string, fingerprint: string | null = null): CaptureSignature => ({
     state: 'tampered',
     fingerprint,
     thisInstallation: fingerprint !== null && fingerprint === localFingerprint,
     detail,
+    madeFrom,
   });
+  if (signatureBytes === null) {
+    if (manifest.signed === true)
+      return tampered(`${CAPTURE_SIGNATURE} was removed: capture.json says the capture was signed`);
+    return {
+      state: 'unsigned',
+      fingerprint: null,
+      thisInstallation: false,
+      detail: 'the capture carries no signature',
+      madeFrom,
+    };
+  }
   let file: CaptureSignatureFile;
   try {
     const parsed = captureSignatureSchema.safeParse(JSON.parse(Buffer.from(signatureBytes).toString('utf8')));
@@ -86,5 +95,6 @@ export function verifyCapture(
     fingerprint,
     thisInstallation: fingerprint === localFingerprint,
     detail: `every entry is as signed (${digests.size} entries)`,
+    madeFrom,
   };
 }

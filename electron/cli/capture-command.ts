@@ -56,7 +56,7 @@ export async function runCapture(input: OpenedInput, request: CaptureRequest): P
     });
   const meta =
     input.capture !== null
-      ? replayCaptureMeta(input.capture.manifest, request.selection)
+      ? await replayCaptureMeta(input.capture, request.selection)
       : await liveCaptureMeta({
           file: input.path,
           app: request.app,

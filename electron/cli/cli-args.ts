@@ -23,7 +23,8 @@ Options:
   --decoders A,B       with --compare-decoders: ${COMPARE_DECODERS_A.join(' | ')} against software (default nvdec,software)
   --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
   --ledger             record every GPU copy of each frame step (CUPTI) into its report (video files; slower)
-  --strict             a check that could not run (no NVCV, no proof) counts as failed
+  --strict             a check that could not run (no NVCV, no proof) counts as failed, and so does a capture
+                       not signed by this installation (unsigned, another's key, or re-saved from such a one)
   --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
   --thumb-width N      capture: width of the plane thumbnails (${THUMBNAIL_WIDTH.min}-${THUMBNAIL_WIDTH.max}, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
   -o, --output FILE    capture: where to write (must end in .zci; an existing file is kept)
@@ -34,6 +35,7 @@ Options:
 Exit codes:
   0  every check passed (checks that could not run are listed, and fail only with --strict)
   1  a check failed (pointer or stride mismatch, aliasing proof failed or not restored) or a frame failed to decode;
+     a capture is tampered (changed after signing, or its signature removed);
      with --compare-decoders: a codec whose standard requires bit-exact output decoded differently
   2  usage: unknown option, bad value, or frames the file does not have
   3  the file could not be opened, or the capture could not be written`;

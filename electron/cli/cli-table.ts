@@ -78,6 +78,7 @@ export function formatTable(output: InspectOutput): string {
     );
   }
   const { summary } = output;
+  if (summary.provenance !== null) lines.push(`the capture's signature fails this run: ${summary.provenance}`);
   lines.push(
     `${summary.frames} frames: ${summary.frames - summary.failed} ok, ${summary.failed} failed${summary.ok ? '' : ' — exit 1'}`,
   );

@@ -1,6 +1,6 @@
 /** `zerocopy-inspector inspect`: each frame's report and checks, as a table or as JSON; the exit code says if all passed. */
 import { checksPass, frameChecks } from '../common/checks';
-import { captureGpuText } from '../common/capture';
+import { captureGpuText, type CaptureSignature, provenanceShortfall } from '../common/capture';
 import { toRpcError } from '../common/envelope';
 import {
   EXIT_CODES,
@@ -70,6 +70,13 @@ async function* outcomes(input: OpenedInput, request: InspectRequest): AsyncGene
   }
 }
 
+/** Why a capture's signature fails the run: tampered always, any shortfall from "ours" with --strict; else null. */
+function provenanceFailure(signature: CaptureSignature | null, strict: boolean): string | null {
+  if (signature === null) return null;
+  const shortfall = provenanceShortfall(signature);
+  return shortfall !== null && (strict || signature.state === 'tampered') ? shortfall : null;
+}
+
 /** What the output says before its frames, validated. */
 function headOf(input: OpenedInput, request: InspectRequest): InspectHead {
   const manifest = input.capture?.manifest ?? null;
@@ -90,6 +97,7 @@ function headOf(input: OpenedInput, request: InspectRequest): InspectHead {
                 fingerprint: null,
                 thisInstallation: false,
                 detail: '',
+                madeFrom: null,
               },
             },
     },
@@ -118,12 +126,15 @@ export async function runInspect(input: OpenedInput, request: InspectRequest): P
   }
   mark('last-frame');
   const failed = frames.filter((frame) => !frame.ok).length;
+  const provenance = provenanceFailure(input.capture?.signature ?? null, request.strict);
+  const ok = failed === 0 && provenance === null;
   const summary = inspectSummarySchema.parse({
     frames: frames.length,
     failed,
     unchecked: frames.filter((frame) => frame.checks.some((check) => check.ok === null)).length,
-    ok: failed === 0,
-    exitCode: failed === 0 ? EXIT_CODES.ok : EXIT_CODES.checkFailed,
+    ok,
+    provenance,
+    exitCode: ok ? EXIT_CODES.ok : EXIT_CODES.checkFailed,
   });
   writer?.end(summary);
   return { ...head, frames, summary };

@@ -80,6 +80,23 @@ const capturedFrameSchema = z.object({
   operators: z.array(operatorEntrySchema).max(64).optional(),
 });
 
+/** A signature state, as verified. */
+export const signatureStateSchema = z.enum(['signed', 'tampered', 'unsigned']);
+
+/**
+ * What a re-saved capture was made from, recorded in capture.json and so under its signature: the source capture's
+ * signature state and signer as verified when it was replayed, and the SHA-256 of its file.
+ */
+export const madeFromSchema = z.object({
+  state: signatureStateSchema,
+  fingerprint: z.string().max(128).nullable(),
+  thisInstallation: z.boolean(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** What a re-saved capture was made from. */
+export type MadeFrom = z.infer<typeof madeFromSchema>;
+
 /** How the frames of a capture were chosen. */
 const captureSelectionSchema = z.enum(['visited', 'list', 'range', 'all']);
 
@@ -111,6 +128,13 @@ export const captureManifestSchema = z
     selection: captureSelectionSchema,
     stream: streamInfoSchema,
     environment: environmentReportSchema.nullable(),
+    /**
+     * The writer's word that signature.json accompanies this file (absent in captures made before it was said): a
+     * capture that says so and has none had its signature removed, and is tampered, not unsigned.
+     */
+    signed: z.boolean().optional(),
+    /** Set when the capture was re-saved from another capture (absent: made from a video). */
+    madeFrom: madeFromSchema.optional(),
     frames: z.array(capturedFrameSchema).min(1).max(100_000),
   })
   .superRefine((manifest, ctx) => {
@@ -204,21 +228,49 @@ export type CaptureSignatureFile = z.infer<typeof captureSignatureSchema>;
 /** Whether a capture is signed, by whom, and whether its evidence is as signed. */
 export interface CaptureSignature {
   /** 'signed': the signature verifies; 'tampered': it does not (the evidence changed after signing); 'unsigned'. */
-  state: 'signed' | 'tampered' | 'unsigned';
+  state: z.infer<typeof signatureStateSchema>;
   /** The signer's key fingerprint (SHA-256 of its public key, hex groups), or null when unsigned. */
   fingerprint: string | null;
   /** True when this installation's own key signed it. */
   thisInstallation: boolean;
   /** In words: what was checked, or what did not verify. */
   detail: string;
+  /** What the capture was re-saved from, as its manifest records it (null: made from a video). */
+  madeFrom: MadeFrom | null;
+}
+
+/** True when a signature state is 'signed' by this installation. */
+const ownSigned = (s: { state: string; thisInstallation: boolean }): boolean => s.state === 'signed' && s.thisInstallation;
+
+/**
+ * Why a capture's provenance falls short of "signed by this installation, from a video or from a capture it
+ * signed" (null when it does not): what `inspect --strict` fails on. Tampered is always a failure.
+ */
+export function provenanceShortfall(signature: CaptureSignature): string | null {
+  if (signature.state === 'tampered') return `tampered: ${signature.detail}`;
+  if (signature.state === 'unsigned') return 'unsigned';
+  if (!signature.thisInstallation) return `signed by another installation (key ${signature.fingerprint ?? '?'})`;
+  const from = signature.madeFrom;
+  if (from !== null && !ownSigned(from)) return `re-saved from a capture that was ${madeFromWords(from)}`;
+  return null;
+}
+
+/** A source capture's state in words ("unsigned", "signed by another installation · key …"). */
+function madeFromWords(from: MadeFrom): string {
+  if (from.state === 'unsigned') return 'unsigned';
+  const who = from.thisInstallation ? 'this installation' : 'another installation';
+  return `${from.state === 'signed' ? 'signed' : 'TAMPERED, signed'} by ${who} · key ${from.fingerprint ?? '?'}`;
 }
 
 /** The capture banner's and the command line's words for a signature state. */
 export function signatureWords(signature: CaptureSignature): string {
-  if (signature.state === 'unsigned') return 'unsigned';
+  const from = signature.madeFrom;
+  const origin =
+    from === null ? '' : ` · re-saved from a capture that was ${madeFromWords(from)} (sha256 ${from.sha256.slice(0, 12)}…)`;
+  if (signature.state === 'unsigned') return `unsigned${origin}`;
   const who = signature.thisInstallation ? 'this installation' : 'another installation';
-  if (signature.state === 'signed') return `signed by ${who} · key ${signature.fingerprint ?? '?'}`;
-  return `TAMPERED: ${signature.detail} · key ${signature.fingerprint ?? '?'}`;
+  if (signature.state === 'signed') return `signed by ${who} · key ${signature.fingerprint ?? '?'}${origin}`;
+  return `TAMPERED: ${signature.detail} · key ${signature.fingerprint ?? '?'}${origin}`;
 }
 
 /** What the renderer shows about an open capture: where, when, which GPU, and which frames. */

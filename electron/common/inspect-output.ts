@@ -1,5 +1,6 @@
 /** The command line's JSON output (`inspect --json`), with the same report schemas a capture is validated with. */
 import { z } from 'zod';
+import { madeFromSchema, signatureStateSchema } from './capture';
 import { CHECK_NAMES, type CheckName } from './checks';
 import { decoderCompareResultSchema } from './decoder-compare';
 import { ERROR_CODES } from './errors';
@@ -43,10 +44,11 @@ export const inspectHeadSchema = z.object({
         hostname: z.string(),
         gpu: z.string(),
         signature: z.object({
-          state: z.enum(['signed', 'tampered', 'unsigned']),
+          state: signatureStateSchema,
           fingerprint: z.string().nullable(),
           thisInstallation: z.boolean(),
           detail: z.string(),
+          madeFrom: madeFromSchema.nullable(),
         }),
       })
       .nullable(),
@@ -62,6 +64,11 @@ export const inspectSummarySchema = z.object({
   failed: z.int().min(0),
   unchecked: z.int().min(0),
   ok: z.boolean(),
+  /**
+   * Why the capture's signature failed the run (tampered always; with --strict also unsigned, signed by another
+   * installation, or re-saved from such a capture); null when it did not, and for videos.
+   */
+  provenance: z.string().nullable(),
   exitCode: z.union([z.literal(EXIT_CODES.ok), z.literal(EXIT_CODES.checkFailed)]),
 });
 

@@ -43,7 +43,13 @@ describe('CaptureBanner', () => {
     const shown = () => screen.getByTestId('capture-signature');
     expect(shown()).toHaveTextContent(`signed by this installation · key ${key}`);
     expect(shown()).toHaveAttribute('data-state', 'signed');
-    const signature = { state: 'signed' as const, fingerprint: key, thisInstallation: false, detail: 'as signed' };
+    const signature = {
+      state: 'signed' as const,
+      fingerprint: key,
+      thisInstallation: false,
+      detail: 'as signed',
+      madeFrom: null,
+    };
     rerender(<CaptureBanner capture={summary({ signature })} onClose={() => undefined} />);
     expect(shown()).toHaveTextContent(`signed by another installation · key ${key}`);
     const tampered = {
@@ -54,9 +60,25 @@ describe('CaptureBanner', () => {
     rerender(<CaptureBanner capture={summary({ signature: tampered })} onClose={() => undefined} />);
     expect(shown()).toHaveTextContent(`TAMPERED: the evidence was changed after it was signed · key ${key}`);
     expect(shown()).toHaveAttribute('data-state', 'tampered');
-    const unsigned = { state: 'unsigned' as const, fingerprint: null, thisInstallation: false, detail: 'no signature' };
+    const unsigned = {
+      state: 'unsigned' as const,
+      fingerprint: null,
+      thisInstallation: false,
+      detail: 'no signature',
+      madeFrom: null,
+    };
     rerender(<CaptureBanner capture={summary({ signature: unsigned })} onClose={() => undefined} />);
     expect(shown()).toHaveTextContent(/^unsigned$/);
+    // Re-saved here from someone else's capture: signed by this installation, and the banner says what from.
+    const resaved = {
+      ...signature,
+      thisInstallation: true,
+      madeFrom: { state: 'unsigned' as const, fingerprint: null, thisInstallation: false, sha256: 'cd'.repeat(32) },
+    };
+    rerender(<CaptureBanner capture={summary({ signature: resaved })} onClose={() => undefined} />);
+    expect(shown()).toHaveTextContent(
+      `signed by this installation · key ${key} · re-saved from a capture that was unsigned (sha256 cdcdcdcdcdcd…)`,
+    );
   });
 
   it('keeps an unparseable time as it is', () => {

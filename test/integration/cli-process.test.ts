@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectOutputSchema } from '../../electron/common/inspect-output';
 import { frameReportSchema } from '../../electron/common/report';
-import { editManifest } from '../support/zip-edit';
+import { editManifest, rezip, zipEntries } from '../support/zip-edit';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'zerocopy-inspector.js');
@@ -32,8 +32,13 @@ function cli(...args: string[]): { code: number | null; stdout: string; stderr: 
 /** Copies a capture with capture.json edited. */
 // The manifest is edited as loose JSON on purpose: the edits make it say what no decoder reported.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function editCapture(from: string, to: string, edit: (manifest: any) => void): Promise<string> {
-  await writeFile(to, editManifest(await readFile(from), edit));
+async function editCapture(
+  from: string,
+  to: string,
+  edit: (manifest: any) => void,
+  options: { unsign?: boolean } = {},
+): Promise<string> {
+  await writeFile(to, editManifest(await readFile(from), edit, options));
   return to;
 }
 
@@ -97,6 +102,41 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
     });
   });
 
+  it('exits 1 on a tampered capture; with --strict also on unsigned, foreign or laundered provenance', async () => {
+    const noop = (): void => undefined;
+    // Every frame's checks pass in each of these: the exit code is the signature's alone.
+    const stripped = editManifest(await readFile(path.join(dir, 'sample.zci')), noop);
+    const entries = zipEntries(stripped);
+    entries.delete('signature.json');
+    await writeFile(path.join(dir, 'stripped.zci'), rezip(entries));
+    const removed = cli('inspect', 'stripped.zci');
+    expect(removed.code).toBe(1);
+    expect(removed.stdout).toMatch(/^signature: TAMPERED: signature.json was removed/m);
+    expect(removed.stdout).toContain("the capture's signature fails this run: tampered");
+    await editCapture(path.join(dir, 'sample.zci'), path.join(dir, 'unsigned.zci'), noop, { unsign: true });
+    expect(cli('inspect', 'unsigned.zci').code).toBe(0);
+    const strict = cli('inspect', 'unsigned.zci', '--strict', '--json');
+    expect(strict.code).toBe(1);
+    expect(inspectOutputSchema.parse(JSON.parse(strict.stdout)).summary).toMatchObject({
+      failed: 0,
+      provenance: 'unsigned',
+      exitCode: 1,
+    });
+    // Re-saving it here signs it, and records under that signature what it was made from.
+    expect(cli('capture', 'unsigned.zci', '-o', 'resaved.zci').code).toBe(0);
+    const resaved = cli('inspect', 'resaved.zci');
+    expect(resaved.code).toBe(0);
+    expect(resaved.stdout).toMatch(
+      /^signature: signed by this installation · key [0-9a-f ]+ · re-saved from a capture that was unsigned \(sha256 [0-9a-f]{12}…\)$/m,
+    );
+    const resavedStrict = cli('inspect', 'resaved.zci', '--strict');
+    expect(resavedStrict.code).toBe(1);
+    expect(resavedStrict.stdout).toContain(
+      "the capture's signature fails this run: re-saved from a capture that was unsigned",
+    );
+    expect(cli('inspect', 'sample.zci', '--strict').code).toBe(0);
+  });
+
   it('keeps an existing file unless --overwrite, and removes partial files a crashed writer left', async () => {
     const again = cli('capture', SAMPLE, '--frames', '1', '-o', 'sample.zci', '--thumb-width', '64');
     expect(again.code).toBe(2);
@@ -127,11 +167,16 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
   });
 
   it('exits 1 on a capture whose report says a plane does not match', async () => {
-    await editCapture(path.join(dir, 'sample.zci'), path.join(dir, 'mismatch.zci'), (manifest) => {
-      const plane = manifest.frames[1].report.planes[1];
-      plane.nvcvPointer = `0x${(BigInt(plane.ffmpegPointer) + 64n).toString(16)}`;
-      plane.match = false;
-    });
+    await editCapture(
+      path.join(dir, 'sample.zci'),
+      path.join(dir, 'mismatch.zci'),
+      (manifest) => {
+        const plane = manifest.frames[1].report.planes[1];
+        plane.nvcvPointer = `0x${(BigInt(plane.ffmpegPointer) + 64n).toString(16)}`;
+        plane.match = false;
+      },
+      { unsign: true },
+    );
     const table = cli('inspect', 'mismatch.zci');
     expect(table.code).toBe(1);
     expect(table.stdout).toMatch(/^5 .*MISMATCH.*FAIL$/m);
@@ -144,9 +189,14 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
   });
 
   it('exits 1 on a capture whose aliasing proof failed', async () => {
-    await editCapture(path.join(dir, 'sample.zci'), path.join(dir, 'proof.zci'), (manifest) => {
-      manifest.frames[0].report.aliasing.passed = false;
-    });
+    await editCapture(
+      path.join(dir, 'sample.zci'),
+      path.join(dir, 'proof.zci'),
+      (manifest) => {
+        manifest.frames[0].report.aliasing.passed = false;
+      },
+      { unsign: true },
+    );
     const { code, stdout } = cli('inspect', 'proof.zci');
     expect(code).toBe(1);
     expect(stdout).toMatch(/^0 .*FAILED.*FAIL$/m);

@@ -20,6 +20,7 @@ export function captureSummary(overrides: Partial<CaptureSummary> = {}): Capture
       fingerprint: '1a2b 3c4d 5e6f 7a8b 9c0d 1e2f 3a4b 5c6d 7e8f 9a0b 1c2d 3e4f 5a6b 7c8d 9e0f 1a2b',
       thisInstallation: true,
       detail: 'every entry is as signed (5 entries)',
+      madeFrom: null,
     },
     ...overrides,
   };

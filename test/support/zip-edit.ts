@@ -20,10 +20,20 @@ export function rezip(entries: ReadonlyMap<string, Uint8Array>): Buffer {
 /** A capture's bytes with capture.json edited (parsed, changed, written back); other entries kept as they are. */
 // The manifest is edited as loose JSON on purpose: the edits make it say what no writer would.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function editManifest(bytes: Uint8Array, edit: (manifest: any) => void): Buffer {
+export function editManifest(
+  bytes: Uint8Array,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  edit: (manifest: any) => void,
+  { unsign = false }: { unsign?: boolean } = {},
+): Buffer {
   const entries = zipEntries(bytes);
-  const manifest: unknown = JSON.parse(Buffer.from(entries.get('capture.json') ?? []).toString('utf8'));
+  const manifest: { signed?: boolean } = JSON.parse(Buffer.from(entries.get('capture.json') ?? []).toString('utf8'));
   edit(manifest);
+  // unsign: as an author forging an unsigned capture would, the signature goes and the manifest stops claiming one.
+  if (unsign) {
+    entries.delete('signature.json');
+    manifest.signed = false;
+  }
   entries.set('capture.json', Buffer.from(JSON.stringify(manifest)));
   return rezip(entries);
 }

@@ -1,11 +1,15 @@
 /** Signed captures: this installation's Ed25519 key, made once; what a reader says of signed, edited and old captures. */
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKey, readSigningKey } from '../../electron/app/signing-key';
-import { readCapture } from '../../electron/capture/capture-file';
-import { signatureWords } from '../../electron/common/capture';
+import { loadOrCreateSigningKey, readSigningKey, type SigningKey } from '../../electron/app/signing-key';
+import { encodeCapture, readCapture } from '../../electron/capture/capture-file';
+import { replayCaptureMeta } from '../../electron/capture/capture-meta';
+import { CaptureSession } from '../../electron/capture/capture-session';
+import { collectCapture } from '../../electron/capture/collect';
+import { provenanceShortfall, signatureWords } from '../../electron/common/capture';
 import { sampleCaptureBytes } from '../support/captures';
 import { ROOT } from '../support/paths';
 import { rezip, zipEntries } from '../support/zip-edit';
@@ -86,5 +90,67 @@ describe('signed captures', () => {
     expect(opened.manifest.formatVersion).toBe(1);
     expect(opened.signature).toMatchObject({ state: 'unsigned', fingerprint: null, thisInstallation: false });
     expect(signatureWords(opened.signature)).toBe('unsigned');
+  });
+});
+
+describe('signatures that cannot be laundered', () => {
+  /** A capture re-saved the way the backend and the command line do it: replayCaptureMeta, then collect and sign. */
+  async function resave(bytes: Buffer, local: SigningKey): Promise<Buffer> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'zci-resave-'));
+    const file = path.join(dir, 'in.zci');
+    await writeFile(file, bytes);
+    const opened = await readCapture(bytes, 'in.zci', { localFingerprint: local.fingerprint });
+    const session = new CaptureSession(opened, file);
+    const meta = await replayCaptureMeta(session, 'list');
+    const contents = await collectCapture(session, [0], meta);
+    return Buffer.from(encodeCapture(contents, local));
+  }
+
+  it('a capture whose signature entry was deleted is tampered, not unsigned', async () => {
+    const key = await loadOrCreateSigningKey(await configDir());
+    const entries = zipEntries(sampleCaptureBytes([0, 3], key));
+    entries.delete('signature.json');
+    const opened = await readCapture(rezip(entries), 'c.zci', { localFingerprint: key.fingerprint });
+    expect(opened.signature).toMatchObject({ state: 'tampered' });
+    expect(opened.signature.detail).toMatch(/signature.json was removed/);
+    // A capture written without a key says so, and stays merely unsigned.
+    const unsigned = await readCapture(sampleCaptureBytes([0], null), 'c.zci', { localFingerprint: key.fingerprint });
+    expect(unsigned.signature.state).toBe('unsigned');
+    expect(provenanceShortfall(unsigned.signature)).toBe('unsigned');
+  });
+
+  it('re-saving an unsigned or foreign-signed capture records what it was made from, under the new signature', async () => {
+    const local = await loadOrCreateSigningKey(await configDir());
+    const foreign = await loadOrCreateSigningKey(await configDir());
+    for (const [label, source] of [
+      ['unsigned', sampleCaptureBytes([0, 3], null)],
+      ['foreign', sampleCaptureBytes([0, 3], foreign)],
+    ] as const) {
+      const again = await readCapture(await resave(source, local), 'out.zci', { localFingerprint: local.fingerprint });
+      expect(again.signature.state, label).toBe('signed');
+      expect(again.signature.thisInstallation, label).toBe(true);
+      expect(again.signature.madeFrom, label).toMatchObject({
+        state: label === 'unsigned' ? 'unsigned' : 'signed',
+        fingerprint: label === 'unsigned' ? null : foreign.fingerprint,
+        thisInstallation: false,
+        sha256: createHash('sha256').update(source).digest('hex'),
+      });
+      expect(signatureWords(again.signature), label).toContain('re-saved from a capture that was');
+      expect(provenanceShortfall(again.signature), label).toMatch(/^re-saved from a capture that was/);
+      // The forged host and source it kept are still the source's, and the provenance is signed with them.
+      const entries = zipEntries(await resave(source, local));
+      const text = Buffer.from(entries.get('capture.json')!).toString('utf8');
+      entries.set('capture.json', Buffer.from(text.replace('"madeFrom"', '"madeFrom_"')));
+      expect((await readCapture(rezip(entries), 'c.zci')).signature.state, label).toBe('tampered');
+    }
+  });
+
+  it("re-saving this installation's own capture passes its provenance on: nothing short of ours", async () => {
+    const local = await loadOrCreateSigningKey(await configDir());
+    const again = await readCapture(await resave(sampleCaptureBytes([0, 3], local), local), 'out.zci', {
+      localFingerprint: local.fingerprint,
+    });
+    expect(again.signature).toMatchObject({ state: 'signed', thisInstallation: true, madeFrom: null });
+    expect(provenanceShortfall(again.signature)).toBeNull();
   });
 });

@@ -22,7 +22,14 @@ const frame = (index: number): InspectedFrame =>
     ok: index !== 1,
   }) as unknown as InspectedFrame;
 
-const summary = (n: number): InspectSummary => ({ frames: n, failed: 0, unchecked: 0, ok: true, exitCode: 0 });
+const summary = (n: number): InspectSummary => ({
+  frames: n,
+  failed: 0,
+  unchecked: 0,
+  ok: true,
+  provenance: null,
+  exitCode: 0,
+});
 
 function written(frames: InspectedFrame[]): string {
   let text = '';

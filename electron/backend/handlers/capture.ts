@@ -51,7 +51,7 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
             'Save a capture from the video instead.',
           ),
         );
-      return replayCaptureMeta(session.manifest, selection);
+      return replayCaptureMeta(session, selection);
     }
     const file = client.snapshot().lastFile;
     if (file === null) throw new RpcFailure(rpcError('CLOSED', 'No file is open.'));
