@@ -7,7 +7,7 @@ import { Supervisor } from '../supervisor/supervisor';
 import { forkSpawner } from './fork-child';
 import { isLoopback, parseServeArgs, USAGE } from './options';
 import { startServer } from './server';
-import { newToken, writeTokenFile } from './token';
+import { newToken, TokenFileError, writeTokenFile } from './token';
 
 function configDirFrom(option: string | null): string {
   return option !== null ? path.resolve(option) : defaultConfigDir(process.env);
@@ -58,7 +58,15 @@ async function main(): Promise<void> {
     supervisor,
   });
   const tokenFile = options.tokenFile ?? path.join(configDir, 'serve-token');
-  await writeTokenFile(tokenFile, token, server.url);
+  try {
+    await writeTokenFile(tokenFile, token, server.url);
+  } catch (error) {
+    const words = error instanceof TokenFileError ? `${error.code}: ${error.message}\n${error.remedy}` : String(error);
+    process.stderr.write(`${words}\n`);
+    supervisor.stop();
+    await server.close();
+    process.exit(1);
+  }
   process.stdout.write(
     `Zero-Copy Inspector is serving at ${server.url}\n(token also in ${tokenFile}; files under ${rootFolder})\n`,
   );
