@@ -82,18 +82,5 @@ export function formatTable(output: InspectOutput): string {
   lines.push(
     `${summary.frames} frames: ${summary.frames - summary.failed} ok, ${summary.failed} failed${summary.ok ? '' : ' — exit 1'}`,
   );
-  return lines.map(printable).join('\n');
-}
-
-/**
- * A line a terminal shows as written: control characters (ESC starts colour, cursor and title sequences) and the
- * bidirectional overrides that reorder text become visible escapes. A capture's strings are someone else's input.
- */
-export function printable(line: string): string {
-  return line.replace(
-    // Matching control characters is the point here.
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`,
-  );
+  return lines.join('\n');
 }

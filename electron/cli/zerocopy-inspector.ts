@@ -12,9 +12,10 @@ import { CliFailure, openInput, type OpenedInput } from './cli-input';
 import { formatTable } from './cli-table';
 import { codeText } from './code-output';
 import { runInspect } from './inspect-command';
+import { terminalSafe } from './terminal-safe';
 import { mark } from './phase-marks';
 
-/** Where the command writes: stdout for results, stderr for errors and progress. */
+/** Where the command writes: stdout for results, stderr for errors and progress. Text, never sanitised yet. */
 export interface CliStreams {
   out(text: string): void;
   err(text: string): void;
@@ -28,10 +29,21 @@ const defaultStreams: CliStreams = {
   interactive: process.stderr.isTTY === true,
 };
 
-function progress(streams: CliStreams, verb: string): (done: number, total: number) => void {
+/** The streams with every write passed through terminalSafe: the one place output is sanitised. */
+function sanitised(streams: CliStreams): CliStreams & { redraw(line: string): void } {
+  return {
+    out: (text) => streams.out(terminalSafe(text)),
+    err: (text) => streams.err(terminalSafe(text)),
+    // A progress line starts with the one CR the command itself writes: it redraws the line in place.
+    redraw: (line) => streams.err(`\r${terminalSafe(line)}`),
+    interactive: streams.interactive,
+  };
+}
+
+function progress(streams: ReturnType<typeof sanitised>, verb: string): (done: number, total: number) => void {
   return (done, total) => {
     if (streams.interactive)
-      streams.err(`\r${verb} ${Math.min(done + 1, total)} of ${total}…${done + 1 >= total ? '\n' : ''}`);
+      streams.redraw(`${verb} ${Math.min(done + 1, total)} of ${total}…${done + 1 >= total ? '\n' : ''}`);
   };
 }
 
@@ -57,9 +69,10 @@ export interface MainOptions {
 /** Runs the command line; resolves to the exit code. */
 export async function main(
   argv: readonly string[],
-  streams: CliStreams = defaultStreams,
+  raw: CliStreams = defaultStreams,
   options: MainOptions = {},
 ): Promise<number> {
+  const streams = sanitised(raw);
   const root = appRootOf(import.meta.url);
   const app = readAppIdentity(root);
   // The same folder as serve mode's and the app's by default: the signing key and the record of partial writes.

@@ -137,6 +137,38 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
     expect(cli('inspect', 'sample.zci', '--strict').code).toBe(0);
   });
 
+  it('writes nothing a terminal acts on, on stdout or stderr, whatever a capture or a file name holds', async () => {
+    // eslint-disable-next-line no-control-regex
+    const unsafe = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    const hostile = 'h264\u001b]0;owned\u0007\u001b[2J\u202e';
+    await editCapture(
+      path.join(dir, 'sample.zci'),
+      path.join(dir, 'escapes.zci'),
+      (manifest) => {
+        manifest.stream.codec = hostile;
+        manifest.machine.hostname = hostile;
+      },
+      { unsign: true },
+    );
+    const runs = [
+      cli('inspect', 'escapes.zci'),
+      cli('inspect', 'escapes.zci', '--json'),
+      cli('inspect', 'escapes.zci', '--code', 'python'),
+      cli('capture', 'escapes.zci', '-o', `out${hostile}.zci`),
+      cli('inspect', `missing${hostile}.mp4`),
+      cli('capture', 'escapes.zci', '-o', `bad${hostile}`),
+    ];
+    for (const run of runs) {
+      expect(run.stdout, run.stdout).not.toMatch(unsafe);
+      expect(run.stderr, run.stderr).not.toMatch(unsafe);
+    }
+    expect(runs[0]!.stdout).toContain('h264\\u001b]0;owned');
+    const json = inspectOutputSchema.parse(JSON.parse(runs[1]!.stdout));
+    expect(json.input.capture?.hostname).toBe(hostile);
+    expect(runs[3]!.stdout).toContain('wrote ');
+    expect(runs[4]!.stderr).toContain('missing');
+  });
+
   it('keeps an existing file unless --overwrite, and removes partial files a crashed writer left', async () => {
     const again = cli('capture', SAMPLE, '--frames', '1', '-o', 'sample.zci', '--thumb-width', '64');
     expect(again.code).toBe(2);
