@@ -31,10 +31,10 @@ function cli(...args: string[]): { code: number | null; stdout: string; stderr: 
 
 /** Copies a capture with capture.json edited. */
 // The manifest is edited as loose JSON on purpose: the edits make it say what no decoder reported.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function editCapture(
   from: string,
   to: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   edit: (manifest: any) => void,
   options: { unsign?: boolean } = {},
 ): Promise<string> {

@@ -19,7 +19,6 @@ export function rezip(entries: ReadonlyMap<string, Uint8Array>): Buffer {
 
 /** A capture's bytes with capture.json edited (parsed, changed, written back); other entries kept as they are. */
 // The manifest is edited as loose JSON on purpose: the edits make it say what no writer would.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function editManifest(
   bytes: Uint8Array,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
