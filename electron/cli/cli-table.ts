@@ -40,7 +40,21 @@ function headerLines(output: InspectOutput): string[] {
 
 /** The whole table, ready to print. */
 export function formatTable(output: InspectOutput): string {
-  const rows = [['frame', 'type', 'path', 'format', 'planes', 'pointers', 'strides', 'aliasing', 'restored', 'result']];
+  const rows = [
+    [
+      'frame',
+      'type',
+      'path',
+      'format',
+      'planes',
+      'pointers',
+      'strides',
+      'nvcv format',
+      'aliasing',
+      'restored',
+      'result',
+    ],
+  ];
   for (const frame of output.frames) {
     const report = frame.report;
     const check = (name: CheckResult['name']) => frame.checks.find((c) => c.name === name);
@@ -52,6 +66,7 @@ export function formatTable(output: InspectOutput): string {
       report === null ? '—' : String(report.planes.length),
       checkWord(check('pointers')),
       checkWord(check('strides')),
+      checkWord(check('format')),
       checkWord(check('aliasing')),
       checkWord(check('restored')),
       frame.error !== null ? `ERROR ${frame.error.code}` : frame.ok ? 'ok' : 'FAIL',

@@ -95,7 +95,7 @@ export const madeFromSchema = z.object({
 });
 
 /** What a re-saved capture was made from. */
-export type MadeFrom = z.infer<typeof madeFromSchema>;
+type MadeFrom = z.infer<typeof madeFromSchema>;
 
 /** How the frames of a capture were chosen. */
 const captureSelectionSchema = z.enum(['visited', 'list', 'range', 'all']);
@@ -240,7 +240,8 @@ export interface CaptureSignature {
 }
 
 /** True when a signature state is 'signed' by this installation. */
-const ownSigned = (s: { state: string; thisInstallation: boolean }): boolean => s.state === 'signed' && s.thisInstallation;
+const ownSigned = (s: { state: string; thisInstallation: boolean }): boolean =>
+  s.state === 'signed' && s.thisInstallation;
 
 /**
  * Why a capture's provenance falls short of "signed by this installation, from a video or from a capture it
@@ -266,7 +267,9 @@ function madeFromWords(from: MadeFrom): string {
 export function signatureWords(signature: CaptureSignature): string {
   const from = signature.madeFrom;
   const origin =
-    from === null ? '' : ` · re-saved from a capture that was ${madeFromWords(from)} (sha256 ${from.sha256.slice(0, 12)}…)`;
+    from === null
+      ? ''
+      : ` · re-saved from a capture that was ${madeFromWords(from)} (sha256 ${from.sha256.slice(0, 12)}…)`;
   if (signature.state === 'unsigned') return `unsigned${origin}`;
   const who = signature.thisInstallation ? 'this installation' : 'another installation';
   if (signature.state === 'signed') return `signed by ${who} · key ${signature.fingerprint ?? '?'}${origin}`;

@@ -1,8 +1,9 @@
 /** The checks a frame report must pass: the verdicts the command line exits on and the presenter view shows. */
+import { explainDelta } from './pointer-delta';
 import type { FrameReport } from './report';
 
 /** The name of one check. */
-export type CheckName = 'pointers' | 'strides' | 'aliasing' | 'restored';
+export type CheckName = 'pointers' | 'strides' | 'format' | 'aliasing' | 'restored';
 
 /** One check's outcome: passed, failed, or could not run (null), with why. */
 export interface CheckResult {
@@ -14,16 +15,19 @@ export interface CheckResult {
 }
 
 /** Every check name, in the order they are shown. */
-export const CHECK_NAMES: readonly CheckName[] = ['pointers', 'strides', 'aliasing', 'restored'];
+export const CHECK_NAMES: readonly CheckName[] = ['pointers', 'strides', 'format', 'aliasing', 'restored'];
+
+/** NVCV's pointer against FFmpeg's, with the distance in bytes and rows when NVCV exported one. */
+function mismatchWords(p: FrameReport['planes'][number]): string {
+  const head = `plane ${p.index} (${p.name}): FFmpeg ${p.ffmpegPointer} ≠ NVCV ${p.nvcvPointer ?? 'none'}`;
+  if (p.nvcvPointer === null) return head;
+  const delta = BigInt(p.nvcvPointer) - BigInt(p.ffmpegPointer);
+  return `${head}: ${explainDelta(delta, p.pitch, p)} (${delta} bytes)`;
+}
 
 function pointers(report: FrameReport): CheckResult {
   const bad = report.planes.filter((plane) => plane.match === false);
-  if (bad.length > 0) {
-    const detail = bad
-      .map((p) => `plane ${p.index} (${p.name}): FFmpeg ${p.ffmpegPointer} ≠ NVCV ${p.nvcvPointer ?? 'none'}`)
-      .join('; ');
-    return { name: 'pointers', ok: false, detail };
-  }
+  if (bad.length > 0) return { name: 'pointers', ok: false, detail: bad.map(mismatchWords).join('; ') };
   if (report.planes.length > 0 && report.planes.every((plane) => plane.match === true)) {
     const detail = `${report.planes.length} planes: NVCV's pointers equal FFmpeg's`;
     return report.wrap.descriptorOnly
@@ -55,6 +59,19 @@ function strides(report: FrameReport): CheckResult {
   return { name: 'strides', ok: null, detail: 'NVCV exported no row strides for this frame' };
 }
 
+function format(report: FrameReport): CheckResult {
+  const { formatMatch, formatCode, expectedFormatCode, formatName } = report.wrap;
+  if (formatMatch === true) return { name: 'format', ok: true, detail: `NVCV exported ${formatName ?? formatCode}` };
+  if (formatMatch === false)
+    return {
+      name: 'format',
+      ok: false,
+      detail: `NVCV exported ${formatName ?? '?'} (${formatCode ?? '?'}); FFmpeg's frame is ${expectedFormatCode ?? '?'}`,
+    };
+  const why = report.wrap.available ? 'a report made before the format was checked' : 'not wrapped';
+  return { name: 'format', ok: null, detail: `NVCV's format not compared: ${why}` };
+}
+
 function aliasing(report: FrameReport): CheckResult {
   const proof = report.aliasing;
   if (!proof.ran) return { name: 'aliasing', ok: null, detail: `proof not run: ${proof.reason}` };
@@ -75,7 +92,7 @@ function restored(report: FrameReport): CheckResult {
 
 /** Runs every check on a report. */
 export function frameChecks(report: FrameReport): CheckResult[] {
-  return [pointers(report), strides(report), aliasing(report), restored(report)];
+  return [pointers(report), strides(report), format(report), aliasing(report), restored(report)];
 }
 
 /** True when no check failed; with strict, also when every check could run. */

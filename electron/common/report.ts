@@ -120,6 +120,13 @@ const wrapSchema = z.object({
   descriptorOnly: z.boolean(),
   /** NVCV's own message when it refused to wrap host memory as STRIDED_HOST. */
   hostRefusal: z.string().nullable(),
+  // The three below came with the format check; captures saved before lack them.
+  /** The NVCV format FFmpeg's frame implies (pixel format, range, matrix), derived apart from the wrap. */
+  expectedFormatCode: hex64Schema.nullable().optional(),
+  /** NVCV's exported format (formatCode) is expectedFormatCode. */
+  formatMatch: z.boolean().nullable().optional(),
+  /** A deliberate wrong wrap the tests planted (ZCI_PLANT_WRAP), named: such a report is never a real one. */
+  planted: z.string().nullable().optional(),
   tensor: tensorSchema,
 });
 
@@ -132,6 +139,8 @@ const aliasingSchema = z.object({
   readBack: z.string(),
   restored: z.boolean(),
   reason: z.string(),
+  /** Where the proof took NVCV's addresses from: its own call of nvcvImageExportData (absent in older captures). */
+  witness: z.string().nullable().optional(),
 });
 
 /** The CUDA contexts in play. */

@@ -13,11 +13,12 @@ export interface VerdictWords {
 }
 
 /** The big verdicts about a frame. */
-export type VerdictKey = 'pointers' | 'aliasing' | 'tensor' | 'context';
+export type VerdictKey = 'pointers' | 'format' | 'aliasing' | 'tensor' | 'context';
 
 /** Each big verdict's headline: the identity panel's badges and the presenter view say these. */
 export const HEADLINES: Record<VerdictKey, VerdictWords> = {
   pointers: { pass: 'ZERO-COPY: POINTERS MATCH', fail: 'POINTER MISMATCH', unknown: 'POINTERS NOT CHECKED' },
+  format: { pass: "NVCV FORMAT: FFMPEG'S FRAME", fail: 'NVCV FORMAT: WRONG', unknown: 'NVCV FORMAT: NOT COMPARED' },
   aliasing: { pass: 'ALIASING PROVEN', fail: 'ALIASING FAILED', unknown: 'PROOF NOT RUN' },
   tensor: { pass: 'SINGLE TENSOR: VALID', fail: 'SINGLE TENSOR: WRONG', unknown: 'SINGLE TENSOR: NOT TRIED' },
   context: { pass: 'ONE CUDA CONTEXT', fail: 'TWO CUDA CONTEXTS', unknown: 'NO CUDA CONTEXT' },
@@ -27,6 +28,7 @@ export const HEADLINES: Record<VerdictKey, VerdictWords> = {
 const CHECK_WORDS: Record<CheckName, VerdictWords> = {
   pointers: { pass: 'match', fail: 'MISMATCH', unknown: 'n/a' },
   strides: { pass: 'equal', fail: 'DIFFER', unknown: 'n/a' },
+  format: { pass: 'same', fail: 'WRONG', unknown: 'n/a' },
   aliasing: { pass: 'proven', fail: 'FAILED', unknown: 'not run' },
   restored: { pass: 'yes', fail: 'NO', unknown: 'n/a' },
 };
@@ -113,27 +115,46 @@ export function frameVerdicts(report: FrameReport): Verdict[] {
     tensor.assumedChromaRow !== tensor.actualChromaRow
       ? `a 1.5×H tensor reads chroma at row ${tensor.assumedChromaRow}; it starts at row ${tensor.actualChromaRow}`
       : tensor.reason;
+  const planted = wrap.planted ?? null;
+  // A wrong format is told only when it is wrong: a frame whose wrap is right shows the four usual verdicts.
+  const formatVerdicts: Verdict[] =
+    wrap.formatMatch === false
+      ? [
+          {
+            key: 'format',
+            ok: false,
+            tone: 'bad',
+            headline: HEADLINES.format.fail,
+            why: `NVCV exported ${wrap.formatName ?? wrap.formatCode ?? '?'}; FFmpeg's frame implies ${wrap.expectedFormatCode ?? '?'}`,
+          },
+        ]
+      : [];
+  const pointerWhy =
+    match === null
+      ? wrap.reason || pointerCounts(report)
+      : descriptorOnly(report)
+        ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's. ${DESCRIPTOR_ONLY_WHY}`
+        : match
+          ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's`
+          : pointerCounts(report);
   return [
     {
       key: 'pointers',
       ok: match,
       tone: pointerBadge(report).tone,
       headline: pointerBadge(report).text,
-      why:
-        match === null
-          ? wrap.reason || pointerCounts(report)
-          : descriptorOnly(report)
-            ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's. ${DESCRIPTOR_ONLY_WHY}`
-            : match
-              ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's`
-              : pointerCounts(report),
+      why: planted === null ? pointerWhy : `PLANTED FAULT (${planted}). ${pointerWhy}`,
     },
+    ...formatVerdicts,
     {
       key: 'aliasing',
       ok: aliasing.ran ? aliasing.passed && aliasing.restored : null,
       tone: toneOf(aliasing.ran ? aliasing.passed && aliasing.restored : null),
       headline: verdictWord(HEADLINES.aliasing, aliasing.ran ? aliasing.passed : null),
-      why: aliasing.ran ? `canary ${aliasing.canary} written through NVCV, read through FFmpeg` : aliasing.reason,
+      why:
+        aliasing.ran && aliasing.passed && aliasing.restored
+          ? `canary ${aliasing.canary} written through NVCV, read through FFmpeg`
+          : aliasing.reason,
     },
     {
       key: 'tensor',

@@ -88,6 +88,9 @@ export function paddedNv12Device(): FrameReport {
       handleLive: true,
       descriptorOnly: false,
       hostRefusal: null,
+      expectedFormatCode: '0x1',
+      formatMatch: true,
+      planted: null,
       tensor: {
         attempted: true,
         valid: false,
@@ -154,6 +157,8 @@ export function noNvcvFrame(): FrameReport {
     bufferType: null,
     numPlanes: null,
     handleLive: false,
+    expectedFormatCode: null,
+    formatMatch: null,
     tensor: { ...report.wrap.tensor, attempted: false, reason: 'NVCV is not loaded' },
   };
   report.aliasing = {

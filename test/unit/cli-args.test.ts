@@ -85,16 +85,25 @@ describe('frame checks', () => {
     expect(checks.map((c) => [c.name, c.ok])).toEqual([
       ['pointers', true],
       ['strides', true],
+      ['format', true],
       ['aliasing', true],
       ['restored', true],
     ]);
     expect(checksPass(checks, true)).toBe(true);
   });
 
+  it('fail a wrong NVCV format, naming both formats', () => {
+    const report = paddedNv12Device();
+    report.wrap = { ...report.wrap, formatCode: '0x2', formatMatch: false };
+    const format = frameChecks(report).find((c) => c.name === 'format');
+    expect(format).toMatchObject({ ok: false, detail: expect.stringContaining("(0x2); FFmpeg's frame is 0x1") });
+    expect(checksPass(frameChecks(report))).toBe(false);
+  });
+
   it('fail a mismatch, naming the plane and both pointers', () => {
     const checks = frameChecks(mismatchFrame());
     expect(checks[0]).toMatchObject({ name: 'pointers', ok: false });
-    expect(checks[0]!.detail).toMatch(/plane 1 \(UV\): FFmpeg 0x[0-9a-f]+ ≠ NVCV 0x[0-9a-f]+/);
+    expect(checks[0]!.detail).toMatch(/plane 1 \(UV\): FFmpeg 0x[0-9a-f]+ ≠ NVCV 0x[0-9a-f]+: .* \(-?\d+ bytes\)$/);
     expect(checksPass(checks)).toBe(false);
   });
 
@@ -154,7 +163,7 @@ describe('formatTable', () => {
     );
     expect(text).toContain('h264 High · 1920×1080 (coded 1920×1088)');
     expect(text).toContain('Test GPU · driver 12.4');
-    expect(text).toMatch(/^3 +B +nvdec +nv12 +2 +match +equal +proven +yes +ok$/m);
+    expect(text).toMatch(/^3 +B +nvdec +nv12 +2 +match +equal +same +proven +yes +ok$/m);
     expect(text).toMatch(/^4 .* MISMATCH .* FAIL$/m);
     expect(text).toMatch(/^5 .* ERROR DECODE_FAILED$/m);
     expect(text).toContain('frame 4: pointers: plane 1 (UV)');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { frameVerdicts, pointerVerdict } from '../../electron/common/verdicts';
 import { hexDiff } from '../../renderer/src/components/identity/hex-diff';
-import { explainDelta, signed } from '../../renderer/src/components/identity/pointer-delta';
+import { explainDelta, signed } from '../../electron/common/pointer-delta';
 import { mismatchFrame, paddedNv12Device } from '../support/reports';
 
 const chroma = { index: 1, name: 'UV', offsetFromPlane0: 2048 * 1088 };

@@ -69,8 +69,14 @@ describe('verdict words', () => {
   });
 
   it('give each check its table word, and a dash for a check that is not there', () => {
-    const [pointers, strides, aliasing, restored] = frameChecks(mismatchFrame());
-    expect([pointers, strides, aliasing, restored].map(checkWord)).toEqual(['MISMATCH', 'equal', 'FAILED', 'yes']);
+    const [pointers, strides, format, aliasing, restored] = frameChecks(mismatchFrame());
+    expect([pointers, strides, format, aliasing, restored].map(checkWord)).toEqual([
+      'MISMATCH',
+      'equal',
+      'same',
+      'FAILED',
+      'yes',
+    ]);
     expect(frameChecks(noNvcvFrame()).map(checkWord)[0]).toBe('n/a');
     expect(checkWord(undefined)).toBe('—');
   });
@@ -106,7 +112,7 @@ describe('a host frame NVCV only describes', () => {
       stream: streamInfo(),
       environment: gpuEnvironment(),
       frames: [{ index: 7, report: host, error: null, checks, ok: true }],
-      summary: { frames: 1, failed: 0, unchecked: 0, ok: true, exitCode: 0 },
+      summary: { frames: 1, failed: 0, unchecked: 0, ok: true, provenance: null, exitCode: 0 },
     });
     expect(output.frames[0]?.checks[0]?.descriptorOnly).toBe(true);
     const table = formatTable(output);

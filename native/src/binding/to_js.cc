@@ -159,6 +159,9 @@ Napi::Object wrapToJs(Napi::Env env, const WrapEvidence &w) {
       .add("handleLive", w.handleLive)
       .add("descriptorOnly", w.descriptorOnly)
       .add("hostRefusal", w.hostRefusal)
+      .add("expectedFormatCode", hexOpt(w.expectedFormatCode))
+      .add("formatMatch", w.formatMatch)
+      .add("planted", w.planted)
       .add("tensor", tensor)
       .object();
 }
@@ -276,6 +279,8 @@ Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
                                             .add("readBack", p.readBack)
                                             .add("restored", p.restored)
                                             .add("reason", p.reason)
+                                            .add("witness", p.witness.empty() ? std::optional<std::string>()
+                                                                              : std::optional<std::string>(p.witness))
                                             .object())
                        .add("context", contextToJs(env, e.context))
                        .add("pool", Fields(env)

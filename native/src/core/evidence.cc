@@ -3,6 +3,10 @@
 #include "cuda_driver.h"
 #include "cuda_kernels.h"
 #include "memory_map.h"
+#include "nvcv_loader.h"
+
+#include <algorithm>
+#include <optional>
 
 #include <cstdio>
 #include <cstring>
@@ -113,12 +117,65 @@ void gatherContexts(const CudaDevice *cuda, FrameEvidence &out) {
   }
 }
 
-void runAliasingProof(const AVFrame *frame, const CudaDevice *cuda, FrameEvidence &out) {
+namespace {
+
+/// The bytes [address, address + 8) lie inside the memory the frame owns: a device allocation the driver reported
+/// for its planes, or one of FFmpeg's host buffers. A wrong wrap can point past them; nothing is written there.
+bool insideFrameMemory(const AVFrame *frame, const FrameEvidence &e, uintptr_t address) {
+  const auto within = [address](uint64_t start, int64_t size) {
+    return size >= 8 && address >= start && address - start <= static_cast<uint64_t>(size) - 8;
+  };
+  if (e.layout.device) {
+    if (e.allocation.rangeStart && e.allocation.rangeSize && within(*e.allocation.rangeStart, *e.allocation.rangeSize))
+      return true;
+    for (const PlaneEvidence &pe : e.planes)
+      if (pe.allocation && within(pe.allocation->start, pe.allocation->size)) return true;
+    return false;
+  }
+  for (const AVBufferRef *buf : frame->buf)
+    if (buf && within(reinterpret_cast<uintptr_t>(buf->data), static_cast<int64_t>(buf->size))) return true;
+  for (int i = 0; i < frame->nb_extended_buf; ++i) {
+    const AVBufferRef *buf = frame->extended_buf[i];
+    if (buf && within(reinterpret_cast<uintptr_t>(buf->data), static_cast<int64_t>(buf->size))) return true;
+  }
+  return false;
+}
+
+/// Writes the canary at `write`, reads it at `read`, restores; on the device with a one-thread kernel.
+int exchange(uint8_t *write, const uint8_t *read, const uint8_t canary[8], bool device, kernels::CanaryResult &r) {
+  if (device) return kernels::canaryExchange(write, read, canary, &r, nullptr);
+  volatile uint8_t *vw = write;
+  const volatile uint8_t *vr = read;
+  for (int i = 0; i < 8; ++i)
+    r.original[i] = vw[i];
+  for (int i = 0; i < 8; ++i)
+    vw[i] = canary[i];
+  for (int i = 0; i < 8; ++i)
+    r.seen[i] = vr[i];
+  for (int i = 0; i < 8; ++i)
+    vw[i] = r.original[i];
+  for (int i = 0; i < 8; ++i)
+    r.after[i] = vr[i];
+  return 0;
+}
+
+} // namespace
+
+void runAliasingProof(const AVFrame *frame, NVCVImageHandle image, const CudaDevice *cuda, FrameEvidence &out) {
   ProofEvidence &p = out.proof;
-  if (!out.wrap.available) {
+  const NvcvApi *api = nvcv();
+  if (!out.wrap.available || !image || !api) {
     p.reason = "no NVCV image: there is no NVCV pointer to write through";
     return;
   }
+  // The witness takes its addresses from NVCV itself, here, never from the report: a report whose NVCV pointers
+  // were copied from FFmpeg's must not make the proof write and read one address.
+  NVCVImageData exported{};
+  if (const NVCVStatus s = api->imageExportData(image, &exported); s != NVCV_SUCCESS) {
+    p.reason = "nvcvImageExportData failed inside the proof: " + nvcvErrorText(s);
+    return;
+  }
+  p.witness = "nvcvImageExportData";
   static thread_local std::mt19937_64 rng{std::random_device{}()};
   uint8_t canary[8];
   const uint64_t value = rng();
@@ -127,55 +184,57 @@ void runAliasingProof(const AVFrame *frame, const CudaDevice *cuda, FrameEvidenc
   p.ran = true;
   p.passed = true;
   p.restored = true;
+  p.method = out.layout.device ? "device-kernel" : "host-store";
+  std::optional<cuda::ScopedContext> scope;
+  if (out.layout.device) {
+    CUcontext ctx = out.allocation.context
+                        ? reinterpret_cast<CUcontext>(static_cast<uintptr_t>(*out.allocation.context))
+                        : (cuda ? cuda->ffmpegContext() : nullptr);
+    scope.emplace(ctx);
+  }
   std::string readBack;
-  for (const PlaneEvidence &pe : out.planes) {
-    if (!pe.nvcvPointer) {
-      p.passed = false;
-      p.reason = "plane " + std::to_string(pe.index) + " has no NVCV pointer";
-      continue;
-    }
-    auto *write = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(*pe.nvcvPointer));
-    const uint8_t *read = frame->data[pe.index];
-    kernels::CanaryResult r{};
-    if (out.layout.device) {
-      p.method = "device-kernel";
-      CUcontext ctx = out.allocation.context
-                          ? reinterpret_cast<CUcontext>(static_cast<uintptr_t>(*out.allocation.context))
-                          : (cuda ? cuda->ffmpegContext() : nullptr);
-      cuda::ScopedContext scope(ctx);
-      int err = kernels::canaryExchange(write, read, canary, &r, nullptr);
-      if (err != 0) {
+  const int planes = std::min<int>(exported.buffer.strided.numPlanes, static_cast<int>(out.planes.size()));
+  if (planes < static_cast<int>(out.planes.size())) {
+    p.passed = false;
+    p.reason =
+        "NVCV exported " + std::to_string(planes) + " planes, FFmpeg's frame has " + std::to_string(out.planes.size());
+  }
+  for (int i = 0; i < planes; ++i) {
+    const NVCVImagePlaneStrided &np = exported.buffer.strided.planes[i];
+    const PlaneEvidence &pe = out.planes[static_cast<size_t>(i)];
+    // The first row and the last row of the plane: a wrong start shows in both, a wrong stride in the last.
+    const int lastRow = std::max(0, np.height - 1);
+    for (const int row : {0, lastRow}) {
+      auto *write = reinterpret_cast<uint8_t *>(np.basePtr) + static_cast<int64_t>(row) * np.rowStride;
+      const uint8_t *read = frame->data[i] + static_cast<int64_t>(row) * frame->linesize[i];
+      if (!insideFrameMemory(frame, out, reinterpret_cast<uintptr_t>(write))) {
+        p.passed = false;
+        p.reason = "NVCV's plane " + std::to_string(pe.index) + ", row " + std::to_string(row) +
+                   " lies outside the frame's memory: nothing was written there";
+        continue;
+      }
+      kernels::CanaryResult r{};
+      if (const int err = exchange(write, read, canary, out.layout.device, r); err != 0) {
         p.passed = false;
         p.restored = false;
         p.reason = "the canary kernel failed: " + cuda::runtimeErrorText(err);
         return;
       }
-    } else {
-      p.method = "host-store";
-      volatile uint8_t *vw = write;
-      const volatile uint8_t *vr = read;
-      for (int i = 0; i < 8; ++i)
-        r.original[i] = vw[i];
-      for (int i = 0; i < 8; ++i)
-        vw[i] = canary[i];
-      for (int i = 0; i < 8; ++i)
-        r.seen[i] = vr[i];
-      for (int i = 0; i < 8; ++i)
-        vw[i] = r.original[i];
-      for (int i = 0; i < 8; ++i)
-        r.after[i] = vr[i];
+      const bool seen = std::memcmp(r.seen, canary, 8) == 0;
+      const bool restored = std::memcmp(r.after, r.original, 8) == 0;
+      readBack += (readBack.empty() ? "" : ",") + bytesHex(r.seen, 8);
+      p.passed = p.passed && seen;
+      p.restored = p.restored && restored;
+      if (!seen && p.reason.empty())
+        p.reason = "FFmpeg's plane " + std::to_string(pe.index) + ", row " + std::to_string(row) +
+                   " did not see the canary written through NVCV's: not the same memory";
+      if (lastRow == 0) break;
     }
-    const bool seen = std::memcmp(r.seen, canary, 8) == 0;
-    const bool restored = std::memcmp(r.after, r.original, 8) == 0;
-    readBack += (readBack.empty() ? "" : ",") + bytesHex(r.seen, 8);
-    p.passed = p.passed && seen;
-    p.restored = p.restored && restored;
   }
   p.readBack = readBack;
   if (p.reason.empty()) {
-    p.reason = p.passed ? "the canary written through NVCV's pointer was read back through FFmpeg's pointer on every "
-                          "plane, and the original bytes were restored"
-                        : "FFmpeg's pointer did not see the canary written through NVCV's pointer: not the same memory";
+    p.reason = "the canary written through NVCV's exported pointer and stride was read back through FFmpeg's, in the "
+               "first and last row of every plane, and the original bytes were restored";
   }
 }
 

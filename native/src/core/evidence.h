@@ -4,6 +4,7 @@
 #include "copy_ledger.h"
 #include "cuda_device.h"
 #include "damage.h"
+#include "nvcv_api.h"
 #include "pixel_layout.h"
 
 #include <cstdint>
@@ -74,6 +75,9 @@ struct WrapEvidence {
   bool handleLive = false;
   bool descriptorOnly = false;
   std::optional<std::string> hostRefusal;
+  std::optional<uint64_t> expectedFormatCode; // the format FFmpeg's frame implies, derived apart from the wrap
+  std::optional<bool> formatMatch;            // NVCV's exported format is expectedFormatCode
+  std::optional<std::string> planted;         // a deliberate fault the tests asked for (ZCI_PLANT_WRAP), named
   TensorEvidence tensor;
 };
 
@@ -81,6 +85,7 @@ struct WrapEvidence {
 struct ProofEvidence {
   bool ran = false, passed = false, restored = false;
   std::string method = "none", canary, readBack, reason;
+  std::string witness; // where the proof took NVCV's addresses from ("nvcvImageExportData"), empty when it did not run
 };
 
 /// FFmpeg's context, the runtime's, and the allocation's owner.
@@ -124,7 +129,8 @@ void gatherPlanesAndAllocation(const AVFrame *frame, const FrameLayout &layout, 
 /// Fills the context section (needs the CUDA device for device frames).
 void gatherContexts(const CudaDevice *cuda, FrameEvidence &out);
 
-/// Runs the canary through each plane: NVCV's exported pointer to write, FFmpeg's to read.
-void runAliasingProof(const AVFrame *frame, const CudaDevice *cuda, FrameEvidence &out);
+/// Runs the canary through the first and last row of each plane: the address to write is NVCV's export of `image`,
+/// taken inside the proof; the address to read is FFmpeg's. Nothing is written outside the frame's memory.
+void runAliasingProof(const AVFrame *frame, NVCVImageHandle image, const CudaDevice *cuda, FrameEvidence &out);
 
 } // namespace zci

@@ -105,7 +105,7 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
   const double wrapAndExport = e.wrapUs + e.exportUs;
   gatherContexts(decoder_->cuda(), e);
   if (request.proof)
-    runAliasingProof(w.frame(), decoder_->cuda(), e);
+    runAliasingProof(w.frame(), w.image(), decoder_->cuda(), e);
   else
     e.proof.reason = "not requested";
 
@@ -130,7 +130,8 @@ ShowResult Session::show(int64_t index, const ShowRequest &request) {
     // The frame held last, asked again (a new preview of it): its report stands; the decoder does not seek.
     out.report = *last_;
     auto stage = ledgerStage(LedgerStage::Evidence);
-    if (request.frame.proof) runAliasingProof(held_.back().wrapped->frame(), decoder_->cuda(), out.report);
+    if (request.frame.proof)
+      runAliasingProof(held_.back().wrapped->frame(), held_.back().wrapped->image(), decoder_->cuda(), out.report);
   } else {
     out.report = step(index, request.frame);
   }

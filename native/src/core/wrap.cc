@@ -3,6 +3,8 @@
 #include "nvcv_loader.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <optional>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
@@ -78,13 +80,54 @@ std::string formatNameOf(const NvcvApi &a, NVCVImageFormat fmt) {
   return it->second;
 }
 
+// A deliberate wrong wrap for the tests, from ZCI_PLANT_WRAP: the verdicts must be able to turn red. Each one is
+// named in the report (wrap.planted), so a planted report can never pass for a real one.
+enum class PlantedWrap { None, ChromaRow, Pitch, Format };
+
+PlantedWrap plantedWrap() {
+  static const PlantedWrap planted = [] {
+    const char *v = std::getenv("ZCI_PLANT_WRAP");
+    const std::string s = v ? v : "";
+    if (s == "chroma-row") return PlantedWrap::ChromaRow;
+    if (s == "pitch") return PlantedWrap::Pitch;
+    if (s == "format") return PlantedWrap::Format;
+    return PlantedWrap::None;
+  }();
+  return planted;
+}
+
+/// Applies the planted fault to the descriptor about to be wrapped; its name, or nothing when none applies.
+std::optional<std::string> plant(const AVFrame *frame, const FrameLayout &layout, NVCVImageData &data) {
+  switch (plantedWrap()) {
+  case PlantedWrap::None: return std::nullopt;
+  case PlantedWrap::ChromaRow:
+    if (data.buffer.strided.numPlanes < 2) return std::nullopt;
+    data.buffer.strided.planes[1].basePtr += data.buffer.strided.planes[1].rowStride;
+    return "chroma-row: plane 1 wrapped one row after FFmpeg's pointer";
+  case PlantedWrap::Pitch:
+    data.buffer.strided.planes[0].rowStride += 64;
+    return "pitch: plane 0 wrapped with FFmpeg's pitch + 64 bytes";
+  case PlantedWrap::Format: {
+    const bool bt709 = colorSpecFor(frame, layout) == NVCV_COLOR_SPEC_BT709;
+    std::string why;
+    const NVCVImageFormat other =
+        nvcvFormatFor(layout, frame, &why, bt709 ? NVCV_COLOR_SPEC_BT2020 : NVCV_COLOR_SPEC_BT709);
+    if (!other || other == data.format) return std::nullopt;
+    data.format = other;
+    return std::string("format: wrapped as ") + (bt709 ? "BT.2020" : "BT.709") + " instead of the stream's colour spec";
+  }
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 int liveNvcvHandles() {
   return gLiveAll.load();
 }
 
-NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, std::string *why) {
+NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, std::string *why,
+                              std::optional<NVCVColorSpec> spec) {
   const NvcvApi *a = nvcv();
   if (!a) {
     *why = nvcvStatus().error;
@@ -108,9 +151,9 @@ NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, s
   default: *why = "NVCV has no image format for FFmpeg's " + layout.swFormatName; return 0;
   }
   NVCVImageFormat fmt = 0;
-  NVCVStatus s =
-      a->makeYCbCrImageFormat(&fmt, colorSpecFor(frame, layout), css, NVCV_MEM_LAYOUT_PL, NVCV_DATA_KIND_UNSIGNED,
-                              NVCV_SWIZZLE_XYZ0, p[0], p[1], p[2], p[3], NVCV_ALPHA_ASSOCIATED, nullptr);
+  NVCVStatus s = a->makeYCbCrImageFormat(&fmt, spec.value_or(colorSpecFor(frame, layout)), css, NVCV_MEM_LAYOUT_PL,
+                                         NVCV_DATA_KIND_UNSIGNED, NVCV_SWIZZLE_XYZ0, p[0], p[1], p[2], p[3],
+                                         NVCV_ALPHA_ASSOCIATED, nullptr);
   if (s != NVCV_SUCCESS) {
     *why = "nvcvMakeYCbCrImageFormat: " + lastNvcvMessage(s);
     return 0;
@@ -179,6 +222,12 @@ void WrappedFrame::wrapImage(const FrameLayout &layout, FrameEvidence &e) {
     p.rowStride = frame_->linesize[i];
     p.basePtr = reinterpret_cast<NVCVByte *>(frame_->data[i]);
   }
+  w.expectedFormatCode = fmt;
+  w.planted = plant(frame_, layout, data);
+  if (w.planted) {
+    w.formatCode = data.format;
+    w.formatName = formatNameOf(*a, data.format);
+  }
 
   auto *ctx = new CleanupContext{nullptr, live_};
   ctx->frame = av_frame_clone(frame_);
@@ -227,7 +276,10 @@ void WrappedFrame::wrapImage(const FrameLayout &layout, FrameEvidence &e) {
     pe.nvcvRowStride = p.rowStride;
     pe.match = reinterpret_cast<uintptr_t>(p.basePtr) == pe.ffmpegPointer && p.rowStride == pe.pitch;
   }
-  if (exported.format != fmt) w.reason += "; NVCV exported a different format than it was given";
+  w.formatCode = exported.format;
+  w.formatName = formatNameOf(*a, exported.format);
+  w.formatMatch = exported.format == fmt;
+  if (!*w.formatMatch) w.reason += "; NVCV's exported format is not the one FFmpeg's frame implies";
 }
 
 void WrappedFrame::wrapTensor(const FrameLayout &layout, FrameEvidence &e) {

@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace zci {
 
@@ -44,7 +46,8 @@ private:
 /// NVCV images and tensors of all sessions in this process not yet destroyed (counted in NVCV's cleanup).
 int liveNvcvHandles();
 
-/// The NVCV format for a frame, 0 with *why set when NVCV cannot express it.
-NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, std::string *why);
+/// The NVCV format for a frame, 0 with *why set when NVCV cannot express it; `spec` overrides the stream's colour spec.
+NVCVImageFormat nvcvFormatFor(const FrameLayout &layout, const AVFrame *frame, std::string *why,
+                              std::optional<NVCVColorSpec> spec = std::nullopt);
 
 } // namespace zci

@@ -16,7 +16,7 @@ import { CopyButton } from '../common/CopyButton';
 import { Value } from '../common/Value';
 import { GlossaryButton } from '../glossary/GlossaryButton';
 import { describeNvcvFormat } from '../glossary/nvcv-format';
-import { explainDelta, signed } from './pointer-delta';
+import { explainDelta, signed } from '../../../../electron/common/pointer-delta';
 import { PointerHex } from './PointerHex';
 
 /** Props of IdentityPanel. */
@@ -36,6 +36,11 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
         <h2 id="identity-title">Pointer identity</h2>
         <Badge tone={badge.tone} text={badge.text} testId="overall-badge" size="large" />
       </header>
+      {wrap.planted != null ? (
+        <p className="note bad" data-testid="identity-planted">
+          PLANTED FAULT (a test asked for it): {wrap.planted}
+        </p>
+      ) : null}
       {badge.tone === 'warn' ? (
         <p className="note" data-testid="identity-descriptor-only">
           {DESCRIPTOR_ONLY_WHY}. <GlossaryButton term="descriptor-only" />
@@ -144,6 +149,21 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
         {wrap.formatName !== null ? (
           <Value label="NVCV format" testId="identity-nvcv-format" value={wrap.formatName} term="nvcv-format" />
         ) : null}
+        {wrap.formatMatch != null ? (
+          <div className="value-row" data-testid="identity-format-check">
+            <dt>format check</dt>
+            <dd>
+              <Badge
+                tone={toneOf(wrap.formatMatch)}
+                text={verdictWord(HEADLINES.format, wrap.formatMatch)}
+                testId="format-badge"
+              />
+              {wrap.formatMatch ? null : (
+                <span className="muted"> FFmpeg&apos;s frame implies {wrap.expectedFormatCode ?? '?'}</span>
+              )}
+            </dd>
+          </div>
+        ) : null}
         {formatWords !== null ? (
           <Value label="in words" testId="nvcv-format-words" value={formatWords.text} copy={false} />
         ) : null}
@@ -167,8 +187,14 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
         <GlossaryButton term="aliasing-proof" />
         <span>
           {aliasing.ran
-            ? `wrote ${aliasing.canary} through NVCV, read ${aliasing.readBack} through FFmpeg (${aliasing.method}); ${aliasing.restored ? 'restored' : 'NOT restored'}`
+            ? `wrote ${aliasing.canary} through NVCV, read ${aliasing.readBack} through FFmpeg (${aliasing.method}${aliasing.witness != null ? `, addresses from ${aliasing.witness} inside the proof` : ''}); ${aliasing.restored ? 'restored' : 'NOT restored'}`
             : aliasing.reason}
+          {aliasing.ran && !aliasing.passed ? (
+            <span className="why" data-testid="aliasing-why">
+              {' '}
+              {aliasing.reason}
+            </span>
+          ) : null}
         </span>
       </div>
     </section>

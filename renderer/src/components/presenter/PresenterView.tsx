@@ -40,6 +40,7 @@ const PATH_TEXT: Record<DecodePath, string> = {
 /** The glossary entry beside each verdict; the pointer verdict's only when it is the descriptor-only one. */
 function verdictTerm(key: VerdictKey, tone: string): GlossaryTerm | null {
   if (key === 'pointers') return tone === 'warn' ? 'descriptor-only' : null;
+  if (key === 'format') return 'nvcv-format';
   return key === 'aliasing' ? 'aliasing-proof' : key === 'tensor' ? 'single-tensor' : 'contexts-streams';
 }
 

@@ -1,5 +1,5 @@
 /** A pointer mismatch in rows: where NVCV's pointer puts a plane against where FFmpeg's says it starts. */
-import type { PlaneReport } from '../../../../electron/common/report';
+import type { PlaneReport } from './report';
 
 /** What the explanation needs to know of the plane. */
 export type DeltaPlane = Pick<PlaneReport, 'index' | 'name' | 'offsetFromPlane0'>;

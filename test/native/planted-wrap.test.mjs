@@ -1,0 +1,104 @@
+// The headline verdicts can turn red: a test hook (ZCI_PLANT_WRAP) wraps each frame deliberately wrong, and the
+// report, the checks and the command line's exit code must say so, with the exact distance. The aliasing proof takes
+// its addresses from NVCV's own export inside the proof, so a wrong wrap fails it too. Runs the built command line
+// as a child process (the hook is read once per process). The GPU tier runs the same file on NVDEC frames.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { addon, fixture, sample } from './helpers.mjs';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = path.join(root, 'bin', 'zerocopy-inspector.js');
+const nvcvLoaded = addon.environment().nvcv.loaded;
+const skip = !fs.existsSync(path.join(root, 'out', 'cli', 'zerocopy-inspector.js'))
+  ? 'the command line is not built (npm run build)'
+  : nvcvLoaded
+    ? false
+    : 'NVCV is not loaded: nothing is wrapped';
+
+/** `inspect FILE --frames 0,3 --json` with the fault planted; its exit code and parsed output. */
+function inspect(file, planted) {
+  const env = { ...process.env };
+  delete env.ZCI_PLANT_WRAP;
+  if (planted !== null) env.ZCI_PLANT_WRAP = planted;
+  const run = spawnSync(process.execPath, [bin, 'inspect', file, '--frames', '0,3', '--json'], {
+    encoding: 'utf8',
+    env,
+    timeout: 120_000,
+  });
+  assert.ok(run.stdout, `no output (exit ${run.status}): ${run.stderr}`);
+  return { code: run.status, output: JSON.parse(run.stdout) };
+}
+
+const check = (frame, name) => frame.checks.find((c) => c.name === name);
+
+for (const file of [sample, fixture('h264-1080p-420.mp4')]) {
+  const name = path.basename(file);
+  describe(`planted wrong wraps turn the verdicts red (${name})`, { skip }, () => {
+    test('unplanted: every verdict holds, the proof names its witness, exit 0', () => {
+      const { code, output } = inspect(file, null);
+      assert.equal(code, 0);
+      for (const frame of output.frames) {
+        const { wrap, aliasing, planes } = frame.report;
+        assert.equal(wrap.planted, null);
+        assert.equal(wrap.formatMatch, true);
+        assert.equal(wrap.formatCode, wrap.expectedFormatCode);
+        assert.ok(planes.every((p) => p.match === true));
+        assert.equal(aliasing.witness, 'nvcvImageExportData');
+        assert.equal(aliasing.passed, true);
+        assert.match(aliasing.reason, /first and last row of every plane/);
+      }
+    });
+
+    test('chroma-row: plane 1 mismatches by exactly one row, the proof fails, exit 1', () => {
+      const { code, output } = inspect(file, 'chroma-row');
+      assert.equal(code, 1);
+      assert.equal(output.summary.failed, output.frames.length);
+      for (const frame of output.frames) {
+        const { wrap, aliasing, planes } = frame.report;
+        assert.match(wrap.planted, /^chroma-row/);
+        const [luma, chroma] = planes;
+        assert.equal(luma.match, true);
+        assert.equal(chroma.match, false);
+        const delta = BigInt(chroma.nvcvPointer) - BigInt(chroma.ffmpegPointer);
+        assert.equal(delta, BigInt(chroma.pitch), 'one row of the plane, in bytes');
+        assert.equal(check(frame, 'pointers').ok, false);
+        assert.match(check(frame, 'pointers').detail, new RegExp(`\\(${chroma.pitch} bytes\\)$`));
+        assert.equal(aliasing.ran, true);
+        assert.equal(aliasing.passed, false, 'the canary written through NVCV lands a row below FFmpeg’s');
+        assert.equal(aliasing.restored, true);
+        assert.equal(check(frame, 'aliasing').ok, false);
+      }
+    });
+
+    test('pitch: plane 0 strides differ by 64 bytes, the proof fails in the last row, exit 1', () => {
+      const { code, output } = inspect(file, 'pitch');
+      assert.equal(code, 1);
+      for (const frame of output.frames) {
+        const [luma] = frame.report.planes;
+        assert.equal(luma.nvcvRowStride, luma.pitch + 64);
+        assert.equal(luma.match, false);
+        assert.equal(check(frame, 'strides').ok, false);
+        assert.equal(frame.report.aliasing.passed, false);
+        assert.match(frame.report.aliasing.reason, /plane 0, row \d+/);
+      }
+    });
+
+    test('format: NVCV exports another format than FFmpeg’s frame implies; pointers and proof still hold, exit 1', () => {
+      const { code, output } = inspect(file, 'format');
+      assert.equal(code, 1);
+      for (const frame of output.frames) {
+        const { wrap, aliasing, planes } = frame.report;
+        assert.equal(wrap.formatMatch, false);
+        assert.notEqual(wrap.formatCode, wrap.expectedFormatCode);
+        assert.ok(planes.every((p) => p.match === true));
+        assert.equal(aliasing.passed, true);
+        assert.equal(check(frame, 'format').ok, false);
+      }
+    });
+  });
+}
