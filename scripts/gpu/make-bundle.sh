@@ -10,8 +10,10 @@ stage=$out/zci-gpu
 # The parts built elsewhere: a minimal FFmpeg with NVDEC, the benchmark clips, the addon for sm_90.
 [ -f .gpu/ffmpeg/lib/libavcodec.so.59 ] || scripts/gpu/build-ffmpeg.sh
 [ -f .gpu/clips/bench-2160p-hevc10.mp4 ] || scripts/make-bench-clips.sh
-[ -f native/build/Release/zerocopy_inspector.node ] || npx cmake-js compile -d native
-[ -f out/serve/index.js ] || npm run --silent build
+# The addon and the app are always built from the tree the bundle records (both builds are incremental), so the
+# commit in COMMIT is what the binaries were made from, not a label.
+npx cmake-js compile -d native > /dev/null
+npm run --silent build > /dev/null
 
 nvcv=$(node -e "const e=require('./native/index.cjs').environment(); if(!e.nvcv.loaded){console.error(e.nvcv.error);process.exit(1)} console.log(e.nvcv.path)")
 
@@ -63,8 +65,14 @@ cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
 mkdir -p "$stage/scripts/gpu"
 cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs "$stage/scripts/gpu/"
 chmod +x "$stage/run.sh"
-# The commit the bundle was built from, marked when the work tree had changes not yet committed.
-(git rev-parse HEAD && git status --porcelain --untracked-files=no -- native test/native test/gpu test/fixtures scripts/gpu assets | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
+# The commit the bundle was built from, marked when any folder it carries (or builds from) had changes not yet
+# committed, untracked files included.
+carried=(native test/native test/gpu test/fixtures scripts/gpu assets bin electron renderer package.json package-lock.json)
+(git rev-parse HEAD && git status --porcelain -- "${carried[@]}" | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
+# A SHA-256 of every binary the bundle carries; run.sh prints them into the run's log.
+(cd "$stage" && find . -type f \( -name '*.node' -o -name '*.so' -o -name '*.so.*' -o -path ./node/bin/node \
+  -o -path ./native/build/zci_bench -o -path './test/copy-code/*' -perm -u+x \) -print0 | sort -z | xargs -0 sha256sum) \
+  > "$stage/BINARIES.sha256"
 
 # xz keeps Node (~100 MB) to about a quarter of that.
 tar -C "$out" --sparse -cf - zci-gpu | xz -T2 -6 > "$out/zci-gpu.tar.xz"

@@ -39,6 +39,9 @@ if [ "${2:-}" != bench ]; then
 say "# machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | tee -a "$log"
 say "commit $(cat COMMIT 2>/dev/null)"
+say "# binaries (sha256, as the bundle recorded them; checked here)"
+sha256sum -c BINARIES.sha256 2>&1 | sed 's/^/check: /' | grep -v ': OK$' | tee -a "$log"
+cat BINARIES.sha256 >> "$log"
 
 say "# tests: node --test test/native test/gpu"
 "$node" --expose-gc --test --test-concurrency=1 --test-reporter=tap --test-reporter-destination="$out/tests.tap" \

@@ -1,0 +1,122 @@
+// Where NVDEC wrote each plane of its output surface, measured rather than assumed: the rows of the mapped
+// allocation (read through the addon, one 2-D copy each) are searched for the software decoder's own chroma rows,
+// which every codec here decodes bit-exactly. The row found is where the decoder put the chroma plane; FFmpeg's
+// pointer is where FFmpeg says it is. Both go to surface-layout.json in the evidence folder, per fixture: codec,
+// size, bit depth, pitch, coded height, the decoder's chroma row and FFmpeg's.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+
+import { addon, fixture, hasGpu } from '../native/helpers.mjs';
+
+const FIXTURES = [
+  'h264-1080p-420.mp4',
+  'h264-odd-642x362.mp4',
+  'hevc-main10-1280x720.mp4',
+  'vp9-640x360.webm',
+  'vp9-odd-641x361.webm',
+  'vp9p2-odd-640x361.webm',
+];
+/** Consecutive chroma rows matched at once: one row can repeat (flat colour), four distinctive ones do not. */
+const RUN = 4;
+const CAP = 1_048_576;
+const measured = [];
+
+after(() => {
+  const dir = process.env.ZCI_EVIDENCE_DIR;
+  if (dir && measured.length > 0)
+    fs.writeFileSync(path.join(dir, 'surface-layout.json'), `${JSON.stringify(measured, null, 1)}\n`);
+});
+
+/** Rows [row, row + rows) of a plane, `bytes` bytes each, read in reads under the cap. */
+async function planeRows(session, plane, row, rows, bytes) {
+  const out = [];
+  const step = Math.max(1, Math.floor(CAP / bytes));
+  for (let r = row; r < row + rows; r += step) {
+    const n = Math.min(step, row + rows - r);
+    const read = await session.readMemory({ plane, row: r, rows: n, byteCount: bytes });
+    for (let i = 0; i < n; i += 1) out.push(read.data.subarray(i * bytes, (i + 1) * bytes));
+  }
+  return out;
+}
+
+/** Samples of a row as numbers (16-bit little-endian words above 8 bits), shifted right by `shift`. */
+function samples(row, wide, shift = 0) {
+  const out = [];
+  if (!wide) for (const b of row) out.push(b >> shift);
+  else for (let i = 0; i + 1 < row.length; i += 2) out.push((row[i] | (row[i + 1] << 8)) >> shift);
+  return out;
+}
+
+const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+for (const file of FIXTURES) {
+  test(`${file}: where NVDEC wrote the planes of its surface, against FFmpeg's pointers`, { skip: !hasGpu }, async (t) => {
+    const hw = await addon.Session.open(fixture(file), { decode: 'nvdec' });
+    const sw = await addon.Session.open(fixture(file), { decode: 'software' });
+    try {
+      const r = await hw.frame(0, { proof: false });
+      const s = await sw.frame(0, { proof: false });
+      assert.equal(r.decodePath, 'nvdec', `${file} decodes on NVDEC here`);
+      assert.equal(r.planes.length, 2, 'NVDEC hands out two planes (luma, interleaved chroma)');
+      const wide = r.format.bitDepth > 8;
+      const bps = wide ? 2 : 1;
+      const [luma, chroma] = r.planes;
+      const shift = r.format.bitDepth > 8 ? 16 - r.format.bitDepth : 0; // P010/P016 keep the high bits
+      // Luma: FFmpeg's pointer holds the software decoder's first rows.
+      const hwY = await planeRows(hw, 0, 0, RUN, luma.width * bps);
+      const swY = await planeRows(sw, 0, 0, RUN, luma.width * bps);
+      for (let i = 0; i < RUN; i += 1)
+        assert.ok(same(samples(hwY[i], wide, shift), samples(swY[i], wide)), `luma row ${i} at FFmpeg's pointer`);
+
+      // The software chroma rows, interleaved as the surface holds them (U0 V0 U1 V1 …), from the first row that
+      // differs from the one before it (the top band is flat).
+      const cw = s.planes[1].width;
+      const ch = s.planes[1].height;
+      const swU = await planeRows(sw, 1, 0, ch, cw * bps);
+      const swV = await planeRows(sw, 2, 0, ch, cw * bps);
+      const interleaved = (j) => {
+        const u = samples(swU[j], wide);
+        const v = samples(swV[j], wide);
+        return u.flatMap((x, i) => [x, v[i]]);
+      };
+      let first = 1;
+      while (first + RUN < ch && same(interleaved(first), interleaved(first - 1))) first += 1;
+      const wanted = Array.from({ length: RUN }, (_, i) => interleaved(first + i));
+
+      // Every row of the allocation, read through plane 0's pitch, searched for those rows.
+      const pitch = luma.pitch;
+      const rows = Math.floor(r.allocation.rangeSize / pitch);
+      const surface = (await planeRows(hw, 0, 0, rows, cw * 2 * bps)).map((row) => samples(row, wide, shift));
+      const found = [];
+      for (let k = 0; k + RUN <= surface.length; k += 1)
+        if (wanted.every((w, i) => same(surface[k + i], w))) found.push(k - first);
+      assert.equal(found.length, 1, `the chroma rows are found once in the surface (found at ${found.join(', ')})`);
+      const decoderRow = found[0];
+      const offset = BigInt(chroma.ffmpegPointer) - BigInt(luma.ffmpegPointer);
+      const ffmpegRow = Number(offset) / pitch;
+      const entry = {
+        file,
+        codec: hw.info.codec,
+        width: r.format.width,
+        height: r.format.height,
+        codedHeight: r.format.codedHeight,
+        bitDepth: r.format.bitDepth,
+        format: r.format.swFormat,
+        pitch,
+        allocationRows: rows,
+        decoderChromaRow: decoderRow,
+        ffmpegChromaRow: ffmpegRow,
+        ffmpegMinusDecoderRows: ffmpegRow - decoderRow,
+        ffmpegMinusDecoderBytes: Number(offset) - decoderRow * pitch,
+        matchedFromChromaRow: first,
+      };
+      measured.push(entry);
+      t.diagnostic(JSON.stringify(entry));
+    } finally {
+      hw.close();
+      sw.close();
+    }
+  });
+}
