@@ -29,6 +29,27 @@ describe('the copy ledger panel', () => {
     expect(screen.getByTestId('ledger-total-thumbnail-dtoh')).toHaveTextContent('2');
   });
 
+  it('fails the wrap check when the wrap copied, saying how much and that the image is a copy', () => {
+    const copied = nvdecStep();
+    copied.records.push(ledgerRecord('wrap', 'dtod', 3_133_440, 5));
+    render(<LedgerPanel ledger={copied} source="live" />);
+    const wrap = screen.getByTestId('ledger-check-wrap');
+    expect(wrap).toHaveAttribute('data-ok', 'false');
+    expect(wrap).toHaveTextContent('copied by the wrap into NVCV: the image is a copy, not FFmpeg');
+    expect(wrap).not.toHaveTextContent("the image is FFmpeg's memory itself");
+    expect(ledgerChecks(copied).wrapBytes).toBe(3_133_440);
+  });
+
+  it('fails the unattributed check on a copy issued outside every stage', () => {
+    const stray = nvdecStep();
+    stray.records.push(ledgerRecord('unattributed', 'dtod', 4096, 5));
+    render(<LedgerPanel ledger={stray} source="live" />);
+    const check = screen.getByTestId('ledger-check-unattributed');
+    expect(check).toHaveAttribute('data-ok', 'false');
+    expect(check).toHaveTextContent('1 copy issued outside every stage');
+    expect(ledgerChecks(stray).unattributed).toBe(1);
+  });
+
   it('fails the thumbnail check when the two witnesses disagree', () => {
     render(<LedgerPanel ledger={nvdecStep(60_000)} source="live" />);
     expect(screen.getByTestId('ledger-check-thumbnails')).toHaveAttribute('data-ok', 'false');

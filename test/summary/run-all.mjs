@@ -97,6 +97,20 @@ else {
   failures.push('fuzzing (see .cache/fuzz/last-run.log)');
 }
 
+// Scripted mutations of the native core, one at a time: each must fail the native tests that guard it.
+{
+  const result = spawnSync(process.execPath, ['scripts/mutation/native-mutants.mjs'], { cwd: root, encoding: 'utf8' });
+  process.stdout.write(
+    `\n=== mutation (native): node scripts/mutation/native-mutants.mjs\n${result.stdout}${result.stderr}`,
+  );
+  const counts = /^mutants: (\d+) passed, (\d+) failed$/m.exec(result.stdout);
+  if (counts === null || result.status !== 0) {
+    failed += Math.max(1, counts === null ? 0 : Number(counts[2]));
+    failures.push('native mutants (a planted fault survived, or the script failed)');
+  }
+  if (counts !== null) passed += Number(counts[1]);
+}
+
 // LeakSanitizer over the native core's paths (every fixture, every frame, the error paths): zero leaks.
 if (run('leak check (LeakSanitizer)', 'bash', ['scripts/fuzz/leakcheck.sh']) === 0) passed += 1;
 else {

@@ -58,7 +58,11 @@ function LedgerBody({ ledger }: { ledger: Ledger }) {
         <Verdict
           testId="ledger-check-wrap"
           ok={checks.wrapBytes === 0}
-          text={`${formatBytes(checks.wrapBytes)} copied by the wrap into NVCV: the image is FFmpeg's memory itself`}
+          text={
+            checks.wrapBytes === 0
+              ? `${formatBytes(0)} copied by the wrap into NVCV: the image is FFmpeg's memory itself`
+              : `${formatBytes(checks.wrapBytes)} copied by the wrap into NVCV: the image is a copy, not FFmpeg's memory`
+          }
         />
         <li data-testid="ledger-check-decode">
           decode: {formatBytes(checks.uploadBytes)} uploaded (FFmpeg&apos;s upload of a software-decoded frame; none for

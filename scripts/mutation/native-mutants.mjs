@@ -1,0 +1,106 @@
+// Scripted mutations of the native core, one at a time: each plants a fault the verdicts must not survive (the
+// pointer copied from FFmpeg's, the proof's write skipped, a plane offset shifted, the comparison never counting),
+// rebuilds the addon, runs the native tests that guard it, and expects them to fail. The source is restored and the
+// addon rebuilt afterwards, whatever happens. Prints one line a mutant and a closing "N passed, N failed" line
+// (a mutant killed passes); exits 1 when one survives. Usage: node scripts/mutation/native-mutants.mjs [ID...]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Each mutant: the file, the exact text it replaces (found once), its replacement, and the tests that guard it. */
+export const MUTANTS = [
+  {
+    id: 'pointer-copied-from-ffmpeg',
+    what: "the report takes FFmpeg's pointer and pitch as NVCV's, with match = true",
+    file: 'native/src/core/wrap.cc',
+    find: `    pe.nvcvPointer = static_cast<int64_t>(reinterpret_cast<uintptr_t>(p.basePtr));
+    pe.nvcvRowStride = p.rowStride;
+    pe.match = reinterpret_cast<uintptr_t>(p.basePtr) == pe.ffmpegPointer && p.rowStride == pe.pitch;`,
+    replace: `    pe.nvcvPointer = static_cast<int64_t>(pe.ffmpegPointer);
+    pe.nvcvRowStride = pe.pitch;
+    pe.match = true;`,
+    tests: ['test/native/planted-wrap.test.mjs'],
+  },
+  {
+    id: 'proof-write-skipped',
+    what: 'the aliasing proof never writes its canary (host memory; the device kernel is the GPU tier’s)',
+    file: 'native/src/core/evidence.cc',
+    find: `  for (int i = 0; i < 8; ++i)
+    vw[i] = canary[i];`,
+    replace: `  for (int i = 0; i < 8; ++i)
+    (void)canary[i];`,
+    tests: ['test/native/planted-wrap.test.mjs', 'test/native/frame-report.test.mjs'],
+  },
+  {
+    id: 'plane-offset-shifted',
+    what: "FFmpeg's plane pointers are reported one row further than FFmpeg holds them",
+    file: 'native/src/core/evidence.cc',
+    find: '    p.ffmpegPointer = m.address;',
+    replace: '    p.ffmpegPointer = m.address + static_cast<uint64_t>(m.pitch);',
+    tests: ['test/native/frame-report.test.mjs', 'test/native/memory-read.test.mjs'],
+  },
+  {
+    id: 'compare-never-counts',
+    what: 'the decoder comparison never counts a differing sample',
+    file: 'native/src/core/decoder_compare.cc',
+    find: '      st.differing++;',
+    replace: '      (void)0;',
+    tests: ['test/native/decoder-compare.test.mjs'],
+  },
+];
+
+/** Runs a command in the repository; its exit status and combined output. */
+function run(command, args) {
+  const r = spawnSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { status: r.status ?? 1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+}
+
+const build = () => run('npx', ['cmake-js', 'compile', '-d', 'native']);
+
+/** The names of the failing tests in node:test's spec output. */
+const failing = (output) =>
+  [...output.matchAll(/^\s*✖ (.+?) \(\d/gm)].map((m) => m[1]).filter((name, i, all) => all.indexOf(name) === i);
+
+const only = process.argv.slice(2);
+const chosen = MUTANTS.filter((m) => only.length === 0 || only.includes(m.id));
+let killed = 0;
+let survived = 0;
+const originals = new Map();
+try {
+  for (const mutant of chosen) {
+    const file = path.join(root, mutant.file);
+    const source = originals.get(file) ?? fs.readFileSync(file, 'utf8');
+    originals.set(file, source);
+    const at = source.indexOf(mutant.find);
+    if (at < 0 || source.indexOf(mutant.find, at + 1) >= 0)
+      throw new Error(`${mutant.id}: the text to mutate is not found exactly once in ${mutant.file}`);
+    fs.writeFileSync(file, source.replace(mutant.find, mutant.replace));
+    try {
+      const built = build();
+      if (built.status !== 0) throw new Error(`${mutant.id}: the mutant does not build:\n${built.output}`);
+      const tested = run(process.execPath, ['--expose-gc', '--test', '--test-reporter=spec', ...mutant.tests]);
+      if (tested.status !== 0) {
+        killed += 1;
+        const names = failing(tested.output);
+        console.log(`killed    ${mutant.id}: ${mutant.what}; failing: ${names.slice(0, 4).join(' | ')}`);
+      } else {
+        survived += 1;
+        console.log(`SURVIVED  ${mutant.id}: ${mutant.what}; ${mutant.tests.join(', ')} all passed`);
+      }
+    } finally {
+      fs.writeFileSync(file, source);
+    }
+  }
+} finally {
+  for (const [file, source] of originals) fs.writeFileSync(file, source);
+  const rebuilt = build();
+  if (rebuilt.status !== 0) {
+    console.error(`the original addon did not rebuild:\n${rebuilt.output}`);
+    process.exitCode = 1;
+  }
+}
+console.log(`mutants: ${killed} passed, ${survived} failed`);
+if (survived > 0) process.exitCode = 1;
