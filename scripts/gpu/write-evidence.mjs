@@ -659,6 +659,41 @@ if (fs.existsSync(compareFile)) {
   ev.push('');
 }
 
+// How the run was made, where it was not run.sh alone (run-notes.md, written by hand, holds no figures).
+const notesFile = path.join(runDir, 'run-notes.md');
+if (fs.existsSync(notesFile)) ev.push('## How this run was made', '', fs.readFileSync(notesFile, 'utf8').trim(), '');
+
+// Where NVDEC wrote each plane of its surface (surface-layout.json from test/gpu/surface-layout.test.mjs), measured
+// by finding the software decoder's own chroma rows in the mapped allocation, beside FFmpeg's plane pointer.
+const surfaceFile = path.join(runDir, 'surface-layout.json');
+if (fs.existsSync(surfaceFile)) {
+  const rows = JSON.parse(fs.readFileSync(surfaceFile, 'utf8'));
+  ev.push('## Where NVDEC writes a surface\'s planes, against FFmpeg\'s pointers', '');
+  ev.push('`test/gpu/surface-layout.test.mjs` decoded frame 0 of each clip with NVDEC and with the software decoder, read');
+  ev.push('every row of the NVDEC frame\'s allocation through the addon (one 2-D copy a read), and searched those rows for');
+  ev.push('four consecutive chroma rows of the software decode, interleaved as the surface holds them. The row where they');
+  ev.push('start is where the decoder put the chroma plane; FFmpeg\'s row is its chroma pointer minus its luma pointer, in');
+  ev.push('rows of the pitch. Luma was checked at FFmpeg\'s pointer against the software decode too.', '');
+  ev.push(...tableHead('| clip | codec | size | coded height | bits | pitch | decoder\'s chroma row | FFmpeg\'s chroma row | FFmpeg − decoder |'));
+  for (const r of rows) {
+    const off = r.ffmpegMinusDecoderRows === 0 ? 'same row' : `**${r.ffmpegMinusDecoderRows} row (${r.ffmpegMinusDecoderBytes} bytes)**`;
+    ev.push(`| ${r.file} | ${r.codec} | ${r.width}x${r.height} | ${r.codedHeight} | ${r.bitDepth} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${off} |`);
+  }
+  const evenRule = rows.every((r) => r.decoderChromaRow === r.codedHeight + (r.codedHeight % 2));
+  const ffmpegRule = rows.every((r) => r.ffmpegChromaRow === r.codedHeight);
+  ev.push('');
+  ev.push(`- The decoder's chroma row is the coded height rounded up to even on ${evenRule ? 'every' : 'not every'} clip above` +
+    ` (${rows.filter((r) => r.codedHeight % 2 === 1).length} with an odd coded height).`);
+  ev.push(`- FFmpeg's chroma row is the coded height itself on ${ffmpegRule ? 'every' : 'not every'} clip above: where the coded` +
+    ' height is odd, FFmpeg\'s chroma pointer is one row before the chroma NVDEC wrote.');
+  const tap = path.join(runDir, 'surface-layout.tap');
+  if (fs.existsSync(tap)) {
+    const failed = [...fs.readFileSync(tap, 'utf8').matchAll(/^not ok \d+ - (.+)$/gm)].map((m) => m[1]);
+    for (const f of failed) ev.push(`- Not measured: ${f} (the luma rows at FFmpeg's pointer did not equal the software decode).`);
+  }
+  ev.push('');
+}
+
 // Copy as code on NVDEC frames (copy-code.json): the generated C, C++ and Python wraps run on real frames.
 // The naive picture (the naive view through CV-CUDA, made in the snippet's process) against the app's two pictures.
 function naivePictureWords(n) {

@@ -66,12 +66,15 @@ for (const [file, planes] of [
           assert.ok(['dtod', 'memset'].includes(d.kind), JSON.stringify(d));
           assert.ok(d.bytes <= r.report.allocation.size, `a decode copy within one surface (${d.bytes} bytes)`);
         }
-        // The proof: one canary exchange a plane, each reading back its 24 bytes.
+        // The proof: two canary exchanges a plane (its first and its last row), each reading back its 24 bytes.
         const proof = sum(l, 'evidence');
         assert.equal(r.report.aliasing.passed, true);
         assert.deepEqual(
           proof.records.map((x) => [x.kind, x.bytes, x.srcKind]),
-          r.report.planes.map(() => ['dtoh', CANARY_RESULT_BYTES, 'device']),
+          r.report.planes.flatMap(() => [
+            ['dtoh', CANARY_RESULT_BYTES, 'device'],
+            ['dtoh', CANARY_RESULT_BYTES, 'device'],
+          ]),
         );
         // The thumbnails: the ledger's downloads equal what the inspector reports, and the pictures' own sizes.
         const thumbs = sum(l, 'thumbnail');
@@ -89,7 +92,7 @@ for (const [file, planes] of [
       // frame() answers its own ledger in the report; switched off, the next one says so.
       const f = await s.frame(5);
       assert.equal(f.ledger.reason, 'RECORDING');
-      assert.equal(sum(f.ledger, 'evidence').count, planes);
+      assert.equal(sum(f.ledger, 'evidence').count, 2 * planes, 'two canary exchanges a plane');
       assert.equal(s.setLedger(false), false);
       assert.equal((await s.frame(6)).ledger.reason, 'DISABLED');
       assert.equal(s.setLedger(true), true);

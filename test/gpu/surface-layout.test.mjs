@@ -18,6 +18,8 @@ const FIXTURES = [
   'vp9-odd-641x361.webm',
   'vp9p2-odd-640x361.webm',
 ];
+/** More clips to measure, by absolute path (ZCI_SURFACE_EXTRA, comma-separated): size classes beyond the fixtures. */
+const EXTRA = (process.env.ZCI_SURFACE_EXTRA ?? '').split(',').filter(Boolean);
 /** Consecutive chroma rows matched at once: one row can repeat (flat colour), four distinctive ones do not. */
 const RUN = 4;
 const CAP = 1_048_576;
@@ -51,10 +53,11 @@ function samples(row, wide, shift = 0) {
 
 const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-for (const file of FIXTURES) {
-  test(`${file}: where NVDEC wrote the planes of its surface, against FFmpeg's pointers`, { skip: !hasGpu }, async (t) => {
-    const hw = await addon.Session.open(fixture(file), { decode: 'nvdec' });
-    const sw = await addon.Session.open(fixture(file), { decode: 'software' });
+for (const file of [...FIXTURES, ...EXTRA]) {
+  const where = path.isAbsolute(file) ? file : fixture(file);
+  test(`${path.basename(file)}: where NVDEC wrote the planes of its surface, against FFmpeg's pointers`, { skip: !hasGpu }, async (t) => {
+    const hw = await addon.Session.open(where, { decode: 'nvdec' });
+    const sw = await addon.Session.open(where, { decode: 'software' });
     try {
       const r = await hw.frame(0, { proof: false });
       const s = await sw.frame(0, { proof: false });
@@ -97,7 +100,7 @@ for (const file of FIXTURES) {
       const offset = BigInt(chroma.ffmpegPointer) - BigInt(luma.ffmpegPointer);
       const ffmpegRow = Number(offset) / pitch;
       const entry = {
-        file,
+        file: path.basename(file),
         codec: hw.info.codec,
         width: r.format.width,
         height: r.format.height,
