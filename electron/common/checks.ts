@@ -3,7 +3,7 @@ import { explainDelta } from './pointer-delta';
 import type { FrameReport } from './report';
 
 /** The name of one check. */
-export type CheckName = 'pointers' | 'strides' | 'format' | 'aliasing' | 'restored';
+export type CheckName = 'pointers' | 'strides' | 'format' | 'decoder' | 'aliasing' | 'restored';
 
 /** One check's outcome: passed, failed, or could not run (null), with why. */
 export interface CheckResult {
@@ -15,7 +15,7 @@ export interface CheckResult {
 }
 
 /** Every check name, in the order they are shown. */
-export const CHECK_NAMES: readonly CheckName[] = ['pointers', 'strides', 'format', 'aliasing', 'restored'];
+export const CHECK_NAMES: readonly CheckName[] = ['pointers', 'strides', 'format', 'decoder', 'aliasing', 'restored'];
 
 /** NVCV's pointer against FFmpeg's, with the distance in bytes and rows when NVCV exported one. */
 function mismatchWords(p: FrameReport['planes'][number]): string {
@@ -72,6 +72,31 @@ function format(report: FrameReport): CheckResult {
   return { name: 'format', ok: null, detail: `NVCV's format not compared: ${why}` };
 }
 
+/** FFmpeg's plane pointers against where NVDEC wrote the planes in its mapped surface (the decoder's witness). */
+function decoder(report: FrameReport): CheckResult {
+  const surface = report.decoderSurface;
+  if (surface === undefined) return { name: 'decoder', ok: null, detail: 'a report made before the decoder was asked' };
+  const shifted = surface.planes.filter((p) => p.verdict === 'shifted');
+  if (shifted.length > 0)
+    return {
+      name: 'decoder',
+      ok: false,
+      detail: shifted
+        .map((p) => {
+          const side = (p.deltaBytes ?? 0) < 0 ? 'before' : 'after';
+          const bytes = Math.abs(p.deltaBytes ?? 0);
+          const rows =
+            p.deltaRows === null ? '' : ` (${Math.abs(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'})`;
+          return `plane ${p.index}: FFmpeg's pointer is ${bytes} bytes${rows} ${side} where NVDEC wrote the plane`;
+        })
+        .join('; '),
+    };
+  const measured = surface.planes.filter((p) => p.verdict === 'decoder-plane');
+  if (surface.witnessed && measured.length > 0 && measured.length === surface.planes.length)
+    return { name: 'decoder', ok: true, detail: surface.reason };
+  return { name: 'decoder', ok: null, detail: `not checked against the decoder: ${surface.reason}` };
+}
+
 function aliasing(report: FrameReport): CheckResult {
   const proof = report.aliasing;
   if (!proof.ran) return { name: 'aliasing', ok: null, detail: `proof not run: ${proof.reason}` };
@@ -92,7 +117,9 @@ function restored(report: FrameReport): CheckResult {
 
 /** Runs every check on a report. */
 export function frameChecks(report: FrameReport): CheckResult[] {
-  return [pointers(report), strides(report), format(report), aliasing(report), restored(report)];
+  // Only an NVDEC frame has a decoder surface to be checked against; other paths leave the check out.
+  const surface = report.decodePath === 'nvdec' ? [decoder(report)] : [];
+  return [pointers(report), strides(report), format(report), ...surface, aliasing(report), restored(report)];
 }
 
 /** True when no check failed; with strict, also when every check could run. */

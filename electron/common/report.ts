@@ -143,6 +143,39 @@ const aliasingSchema = z.object({
   witness: z.string().nullable().optional(),
 });
 
+/** One plane against the decoder's surface, in bytes from the mapped surface's first byte. */
+const decoderPlaneSchema = z.object({
+  index: count,
+  /** Where NVDEC put the plane (null where the layout was not measured for this chroma format). */
+  decoderOffset: z.int().nullable(),
+  /** Where FFmpeg's pointer says the plane is. */
+  ffmpegOffset: z.int().nullable(),
+  /** FFmpeg's offset minus the decoder's, in bytes, and in rows of the pitch when whole. */
+  deltaBytes: z.int().nullable(),
+  deltaRows: z.int().nullable(),
+  verdict: z.enum(['decoder-plane', 'shifted', 'not-measured']),
+});
+
+/**
+ * The decoder's own witness: the surface NVDEC mapped for the frame (pointer and pitch as cuvidMapVideoFrame returned
+ * them, recorded by the NVDEC pool library) and where NVDEC put each plane, against FFmpeg's pointers.
+ */
+const decoderSurfaceSchema = z.object({
+  witnessed: z.boolean(),
+  reason: z.string(),
+  /** The plane layout rule applied, as measured (docs/gpu-evidence.md); null without a witness. */
+  rule: z.string().nullable(),
+  pointer: hex64Schema.nullable(),
+  pitch: z.int().nullable(),
+  picIdx: z.int().nullable(),
+  targetWidth: z.int().nullable(),
+  targetHeight: z.int().nullable(),
+  planes: z.array(decoderPlaneSchema),
+});
+
+/** The decoder's surface section of a report. */
+export type DecoderSurface = z.infer<typeof decoderSurfaceSchema>;
+
 /** The CUDA contexts in play. */
 const contextSchema = z.object({
   ffmpegContext: hex64Schema.nullable(),
@@ -205,6 +238,8 @@ export const frameReportSchema = z.object({
   allocation: allocationSchema,
   wrap: wrapSchema,
   aliasing: aliasingSchema,
+  /** Absent in captures made before the decoder's witness. */
+  decoderSurface: decoderSurfaceSchema.optional(),
   context: contextSchema,
   pool: poolSchema,
   timings: timingsSchema,

@@ -13,12 +13,17 @@ export interface VerdictWords {
 }
 
 /** The big verdicts about a frame. */
-export type VerdictKey = 'pointers' | 'format' | 'aliasing' | 'tensor' | 'context';
+export type VerdictKey = 'pointers' | 'format' | 'decoder' | 'aliasing' | 'tensor' | 'context';
 
 /** Each big verdict's headline: the identity panel's badges and the presenter view say these. */
 export const HEADLINES: Record<VerdictKey, VerdictWords> = {
   pointers: { pass: 'ZERO-COPY: POINTERS MATCH', fail: 'POINTER MISMATCH', unknown: 'POINTERS NOT CHECKED' },
   format: { pass: "NVCV FORMAT: FFMPEG'S FRAME", fail: 'NVCV FORMAT: WRONG', unknown: 'NVCV FORMAT: NOT COMPARED' },
+  decoder: {
+    pass: "FFMPEG'S PLANES: THE DECODER'S",
+    fail: "FFMPEG'S PLANE IS NOT WHERE THE DECODER WROTE IT",
+    unknown: 'DECODER NOT ASKED',
+  },
   aliasing: { pass: 'ALIASING PROVEN', fail: 'ALIASING FAILED', unknown: 'PROOF NOT RUN' },
   tensor: { pass: 'SINGLE TENSOR: VALID', fail: 'SINGLE TENSOR: WRONG', unknown: 'SINGLE TENSOR: NOT TRIED' },
   context: { pass: 'ONE CUDA CONTEXT', fail: 'TWO CUDA CONTEXTS', unknown: 'NO CUDA CONTEXT' },
@@ -29,6 +34,7 @@ const CHECK_WORDS: Record<CheckName, VerdictWords> = {
   pointers: { pass: 'match', fail: 'MISMATCH', unknown: 'n/a' },
   strides: { pass: 'equal', fail: 'DIFFER', unknown: 'n/a' },
   format: { pass: 'same', fail: 'WRONG', unknown: 'n/a' },
+  decoder: { pass: 'same', fail: 'SHIFTED', unknown: 'n/a' },
   aliasing: { pass: 'proven', fail: 'FAILED', unknown: 'not run' },
   restored: { pass: 'yes', fail: 'NO', unknown: 'n/a' },
 };
@@ -129,6 +135,25 @@ export function frameVerdicts(report: FrameReport): Verdict[] {
           },
         ]
       : [];
+  // FFmpeg's pointer against the decoder's own surface: told only when they part, like the format.
+  const shifted = (report.decoderSurface?.planes ?? []).filter((p) => p.verdict === 'shifted');
+  const decoderVerdicts: Verdict[] =
+    shifted.length > 0
+      ? [
+          {
+            key: 'decoder',
+            ok: false,
+            tone: 'bad',
+            headline: HEADLINES.decoder.fail,
+            why: shifted
+              .map(
+                (p) =>
+                  `plane ${p.index}: ${Math.abs(p.deltaBytes ?? 0)} bytes${p.deltaRows === null ? '' : ` (${Math.abs(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'})`} ${(p.deltaBytes ?? 0) < 0 ? 'before' : 'after'} where NVDEC wrote it`,
+              )
+              .join('; '),
+          },
+        ]
+      : [];
   const pointerWhy =
     match === null
       ? wrap.reason || pointerCounts(report)
@@ -146,6 +171,7 @@ export function frameVerdicts(report: FrameReport): Verdict[] {
       why: planted === null ? pointerWhy : `PLANTED FAULT (${planted}). ${pointerWhy}`,
     },
     ...formatVerdicts,
+    ...decoderVerdicts,
     {
       key: 'aliasing',
       ok: aliasing.ran ? aliasing.passed && aliasing.restored : null,

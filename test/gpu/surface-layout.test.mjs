@@ -4,6 +4,7 @@
 // pointer is where FFmpeg says it is. Both go to surface-layout.json in the evidence folder, per fixture: codec,
 // size, bit depth, pitch, coded height, the decoder's chroma row and FFmpeg's.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -115,6 +116,16 @@ for (const file of [...FIXTURES, ...EXTRA]) {
         ffmpegMinusDecoderBytes: Number(offset) - decoderRow * pitch,
         matchedFromChromaRow: first,
       };
+      // The report's own witness (the pool library's record of cuvidMapVideoFrame and the decoder's parameters,
+      // with the rule measured above) must place the planes where this search found them.
+      const ds = r.decoderSurface;
+      assert.equal(ds.witnessed, true, ds.reason);
+      assert.equal(ds.pointer, luma.ffmpegPointer, "FFmpeg 5.1 hands out NVDEC's mapped surface itself");
+      assert.equal(ds.pitch, pitch);
+      assert.equal(ds.planes[1].decoderOffset, decoderRow * pitch, "the witness puts chroma where it was found");
+      assert.equal(ds.planes[1].verdict, ffmpegRow === decoderRow ? 'decoder-plane' : 'shifted');
+      assert.equal(ds.planes[1].deltaRows, ffmpegRow - decoderRow);
+      entry.witness = { verdict: ds.planes[1].verdict, decoderOffset: ds.planes[1].decoderOffset, targetHeight: ds.targetHeight };
       measured.push(entry);
       t.diagnostic(JSON.stringify(entry));
     } finally {
@@ -123,3 +134,19 @@ for (const file of [...FIXTURES, ...EXTRA]) {
     }
   });
 }
+
+test("the command line exits 1 on a frame whose chroma FFmpeg points one row before NVDEC's", { skip: !hasGpu }, () => {
+  const bin = path.join(path.dirname(fixture('x')), '..', '..', 'bin', 'zerocopy-inspector.js');
+  const run = spawnSync(process.execPath, [bin, 'inspect', fixture('vp9-odd-641x361.webm'), '--frames', '0'], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /^0 .* SHIFTED .* FAIL$/m);
+  assert.match(run.stdout, /frame 0: decoder: plane 1: FFmpeg's pointer is 1024 bytes \(1 row\) before where NVDEC wrote the plane/);
+  const even = spawnSync(process.execPath, [bin, 'inspect', fixture('vp9-640x360.webm'), '--frames', '0'], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  assert.equal(even.status, 0, even.stdout + even.stderr);
+});

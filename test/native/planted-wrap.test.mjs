@@ -51,6 +51,18 @@ for (const file of [sample, fixture('h264-1080p-420.mp4')]) {
         assert.equal(aliasing.witness, 'nvcvImageExportData');
         assert.equal(aliasing.passed, true);
         assert.match(aliasing.reason, /first and last row of every plane/);
+        // The decoder's witness: on NVDEC, FFmpeg's planes are where the decoder wrote them (even sizes); elsewhere
+        // the report says there is no decoder surface, and the check is left out.
+        const surface = frame.report.decoderSurface;
+        if (frame.report.decodePath === 'nvdec') {
+          assert.equal(surface.witnessed, true, surface.reason);
+          assert.ok(surface.planes.every((p) => p.verdict === 'decoder-plane'));
+          assert.equal(check(frame, 'decoder').ok, true);
+        } else {
+          assert.equal(surface.witnessed, false);
+          assert.match(surface.reason, /^no NVDEC surface/);
+          assert.equal(check(frame, 'decoder'), undefined);
+        }
       }
     });
 

@@ -110,6 +110,27 @@ export function paddedNv12Device(): FrameReport {
       restored: true,
       reason: '',
     },
+    decoderSurface: {
+      witnessed: true,
+      reason: 'every FFmpeg plane pointer is where NVDEC wrote the plane in its mapped surface',
+      rule: '4:2:0: luma at 0, chroma at pitch x ulTargetHeight rounded up to even',
+      pointer: hex(BASE),
+      pitch,
+      picIdx: 0,
+      targetWidth: 1920,
+      targetHeight: 1088,
+      planes: [
+        { index: 0, decoderOffset: 0, ffmpegOffset: 0, deltaBytes: 0, deltaRows: 0, verdict: 'decoder-plane' },
+        {
+          index: 1,
+          decoderOffset: pitch * 1088,
+          ffmpegOffset: pitch * 1088,
+          deltaBytes: 0,
+          deltaRows: 0,
+          verdict: 'decoder-plane',
+        },
+      ],
+    },
     context: {
       ffmpegContext: '0x55550000aaaa',
       runtimeContext: '0x55550000aaaa',

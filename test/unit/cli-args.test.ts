@@ -6,6 +6,7 @@ import { runInspect } from '../../electron/cli/inspect-command';
 import { codeText } from '../../electron/cli/code-output';
 import { formatTable } from '../../electron/cli/cli-table';
 import { checksPass, frameChecks } from '../../electron/common/checks';
+import { frameVerdicts, HEADLINES } from '../../electron/common/verdicts';
 import { formatFrameList, parseFrameList } from '../../electron/common/frame-list';
 import { inspectOutputSchema, type InspectOutput } from '../../electron/common/inspect-output';
 import { REGION_LABELS } from '../../electron/common/memory';
@@ -86,10 +87,30 @@ describe('frame checks', () => {
       ['pointers', true],
       ['strides', true],
       ['format', true],
+      ['decoder', true],
       ['aliasing', true],
       ['restored', true],
     ]);
     expect(checksPass(checks, true)).toBe(true);
+  });
+
+  it('fail a plane FFmpeg points one row before where NVDEC wrote it, with the distance', () => {
+    const report = paddedNv12Device();
+    const surface = report.decoderSurface!;
+    surface.planes[1] = {
+      ...surface.planes[1]!,
+      ffmpegOffset: 2048 * 1087,
+      deltaBytes: -2048,
+      deltaRows: -1,
+      verdict: 'shifted',
+    };
+    const check = frameChecks(report).find((c) => c.name === 'decoder');
+    expect(check).toMatchObject({ ok: false });
+    expect(check!.detail).toBe("plane 1: FFmpeg's pointer is 2048 bytes (1 row) before where NVDEC wrote the plane");
+    expect(checksPass(frameChecks(report))).toBe(false);
+    const verdict = frameVerdicts(report).find((v) => v.key === 'decoder');
+    expect(verdict).toMatchObject({ tone: 'bad', headline: HEADLINES.decoder.fail });
+    expect(frameChecks({ ...report, decodePath: 'software' }).some((c) => c.name === 'decoder')).toBe(false);
   });
 
   it('fail a wrong NVCV format, naming both formats', () => {
@@ -163,7 +184,7 @@ describe('formatTable', () => {
     );
     expect(text).toContain('h264 High · 1920×1080 (coded 1920×1088)');
     expect(text).toContain('Test GPU · driver 12.4');
-    expect(text).toMatch(/^3 +B +nvdec +nv12 +2 +match +equal +same +proven +yes +ok$/m);
+    expect(text).toMatch(/^3 +B +nvdec +nv12 +2 +match +equal +same +same +proven +yes +ok$/m);
     expect(text).toMatch(/^4 .* MISMATCH .* FAIL$/m);
     expect(text).toMatch(/^5 .* ERROR DECODE_FAILED$/m);
     expect(text).toContain('frame 4: pointers: plane 1 (UV)');

@@ -69,10 +69,11 @@ describe('verdict words', () => {
   });
 
   it('give each check its table word, and a dash for a check that is not there', () => {
-    const [pointers, strides, format, aliasing, restored] = frameChecks(mismatchFrame());
-    expect([pointers, strides, format, aliasing, restored].map(checkWord)).toEqual([
+    const [pointers, strides, format, decoder, aliasing, restored] = frameChecks(mismatchFrame());
+    expect([pointers, strides, format, decoder, aliasing, restored].map(checkWord)).toEqual([
       'MISMATCH',
       'equal',
+      'same',
       'same',
       'FAILED',
       'yes',

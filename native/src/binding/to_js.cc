@@ -166,6 +166,32 @@ Napi::Object wrapToJs(Napi::Env env, const WrapEvidence &w) {
       .object();
 }
 
+Napi::Object decoderSurfaceToJs(Napi::Env env, const DecoderSurfaceEvidence &d) {
+  Napi::Array planes = Napi::Array::New(env, d.planes.size());
+  for (size_t i = 0; i < d.planes.size(); ++i) {
+    const DecoderPlaneEvidence &p = d.planes[i];
+    planes.Set(static_cast<uint32_t>(i), Fields(env)
+                                             .add("index", p.index)
+                                             .add("decoderOffset", p.decoderOffset)
+                                             .add("ffmpegOffset", p.ffmpegOffset)
+                                             .add("deltaBytes", p.deltaBytes)
+                                             .add("deltaRows", p.deltaRows)
+                                             .add("verdict", p.verdict)
+                                             .object());
+  }
+  return Fields(env)
+      .add("witnessed", d.witnessed)
+      .add("reason", d.reason)
+      .add("rule", d.rule.empty() ? std::optional<std::string>() : std::optional<std::string>(d.rule))
+      .add("pointer", hexOpt(d.pointer))
+      .add("pitch", d.pitch)
+      .add("picIdx", d.picIdx)
+      .add("targetWidth", d.targetWidth)
+      .add("targetHeight", d.targetHeight)
+      .add("planes", planes)
+      .object();
+}
+
 Napi::Object contextToJs(Napi::Env env, const ContextEvidence &c) {
   return Fields(env)
       .add("ffmpegContext", hexOpt(c.ffmpegContext))
@@ -282,6 +308,7 @@ Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
                                             .add("witness", p.witness.empty() ? std::optional<std::string>()
                                                                               : std::optional<std::string>(p.witness))
                                             .object())
+                       .add("decoderSurface", decoderSurfaceToJs(env, e.decoderSurface))
                        .add("context", contextToJs(env, e.context))
                        .add("pool", Fields(env)
                                         .add("poolSize", pool.poolSize)

@@ -24,6 +24,7 @@ struct Loaded {
   zci_pool_get_stats_fn stats = nullptr;
   zci_pool_take_thread_outcome_fn outcome = nullptr;
   zci_pool_release_all_fn releaseAll = nullptr;
+  zci_pool_find_mapping_fn findMapping = nullptr; // optional: an older pool library lacks the witness
 };
 
 std::mutex loadMutex;
@@ -106,6 +107,7 @@ void loadLocked() {
   loaded.stats = reinterpret_cast<zci_pool_get_stats_fn>(dlsym(lib, "zci_pool_get_stats"));
   loaded.outcome = reinterpret_cast<zci_pool_take_thread_outcome_fn>(dlsym(lib, "zci_pool_take_thread_outcome"));
   loaded.releaseAll = reinterpret_cast<zci_pool_release_all_fn>(dlsym(lib, "zci_pool_release_all"));
+  loaded.findMapping = reinterpret_cast<zci_pool_find_mapping_fn>(dlsym(lib, "zci_pool_find_mapping"));
   char initWhy[256] = {0};
   if (!init || !loaded.allow || !loaded.drop || !loaded.stats || !loaded.outcome || !loaded.releaseAll ||
       init(real.c_str(), ctxGet, ctxPush, ctxPop, s.budgetBytes, initWhy, sizeof initWhy) != 0) {
@@ -197,6 +199,40 @@ Status status() {
     s.capsCached = st.capsCached;
   }
   return s;
+}
+
+std::optional<Mapping> findMapping(uint64_t devPtr, std::string *why) {
+  zci_pool_find_mapping_fn find = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(loadMutex);
+    if (!loaded.status.active) {
+      *why = "the NVDEC pool library is not in use (" +
+             (loaded.tried ? loaded.status.error : std::string("not loaded yet")) + "): no record of NVDEC's mappings";
+      return std::nullopt;
+    }
+    find = loaded.findMapping;
+  }
+  if (!find) {
+    *why = "the NVDEC pool library records no mappings (an older build)";
+    return std::nullopt;
+  }
+  zci_pool_mapping m{};
+  if (!find(devPtr, &m)) {
+    *why = "no picture NVDEC mapped starts at FFmpeg's plane 0: the frame is not the decoder's surface (a copy)";
+    return std::nullopt;
+  }
+  Mapping out;
+  out.devPtr = m.devPtr;
+  out.pitch = m.pitch;
+  out.picIdx = m.picIdx;
+  out.sequence = m.sequence;
+  out.paramsKnown = m.paramsKnown != 0;
+  out.targetWidth = m.targetWidth;
+  out.targetHeight = m.targetHeight;
+  out.chromaFormat = m.chromaFormat;
+  out.outputFormat = m.outputFormat;
+  out.bitDepthMinus8 = m.bitDepthMinus8;
+  return out;
 }
 
 std::string takeThreadOutcome() {

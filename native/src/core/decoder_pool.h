@@ -6,6 +6,7 @@
 #include <cuda.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace zci::decoder_pool {
@@ -37,6 +38,20 @@ Status status();
 
 /// The driver's own libnvcuvid (beside libcuda), or "" with why.
 std::string driverLibraryPath(std::string *why);
+
+/// A picture NVDEC mapped, as the driver returned it, and the decoder's creation parameters (the pool's record).
+struct Mapping {
+  uint64_t devPtr = 0;
+  uint32_t pitch = 0;
+  int picIdx = 0;
+  uint64_t sequence = 0;
+  bool paramsKnown = false;
+  uint32_t targetWidth = 0, targetHeight = 0;
+  int chromaFormat = 0, outputFormat = 0, bitDepthMinus8 = 0;
+};
+
+/// The newest recorded mapping whose surface starts at devPtr; nothing, with why, when there is none or no record.
+std::optional<Mapping> findMapping(uint64_t devPtr, std::string *why);
 
 /// What the last NVDEC decoder creation on this thread did: "created", "reused", or "" (none since the last call).
 std::string takeThreadOutcome();

@@ -88,6 +88,23 @@ struct ProofEvidence {
   std::string witness; // where the proof took NVCV's addresses from ("nvcvImageExportData"), empty when it did not run
 };
 
+/// One plane against the decoder's surface: where NVDEC put it and where FFmpeg's pointer says it is, in bytes from
+/// the mapped surface's first byte.
+struct DecoderPlaneEvidence {
+  int index = 0;
+  std::optional<int64_t> decoderOffset, ffmpegOffset, deltaBytes, deltaRows;
+  std::string verdict = "not-measured"; // "decoder-plane", "shifted", or "not-measured"
+};
+
+/// The surface NVDEC mapped for the frame (the decoder's own witness), or why there is none.
+struct DecoderSurfaceEvidence {
+  bool witnessed = false;
+  std::string reason, rule;
+  std::optional<uint64_t> pointer;
+  std::optional<int64_t> pitch, picIdx, targetWidth, targetHeight;
+  std::vector<DecoderPlaneEvidence> planes;
+};
+
 /// FFmpeg's context, the runtime's, and the allocation's owner.
 struct ContextEvidence {
   std::optional<uint64_t> ffmpegContext, runtimeContext, allocationContext, ffmpegStream, inspectorStream;
@@ -116,6 +133,7 @@ struct FrameEvidence {
   AllocationEvidence allocation;
   WrapEvidence wrap;
   ProofEvidence proof;
+  DecoderSurfaceEvidence decoderSurface;
   ContextEvidence context;
   PoolEvidence pool;
   double decodeUs = 0, wrapUs = 0, exportUs = 0, evidenceUs = 0;

@@ -1,6 +1,8 @@
 // The inspector's session: a decoded frame becomes a wrapped frame with its report; thumbnails and previews of it.
 #include "session.h"
 
+#include "decoder_surface.h"
+
 #include "cuda_driver.h"
 #include "error.h"
 #include "evidence.h"
@@ -85,6 +87,7 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
   e.codedWidth = decoder_->info().codedWidth;
   e.codedHeight = decoder_->info().codedHeight;
   gatherPlanesAndAllocation(f.get(), layout, e);
+  gatherDecoderSurface(e);
   e.damage = decoder_->damage();
 
   evidenceStage.reset();

@@ -41,6 +41,25 @@ typedef void (*zci_pool_get_stats_fn)(zci_pool_stats *out);
 /// Destroys every parked decoder now and parks no more (for an orderly exit, before the driver is torn down).
 typedef void (*zci_pool_release_all_fn)(void);
 
+/// One picture the decoder mapped (cuvidMapVideoFrame), as the driver returned it, with the creation parameters of
+/// the decoder that mapped it: the decoder's own word on where its output surface is.
+typedef struct {
+  uint64_t devPtr;      // the mapped surface's first byte
+  uint32_t pitch;       // its row pitch, in bytes
+  int32_t picIdx;       // the picture index FFmpeg asked to map
+  uint64_t sequence;    // the mapping's number since the library was loaded (1 for the first)
+  uint32_t targetWidth; // ulTargetWidth / ulTargetHeight of the decoder that mapped it
+  uint32_t targetHeight;
+  int32_t chromaFormat; // cudaVideoChromaFormat
+  int32_t outputFormat; // cudaVideoSurfaceFormat
+  int32_t bitDepthMinus8;
+  int32_t codec;       // cudaVideoCodec
+  int32_t paramsKnown; // 1 when the decoder's creation parameters were recorded
+} zci_pool_mapping;
+
+/// The newest mapping whose surface starts at devPtr, among the last few hundred; 1 when found, 0 otherwise.
+typedef int (*zci_pool_find_mapping_fn)(uint64_t devPtr, zci_pool_mapping *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,6 +22,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <atomic>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -148,6 +150,33 @@ struct State {
 };
 State &state = *new State;
 thread_local int threadOutcome = 0;
+
+// The decoder's own witness: the last kMappings pictures mapped, as the driver returned them. Written without a lock
+// (one atomic increment a mapping); a reader checks each slot's sequence before and after copying it.
+constexpr size_t kMappings = 512;
+struct MappingSlot {
+  std::atomic<uint64_t> sequence{0}; // 0: empty; odd while being written
+  CUvideodecoder decoder = nullptr;
+  uint64_t devPtr = 0;
+  uint32_t pitch = 0;
+  int32_t picIdx = 0;
+};
+MappingSlot *mappings = new MappingSlot[kMappings];
+std::atomic<uint64_t> mappingCount{0};
+
+// The creation parameters of every decoder made and not yet destroyed by the driver, by handle (under state.mutex).
+std::map<CUvideodecoder, CUVIDDECODECREATEINFO> &created = *new std::map<CUvideodecoder, CUVIDDECODECREATEINFO>;
+
+void recordMapping(CUvideodecoder h, int idx, unsigned long long ptr, unsigned int pitch) {
+  const uint64_t n = mappingCount.fetch_add(1, std::memory_order_relaxed) + 1;
+  MappingSlot &slot = mappings[n % kMappings];
+  slot.sequence.store(2 * n - 1, std::memory_order_release);
+  slot.decoder = h;
+  slot.devPtr = ptr;
+  slot.pitch = pitch;
+  slot.picIdx = idx;
+  slot.sequence.store(2 * n, std::memory_order_release);
+}
 
 void destroyNow(const Decoder &d) {
   CUcontext popped = nullptr;
@@ -398,6 +427,7 @@ __attribute__((visibility("default"))) CUresult CUDAAPI cuvidCreateDecoder(CUvid
   const CUresult r = real.createDecoder(phDecoder, pdci);
   if (r != CUDA_SUCCESS) return r;
   std::lock_guard<std::mutex> lock(state.mutex);
+  created[*phDecoder] = *pdci; // as the driver accepted them
   state.stats.created++;
   threadOutcome = 1;
   if (poolable && state.allowed.count(ctx)) state.live.push_back({*phDecoder, ctx, asked, surfaceBytes(asked)});
@@ -429,7 +459,13 @@ __attribute__((visibility("default"))) CUresult CUDAAPI cuvidDestroyDecoder(CUvi
       }
     }
   }
-  if (destroyHere) return real.destroyDecoder(hDecoder);
+  if (destroyHere) {
+    {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      created.erase(hDecoder);
+    }
+    return real.destroyDecoder(hDecoder);
+  }
   for (const Decoder &d : evict)
     destroyLater(d);
   return CUDA_SUCCESS;
@@ -453,7 +489,10 @@ __attribute__((visibility("default"))) CUresult CUDAAPI cuvidMapVideoFrame64(CUv
                                                                              unsigned long long *ptr,
                                                                              unsigned int *pitch,
                                                                              CUVIDPROCPARAMS *vpp) {
-  return real.lib ? real.mapVideoFrame64(h, idx, ptr, pitch, vpp) : kNotLoaded;
+  if (!real.lib) return kNotLoaded;
+  const CUresult r = real.mapVideoFrame64(h, idx, ptr, pitch, vpp);
+  if (r == CUDA_SUCCESS) recordMapping(h, idx, *ptr, *pitch);
+  return r;
 }
 
 __attribute__((visibility("default"))) CUresult CUDAAPI cuvidUnmapVideoFrame64(CUvideodecoder h,
@@ -464,7 +503,43 @@ __attribute__((visibility("default"))) CUresult CUDAAPI cuvidUnmapVideoFrame64(C
 __attribute__((visibility("default"))) CUresult CUDAAPI cuvidMapVideoFrame(CUvideodecoder h, int idx, unsigned int *ptr,
                                                                            unsigned int *pitch, CUVIDPROCPARAMS *vpp) {
   using Fn = CUresult CUDAAPI(CUvideodecoder, int, unsigned int *, unsigned int *, CUVIDPROCPARAMS *);
-  return real.mapVideoFrame32 ? reinterpret_cast<Fn *>(real.mapVideoFrame32)(h, idx, ptr, pitch, vpp) : kNotSupported;
+  if (!real.mapVideoFrame32) return kNotSupported;
+  const CUresult r = reinterpret_cast<Fn *>(real.mapVideoFrame32)(h, idx, ptr, pitch, vpp);
+  if (r == CUDA_SUCCESS) recordMapping(h, idx, *ptr, *pitch);
+  return r;
+}
+
+__attribute__((visibility("default"))) int zci_pool_find_mapping(uint64_t devPtr, zci_pool_mapping *out) {
+  const uint64_t newest = mappingCount.load(std::memory_order_acquire);
+  const uint64_t oldest = newest > kMappings ? newest - kMappings + 1 : 1;
+  for (uint64_t n = newest; n >= oldest && n > 0; --n) {
+    MappingSlot &slot = mappings[n % kMappings];
+    if (slot.sequence.load(std::memory_order_acquire) != 2 * n) continue;
+    const CUvideodecoder decoder = slot.decoder;
+    const uint64_t ptr = slot.devPtr;
+    const uint32_t pitch = slot.pitch;
+    const int32_t idx = slot.picIdx;
+    if (slot.sequence.load(std::memory_order_acquire) != 2 * n || ptr != devPtr) continue;
+    *out = zci_pool_mapping{};
+    out->devPtr = ptr;
+    out->pitch = pitch;
+    out->picIdx = idx;
+    out->sequence = n;
+    std::lock_guard<std::mutex> lock(state.mutex);
+    auto it = created.find(decoder);
+    if (it != created.end()) {
+      const CUVIDDECODECREATEINFO &p = it->second;
+      out->targetWidth = static_cast<uint32_t>(p.ulTargetWidth);
+      out->targetHeight = static_cast<uint32_t>(p.ulTargetHeight);
+      out->chromaFormat = p.ChromaFormat;
+      out->outputFormat = p.OutputFormat;
+      out->bitDepthMinus8 = static_cast<int32_t>(p.bitDepthMinus8);
+      out->codec = p.CodecType;
+      out->paramsKnown = 1;
+    }
+    return 1;
+  }
+  return 0;
 }
 
 __attribute__((visibility("default"))) CUresult CUDAAPI cuvidUnmapVideoFrame(CUvideodecoder h, unsigned int ptr) {

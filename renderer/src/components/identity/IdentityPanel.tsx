@@ -1,6 +1,6 @@
 /** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
 import { memo } from 'react';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { DecoderSurface, FrameReport } from '../../../../electron/common/report';
 import {
   DESCRIPTOR_ONLY_WHY,
   HEADLINES,
@@ -18,6 +18,41 @@ import { GlossaryButton } from '../glossary/GlossaryButton';
 import { describeNvcvFormat } from '../glossary/nvcv-format';
 import { explainDelta, signed } from '../../../../electron/common/pointer-delta';
 import { PointerHex } from './PointerHex';
+
+/** FFmpeg's plane pointers against where NVDEC wrote the planes of the surface it mapped (the decoder's witness). */
+function DecoderSurfaceRow({ surface }: { surface: DecoderSurface }) {
+  const shifted = surface.planes.filter((p) => p.verdict === 'shifted');
+  const ok =
+    shifted.length > 0
+      ? false
+      : surface.witnessed && surface.planes.length > 0 && surface.planes.every((p) => p.verdict === 'decoder-plane')
+        ? true
+        : null;
+  return (
+    <div className="value-row" data-testid="identity-decoder-surface" data-verdict={String(ok)}>
+      <dt>decoder&apos;s surface</dt>
+      <dd>
+        <Badge tone={toneOf(ok)} text={verdictWord(HEADLINES.decoder, ok)} testId="decoder-surface-badge" />
+        <span className="muted" data-testid="decoder-surface-detail">
+          {' '}
+          {surface.witnessed && surface.pointer !== null
+            ? `NVDEC mapped ${groupHex(surface.pointer)}, pitch ${surface.pitch ?? '?'} B`
+            : ''}
+          {shifted.length > 0
+            ? `; ${shifted
+                .map(
+                  (p) =>
+                    `plane ${p.index}: FFmpeg ${p.ffmpegOffset ?? '?'} B, NVDEC ${p.decoderOffset ?? '?'} B (${signed(p.deltaBytes ?? 0)} B${p.deltaRows === null ? '' : `, ${signed(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'}`})`,
+                )
+                .join('; ')}`
+            : surface.witnessed
+              ? `; ${surface.reason}`
+              : surface.reason}
+        </span>
+      </dd>
+    </div>
+  );
+}
 
 /** Props of IdentityPanel. */
 export interface IdentityPanelProps {
@@ -164,6 +199,7 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
             </dd>
           </div>
         ) : null}
+        {report.decoderSurface !== undefined ? <DecoderSurfaceRow surface={report.decoderSurface} /> : null}
         {formatWords !== null ? (
           <Value label="in words" testId="nvcv-format-words" value={formatWords.text} copy={false} />
         ) : null}

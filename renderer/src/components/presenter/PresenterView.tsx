@@ -41,6 +41,7 @@ const PATH_TEXT: Record<DecodePath, string> = {
 function verdictTerm(key: VerdictKey, tone: string): GlossaryTerm | null {
   if (key === 'pointers') return tone === 'warn' ? 'descriptor-only' : null;
   if (key === 'format') return 'nvcv-format';
+  if (key === 'decoder') return 'coded-not-displayed';
   return key === 'aliasing' ? 'aliasing-proof' : key === 'tensor' ? 'single-tensor' : 'contexts-streams';
 }
 

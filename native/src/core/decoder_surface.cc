@@ -1,0 +1,68 @@
+#include "decoder_surface.h"
+
+#include "decoder_pool.h"
+
+namespace zci {
+namespace {
+
+constexpr int kChroma420 = 1; // cudaVideoChromaFormat_420
+
+} // namespace
+
+void gatherDecoderSurface(FrameEvidence &out) {
+  DecoderSurfaceEvidence &s = out.decoderSurface;
+  if (out.decodePath != "nvdec") {
+    s.reason = "no NVDEC surface: the frame was decoded in " +
+               std::string(out.decodePath == "software" ? "software" : "software and uploaded");
+    return;
+  }
+  if (out.planes.empty()) {
+    s.reason = "the frame has no planes";
+    return;
+  }
+  std::string why;
+  const auto m = decoder_pool::findMapping(out.planes[0].ffmpegPointer, &why);
+  if (!m) {
+    s.reason = why;
+    return;
+  }
+  s.witnessed = true;
+  s.pointer = m->devPtr;
+  s.pitch = m->pitch;
+  s.picIdx = m->picIdx;
+  // Where NVDEC put each plane, as measured on an H200 (docs/gpu-evidence.md, "Where NVDEC writes a surface's
+  // planes"): a 4:2:0 surface (NV12, P010, P016) holds luma from its first byte and the interleaved chroma from row
+  // ulTargetHeight rounded up to even. Other chroma formats were not measured, and are not guessed.
+  const bool known = m->paramsKnown && m->chromaFormat == kChroma420 && out.planes.size() == 2;
+  if (m->paramsKnown) {
+    s.targetWidth = m->targetWidth;
+    s.targetHeight = m->targetHeight;
+  }
+  s.rule =
+      known ? "4:2:0: luma at 0, chroma at pitch x ulTargetHeight rounded up to even"
+            : (m->paramsKnown ? "not measured for this chroma format" : "the decoder's parameters were not recorded");
+  const uint64_t chromaRow = m->targetHeight + (m->targetHeight & 1u);
+  for (size_t i = 0; i < out.planes.size(); ++i) {
+    DecoderPlaneEvidence p;
+    p.index = static_cast<int>(i);
+    p.ffmpegOffset = static_cast<int64_t>(out.planes[i].ffmpegPointer - m->devPtr);
+    if (known) {
+      p.decoderOffset = static_cast<int64_t>(i == 0 ? 0 : chromaRow * m->pitch);
+      p.deltaBytes = *p.ffmpegOffset - *p.decoderOffset;
+      if (m->pitch > 0 && *p.deltaBytes % m->pitch == 0) p.deltaRows = *p.deltaBytes / m->pitch;
+      p.verdict = *p.deltaBytes == 0 ? "decoder-plane" : "shifted";
+    }
+    s.planes.push_back(p);
+  }
+  if (!known) {
+    s.reason = "where NVDEC put each plane is " + s.rule;
+  } else {
+    bool shifted = false;
+    for (const DecoderPlaneEvidence &p : s.planes)
+      shifted = shifted || p.verdict == "shifted";
+    s.reason = shifted ? "FFmpeg's plane pointer is not where the decoder wrote the plane"
+                       : "every FFmpeg plane pointer is where NVDEC wrote the plane in its mapped surface";
+  }
+}
+
+} // namespace zci
