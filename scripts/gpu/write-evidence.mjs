@@ -674,11 +674,15 @@ if (fs.existsSync(surfaceFile)) {
   ev.push('four consecutive chroma rows of the software decode, interleaved as the surface holds them. The row where they');
   ev.push('start is where the decoder put the chroma plane; FFmpeg\'s row is its chroma pointer minus its luma pointer, in');
   ev.push('rows of the pitch. Luma was checked at FFmpeg\'s pointer against the software decode too.', '');
-  ev.push(...tableHead('| clip | codec | size | coded height | bits | pitch | decoder\'s chroma row | FFmpeg\'s chroma row | FFmpeg − decoder |'));
+  const witnessed = rows.some((r) => r.witness);
+  ev.push(...tableHead(`| clip | codec | size | coded height | bits | pitch | decoder's chroma row | FFmpeg's chroma row | FFmpeg − decoder |${witnessed ? " the report's witness |" : ''}`));
   for (const r of rows) {
     const off = r.ffmpegMinusDecoderRows === 0 ? 'same row' : `**${r.ffmpegMinusDecoderRows} row (${r.ffmpegMinusDecoderBytes} bytes)**`;
-    ev.push(`| ${r.file} | ${r.codec} | ${r.width}x${r.height} | ${r.codedHeight} | ${r.bitDepth} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${off} |`);
+    const w = r.witness ? ` ${r.witness.verdict}, chroma at byte ${r.witness.decoderOffset} (ulTargetHeight ${r.witness.targetHeight}) |` : witnessed ? ' — |' : '';
+    ev.push(`| ${r.file} | ${r.codec} | ${r.width}x${r.height} | ${r.codedHeight} | ${r.bitDepth} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${off} |${w}`);
   }
+  if (witnessed)
+    ev.push('', "The last column is the frame report's decoderSurface section: the NVDEC pool library's record of the mapped surface and the decoder's parameters, with the rule above; the test requires it to place the chroma where the search found it.");
   const evenRule = rows.every((r) => r.decoderChromaRow === r.codedHeight + (r.codedHeight % 2));
   const ffmpegRule = rows.every((r) => r.ffmpegChromaRow === r.codedHeight);
   ev.push('');

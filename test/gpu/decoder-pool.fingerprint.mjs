@@ -7,14 +7,15 @@ import { addon } from '../native/helpers.mjs';
 /** Clips with NVDEC decoders of three kinds; the odd and the damaged one share their decoder's parameters. */
 export const FILES = ['h264-1080p-420.mp4', 'hevc-main10-1280x720.mp4', 'h264-odd-642x362.mp4', 'h264-damaged-642x362.mp4'];
 
-/** Drops what differs between two decoders of the same frames: addresses, contexts, pools, timings, the ledger, and
+/** Drops what differs between two decoders of the same frames: addresses, contexts, pools (and the pool's record of
+ * the decoder's mappings), timings, the ledger, and
  * the aliasing proof's canary (random on every frame). */
 function facts(value) {
   if (Array.isArray(value)) return value.map(facts);
   if (value === null || typeof value !== 'object') return typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value) ? 'address' : value;
   const out = {};
   for (const [key, v] of Object.entries(value)) {
-    if (['allocation', 'context', 'pool', 'timings', 'ledger', 'canary', 'readBack'].includes(key)) continue;
+    if (['allocation', 'context', 'pool', 'timings', 'ledger', 'canary', 'readBack', 'decoderSurface'].includes(key)) continue;
     out[key] = facts(v);
   }
   return out;
