@@ -21,7 +21,15 @@ export interface ServeConfig {
   supervisor: Supervisor;
   /** Most WebSocket clients at once. */
   maxClients?: number;
+  /** Bytes a client may leave unread on its socket before it is no longer served (default SOCKET_BUFFER_CAP). */
+  socketBufferCap?: number;
 }
+
+/**
+ * The most a client may leave unread: past it, answers would only pile up in this process's memory, so the socket is
+ * closed with 1008 (policy violation) and dropped a moment later if the client does not answer the close either.
+ */
+export const SOCKET_BUFFER_CAP = 64 * 1024 * 1024;
 
 /** A running server. */
 export interface RunningServer {
@@ -134,8 +142,22 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
     });
   }
 
+  const cap = config.socketBufferCap ?? SOCKET_BUFFER_CAP;
+  /** Sends an answer, unless the client has left more than the cap unread: then it is closed, and sent nothing more. */
+  function deliver(clientId: string, data: string | Uint8Array): void {
+    const ws = sockets.get(clientId);
+    if (ws === undefined || ws.readyState !== ws.OPEN) return;
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    if (ws.bufferedAmount + size > cap) {
+      ws.close(1008, 'answers left unread past the socket buffer cap');
+      setTimeout(() => ws.terminate(), 1_000).unref();
+      return;
+    }
+    ws.send(data);
+  }
+
   config.supervisor.on('message', (message) => {
-    if (message.type === 'message') sockets.get(message.clientId)?.send(message.data);
+    if (message.type === 'message') deliver(message.clientId, message.data);
   });
   config.supervisor.on('restarted', (event) => {
     for (const clientId of sockets.keys()) {

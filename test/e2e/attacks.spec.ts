@@ -233,3 +233,40 @@ test('serve mode reaches only its root: outside, existing or not, one refusal', 
     await rm(root, { recursive: true, force: true });
   }
 });
+
+test('a client that never reads its socket is closed with 1008 at the buffer cap, and others are served', async ({
+  served,
+}) => {
+  test.setTimeout(120_000);
+  const socket = await rawSocket(served);
+  socket.pause(); // never reads: every answer stays in the server's buffers
+  const request = (id: number, method: string, params: unknown): Buffer =>
+    frame(TEXT, Buffer.from(JSON.stringify({ kind: 'request', id, method, params })));
+  socket.write(request(1, 'open', { path: path.join(ROOT, 'assets', 'sample.mp4') }));
+  // 1 MiB answers in waves under the 32-request limit: about 1.5 times the 64 MiB cap in all.
+  const waves = 4;
+  const perWave = 24;
+  let id = 2;
+  for (let w = 0; w < waves; w += 1) {
+    for (let i = 0; i < perWave; i += 1)
+      socket.write(request(id++, 'readMemory', { index: 0, range: { offset: 0, length: 1_048_576 } }));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  }
+  await expectServing(served);
+  // Read what reached this socket: the stream ends (the server closed it) short of the ~96 MiB asked for.
+  let received = 0;
+  const ended = new Promise<void>((resolve) => {
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    socket.once('close', () => resolve());
+    socket.once('end', () => resolve());
+  });
+  socket.resume();
+  await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  expect(socket.readableEnded || socket.destroyed).toBe(true);
+  expect(received).toBeLessThan(waves * perWave * 1_048_576);
+  test.info().annotations.push({
+    type: 'figure',
+    description: `the unread client was closed after ${(received / 1_048_576).toFixed(1)} MiB reached it`,
+  });
+  await expectServing(served);
+});
