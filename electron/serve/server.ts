@@ -29,7 +29,7 @@ export interface ServeConfig {
  * The most a client may leave unread: past it, answers would only pile up in this process's memory, so the socket is
  * closed with 1008 (policy violation) and dropped a moment later if the client does not answer the close either.
  */
-export const SOCKET_BUFFER_CAP = 64 * 1024 * 1024;
+const SOCKET_BUFFER_CAP = 64 * 1024 * 1024;
 
 /** A running server. */
 export interface RunningServer {
