@@ -111,6 +111,23 @@ else {
   if (counts !== null) passed += Number(counts[1]);
 }
 
+// StrykerJS over the TypeScript verdict and check modules (stryker.config.json): fails under its break threshold.
+{
+  const result = spawnSync('npx', ['stryker', 'run'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const out = `${result.stdout}${result.stderr}`;
+  const table = out.split('\n').filter((l) => /% Mutation score|^File|^All files|\.ts +\||^-+\|/.test(l));
+  const score = /Final mutation score of ([\d.]+)/.exec(out)?.[1] ?? '?';
+  process.stdout.write(`\n=== mutation (TypeScript): npx stryker run\n${table.join('\n')}\nmutation score ${score}\n`);
+  if (result.status === 0) passed += 1;
+  else {
+    failed += 1;
+    failures.push(
+      `TypeScript mutation score ${score} (under the break threshold in stryker.config.json, or Stryker failed)`,
+    );
+    process.stdout.write(out.split('\n').slice(-40).join('\n'));
+  }
+}
+
 // LeakSanitizer over the native core's paths (every fixture, every frame, the error paths): zero leaks.
 if (run('leak check (LeakSanitizer)', 'bash', ['scripts/fuzz/leakcheck.sh']) === 0) passed += 1;
 else {
