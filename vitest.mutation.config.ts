@@ -1,23 +1,18 @@
 /**
- * The test projects StrykerJS runs against each mutant of the verdict and check modules: unit and component, which
- * need no build (the integration project needs the addon and serve mode, too slow to start for every mutant).
+ * The test projects StrykerJS runs against each mutant of the check modules: vitest.config.ts's unit and component
+ * projects, which need no build (the integration project needs the addon and serve mode, too slow for every mutant).
  */
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import base from './vitest.config';
+
+const KEPT = ['unit', 'component'];
 
 export default defineConfig({
+  ...base,
   test: {
-    projects: [
-      { test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts'] } },
-      {
-        plugins: [react()],
-        test: {
-          name: 'component',
-          environment: 'jsdom',
-          include: ['test/component/**/*.test.tsx'],
-          setupFiles: ['test/support/component-setup.ts'],
-        },
-      },
-    ],
+    ...base.test,
+    projects: (base.test?.projects ?? []).filter(
+      (project) => typeof project === 'object' && 'test' in project && KEPT.includes(project.test?.name as string),
+    ),
   },
 });
