@@ -77,6 +77,36 @@ describe('PresenterView', () => {
     );
     expect(screen.getByTestId('presenter-frame')).toHaveTextContent('frame 3 (2 of 3 captured)');
   });
+
+  it("never hides a capture's signature state: signed, tampered, or re-saved from an unsigned capture", () => {
+    const signed = summary();
+    setup({ capture: signed, report: paddedNv12Device() });
+    expect(screen.getByTestId('presenter-signature')).toHaveTextContent(
+      /^signed by this installation · key 1a2b 3c4d…$/,
+    );
+    expect(screen.getByTestId('presenter-signature')).toHaveAttribute(
+      'title',
+      expect.stringContaining(signed.signature.fingerprint!),
+    );
+    expect(screen.getByTestId('presenter-signature')).toHaveAttribute('data-state', 'signed');
+    const tampered = summary({
+      signature: { ...signed.signature, state: 'tampered', detail: 'the evidence was changed after it was signed' },
+    });
+    setup({ capture: tampered, report: paddedNv12Device() });
+    expect(screen.getAllByTestId('presenter-signature').at(-1)).toHaveTextContent(
+      /^TAMPERED: the evidence was changed after it was signed/,
+    );
+    const resaved = summary({
+      signature: {
+        ...signed.signature,
+        madeFrom: { state: 'unsigned', fingerprint: null, thisInstallation: false, sha256: 'ab'.repeat(32) },
+      },
+    });
+    setup({ capture: resaved, report: paddedNv12Device() });
+    expect(screen.getAllByTestId('presenter-signature').at(-1)).toHaveTextContent(
+      're-saved from a capture that was unsigned',
+    );
+  });
 });
 
 describe('PresenterView counting pointer mismatches', () => {

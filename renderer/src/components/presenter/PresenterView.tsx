@@ -1,6 +1,6 @@
 /** Presenter view: full screen for demos, with big verdicts, the layout drawing, and the wrong-wrap pictures. */
 import { useEffect } from 'react';
-import { captureGpuText, type CaptureSummary } from '../../../../electron/common/capture';
+import { captureGpuText, signatureWords, type CaptureSummary } from '../../../../electron/common/capture';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import type { GlossaryTerm } from '../../../../electron/common/glossary';
@@ -58,6 +58,9 @@ function useFullscreen(): void {
   }, []);
 }
 
+/** Signature words with each key fingerprint cut to its first two groups (the whole one is in the title). */
+const shortKeys = (words: string): string => words.replace(/key ([0-9a-f]{4} [0-9a-f]{4})[0-9a-f ]*/g, 'key $1…');
+
 /** The view. */
 export function PresenterView(props: PresenterViewProps) {
   const { fileName, info, report, capture, wrongWrap, busy, onStep, onClose } = props;
@@ -82,7 +85,15 @@ export function PresenterView(props: PresenterViewProps) {
         {capture !== null ? (
           <span className="presenter-capture" data-testid="presenter-capture">
             CAPTURE · {captureTime(capture.createdAt)} · {capture.machine.hostname} ·{' '}
-            {captureGpuText(capture.environment, info.device)}
+            {captureGpuText(capture.environment, info.device)} ·{' '}
+            <span
+              className={`capture-signature capture-signature-${capture.signature.state}`}
+              data-testid="presenter-signature"
+              data-state={capture.signature.state}
+              title={`${signatureWords(capture.signature)} (${capture.signature.detail})`}
+            >
+              {shortKeys(signatureWords(capture.signature))}
+            </span>
           </span>
         ) : null}
         <button type="button" data-testid="presenter-close" onClick={onClose} title="Leave (Esc)">
