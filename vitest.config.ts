@@ -5,6 +5,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Sized for a loaded 2-core machine, not for speed: a test that hangs still ends, and a slow one still passes.
+const UNIT_TIMEOUT_MS = 30_000;
+const PROCESS_TIMEOUT_MS = 180_000; // integration tests spawn the CLI and the backend, several processes each
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          testTimeout: UNIT_TIMEOUT_MS,
           include: ['test/unit/**/*.test.ts'],
         },
       },
@@ -20,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'component',
           environment: 'jsdom',
+          testTimeout: UNIT_TIMEOUT_MS,
           include: ['test/component/**/*.test.tsx'],
           setupFiles: ['test/support/component-setup.ts'],
         },
@@ -28,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          testTimeout: PROCESS_TIMEOUT_MS,
+          hookTimeout: PROCESS_TIMEOUT_MS,
           include: ['test/integration/**/*.test.ts'],
         },
       },

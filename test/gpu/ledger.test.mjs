@@ -132,7 +132,7 @@ test('software-upload: one upload a plane in decode, from host memory to the dev
 // What a capture asks of a session, frame by frame: frame(), thumbnails(), previews, then a jump to a later frame.
 // Each answer holds the copies since the previous one, so no frame's copies are filed under the next; opening
 // (NVDEC's setup, the first decode) is the decode stage's; releasing a held frame is not the wrap's.
-test('a capture’s calls: the open is decode, a preview answers the thumbnails’ copies and its own, a jump starts clean', { skip: !hasGpu }, async (t) => {
+test('a capture’s calls: the open is decode, a preview answers the thumbnails’ copies and its own, a jump starts clean', { skip: !hasGpu ? 'needs a GPU' : !addon.environment().cvcuda.loaded ? 'needs CV-CUDA: the preview is a CV-CUDA operator' : false }, async (t) => {
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'), { decode: 'nvdec', ledger: true });
   try {
     const steps = [];

@@ -23,7 +23,7 @@ test('a FIFO is NOT_A_REGULAR_FILE, at once, without waiting for a writer', asyn
   assert.equal(e.code, 'NOT_A_REGULAR_FILE', e.message);
   assert.match(e.message, /is a FIFO \(named pipe\), not a regular file/);
   assert.ok(e.remedy.length > 10);
-  assert.ok(ms < 1000, `${ms} ms`);
+  assert.ok(ms < 15_000, `${ms} ms`); // waiting for a writer would hang: this guards that, not speed
 });
 
 test('character devices and sockets are NOT_A_REGULAR_FILE; a folder is FILE_UNREADABLE', async () => {

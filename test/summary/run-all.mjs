@@ -1,6 +1,7 @@
 // `npm test`: build, lint, unit + component + integration tests, native tests, end-to-end tests, then one summary line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +29,17 @@ function readJson(file) {
 
 mkdirSync(results, { recursive: true });
 for (const file of [vitestJson, e2eJson, nativeTap]) rmSync(file, { force: true });
+
+// ZCI_BUSY_CORES=N loads the machine while the suite runs: N processes that spin for ever, killed at the end. The
+// suite must pass under it (no test asserts speed); the summary records the load beside the result.
+const HOG = 'for (;;) {}';
+const busyCores = Number(process.env.ZCI_BUSY_CORES ?? 0);
+const hogs = Array.from({ length: Number.isInteger(busyCores) && busyCores > 0 ? busyCores : 0 }, () =>
+  spawn(process.execPath, ['-e', HOG], { stdio: 'ignore' }),
+);
+if (hogs.length > 0)
+  process.stdout.write(`\n=== load: ${hogs.length} × node -e '${HOG}' on ${os.cpus().length} cores\n`);
+const startedAt = new Date();
 
 let passed = 0;
 let failed = 0;
@@ -152,6 +164,26 @@ if (existsSync(path.join(root, 'out', 'serve', 'index.js'))) {
   failures.push('end-to-end tests (no build)');
 }
 
+for (const hog of hogs) hog.kill('SIGKILL');
+const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || null;
+writeFileSync(
+  path.join(results, 'summary.json'),
+  `${JSON.stringify(
+    {
+      commit,
+      startedAt: startedAt.toISOString(),
+      endedAt: new Date().toISOString(),
+      cores: os.cpus().length,
+      load: hogs.length > 0 ? { processes: hogs.length, command: `node -e '${HOG}'` } : null,
+      passed,
+      failed,
+      skipped,
+      failures,
+    },
+    null,
+    1,
+  )}\n`,
+);
 if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failed > 0 ? 1 : 0);
