@@ -10,6 +10,7 @@ import { CaptureBanner } from './components/capture/CaptureBanner';
 import { captureEnvironment } from './components/capture/capture-environment';
 import { CapturedOperators } from './components/capture/CapturedOperators';
 import { useHoverResetKey } from './components/common/use-hover-reset';
+import { FRAME_VIEW_ID } from './components/common/frame-view-focus';
 import { useDismiss, usePopover } from './components/common/use-popover';
 import { useSettled } from './components/common/use-settled';
 import { CopyCodePanel } from './components/copycode/CopyCodePanel';
@@ -34,6 +35,7 @@ import { ShareControl } from './components/share/ShareControl';
 import { Thumbnails } from './components/thumbnails/Thumbnails';
 import { StoreContext, useApp } from './store/context';
 import { useShortcuts } from './useShortcuts';
+import './app-layout.css';
 
 /** Props of App. */
 export interface AppProps {
@@ -264,7 +266,14 @@ export function App({ bridge }: AppProps) {
           onTime={on.goToTime}
         />
       ) : null}
-      <main className={`panels${stale ? ' stale' : ''}`} aria-busy={stale} data-testid="panels">
+      <main
+        id={FRAME_VIEW_ID}
+        className={`panels${stale ? ' stale' : ''}`}
+        aria-busy={stale}
+        aria-label="Frame view"
+        tabIndex={-1}
+        data-testid="panels"
+      >
         {s.report !== null ? (
           <>
             <IdentityPanel report={s.report} />

@@ -2,6 +2,7 @@
 import { memo, useId, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from 'react';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import { formatTime } from '../../format';
+import { focusFrameView } from '../common/frame-view-focus';
 import { frameLabel, longestFrameLabel } from './frame-words';
 import { checkFrame, checkTime, type JumpCheck } from './jump-check';
 import { Timeline } from './Timeline';
@@ -37,21 +38,26 @@ function JumpField({ label, testId, inputMode, placeholder, check, onGo }: JumpF
   const problemId = useId();
   // A click that focuses the field would drop the selection on mouseup; this keeps it.
   const justFocused = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     const result = check(text);
     if (!result.ok) {
+      // A refused value keeps the focus, to be corrected.
       setProblem(result.problem);
       return;
     }
     setProblem(null);
     onGo(result.value);
+    // Committed: the arrows step from here on, not move the caret.
+    focusFrameView(input.current);
   };
   return (
     <form onSubmit={submit} className="jump" noValidate>
       <label>
         {label}{' '}
         <input
+          ref={input}
           data-testid={`${testId}-input`}
           inputMode={inputMode}
           value={text}

@@ -2,6 +2,7 @@
 import { memo, useState, type FormEvent } from 'react';
 import type { RecentFile } from '../../../../electron/common/contract';
 import { baseName } from '../../format';
+import { focusFrameView } from '../common/frame-view-focus';
 import { usePopover } from '../common/use-popover';
 
 /** Props of OpenBar. */
@@ -26,7 +27,10 @@ export const OpenBar = memo(function OpenBar({ openDialog, recents, samplePath, 
   } = usePopover<HTMLButtonElement, HTMLUListElement>();
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    if (path.trim() !== '') onOpen(path.trim());
+    if (path.trim() === '') return;
+    onOpen(path.trim());
+    // Committed: the keyboard's shortcuts reach the frame view, not the field.
+    focusFrameView(event.currentTarget.querySelector('input'));
   };
   return (
     <div className="openbar">
