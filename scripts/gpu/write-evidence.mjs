@@ -768,15 +768,22 @@ if (fs.existsSync(batchFile)) {
 }
 
 // compute-sanitizer's memcheck over the GPU tier (`run.sh OUT memcheck`), where the run has it.
-// A run without one (its device time went to the tests) shows the newest recorded run's, named as such.
+// A run without one (its device time went to the tests) shows the newest recorded run's, named as such. "Newest" is
+// by the time a run recorded (its reports.json's `date`): folder names sort by commit hash within a day, not by time.
 const commitOf = (dir) => /^commit (\S+)/m.exec(fs.readFileSync(path.join(dir, 'run.log'), 'utf8'))?.[1]?.slice(0, 7) ?? '?';
+const recordedAt = (dir) => {
+  const file = path.join(dir, 'reports.json');
+  const time = fs.existsSync(file) ? Date.parse(JSON.parse(fs.readFileSync(file, 'utf8')).date) : NaN;
+  return Number.isFinite(time) ? time : null;
+};
 const memcheckDir = fs.existsSync(path.join(runDir, 'memcheck.log'))
   ? runDir
   : fs
       .readdirSync(path.dirname(path.resolve(runDir)))
       .map((d) => path.join(path.dirname(path.resolve(runDir)), d))
       .filter((d) => fs.existsSync(path.join(d, 'memcheck.log')) && fs.existsSync(path.join(d, 'run.log')))
-      .sort()
+      .filter((d) => recordedAt(d) !== null)
+      .sort((a, b) => recordedAt(a) - recordedAt(b))
       .at(-1);
 const memcheckFile = memcheckDir === undefined ? '' : path.join(memcheckDir, 'memcheck.log');
 if (memcheckDir !== undefined) {
@@ -789,7 +796,7 @@ if (memcheckDir !== undefined) {
   ev.push(`\`${log.split('\n')[0].replace(/^\$ /, '')}\` (${log.split('\n')[1] ?? ''}): the GPU tier's tests under memcheck,`);
   ev.push('every process the test runner starts included.', '');
   if (memcheckDir !== runDir)
-    ev.push(`This run had no memcheck pass: these are the run at ${commitOf(memcheckDir)}'s (\`${path.relative(root, memcheckDir)}/memcheck.log\`), the newest recorded; the GPU tier above ran at ${commitOf(runDir)}.`, '');
+    ev.push(`This run had no memcheck pass: these are the run at ${commitOf(memcheckDir)}'s (\`${path.relative(root, memcheckDir)}/memcheck.log\`), the newest recorded (by the time it recorded, ${new Date(recordedAt(memcheckDir)).toISOString()}); the GPU tier above ran at ${commitOf(runDir)}.`, '');
   ev.push(...tableHead('| | |'));
   ev.push(`| tests under memcheck | ${counted('pass')} passed, ${counted('fail')} failed |`);
   ev.push(`| errors reported | ${errors} |`);

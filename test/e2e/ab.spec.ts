@@ -1,25 +1,23 @@
 /** A/B in serve mode: two frames of one file, and the H200 capture of the sample against a capture made here. */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readCapture } from '../../electron/capture/capture-file';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { screenshotPath } from '../support/live/serve';
+import { recordedRuns } from '../support/gpu-runs';
 import { ROOT } from '../support/paths';
 
-/** A GPU run's capture of the bundled sample as it is now (its manifest names the sample's SHA-256): made on the
- * H200 by the GPU run, frames 0, 24 and 48. */
+/** The capture of the bundled sample as it is now (its manifest names the sample's SHA-256) of the GPU run that
+ * recorded last among those holding one: made on the H200 by the GPU run, frames 0, 24 and 48. */
 async function h200Capture(): Promise<string> {
-  const runs = path.join(ROOT, 'docs', 'gpu-runs');
   const sample = createHash('sha256')
     .update(await readFile(CLIPS.sample))
     .digest('hex');
-  for (const run of readdirSync(runs).sort().reverse()) {
-    const file = path.join(runs, run, 'gpu-capture.zci');
-    if (!existsSync(file)) continue;
+  for (const run of recordedRuns(['gpu-capture.zci']).reverse()) {
+    const file = path.join(run.dir, 'gpu-capture.zci');
     if ((await readCapture(file, file)).manifest.source.sha256 === sample) return file;
   }
   throw new Error('no GPU run holds a capture of the current sample');

@@ -1,18 +1,16 @@
 /** The copy ledger panel on a capture made on the H200 with --ledger: CUPTI's record of each captured frame step. */
-import { existsSync, readdirSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readCapture } from '../../electron/capture/capture-file';
 import { expect, test } from '../support/e2e/fixtures';
 import { screenshotPath } from '../support/live/serve';
-import { ROOT } from '../support/paths';
+import { recordedRuns } from '../support/gpu-runs';
 
-/** The newest GPU run's capture whose frames carry a recording ledger, or null when no run has one yet. */
+/** The capture of the GPU run that recorded last among those whose capture's frames all carry a recording ledger,
+ * or null when no run has one yet. */
 async function ledgerCapture(): Promise<string | null> {
-  const runs = path.join(ROOT, 'docs', 'gpu-runs');
-  for (const run of readdirSync(runs).sort().reverse()) {
-    const file = path.join(runs, run, 'gpu-capture.zci');
-    if (!existsSync(file)) continue;
+  for (const run of recordedRuns(['gpu-capture.zci']).reverse()) {
+    const file = path.join(run.dir, 'gpu-capture.zci');
     const { manifest } = await readCapture(file, file);
     if (manifest.frames.every((f) => f.report.ledger?.reason === 'RECORDING')) return file;
   }

@@ -1,12 +1,12 @@
 /** Operator previews recorded on a real GPU (docs/gpu-runs), served in place of the addon's on a machine without one. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { decodePng } from '../../../electron/capture/png';
 import type { PreviewParams, PreviewWire, RgbWire } from '../../../electron/common/preview';
 import { decodeWireMessage, encodeWireMessage } from '../../../electron/common/wire-frame';
-import { ROOT } from '../paths';
+import { newestRun } from '../gpu-runs';
 
 interface Recorded {
   file: string;
@@ -23,18 +23,11 @@ interface Recorded {
   reason?: string;
 }
 
-/** The newest recorded GPU run's previews. */
+/** The previews of the GPU run that recorded last (by its recorded time, test/support/gpu-runs.ts). */
 function recordedRun(): Recorded[] {
-  const runs = path.join(ROOT, 'docs', 'gpu-runs');
-  const newest = readdirSync(runs)
-    .filter((name) => readdirSync(path.join(runs, name)).includes('previews.json.gz'))
-    .sort()
-    .at(-1);
-  if (newest === undefined) throw new Error('no recorded GPU run with previews');
+  const newest = newestRun(['previews.json.gz']);
   // The run's previews are kept gzipped (base64 pictures are bulky text).
-  return JSON.parse(
-    gunzipSync(readFileSync(path.join(runs, newest, 'previews.json.gz'))).toString('utf8'),
-  ) as Recorded[];
+  return JSON.parse(gunzipSync(readFileSync(path.join(newest.dir, 'previews.json.gz'))).toString('utf8')) as Recorded[];
 }
 
 /** A recorded PNG as the wire carries RGB pixels. */
