@@ -797,8 +797,25 @@ if (memcheckDir !== undefined) {
   ev.push('every process the test runner starts included.', '');
   if (memcheckDir !== runDir)
     ev.push(`This run had no memcheck pass: these are the run at ${commitOf(memcheckDir)}'s (\`${path.relative(root, memcheckDir)}/memcheck.log\`), the newest recorded (by the time it recorded, ${new Date(recordedAt(memcheckDir)).toISOString()}); the GPU tier above ran at ${commitOf(runDir)}.`, '');
+  // The tests the memcheck pass skipped, each under its suite, with the reason the test gave (spec reporter: `﹣ name
+  // (duration) # reason`, indented two spaces a suite level below `▶ suite`).
+  const skipped = [];
+  const suites = [];
+  for (const line of log.split('\n')) {
+    const m = /^( *)(▶|﹣) (.*)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 2;
+    suites.length = Math.min(suites.length, depth);
+    if (m[2] === '▶') suites[depth] = m[3];
+    else {
+      const s = /^(.*?)(?: \([\d.]+m?s\))?(?: # (.*))?$/.exec(m[3]);
+      skipped.push({ leaf: s[1], name: [...suites.slice(0, depth), s[1]].join(' › '), reason: s[2] ?? '(no reason given)' });
+    }
+  }
+  if (skipped.length !== counted('skipped'))
+    throw new Error(`${memcheckFile}: ${counted('skipped')} tests skipped, ${skipped.length} found with their reasons`);
   ev.push(...tableHead('| | |'));
-  ev.push(`| tests under memcheck | ${counted('pass')} passed, ${counted('fail')} failed |`);
+  ev.push(`| tests under memcheck | ${counted('pass')} passed, ${counted('fail')} failed, ${counted('skipped')} skipped (below, with why) |`);
   ev.push(`| errors reported | ${errors} |`);
   ev.push(`| of which memory-access errors (invalid or out-of-bounds reads and writes, misaligned, uninitialised) | ${errors - leakBlocks.length} |`);
   ev.push(`| of which device allocations never freed (leak check) | ${leakBlocks.length} |`);
@@ -819,6 +836,18 @@ if (memcheckDir !== undefined) {
   if (leakBlocks.length > 0) {
     const ours = [...owners].some((lib) => lib.startsWith('zerocopy_inspector'));
     ev.push('', ours ? 'Some of these allocations were made by the inspector\'s own code.' : `Every allocation left unfreed was made inside ${[...owners].join(', ')}, none by the inspector's code.`, '');
+  }
+  if (skipped.length > 0) {
+    // The same test in this run's TAP (any depth): what it did outside memcheck.
+    const inTap = (leaf) => {
+      const line = tap.split('\n').find((l) => l.replace(/^\s*(?:ok|not ok) \d+ - /, '').replace(/ # (?:SKIP|TODO).*$/, '') === leaf && /^\s*(?:ok|not ok) \d+ - /.test(l));
+      if (line === undefined) return 'not run';
+      return / # SKIP/.test(line) ? 'skipped' : /^\s*ok /.test(line) ? 'passed' : 'FAILED';
+    };
+    ev.push(`Skipped under memcheck, each with the reason the test gave, and what it did in the GPU tier above (${commitOf(runDir)}):`, '');
+    ev.push(...tableHead('| skipped test | why | in the GPU tier |'));
+    for (const t of skipped) ev.push(`| ${t.name.replace(/\|/g, '\\|')} | ${t.reason.replace(/\|/g, '\\|')} | ${inTap(t.leaf)} |`);
+    ev.push('');
   }
 }
 

@@ -26,3 +26,23 @@ test('the recorded GPU run passed every test it ran', () => {
   assert.match(tap, /^# fail 0$/m);
   assert.ok(Number(/^# pass (\d+)$/m.exec(tap)[1]) >= 30);
 });
+
+test('the memcheck table lists every test its log skipped, with the reason the test gave', () => {
+  const evidence = fs.readFileSync(path.join(root, 'docs', 'gpu-evidence.md'), 'utf8');
+  const section = evidence.split('## compute-sanitizer memcheck over the GPU tier')[1];
+  assert.ok(section, 'gpu-evidence.md has a memcheck section');
+  const logPath = /`(docs\/gpu-runs\/[\w.-]+\/memcheck\.log)`/.exec(section)?.[1] ?? `${/write-evidence\.mjs (docs\/gpu-runs\/[\w.-]+)/.exec(evidence)[1]}/memcheck.log`;
+  const log = fs.readFileSync(path.join(root, logPath), 'utf8');
+  const skipped = [...log.matchAll(/^ *﹣ (.*?)(?: \([\d.]+m?s\))?(?: # (.*))?$/gm)].map((m) => ({ name: m[1], reason: m[2] }));
+  const total = [...log.matchAll(/^ℹ skipped (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  assert.equal(skipped.length, total, `${logPath} names every test it skipped`);
+  assert.match(section, new RegExp(`^\\| tests under memcheck \\| \\d+ passed, \\d+ failed, ${total} skipped`, 'm'));
+  const rows = section.split('\n').filter((line) => line.startsWith('| ') && line.includes(' | '));
+  for (const { name, reason } of skipped) {
+    assert.ok(reason, `${name}: the log gives a reason`);
+    assert.ok(
+      rows.some((row) => row.includes(name.replace(/\|/g, '\\|')) && row.includes(reason.replace(/\|/g, '\\|'))),
+      `the memcheck table lists "${name}" with its reason`,
+    );
+  }
+});
