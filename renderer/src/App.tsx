@@ -6,6 +6,7 @@ import { ErrorBanner } from './components/banners/ErrorBanner';
 import { ProgressBar } from './components/banners/ProgressBar';
 import { RestartBanner } from './components/banners/RestartBanner';
 import { AbPanel } from './components/ab/AbPanel';
+import { sourceOf } from './components/ab/source-identity';
 import { CaptureBanner } from './components/capture/CaptureBanner';
 import { captureEnvironment } from './components/capture/capture-environment';
 import { CapturedOperators } from './components/capture/CapturedOperators';
@@ -115,6 +116,8 @@ export function App({ bridge }: AppProps) {
     [s.capture, s.environment],
   );
 
+  const shownSource = useMemo(() => sourceOf(s.capture, s.file), [s.capture, s.file]);
+
   if (s.presenterOpen && s.report !== null && s.info !== null) {
     return (
       <div className="app" data-testid="app">
@@ -221,6 +224,7 @@ export function App({ bridge }: AppProps) {
         <SettingsPanel
           panelRef={settingsPanel}
           settings={s.settings}
+          budgets={s.environment?.budgets ?? null}
           contextMode={s.contextMode}
           onChange={(patch) => void actions.updateSettings(patch)}
           onContextModeChange={actions.setContextMode}
@@ -304,6 +308,7 @@ export function App({ bridge }: AppProps) {
               shownLabel={`${shownName ?? ''} · frame ${s.report.frameIndex} · ${
                 s.capture !== null ? `${baseName(s.capture.path)} (${s.capture.gpu})` : s.report.decodePath
               }`}
+              shownSource={shownSource}
               pinning={s.pinning}
               onPinShown={actions.pinShown}
               onPinCapture={actions.pinFromCapture}

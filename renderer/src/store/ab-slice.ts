@@ -5,6 +5,7 @@
 import type { CaptureSummary } from '../../../electron/common/capture';
 import type { ThumbnailWire } from '../../../electron/common/contract';
 import type { FrameReport } from '../../../electron/common/report';
+import { sourceOf, type AbSource } from '../components/ab/source-identity';
 import { baseName } from '../format';
 import type { SliceCreator } from './types';
 
@@ -17,6 +18,8 @@ export interface AbSide {
   thumbnails: ThumbnailWire[];
   /** The capture it was read from (origin 'capture'). */
   capture: CaptureSummary | null;
+  /** The source file it was decoded from, with its hash where known. */
+  source: AbSource;
 }
 
 /** A/B state with actions. */
@@ -46,6 +49,7 @@ export const createAbSlice: SliceCreator<AbSlice> = (set, get, client) => ({
         report,
         thumbnails,
         capture,
+        source: sourceOf(capture, file),
       },
     });
   },
@@ -66,6 +70,7 @@ export const createAbSlice: SliceCreator<AbSlice> = (set, get, client) => ({
           report: other.report,
           thumbnails: other.thumbnails,
           capture: other.capture,
+          source: sourceOf(other.capture, null),
         },
         pinning: false,
       });

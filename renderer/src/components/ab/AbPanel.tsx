@@ -8,8 +8,11 @@ import type { ThumbnailWire } from '../../../../electron/common/contract';
 import type { FrameReport } from '../../../../electron/common/report';
 import type { AbSide } from '../../store/ab-slice';
 import { greyToRgba } from '../thumbnails/grey';
+import { AbSourceVerdict } from './AbSourceVerdict';
 import { greyDifference } from './grey-difference';
 import { changedCount, compareReports } from './report-diff';
+import { compareSources, type AbSource } from './source-identity';
+import './ab-source.css';
 
 /** Props of AbPanel. */
 export interface AbPanelProps {
@@ -18,6 +21,8 @@ export interface AbPanelProps {
   report: FrameReport;
   thumbnails: ThumbnailWire[];
   shownLabel: string;
+  /** The source file of the frame on screen, with its hash where known. */
+  shownSource: AbSource;
   pinning: boolean;
   onPinShown(): void;
   /** Resolves true once A was read (the path field then empties). */
@@ -93,18 +98,12 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
   const [path, setPath] = useState('');
   const groups = pinned === null ? [] : compareReports(pinned.report, report);
   const changed = changedCount(groups);
+  const source = pinned === null ? null : compareSources(pinned.source, props.shownSource);
   const planes = pinned === null ? [] : [...new Set([...pinned.thumbnails, ...thumbnails].map((t) => t.name))];
   return (
     <section className="panel ab" data-testid="ab-panel" aria-labelledby="ab-title">
       <header className="panel-head">
         <h2 id="ab-title">A/B</h2>
-        {pinned !== null ? (
-          <span className="ab-count" data-testid="ab-changed" data-count={changed}>
-            {changed === 0
-              ? 'no compared field differs'
-              : `${changed} compared field${changed === 1 ? '' : 's'} differ`}
-          </span>
-        ) : null}
       </header>
       <div className="ab-controls">
         <button type="button" data-testid="ab-pin" onClick={props.onPinShown} title="Keep this frame as A (a)">
@@ -140,6 +139,13 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
         <p className="muted">Keep a frame as A, then step or open another file or capture: B is the frame on screen.</p>
       ) : (
         <>
+          {/* What is compared comes first: a difference between two different files is expected. */}
+          {source !== null ? <AbSourceVerdict verdict={source} /> : null}
+          <p className="ab-count" data-testid="ab-changed" data-count={changed}>
+            {changed === 0
+              ? 'no compared field differs'
+              : `${changed} compared field${changed === 1 ? '' : 's'} differ`}
+          </p>
           <table className="ab-table" data-testid="ab-table">
             <thead>
               <tr>

@@ -1,0 +1,27 @@
+/** The A/B panel's first line: whether A and B were decoded from the same source file, by hash. */
+import type { SourceVerdict } from './source-identity';
+
+/** Props of AbSourceVerdict. */
+export interface AbSourceVerdictProps {
+  verdict: SourceVerdict;
+}
+
+const MARKS = { same: '=', 'same-path': '=', different: '≠', unknown: '?' } as const;
+
+/** The verdict, then each side's source in words. */
+export function AbSourceVerdict({ verdict }: AbSourceVerdictProps) {
+  return (
+    <div className={`ab-source ab-source-${verdict.kind}`} data-testid="ab-source" data-verdict={verdict.kind}>
+      <p className="ab-source-text" data-testid="ab-source-text">
+        <span className="ab-source-mark" aria-hidden="true">
+          {MARKS[verdict.kind]}
+        </span>{' '}
+        <strong>{verdict.text}</strong>
+      </p>
+      <ul className="ab-source-sides">
+        <li data-testid="ab-source-a">A: {verdict.a}</li>
+        <li data-testid="ab-source-b">B: {verdict.b}</li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * A/B says first whether it compares the same thing: the two sides' source files, by the SHA-256 a capture carries.
+ * assets/gpu-capture.zci was made from an earlier sample.mp4 than the one bundled now, so a capture of today's sample
+ * against it compares two different files; the same capture against itself compares the same file; a file open live
+ * carries no hash, so against a capture the answer is unknown.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { readCapture } from '../../electron/capture/capture-file';
+import { CLIPS, expect, test } from '../support/e2e/fixtures';
+import { screenshotPath } from '../support/live/serve';
+import { ROOT } from '../support/paths';
+
+const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
+
+async function openPath(page: Page, file: string): Promise<void> {
+  await page.getByTestId('path-input').fill(file);
+  await page.getByTestId('open-path').click();
+}
+
+async function readA(page: Page, file: string): Promise<void> {
+  await page.getByTestId('ab-capture-path').fill(file);
+  await page.getByTestId('ab-capture-load').click();
+  await expect(page.getByTestId('ab-capture-path')).toHaveValue('');
+}
+
+/** The source verdict stands above the count of differing fields and the table, so it is read first. */
+async function saidFirst(page: Page): Promise<void> {
+  const verdict = await page.getByTestId('ab-source').boundingBox();
+  const count = await page.getByTestId('ab-changed').boundingBox();
+  const table = await page.getByTestId('ab-table').boundingBox();
+  expect(verdict).not.toBeNull();
+  expect(verdict!.y + verdict!.height).toBeLessThanOrEqual(count!.y);
+  expect(verdict!.y + verdict!.height).toBeLessThanOrEqual(table!.y);
+}
+
+test('A/B names the source files first: different, the same, or unknown', async ({ page, served }) => {
+  const sample = createHash('sha256')
+    .update(await readFile(CLIPS.sample))
+    .digest('hex');
+  const old = (await readCapture(GPU_CAPTURE, GPU_CAPTURE)).manifest;
+  // The case this test is about: the committed GPU capture was made from another sample.mp4.
+  expect(old.source.sha256).not.toBe(sample);
+  const frame = old.frames.find((f) => f.index === 24) ?? old.frames[0]!;
+
+  const gpu = path.join(served.configDir, 'gpu-capture.zci');
+  await copyFile(GPU_CAPTURE, gpu);
+  const cpu = path.join(served.configDir, 'cpu.zci');
+  const made = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'bin', 'zerocopy-inspector.js'),
+      'capture',
+      CLIPS.sample,
+      '--frames',
+      String(frame.index),
+      '-o',
+      cpu,
+    ],
+    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: path.join(served.configDir, 'cli-config') } },
+  );
+  expect(made.status, made.stderr).toBe(0);
+
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await openPath(page, cpu);
+  await expect(page.getByTestId('capture-banner')).toBeVisible();
+  await expect(page.getByTestId('frame-label')).toContainText(`frame ${frame.index}`);
+
+  // Two different files, both named sample.mp4: said plainly, each side's hash beside it.
+  await readA(page, gpu);
+  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'different');
+  await expect(page.getByTestId('ab-source-text')).toHaveText(
+    '≠ Different source files; differences below are expected.',
+  );
+  await expect(page.getByTestId('ab-source-a')).toContainText(`sha256 ${old.source.sha256.slice(0, 12)}…`);
+  await expect(page.getByTestId('ab-source-b')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
+  await saidFirst(page);
+  await page.getByTestId('ab-panel').screenshot({ path: screenshotPath('ab-different-sources') });
+
+  // The same capture on both sides: the same file.
+  await readA(page, cpu);
+  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'same');
+  await expect(page.getByTestId('ab-source-text')).toContainText('Same source file');
+  await expect(page.getByTestId('ab-source-a')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
+  await saidFirst(page);
+
+  // A capture against the file open live: the live file's hash is unknown, and so is the answer.
+  await openPath(page, CLIPS.sample);
+  await expect(page.getByTestId('capture-banner')).toBeHidden();
+  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'unknown');
+  await expect(page.getByTestId('ab-source-text')).toContainText('Source hash unknown for B');
+  await expect(page.getByTestId('ab-source-b')).toContainText('open live: its hash is unknown');
+
+  // Two frames of the file open live: the same path, its hash still unknown.
+  await page.getByTestId('ab-pin').click();
+  await page.getByTestId('step-forward').click();
+  await expect(page.getByTestId('frame-label')).toHaveText('frame 1 of 96');
+  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'same-path');
+  await expect(page.getByTestId('ab-source-text')).toContainText('Same source path, open live');
+});
