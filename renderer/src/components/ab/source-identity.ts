@@ -24,7 +24,7 @@ export function sourceOf(capture: CaptureSummary | null, file: string | null): A
 }
 
 /** The verdict on the two sources. */
-export type SourceVerdictKind = 'same' | 'same-path' | 'different' | 'unknown';
+type SourceVerdictKind = 'same' | 'same-path' | 'different' | 'unknown';
 
 /** What the A/B panel says first. */
 export interface SourceVerdict {
@@ -37,7 +37,7 @@ export interface SourceVerdict {
 }
 
 /** A side's source in words: "sample.mp4 · sha256 d05817bc1f55… · 397,664 bytes", or why its hash is unknown. */
-export function sourceWords(source: AbSource): string {
+function sourceWords(source: AbSource): string {
   if (source.sha256 === null) return `${source.fileName} · open live: its hash is unknown`;
   const size = source.size === null ? '' : ` · ${formatCount(source.size)} bytes`;
   return `${source.fileName} · sha256 ${source.sha256.slice(0, 12)}…${size}`;
