@@ -7,6 +7,8 @@ import { memo } from 'react';
 import type { Ledger } from '../../../../electron/common/ledger';
 import { formatBytes } from '../../format';
 import { ledgerChecks } from './ledger-checks';
+import { LEDGER_SETTING_LABEL, stagePurpose } from './ledger-words';
+import './ledger.css';
 
 /** Props of LedgerPanel. */
 export interface LedgerPanelProps {
@@ -37,6 +39,20 @@ export const LedgerPanel = memo(function LedgerPanel({ ledger, source }: LedgerP
       {ledger === null ? (
         <p className="muted" data-testid="ledger-missing">
           No ledger for this frame: {source === 'capture' ? 'the capture holds none' : 'the backend sent none'}.
+        </p>
+      ) : ledger.reason === 'DISABLED' ? (
+        <p data-testid="ledger-reason" data-reason={ledger.reason}>
+          {source === 'capture' ? (
+            <>
+              Switched off when this capture was made: it holds no copies. A capture records them when Settings →{' '}
+              <strong>{LEDGER_SETTING_LABEL}</strong> is on (or with <code>capture --ledger</code>).
+            </>
+          ) : (
+            <>
+              Switched off: no copy is recorded. Turn on Settings → <strong>{LEDGER_SETTING_LABEL}</strong> to record
+              the copies of the next step.
+            </>
+          )}
         </p>
       ) : ledger.reason !== 'RECORDING' ? (
         <p data-testid="ledger-reason" data-reason={ledger.reason}>
@@ -86,6 +102,7 @@ function LedgerBody({ ledger }: { ledger: Ledger }) {
             <th scope="col">kind</th>
             <th scope="col">copies</th>
             <th scope="col">bytes</th>
+            <th scope="col">what for</th>
           </tr>
         </thead>
         <tbody>
@@ -97,6 +114,9 @@ function LedgerBody({ ledger }: { ledger: Ledger }) {
               </td>
               <td>{t.count}</td>
               <td>{formatBytes(t.bytes)}</td>
+              <td className="ledger-purpose" data-testid={`ledger-purpose-${t.stage}-${t.kind}`}>
+                {stagePurpose(t.stage, t.kind)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -107,6 +127,7 @@ function LedgerBody({ ledger }: { ledger: Ledger }) {
             </th>
             <td data-testid="ledger-count">{ledger.records.length}</td>
             <td data-testid="ledger-bytes">{formatBytes(total)}</td>
+            <td />
           </tr>
         </tfoot>
       </table>
