@@ -92,7 +92,7 @@ const LAYERS = {
       'test/support/live',
       'test/support/e2e',
     ],
-    packages: ['node', 'vitest', 'ws'],
+    packages: ['node', 'vitest', 'ws', 'fast-check'],
   },
   'test/e2e': {
     rooms: ['electron/common', 'electron/capture', 'test/support', 'test/support/live', 'test/support/e2e'],
@@ -100,7 +100,7 @@ const LAYERS = {
   },
   'test/support': {
     rooms: ['electron/common', 'electron/capture', 'electron/addon', 'electron/app'],
-    packages: ['node', 'vitest', '@testing-library/jest-dom', '@testing-library/react', 'fflate'],
+    packages: ['node', 'vitest', '@testing-library/jest-dom', '@testing-library/react', 'fflate', 'fast-check'],
   },
   'test/support/live': {
     rooms: ['renderer', 'electron/common', 'electron/addon', 'test/support'],

@@ -7,125 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { readCapture } from '../../electron/capture/capture-file';
 import { boundedJson, jsonBoundsBreach, type JsonValue } from '../../electron/common/bounded-json';
 import { METHODS, type MethodName } from '../../electron/common/contract';
-import {
-  COLOR_MATRICES,
-  COLOR_RANGES,
-  CONTEXT_MODES,
-  DECODE_MODES,
-  DEVICE_ORDINAL,
-  HOLD_FRAMES,
-  INIT_ORDERS,
-  PIXEL_BUDGET,
-  PREVIEW_OPS,
-  THUMBNAIL_WIDTH,
-} from '../../electron/common/vocabulary';
 import { requestSchema } from '../../electron/common/wire';
 import { sampleCaptureBytes } from '../support/captures';
+import { validParams } from '../support/rpc-properties';
 
-const path = fc.string({ minLength: 1, maxLength: 200 });
-const width = fc.integer({ min: THUMBNAIL_WIDTH.min, max: THUMBNAIL_WIDTH.max });
-const frameIndex = fc.integer({ min: 0, max: 100_000_000 });
-const none = fc.constant({});
-
-/** Valid parameters of every method (a new method fails to compile until it has an entry here). */
-const VALID: Record<MethodName, fc.Arbitrary<object>> = {
-  environment: none,
-  open: fc.record(
-    {
-      path,
-      options: fc.record(
-        {
-          decode: fc.constantFrom(...DECODE_MODES),
-          device: fc.integer({ min: DEVICE_ORDINAL.min, max: DEVICE_ORDINAL.max }),
-          holdFrames: fc.integer({ min: HOLD_FRAMES.min, max: HOLD_FRAMES.max }),
-          initOrder: fc.constantFrom(...INIT_ORDERS),
-          context: fc.constantFrom(...CONTEXT_MODES),
-        },
-        { requiredKeys: [] },
-      ),
-    },
-    { requiredKeys: ['path'] },
-  ),
-  close: none,
-  cancel: none,
-  frame: fc.record(
-    {
-      index: frameIndex,
-      proof: fc.boolean(),
-      thumbnails: fc.record({ maxWidth: width }),
-      fallbackToReference: fc.boolean(),
-    },
-    { requiredKeys: ['index'] },
-  ),
-  frameAtTime: fc.record(
-    { seconds: fc.double({ min: 0, max: 1e7, noNaN: true }), proof: fc.boolean() },
-    { requiredKeys: ['seconds'] },
-  ),
-  preview: fc.record(
-    {
-      index: frameIndex,
-      op: fc.constantFrom(...PREVIEW_OPS),
-      maxWidth: width,
-      kernelSize: fc.integer({ min: 1, max: 15 }).map((n) => 2 * n + 1),
-      sigma: fc.double({ min: 0.01, max: 20, noNaN: true }),
-      flipCode: fc.constantFrom(-1, 0, 1),
-      threshold: fc.double({ min: 0, max: 255, noNaN: true }),
-      reference: fc.boolean(),
-      matrix: fc.constantFrom(...COLOR_MATRICES),
-      range: fc.constantFrom(...COLOR_RANGES),
-    },
-    { requiredKeys: ['index', 'op'] },
-  ),
-  readMemory: fc.record({
-    index: frameIndex,
-    range: fc.oneof(
-      fc.record(
-        {
-          plane: fc.integer({ min: 0, max: 7 }),
-          row: fc.integer({ min: 0, max: 1_000_000 }),
-          rows: fc.integer({ min: 1, max: 1_000_000 }),
-          byteStart: fc.integer({ min: 0, max: 1_000_000 }),
-          byteCount: fc.integer({ min: 1, max: 1_000_000 }),
-        },
-        { requiredKeys: ['plane', 'row', 'rows'] },
-      ),
-      fc.record({ offset: fc.integer({ min: 0, max: 2 ** 40 }), length: fc.integer({ min: 1, max: 2 ** 40 }) }),
-    ),
-  }),
-  listRecent: none,
-  getSettings: none,
-  setSettings: fc.record(
-    {
-      theme: fc.constantFrom('dark', 'light'),
-      decode: fc.constantFrom(...DECODE_MODES),
-      device: fc.integer({ min: DEVICE_ORDINAL.min, max: DEVICE_ORDINAL.max }),
-      holdFrames: fc.integer({ min: HOLD_FRAMES.min, max: HOLD_FRAMES.max }),
-      proof: fc.boolean(),
-      thumbnailWidth: width,
-      maxPixels: fc.integer({ min: PIXEL_BUDGET.min, max: PIXEL_BUDGET.max }),
-    },
-    { requiredKeys: [] },
-  ),
-  samplePath: none,
-  openCapture: fc.record({ path }),
-  saveCapture: fc.record(
-    {
-      path,
-      frames: fc.oneof(
-        fc.array(fc.integer({ min: 0, max: 100_000_000 }), { minLength: 1, maxLength: 50 }),
-        fc
-          .tuple(fc.integer({ min: 0, max: 100_000_000 - 10_000 }), fc.integer({ min: 0, max: 9_999 }))
-          .map(([from, span]) => ({ from, to: from + span })),
-      ),
-      thumbnailWidth: width,
-      overwrite: fc.boolean(),
-    },
-    { requiredKeys: ['path'] },
-  ),
-  capturedOperators: fc.record({ index: frameIndex }),
-  captureFrame: fc.record({ path, index: frameIndex, thumbnails: fc.record({ maxWidth: width }) }),
-  compareDecoders: fc.record({ index: frameIndex }),
-};
+/** Valid parameters of every method: the RPC property table's (test/support/rpc-properties.ts). */
+const VALID = validParams();
 
 const methodNames = Object.keys(METHODS) as MethodName[];
 
