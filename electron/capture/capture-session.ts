@@ -2,6 +2,7 @@
 import type { PlaneThumbnail, Session, ShowOptions, ShowResult } from '../addon/native';
 import {
   captureGpuText,
+  recordedSummary,
   type CapturedFrame,
   type CaptureManifest,
   type CaptureSignature,
@@ -93,6 +94,7 @@ export class CaptureSession
       framesWithOperators: manifest.frames.filter((f) => (f.operators ?? []).length > 0).map((f) => f.index),
       gpu: captureGpuText(manifest.environment, manifest.stream.device),
       signature: this.contents.signature,
+      recorded: recordedSummary(manifest),
     };
   }
 

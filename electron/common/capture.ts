@@ -78,7 +78,30 @@ const capturedFrameSchema = z.object({
   report: frameReportSchema,
   thumbnails: z.array(thumbnailEntrySchema).max(8),
   operators: z.array(operatorEntrySchema).max(64).optional(),
+  /** The label the user's code gave the frame (recorder captures only). */
+  label: z.string().max(200).optional(),
+  /** Facts the recorder took beyond the report (stream state, plane boundaries, both allocations): open, bounded. */
+  recorded: boundedJsonObject(CAPTURE_JSON_BOUNDS).optional(),
 });
+
+/** A fact a panel needs that the recorder could not take, and why. */
+const notTakenSchema = z.object({ fact: z.string().min(1).max(64), reason: z.string().max(500) });
+
+/**
+ * Set when the capture was recorded in the user's own process by the recorder (python/, include/zci_recorder.h),
+ * not by the inspector: which recorder, which process, the versions it found there, and the facts it could not take.
+ */
+export const recordedBySchema = z.object({
+  origin: z.literal('your-process'),
+  recorder: z.object({ name: z.string().max(64), version: z.string().max(64), language: z.enum(['python', 'c']) }),
+  process: z.object({ name: z.string().max(256), pid: z.int().min(0) }),
+  /** Versions found in that process (python, torch, cvcuda, ffmpeg, cudaDriver …); null where absent. */
+  versions: z.record(z.string().max(32), z.string().max(128).nullable()),
+  notTaken: z.array(notTakenSchema).max(64),
+});
+
+/** Who recorded a recorder capture. */
+export type RecordedBy = z.infer<typeof recordedBySchema>;
 
 /** A signature state, as verified. */
 export const signatureStateSchema = z.enum(['signed', 'tampered', 'unsigned']);
@@ -135,6 +158,8 @@ export const captureManifestSchema = z
     signed: z.boolean().optional(),
     /** Set when the capture was re-saved from another capture (absent: made from a video). */
     madeFrom: madeFromSchema.optional(),
+    /** Set when the recorder wrote the capture in the user's own process (absent: the inspector wrote it). */
+    recordedBy: recordedBySchema.optional(),
     frames: z.array(capturedFrameSchema).min(1).max(100_000),
   })
   .superRefine((manifest, ctx) => {
@@ -294,6 +319,29 @@ export interface CaptureSummary {
   gpu: string;
   /** Who signed the capture, and whether it still verifies. */
   signature: CaptureSignature;
+  /** The recorder's provenance and the labels of its frames (absent: the inspector made the capture). */
+  recorded?: RecordedSummary;
+}
+
+/** What the banner shows of a recorder capture. */
+export interface RecordedSummary extends RecordedBy {
+  /** Each frame's label, in frame order (frames without one are left out). */
+  labels: { index: number; label: string }[];
+}
+
+/** The banner's view of a recorder capture, or undefined for one the inspector made. */
+export function recordedSummary(manifest: CaptureManifest): RecordedSummary | undefined {
+  if (manifest.recordedBy === undefined) return undefined;
+  const labels = manifest.frames.flatMap((f) => (f.label === undefined ? [] : [{ index: f.index, label: f.label }]));
+  return { ...manifest.recordedBy, labels };
+}
+
+/** The banner's words for whose process a recorder capture came from ("python3 train.py · pid 4242 · …"). */
+export function recordedWords(recorded: RecordedBy): string {
+  const versions = Object.entries(recorded.versions)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([name, version]) => `${name} ${version}`);
+  return [`${recorded.process.name} (pid ${recorded.process.pid})`, ...versions].join(' · ');
 }
 
 /** The GPU a capture's frames were decoded on ("NVIDIA H200, driver 13.0, …"), or why there was none. */

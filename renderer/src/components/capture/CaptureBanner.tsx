@@ -1,6 +1,6 @@
 /** The capture banner: this is a recording, read-only; where, when and on which GPU it was made, which frames. */
 import { memo } from 'react';
-import { signatureWords, type CaptureSummary } from '../../../../electron/common/capture';
+import { recordedWords, signatureWords, type CaptureSummary } from '../../../../electron/common/capture';
 import { formatFrameList } from '../../../../electron/common/frame-list';
 import { captureTime, formatBytes } from '../../format';
 import './capture.css';
@@ -13,10 +13,27 @@ export interface CaptureBannerProps {
 
 /** The banner. */
 export const CaptureBanner = memo(function CaptureBanner({ capture, onClose }: CaptureBannerProps) {
-  const { machine, source } = capture;
+  const { machine, source, recorded } = capture;
   return (
     <div className="banner banner-capture" role="status" data-testid="capture-banner">
       <strong className="capture-tag">CAPTURE · read-only</strong>
+      {recorded !== undefined && (
+        <span data-testid="capture-recorded" title={`${recorded.recorder.name} ${recorded.recorder.version}`}>
+          recorded in your process: <strong>{recordedWords(recorded)}</strong>
+          {recorded.labels.length > 0 && (
+            <span data-testid="capture-labels">
+              {' '}
+              · labels {recorded.labels.map((l) => `${l.index}: ${l.label}`).join(', ')}
+            </span>
+          )}
+          {recorded.notTaken.length > 0 && (
+            <span data-testid="capture-not-taken" title={recorded.notTaken.map((n) => n.reason).join('\n')}>
+              {' '}
+              · not recorded: {recorded.notTaken.map((n) => n.fact).join(', ')}
+            </span>
+          )}
+        </span>
+      )}
       <span data-testid="capture-when">made {captureTime(capture.createdAt)}</span>
       <span data-testid="capture-where">
         on <strong>{machine.hostname}</strong> ({machine.platform} {machine.arch})
