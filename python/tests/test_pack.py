@@ -1,0 +1,53 @@
+"""`zci-recorder pack`: the C header's facts file into a capture the inspector opens."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import factsbuild as fb
+from inspector import inspect_json
+from zci.facts import from_json, to_json
+
+
+def test_a_facts_record_round_trips_through_json():
+    facts = fb.frame("after decode", fb.naive_tensor())
+    again = from_json(json.loads(json.dumps(to_json(facts))))
+    assert again == facts
+
+
+def test_pack_writes_a_capture_of_the_c_process(tmp_path):
+    facts = tmp_path / "run.facts.jsonl"
+    process = {
+        "facts": "zci-recorder-process",
+        "name": "decode-app",
+        "pid": 4242,
+        "versions": {"c": "199901", "cudaDriver": "13.0", "ffmpeg": "libavutil 57.28.100"},
+    }
+    lines = [json.dumps(process), json.dumps(to_json(fb.frame("after av_hwframe", fb.image_wrap())))]
+    facts.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "run.zci"
+    done = subprocess.run(
+        [sys.executable, "-m", "zci", "pack", str(facts), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env={"ZCI_RECORDER_CONFIG": str(tmp_path / "key")},
+    )
+    assert done.returncode == 0, done.stderr
+    code, report, err = inspect_json(out)
+    assert code == 0, err
+    assert report is not None and report["frames"][0]["index"] == 0
+    with __import__("zipfile").ZipFile(out) as archive:
+        manifest = json.loads(archive.read("capture.json"))
+    assert manifest["recordedBy"]["process"] == {"name": "decode-app", "pid": 4242}
+    assert manifest["recordedBy"]["recorder"]["language"] == "c"
+
+
+def test_pack_refuses_a_file_without_a_process_record(tmp_path):
+    facts = tmp_path / "bad.jsonl"
+    facts.write_text(json.dumps(to_json(fb.frame("x", None))) + "\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "zci", "pack", str(facts), "-o", str(tmp_path / "x.zci")], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "zci-recorder-process" in done.stderr
