@@ -1,10 +1,8 @@
-"""Shared paths for the recorder's tests."""
+"""Puts the tests' helpers (paths, factsbuild, inspector) on the import path, for tests/gpu/ too."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parent.parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(Path(__file__).resolve().parent))

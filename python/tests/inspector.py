@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO
+from paths import REPO
 
 CLI = REPO / "bin" / "zerocopy-inspector.js"
 BUILT = REPO / "out" / "cli" / "zerocopy-inspector.js"

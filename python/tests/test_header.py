@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HERE, REPO
+from paths import HERE, REPO
 
 CUDA_INCLUDE = Path("/usr/local/cuda/include")
 STRICT = ["-Wall", "-Wextra", "-Werror", "-pedantic", "-isystem", str(CUDA_INCLUDE), "-I", str(REPO / "include")]
