@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { mergeTicks, layoutMarks } from './axis';
 import { describeBlock, hiddenLabel, planeLabel, tailLabel } from './block-text';
 import { BLOCK_REGION, type LayoutGeometry } from './geometry';
+import { hoverTargets } from './hover-targets';
 import { DRAWING_HEIGHT_PX, MIN_LABEL_GAP_PX, MIN_TARGET_PX } from './sizes';
 
 /** Props of LayoutDrawing. */
@@ -125,23 +126,22 @@ export function LayoutDrawing({ geometry, onHover }: LayoutDrawingProps) {
           {geometry.separators.map((y) => (
             <line key={`sep-${y}`} className="separator" x1={0} x2={geometry.width} y1={y} y2={y} />
           ))}
-          {geometry.blocks
-            .filter((block) => block.height < minRows && block.kind !== 'visible')
-            .map((block, i) => (
-              <rect
-                key={`t-${i}`}
-                data-testid={`layout-target-${block.kind}-${block.plane}`}
-                className="target"
-                x={block.x}
-                y={block.y + block.height / 2 - minRows / 2}
-                width={block.width}
-                height={minRows}
-                tabIndex={0}
-                {...hover(describeBlock(block, nameOf(block.plane)))}
-              >
-                <title>{describeBlock(block, nameOf(block.plane))}</title>
-              </rect>
-            ))}
+          {hoverTargets(geometry.blocks, minRows).map(({ block, y, height }, i) => (
+            <rect
+              key={`t-${i}`}
+              data-testid={`layout-target-${block.kind}-${block.plane}`}
+              data-region={BLOCK_REGION[block.kind]}
+              className="target"
+              x={block.x}
+              y={y}
+              width={block.width}
+              height={height}
+              tabIndex={0}
+              {...hover(describeBlock(block, nameOf(block.plane)))}
+            >
+              <title>{describeBlock(block, nameOf(block.plane))}</title>
+            </rect>
+          ))}
         </svg>
       </div>
       <ul className="layout-labels" data-testid="layout-labels">

@@ -11,7 +11,7 @@ import { greyToRgba } from '../thumbnails/grey';
 import type { PixelAt } from './pixel-address';
 import type { SampleLayout } from './sample-format';
 import { tileRgba } from './tile-image';
-import { pixelUnder, zoomView, type PlaneGrid, type View } from './tile-plan';
+import { pixelCentre, pixelUnder, zoomView, type PlaneGrid, type View } from './tile-plan';
 
 /** Props of ProbeCanvas. */
 export interface ProbeCanvasProps {
@@ -26,6 +26,8 @@ export interface ProbeCanvasProps {
   /** Drawn instead of tiles when the tiles are over the budget. */
   thumbnail: ThumbnailWire | null;
   probe: PixelAt | null;
+  /** A pinned pixel of this plane: zooming keeps it where it is on screen (otherwise the pixel under the pointer). */
+  zoomAnchor?: PixelAt | null;
   onView(view: View): void;
   onHover(at: PixelAt | null): void;
   onPick(at: PixelAt): void;
@@ -151,9 +153,10 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
       event.preventDefault();
       const box = canvas.getBoundingClientRect();
       const current = latest.current;
-      current.onView(
-        zoomView(current.view, event.deltaY < 0 ? 1 : -1, { x: event.clientX - box.left, y: event.clientY - box.top }),
-      );
+      const pin = current.zoomAnchor ?? null;
+      const anchor =
+        pin !== null ? pixelCentre(current.view, pin) : { x: event.clientX - box.left, y: event.clientY - box.top };
+      current.onView(zoomView(current.view, event.deltaY < 0 ? 1 : -1, anchor));
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);
@@ -168,7 +171,8 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>): void => {
     const step = event.shiftKey ? 8 : 1;
-    const centre = { x: width / 2, y: height / 2 };
+    const pin = props.zoomAnchor ?? null;
+    const centre = pin !== null ? pixelCentre(view, pin) : { x: width / 2, y: height / 2 };
     const moves: Record<string, [number, number]> = {
       ArrowLeft: [-step, 0],
       ArrowRight: [step, 0],

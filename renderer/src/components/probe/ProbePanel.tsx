@@ -16,7 +16,7 @@ import { ProbeCanvas } from './ProbeCanvas';
 import { colourOf, cositedSamples, layoutOf, readPixel } from './probe-reading';
 import { ProbeReadout } from './ProbeReadout';
 import { decodePixel } from './sample-format';
-import { centreOn, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from './tile-plan';
+import { centreOn, pixelCentre, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from './tile-plan';
 import './probe.css';
 
 /** Props of ProbePanel. */
@@ -93,7 +93,8 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
     if (goneTo !== null) box.current?.scrollIntoView({ block: 'center' });
   }, [goneTo]);
 
-  const probe = pinned ?? hover;
+  // The readout follows the pointer, pinned or not; the pin comes back when the pointer leaves.
+  const probe = hover ?? pinned;
   const bytesOf = (at: PixelAt): PixelBytes | null => {
     const g = grids.get(at.plane);
     if (g === undefined) return null;
@@ -281,12 +282,13 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
             height={VIEW_HEIGHT}
             tiles={tiles}
             thumbnail={thumbnail}
-            probe={probe}
+            probe={pinned ?? hover}
             onView={setView}
+            zoomAnchor={pinned !== null && pinned.plane === plane.index ? pinned : null}
             onHover={setHover}
             onPick={(at) => setPinned(pinned !== null && pinned.x === at.x && pinned.y === at.y ? null : at)}
             onMove={(dx, dy) => {
-              const from = probe ?? { plane: plane.index, x: 0, y: 0 };
+              const from = pinned ?? hover ?? { plane: plane.index, x: 0, y: 0 };
               const at = movePixel(from, dx, dy, grid.columns, grid.rows);
               setPinned(at);
               const margin = 2;
@@ -336,12 +338,14 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
             </p>
           ) : null}
         </div>
-        <ProbeReadout reading={pixelReading} pinned={pinned !== null} rgb={rgb} rgbNote={rgbNote} />
+        <ProbeReadout reading={pixelReading} pin={pinned} rgb={rgb} rgbNote={rgbNote} />
       </div>
     </section>
   );
 
+  /** Where zooming holds still: the pinned pixel, where it is on screen, or the view's centre. */
   function centre(): { x: number; y: number } {
+    if (pinned !== null && pinned.plane === plane?.index) return pixelCentre(view, pinned);
     return { x: width / 2, y: VIEW_HEIGHT / 2 };
   }
 }

@@ -6,7 +6,8 @@ import type { RgbSample } from './yuv-rgb';
 /** Props of ProbeReadout. */
 export interface ProbeReadoutProps {
   reading: PixelReading | null;
-  pinned: boolean;
+  /** The pixel pinned by a click or the keys; the readout follows the pointer while it hovers elsewhere. */
+  pin: { x: number; y: number; plane: number } | null;
   /** The pixel's colour, when it is a displayed pixel and its co-sited samples are read. */
   rgb: RgbSample | null;
   /** Why there is no colour, or how the co-sited samples were found. */
@@ -14,7 +15,7 @@ export interface ProbeReadoutProps {
 }
 
 /** The readout. */
-export function ProbeReadout({ reading, pinned, rgb, rgbNote }: ProbeReadoutProps) {
+export function ProbeReadout({ reading, pin, rgb, rgbNote }: ProbeReadoutProps) {
   if (reading === null) {
     return (
       <p className="probe-readout muted" data-testid="probe-readout">
@@ -23,12 +24,19 @@ export function ProbeReadout({ reading, pinned, rgb, rgbNote }: ProbeReadoutProp
     );
   }
   const { at } = reading;
+  const onPin = pin !== null && pin.plane === at.plane && pin.x === at.x && pin.y === at.y;
   return (
     <dl className="probe-readout" data-testid="probe-readout" aria-live="polite">
       <dt>pixel</dt>
-      <dd data-testid="probe-xy" data-x={at.x} data-y={at.y} data-plane={at.plane}>
+      <dd data-testid="probe-xy" data-x={at.x} data-y={at.y} data-plane={at.plane} data-pinned={onPin}>
         x {at.x}, y {at.y} · plane {reading.planeName}
-        {pinned ? ' · pinned' : ''}
+        {onPin ? ' · pinned' : ''}
+        {pin !== null && !onPin ? (
+          <span className="muted" data-testid="probe-pin-note">
+            {' '}
+            · under the pointer; pinned at x {pin.x}, y {pin.y}, shown again when the pointer leaves
+          </span>
+        ) : null}
       </dd>
       <dt>offset</dt>
       <dd data-testid="probe-offset" data-offset={reading.offset}>

@@ -127,6 +127,11 @@ export function zoomView(view: View, steps: number, anchor: { x: number; y: numb
   return { zoom, x: fx - anchor.x / zoom, y: fy - anchor.y / zoom };
 }
 
+/** Where a pixel's centre is on screen (viewport pixels from its top-left corner): a zoom anchored there keeps it. */
+export function pixelCentre(view: View, at: { x: number; y: number }): { x: number; y: number } {
+  return { x: (at.x + 0.5 - view.x) * view.zoom, y: (at.y + 0.5 - view.y) * view.zoom };
+}
+
 /** A view centred on a pixel at a zoom. */
 export function centreOn(x: number, y: number, zoom: number, viewport: { width: number; height: number }): View {
   return { zoom, x: x + 0.5 - viewport.width / 2 / zoom, y: y + 0.5 - viewport.height / 2 / zoom };
