@@ -2,6 +2,7 @@
 import type { FrameSource } from '../addon/native';
 import { RpcFailure, rpcError } from '../common/envelope';
 import type { FrameReport } from '../common/report';
+import type { Charge } from './memory-budget';
 
 /** Where the client is: the file it has open and the frame it looks at. */
 export interface ClientState {
@@ -25,6 +26,9 @@ export class ClientSession {
   private session: FrameSource | null = null;
   /** The Session a new file replaced, torn down once the new file's first frame is answered. */
   private retiring: FrameSource | null = null;
+  /** What the open Session and the one set aside hold of the backend's memory budget, given back on teardown. */
+  private charge: Charge | null = null;
+  private retiringCharge: Charge | null = null;
   private retireTimer: NodeJS.Timeout | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly pending = new Set<AbortController>();
@@ -104,10 +108,12 @@ export class ClientSession {
     return this.session;
   }
 
-  /** Keeps the new Session; the one it replaces is torn down once the new file has answered a frame. */
-  replace(next: FrameSource, file: string): void {
+  /** Keeps the new Session (and its charge on the memory budget); the one it replaces is torn down once the new file
+   * has answered a frame. */
+  replace(next: FrameSource, file: string, charge: Charge | null = null): void {
     this.retire();
     this.session = next;
+    this.charge = charge;
     this.visited = new Map();
     this.update({ lastFile: file, lastFrame: null });
   }
@@ -176,6 +182,8 @@ export class ClientSession {
     const had = this.session !== null && !this.session.closed;
     this.session?.close({ background: true });
     this.session = null;
+    this.charge?.release();
+    this.charge = null;
     return had;
   }
 
@@ -188,10 +196,14 @@ export class ClientSession {
     this.endRetiring();
     if (this.session === null || this.session.closed) {
       this.session = null;
+      this.charge?.release();
+      this.charge = null;
       return;
     }
     this.retiring = this.session;
+    this.retiringCharge = this.charge;
     this.session = null;
+    this.charge = null;
     this.retireTimer = setTimeout(() => this.endRetiring(), RETIRE_DELAY_MS);
     this.retireTimer.unref();
   }
@@ -202,6 +214,8 @@ export class ClientSession {
     this.retireTimer = null;
     this.retiring?.close({ background: true });
     this.retiring = null;
+    this.retiringCharge?.release();
+    this.retiringCharge = null;
   }
 
   private update(next: ClientState): void {

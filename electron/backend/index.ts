@@ -1,5 +1,7 @@
 /** Entry of the backend process: loads the addon, then serves the clients its parent attaches. */
+import os from 'node:os';
 import path from 'node:path';
+import { readBudgets } from '../common/budgets';
 import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
 import { readAppIdentity } from '../app/app-identity';
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
   } catch (error) {
     process.stderr.write(`backend: ${error instanceof Error ? error.message : String(error)}; ignored\n`);
   }
+  const budgets = readBudgets(env, os.totalmem()); // checked by whoever started the backend; a bad value stops it
   const handlers = createHandlers({
+    budgets,
     plant,
     addon: loaded.addon,
     addonStatus: loaded.status,

@@ -3,7 +3,13 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RecentFile } from '../common/contract';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from '../common/settings';
+import {
+  DEFAULT_SETTINGS,
+  RETIRED_SETTINGS,
+  settingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from '../common/settings';
 
 /** How many recent files are kept. */
 export const MAX_RECENTS = 10;
@@ -42,7 +48,10 @@ export class Persistence {
 
   /** Loads both files; a missing or damaged file means defaults. */
   async load(): Promise<void> {
-    const settings = settingsSchema.partial().safeParse(await readJson(path.join(this.dir, 'settings.json')));
+    const raw = await readJson(path.join(this.dir, 'settings.json'));
+    if (typeof raw === 'object' && raw !== null)
+      for (const key of RETIRED_SETTINGS) delete (raw as Record<string, unknown>)[key];
+    const settings = settingsSchema.partial().safeParse(raw);
     this.settings = { ...DEFAULT_SETTINGS, ...(settings.success ? settings.data : {}) };
     const recents = recentsSchema.safeParse(await readJson(path.join(this.dir, 'recents.json')));
     this.recents = recents.success ? recents.data.slice(0, MAX_RECENTS) : [];

@@ -158,6 +158,15 @@ export class CaptureSession
     return { files, ledgers: [] };
   }
 
+  /** Bytes the operators answer of a frame takes on the wire, known before any PNG is touched: base64 of each PNG
+   * plus its entry's JSON. */
+  operatorAnswerBytes(index: number): number {
+    return (this.lookup(index).operators ?? []).reduce(
+      (sum, op) => sum + 4 * Math.ceil(this.images.bytes(op.png).byteLength / 3) + JSON.stringify(op).length + 128,
+      0,
+    );
+  }
+
   /** The operator previews of a captured frame, as they cross the wire. */
   operators(index: number): CapturedOperatorWire[] {
     return (this.lookup(index).operators ?? []).map((op) => ({

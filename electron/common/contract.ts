@@ -3,6 +3,7 @@
  * The backend's handlers, the renderer's client and both carriers are typed from this file.
  */
 import { z } from 'zod';
+import type { BackendBudgets } from './budgets';
 import type { JsonValue } from './bounded-json';
 import { captureFramesSchema, type CaptureSummary } from './capture';
 import type { DecoderCompareResult } from './decoder-compare';
@@ -13,14 +14,7 @@ import { readMemoryParamsSchema, type MemoryRead } from './memory';
 import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
 import { settingsPatchSchema, type Settings } from './settings';
-import {
-  CONTEXT_MODES,
-  decodeModeSchema,
-  deviceSchema,
-  holdFramesSchema,
-  INIT_ORDERS,
-  thumbnailWidthSchema,
-} from './vocabulary';
+import { CONTEXT_MODES, decodeModeSchema, deviceSchema, INIT_ORDERS, thumbnailWidthSchema } from './vocabulary';
 
 /** A method: its parameter schema, and its result type as a phantom field. */
 interface MethodSpec<S extends z.ZodType, R> {
@@ -42,7 +36,6 @@ const openOptionsSchema = z
   .object({
     decode: decodeModeSchema.optional(),
     device: deviceSchema.optional(),
-    holdFrames: holdFramesSchema.optional(),
     initOrder: z.enum(INIT_ORDERS).optional(),
     context: z.enum(CONTEXT_MODES).optional(),
   })
@@ -60,6 +53,9 @@ export interface BackendEnvironment {
   addon: AddonStatus;
   report: EnvironmentReport | null;
   backend: { pid: number; startedAt: string; node: string };
+  /** The budgets the backend runs with (set only by whoever started it) and the memory charged now; absent in a
+   * capture, whose environment is where it was made. */
+  budgets?: BackendBudgets & { memoryUsedBytes: number };
   samplePath: string | null;
 }
 

@@ -4,8 +4,8 @@
  */
 import { MEMORY_READ_CAP } from './memory';
 
-/** Every code a user can see. */
-export const ERROR_CODES = [
+/** The codes the native addon throws (its own C++ table holds the same list, in this order). */
+export const ADDON_ERROR_CODES = [
   'FILE_NOT_FOUND',
   'FILE_UNREADABLE',
   'EMPTY_FILE',
@@ -41,6 +41,12 @@ export const ERROR_CODES = [
   'SUPERSEDED',
   'DECODER_COMPARE_UNAVAILABLE',
 ] as const;
+
+/** The codes only the backend and its supervisor give: they are about the process, not a file. */
+export const BACKEND_ERROR_CODES = ['MEMORY_BUDGET_EXCEEDED', 'ANSWER_TOO_LARGE', 'BACKEND_RESTARTED'] as const;
+
+/** Every code a user can see. */
+export const ERROR_CODES = [...ADDON_ERROR_CODES, ...BACKEND_ERROR_CODES] as const;
 
 /** One of ERROR_CODES. */
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -83,6 +89,11 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   MEMORY_ALLOCATION_UNKNOWN:
     "The frame's memory cannot be located (a replayed capture holds none, or the CUDA driver refused the pointer); open the original video, or reopen the file.",
   SUPERSEDED: 'None needed: a newer frame request from the same window took its place, and it is answered instead.',
+  MEMORY_BUDGET_EXCEEDED:
+    "Close files or captures in other windows, or ask for less; whoever starts the app can raise the backend's memory budget (serve mode: --memory-budget).",
+  ANSWER_TOO_LARGE: 'Ask for less in one call (fewer frames, or one operator at a time); the message names the cap.',
+  BACKEND_RESTARTED:
+    'The decoder process stopped while this request ran and was restarted; send the request again (the file is reopened).',
   DECODER_COMPARE_UNAVAILABLE:
     "Compare on a machine with an NVIDIA GPU whose FFmpeg has NVDEC, or compare the software decoder against itself (decoders 'software,software').",
 };

@@ -1,29 +1,22 @@
 /** User settings that persist between runs, shared by the backend and the renderer. */
 import { z } from 'zod';
-import {
-  decodeModeSchema,
-  deviceSchema,
-  holdFramesSchema,
-  PIXEL_BUDGET,
-  pixelBudgetSchema,
-  thumbnailWidthSchema,
-} from './vocabulary';
+import { decodeModeSchema, deviceSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** Colour theme of the window. */
 const themeSchema = z.enum(['dark', 'light']);
 
-/** Every setting with its bounds. */
+/**
+ * Every setting with its bounds. The budgets (memory, the pixel budget, held frames) are not settings: only whoever
+ * starts the app sets them (common/budgets.ts), so no client can raise them for every later user.
+ */
 export const settingsSchema = z
   .object({
     theme: themeSchema,
     decode: decodeModeSchema,
     device: deviceSchema,
-    holdFrames: holdFramesSchema,
     proof: z.boolean(),
     thumbnailWidth: thumbnailWidthSchema,
     libraryPath: z.string().max(4096).nullable(),
-    /** The largest coded picture, in pixels, a file may have before opening it is refused. */
-    maxPixels: pixelBudgetSchema,
     /** The copy ledger: CUPTI's record of every copy a frame step asks the GPU to do (tracing costs time: off unless
      * asked). Applies to the file open and the next. */
     ledger: z.boolean(),
@@ -47,10 +40,11 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',
   decode: 'auto',
   device: 0,
-  holdFrames: 2,
   proof: true,
   thumbnailWidth: 240,
   libraryPath: null,
-  maxPixels: PIXEL_BUDGET.default,
   ledger: false,
 };
+
+/** Keys earlier versions kept in settings.json; read files drop them (the budgets no longer live there). */
+export const RETIRED_SETTINGS = ['maxPixels', 'holdFrames'] as const;

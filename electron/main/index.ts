@@ -1,5 +1,7 @@
 /** The main process: one secure window, a supervised backend, and a MessagePort brokered between them. */
 import { app, BrowserWindow, dialog, Menu, MessageChannelMain, protocol, session, type WebContents } from 'electron';
+import os from 'node:os';
+import { processMemoryLimit, readBudgets } from '../common/budgets';
 import type { BackendRestartedEvent } from '../common/contract';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { Supervisor } from '../supervisor/supervisor';
@@ -21,6 +23,10 @@ const supervisor = new Supervisor(
     [BACKEND_ENV.samplePath]: paths.samplePath,
     [BACKEND_ENV.cwd]: app.getPath('home'),
   }),
+  undefined,
+  undefined,
+  // The budgets come from the environment the app was started with; the backend reads the same variables.
+  processMemoryLimit(readBudgets(process.env, os.totalmem())),
 );
 const windows = new Set<WebContents>();
 

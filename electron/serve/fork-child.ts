@@ -19,7 +19,7 @@ export function forkSpawner(entry: string, env: Record<string, string>): SpawnCh
       },
       onMessage: (listener) => child.on('message', (message) => isChildMessage(message) && listener(message)),
       onExit: (listener) => child.on('exit', (code, signal) => listener(code, signal)),
-      kill: () => child.kill(),
+      kill: (signal) => child.kill(signal),
     };
   };
 }

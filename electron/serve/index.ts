@@ -1,5 +1,7 @@
 /** Entry of serve mode: supervise the backend, serve the renderer, print the URL with its token. */
+import os from 'node:os';
 import path from 'node:path';
+import { BudgetConfigError, processMemoryLimit, readBudgets } from '../common/budgets';
 import { appRootOf } from '../app/app-root';
 import { defaultConfigDir } from '../app/config-dir';
 import { BACKEND_ENV } from '../supervisor/protocol';
@@ -25,17 +27,32 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  // The budgets are checked here, before anything starts; the backend reads the same values from its environment.
+  let budgets;
+  try {
+    budgets = readBudgets({ ...process.env, ...options.budgetEnv }, os.totalmem());
+  } catch (error) {
+    if (!(error instanceof BudgetConfigError)) throw error;
+    process.stderr.write(`${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
   const root = appRootOf(import.meta.url);
   const configDir = configDirFrom(options.configDir);
   const rootFolder = path.resolve(options.root ?? process.cwd());
   const backendEnv: Record<string, string> = {
+    ...options.budgetEnv,
     [BACKEND_ENV.configDir]: configDir,
     [BACKEND_ENV.cwd]: rootFolder,
     [BACKEND_ENV.root]: rootFolder,
   };
   const sample = process.env[BACKEND_ENV.samplePath];
   if (sample !== undefined) backendEnv[BACKEND_ENV.samplePath] = sample;
-  const supervisor = new Supervisor(forkSpawner(path.join(root, 'out', 'backend', 'index.js'), backendEnv));
+  const supervisor = new Supervisor(
+    forkSpawner(path.join(root, 'out', 'backend', 'index.js'), backendEnv),
+    undefined,
+    undefined,
+    processMemoryLimit(budgets),
+  );
   supervisor.on('restarted', (event) => process.stdout.write(`${event.reason} (restart ${event.restarts})\n`));
   supervisor.on('gaveUp', (reason) => {
     process.stderr.write(`giving up: ${reason}\n`);

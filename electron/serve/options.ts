@@ -1,5 +1,6 @@
 /** Command-line options of serve mode. */
 import { parseArgs } from 'node:util';
+import { BUDGET_ENV } from '../common/budgets';
 
 /** What serve mode was asked to do. */
 export interface ServeOptions {
@@ -10,6 +11,9 @@ export interface ServeOptions {
   allowHosts: string[];
   /** The folder the RPC may reach (open, save); null: the folder serve mode was started in. */
   root: string | null;
+  /** Budgets for the backend, as the environment variables that carry them (common/budgets.ts); unset ones are
+   * absent, and the backend takes their defaults. */
+  budgetEnv: Record<string, string>;
   help: boolean;
 }
 
@@ -24,6 +28,11 @@ export const USAGE = `Usage: npm run serve -- [options]
   --config-dir DIR   settings and recent files
   --allow-host NAME  an extra Host header value to accept, e.g. my-gpu-box:8710 (repeatable)
   --root DIR         the folder whose files may be opened and saved (default: the current folder)
+  --memory-budget MIB  memory the backend may hold for all clients together (default: a quarter of this
+                     machine's memory, 512 MiB to 16 GiB); past it requests are refused, and past it plus
+                     headroom the backend is restarted
+  --max-pixels N     the largest coded picture (width x height) a file may have (default 35651584, 8192x4352)
+  --hold-frames N    frames each open file holds (default 2)
   --help             this text`;
 
 /** Parses argv (without node and the script); throws on unknown or malformed options. */
@@ -37,6 +46,9 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       'config-dir': { type: 'string' },
       'allow-host': { type: 'string', multiple: true, default: [] },
       root: { type: 'string' },
+      'memory-budget': { type: 'string' },
+      'max-pixels': { type: 'string' },
+      'hold-frames': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -52,8 +64,20 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     configDir: values['config-dir'] ?? null,
     allowHosts: values['allow-host'],
     root: values.root ?? null,
+    budgetEnv: budgetEnvOf({
+      [BUDGET_ENV.memoryMiB]: values['memory-budget'],
+      [BUDGET_ENV.maxPixels]: values['max-pixels'],
+      [BUDGET_ENV.holdFrames]: values['hold-frames'],
+    }),
     help: values.help,
   };
+}
+
+/** The budget variables that were given. */
+function budgetEnvOf(given: Record<string, string | undefined>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) if (value !== undefined) env[name] = value;
+  return env;
 }
 
 /** True for addresses only this machine can reach: 127.0.0.0/8, ::1 and localhost. */

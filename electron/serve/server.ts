@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from '../common/csp';
 import { rpcError } from '../common/envelope';
 import { MAX_REQUEST_BYTES, type WireResponse } from '../common/wire';
 import type { Supervisor } from '../supervisor/supervisor';
+import { InFlight } from './in-flight';
 import { allowedHosts, cookieName, hostAllowed, originAllowed, presentedToken, tokenMatches } from './security';
 import { sendStatic } from './static-files';
 
@@ -66,6 +67,7 @@ const SECURITY_HEADERS = {
 /** Starts listening; resolves once the port is bound. */
 export async function startServer(config: ServeConfig): Promise<RunningServer> {
   const sockets = new Map<string, WebSocket>();
+  const inFlight = new InFlight();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
   let hosts: string[] = [];
   let port = config.port;
@@ -133,10 +135,12 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
       const text = data.toString();
       const child = config.supervisor.child();
       if (child === null) return void ws.send(JSON.stringify(restartingReply(text)));
+      inFlight.sent(clientId, text);
       child.send({ type: 'message', clientId, data: text });
     });
     ws.on('close', () => {
       sockets.delete(clientId);
+      inFlight.forget(clientId);
       config.supervisor.child()?.send({ type: 'detach', clientId });
       config.supervisor.forget(clientId);
     });
@@ -157,7 +161,13 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
   }
 
   config.supervisor.on('message', (message) => {
-    if (message.type === 'message') deliver(message.clientId, message.data);
+    if (message.type !== 'message') return;
+    inFlight.answered(message.clientId, message.data);
+    deliver(message.clientId, message.data);
+  });
+  // The backend died: every request it held is answered now, whether or not it is restarted.
+  config.supervisor.on('exited', (reason) => {
+    for (const { clientId, answer } of inFlight.fail(reason)) deliver(clientId, JSON.stringify(answer));
   });
   config.supervisor.on('restarted', (event) => {
     for (const clientId of sockets.keys()) {
@@ -202,6 +212,6 @@ function restartingReply(text: string): WireResponse {
     kind: 'response',
     id,
     ok: false,
-    error: rpcError('INTERNAL', 'The decoder process is restarting.', 'Try again in a moment.'),
+    error: rpcError('BACKEND_RESTARTED', 'The decoder process is restarting.', 'Try again in a moment.'),
   };
 }

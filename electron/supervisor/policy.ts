@@ -39,7 +39,13 @@ export function decideRestart(
 }
 
 /** Words for how a process ended, for the banner the user reads. */
-export function describeExit(code: number | null, signal: string | null): string {
+export function describeExit(
+  code: number | null,
+  signal: string | null,
+  over: { residentBytes: number; limitBytes: number } | null = null,
+): string {
+  if (over !== null)
+    return `the decoder process passed its memory limit (${Math.round(over.residentBytes / 1_048_576)} MiB resident, limit ${Math.round(over.limitBytes / 1_048_576)} MiB) and was restarted`;
   if (signal !== null) return `the decoder process stopped (signal ${signal}) and was restarted`;
   if (code !== null && code !== 0) return `the decoder process exited with code ${code} and was restarted`;
   return 'the decoder process exited and was restarted';

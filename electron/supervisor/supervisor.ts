@@ -1,6 +1,7 @@
 /** Keeps one backend process alive: starts it, restarts it when it dies, remembers where each client was. */
 import { EventEmitter } from 'node:events';
 import type { BackendRestartedEvent } from '../common/contract';
+import { watchMemory, type OverLimit } from './memory-watch';
 import { decideRestart, describeExit, DEFAULT_RESTART_POLICY, type RestartPolicy } from './policy';
 import type { ChildMessage, ClientStateMessage, ParentMessage } from './protocol';
 
@@ -10,7 +11,8 @@ export interface ChildHandle {
   send(message: ParentMessage, transfer?: unknown[]): void;
   onMessage(listener: (message: ChildMessage) => void): void;
   onExit(listener: (code: number | null, signal: string | null) => void): void;
-  kill(): void;
+  /** Ends the process; SIGKILL when it must stop at once (over its memory limit). */
+  kill(signal?: 'SIGKILL'): void;
 }
 
 /** Starts a backend process. */
@@ -20,6 +22,8 @@ export type SpawnChild = () => ChildHandle;
 export interface SupervisorEvents {
   /** A new process runs in place of a dead one; the parent re-attaches its clients. */
   restarted: [event: Omit<BackendRestartedEvent, 'lastFile' | 'lastFrame'>];
+  /** The running process ended (before any restart): requests it held will never be answered. */
+  exited: [reason: string];
   /** A process sent a message for a client. */
   message: [message: ChildMessage];
   /** The policy said stop. */
@@ -39,6 +43,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     private readonly spawn: SpawnChild,
     private readonly policy: RestartPolicy = DEFAULT_RESTART_POLICY,
     private readonly now: () => number = Date.now,
+    /** The backend's resident-memory limit in bytes; past it the process is killed and restarted. Null: none. */
+    private readonly memoryLimitBytes: number | null = null,
   ) {
     super();
   }
@@ -75,18 +81,31 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private launch(): ChildHandle {
     const child = this.spawn();
     this.current = child;
+    let over: OverLimit | null = null;
+    const unwatch =
+      this.memoryLimitBytes !== null && child.pid !== undefined
+        ? watchMemory(child.pid, this.memoryLimitBytes, (seen) => {
+            over = seen;
+            child.kill('SIGKILL');
+          })
+        : () => undefined;
     child.onMessage((message) => {
       if (message.type === 'state') this.states.set(message.clientId, message.state);
       this.emit('message', message);
     });
-    child.onExit((code, signal) => this.exited(child, code, signal));
+    child.onExit((code, signal) => {
+      unwatch();
+      this.exited(child, code, signal, over);
+    });
     return child;
   }
 
-  private exited(child: ChildHandle, code: number | null, signal: string | null): void {
+  private exited(child: ChildHandle, code: number | null, signal: string | null, over: OverLimit | null): void {
     if (child !== this.current) return;
     this.current = null;
     if (this.stopped) return;
+    const reason = describeExit(code, signal, over);
+    this.emit('exited', reason);
     const now = this.now();
     this.exits.push(now);
     const decision = decideRestart(this.exits, now, this.policy);
@@ -99,7 +118,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       if (this.stopped) return;
       this.restarts += 1;
       this.launch();
-      this.emit('restarted', { reason: describeExit(code, signal), exitCode: code, signal, restarts: this.restarts });
+      this.emit('restarted', { reason, exitCode: code, signal, restarts: this.restarts });
     }, decision.delayMs);
   }
 }

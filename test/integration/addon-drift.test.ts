@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { environmentReportSchema } from '../../electron/common/environment';
-import { DEFAULT_REMEDIES, ERROR_CODES } from '../../electron/common/errors';
+import { ADDON_ERROR_CODES, DEFAULT_REMEDIES, ERROR_CODES } from '../../electron/common/errors';
 import { MEMORY_READ_CAP, MEMORY_REGIONS } from '../../electron/common/memory';
 import { frameReportSchema, streamInfoSchema } from '../../electron/common/report';
 import {
@@ -49,8 +49,8 @@ describe('the addon and the TS side speak one vocabulary', () => {
     expect(v.framesPerCall).toBe(FRAMES_PER_CALL);
   });
 
-  it("the addon's error codes equal ERROR_CODES, and every code has a default remedy", () => {
-    expect(addon.vocabulary().errorCodes).toEqual([...ERROR_CODES]);
+  it("the addon's error codes equal ADDON_ERROR_CODES, and every code has a default remedy", () => {
+    expect(addon.vocabulary().errorCodes).toEqual([...ADDON_ERROR_CODES]);
     for (const code of ERROR_CODES) expect(DEFAULT_REMEDIES[code].length, code).toBeGreaterThanOrEqual(10);
   });
 

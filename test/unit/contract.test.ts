@@ -35,9 +35,11 @@ describe('the RPC contract', () => {
 
   it('accepts well-formed open parameters and rejects extra or wrong fields', () => {
     expect(METHODS.open.params.safeParse({ path: '/a.mp4' }).success).toBe(true);
-    expect(METHODS.open.params.safeParse({ path: '/a.mp4', options: { decode: 'nvdec', holdFrames: 4 } }).success).toBe(
+    expect(METHODS.open.params.safeParse({ path: '/a.mp4', options: { decode: 'nvdec', device: 1 } }).success).toBe(
       true,
     );
+    // The frames held are a backend budget: no client sets them.
+    expect(METHODS.open.params.safeParse({ path: '/a.mp4', options: { holdFrames: 4 } }).success).toBe(false);
     expect(METHODS.open.params.safeParse({ path: '' }).success).toBe(false);
     expect(METHODS.open.params.safeParse({ path: 'x'.repeat(5000) }).success).toBe(false);
     expect(METHODS.open.params.safeParse({ path: '/a', options: { decode: 'magic' } }).success).toBe(false);

@@ -1,4 +1,5 @@
 /** Every schema, parser and catalogue takes its names and bounds from the one vocabulary. */
+import { BUDGET_ENV, readBudgets } from '../../electron/common/budgets';
 import { describe, expect, it } from 'vitest';
 import { parseCli, USAGE } from '../../electron/cli/cli-args';
 import { captureManifestSchema } from '../../electron/common/capture';
@@ -41,11 +42,14 @@ describe('the vocabulary', () => {
     expect(open({ decode: 'gpu' })).toBe(false);
   });
 
-  it('bounds the device and the frames held at the addon’s limits', () => {
-    expect(open({ device: DEVICE_ORDINAL.max, holdFrames: HOLD_FRAMES.max })).toBe(true);
+  it('bounds the device at the addon’s limits, and the frames held in the backend budgets only', () => {
+    expect(open({ device: DEVICE_ORDINAL.max })).toBe(true);
     expect(open({ device: DEVICE_ORDINAL.max + 1 })).toBe(false);
-    expect(open({ holdFrames: HOLD_FRAMES.min - 1 })).toBe(false);
-    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, holdFrames: HOLD_FRAMES.max + 1 }).success).toBe(false);
+    expect(open({ holdFrames: HOLD_FRAMES.min })).toBe(false);
+    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, holdFrames: HOLD_FRAMES.min }).success).toBe(false);
+    expect(() => readBudgets({ [BUDGET_ENV.holdFrames]: String(HOLD_FRAMES.max + 1) }, 2 ** 34)).toThrow(
+      /ZCI_HOLD_FRAMES/,
+    );
   });
 
   it('reads every decode path in reports and stream info', () => {

@@ -11,10 +11,13 @@ import { withPreviews } from '../../capture/operator-previews';
 import { resolveCapturePath } from '../../capture/output-path';
 import { toWireThumbnail } from '../thumbnail-wire';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../../common/capture';
+import { mibWords } from '../../common/budgets';
 import { RpcFailure, rpcError } from '../../common/envelope';
+import { MAX_RESPONSE_BYTES } from '../../common/wire';
 import type { EnvironmentReport } from '../../common/environment';
 import type { ClientSession } from '../client-session';
-import type { BackendDeps, Handlers } from './types';
+import type { OpenedCapture } from '../../capture/capture-file';
+import type { BudgetedDeps, Handlers } from './types';
 
 /** The capture handlers' part of the handler map. */
 type CaptureHandlers = Pick<Handlers, 'openCapture' | 'saveCapture' | 'capturedOperators' | 'captureFrame'>;
@@ -38,8 +41,15 @@ export function selectFrames(
   return { frames: range, selection: 'range' };
 }
 
+/** Bytes an open capture holds: its files as read, and every picture decoded (each PNG once, at most). */
+function heldBytes(opened: OpenedCapture): number {
+  let files = 0;
+  for (const bytes of opened.files.values()) files += bytes.byteLength;
+  return files + opened.decodedBytes;
+}
+
 /** Builds the capture handlers over the backend's shared dependencies. */
-export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): CaptureHandlers {
+export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): CaptureHandlers {
   const metaFor = async (client: ClientSession, selection: CaptureSelection, width: number): Promise<CaptureMeta> => {
     const session = client.current();
     if (session instanceof CaptureSession) {
@@ -77,8 +87,11 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
         const file = await resolveUserPath(path, deps.cwd);
         emit('progress', { stage: 'opening', message: `Opening the capture ${file}`, fraction: null });
         try {
-          const session = new CaptureSession(await openCaptureFile(file, { configDir: deps.configDir ?? null }), file);
-          client.replace(session, file);
+          const opened = await openCaptureFile(file, { configDir: deps.configDir ?? null });
+          // Charged before any picture is decoded: the open measured every one.
+          const charge = deps.memory.charge(heldBytes(opened), `Holding the capture ${file}`);
+          const session = new CaptureSession(opened, file);
+          client.replace(session, file, charge);
           deps.persistence.opened(file);
           return { info: session.info, capture: session.summary };
         } finally {
@@ -123,7 +136,9 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
       client.serial(async () => {
         await deps.paths.check(path, deps.cwd);
         const file = await resolveUserPath(path, deps.cwd);
-        const other = new CaptureSession(await openCaptureFile(file, { configDir: deps.configDir ?? null }), file);
+        const opened = await openCaptureFile(file, { configDir: deps.configDir ?? null });
+        const charge = deps.memory.charge(heldBytes(opened), `Reading a frame of the capture ${file}`);
+        const other = new CaptureSession(opened, file);
         try {
           const shown = await other.show(index, { thumbnailWidth: thumbnails.maxWidth });
           return {
@@ -133,12 +148,26 @@ export function createCaptureHandlers(deps: BackendDeps, app: AppIdentity): Capt
           };
         } finally {
           other.close();
+          charge.release();
         }
       }),
     capturedOperators: async ({ index }, { client }) =>
       client.serial(async () => {
         const session = client.current();
-        return session instanceof CaptureSession ? session.operators(index) : [];
+        if (!(session instanceof CaptureSession)) return [];
+        // Sized before any PNG is checked: an answer the renderer would drop is refused, and one that fits is charged.
+        const bytes = session.operatorAnswerBytes(index);
+        if (bytes > MAX_RESPONSE_BYTES)
+          throw new RpcFailure(
+            rpcError(
+              'ANSWER_TOO_LARGE',
+              `The operator previews of frame ${index} take ${mibWords(bytes)} on the wire, over the ${mibWords(MAX_RESPONSE_BYTES)} an answer may take.`,
+              'Save the capture again with smaller or fewer previews.',
+            ),
+          );
+        return deps.memory.during(bytes, `The operator previews of frame ${index}`, async () =>
+          session.operators(index),
+        );
       }),
   };
 }

@@ -1,9 +1,9 @@
 /** The environment method of the RPC: the addon's probe of the machine, and facts about the backend process. */
 import type { EnvironmentReport } from '../../common/environment';
-import type { BackendDeps, Handlers } from './types';
+import type { BudgetedDeps, Handlers } from './types';
 
 /** Builds the environment handler; a probe that throws is reported in the addon's status, not as a failure. */
-export function createEnvironmentHandlers(deps: BackendDeps): Pick<Handlers, 'environment'> {
+export function createEnvironmentHandlers(deps: BudgetedDeps): Pick<Handlers, 'environment'> {
   return {
     environment: async () => {
       let report: EnvironmentReport | null = null;
@@ -20,6 +20,7 @@ export function createEnvironmentHandlers(deps: BackendDeps): Pick<Handlers, 'en
         report,
         backend: { pid: process.pid, startedAt: deps.startedAt.toISOString(), node: process.versions.node },
         samplePath: deps.samplePath,
+        budgets: { ...deps.budgets, memoryUsedBytes: deps.memory.usedBytes },
       };
     },
   };

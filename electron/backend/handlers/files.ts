@@ -1,7 +1,8 @@
 /** The file methods of the RPC: open a video, close it, the recent files and the bundled sample. */
 import { resolveUserPath } from '../../app/user-path';
 import { RpcFailure, rpcError } from '../../common/envelope';
-import type { BackendDeps, Handlers } from './types';
+import { heldFrameBytes, mibWords } from '../../common/budgets';
+import type { BackendDeps, BudgetedDeps, Handlers } from './types';
 
 /** The addon, or INTERNAL with a remedy when it could not be loaded. */
 function requireAddon(deps: BackendDeps): NonNullable<BackendDeps['addon']> {
@@ -19,7 +20,7 @@ function requireAddon(deps: BackendDeps): NonNullable<BackendDeps['addon']> {
 
 /** Builds the file handlers; opening runs in the client's queue and replaces what the client had open. */
 export function createFileHandlers(
-  deps: BackendDeps,
+  deps: BudgetedDeps,
 ): Pick<Handlers, 'open' | 'close' | 'cancel' | 'listRecent' | 'samplePath'> {
   return {
     open: async ({ path, options }, { client, emit }) =>
@@ -34,13 +35,27 @@ export function createFileHandlers(
             const session = await addon.Session.open(file, {
               decode: settings.decode,
               device: settings.device,
-              holdFrames: settings.holdFrames,
-              maxPixels: settings.maxPixels,
               ledger: settings.ledger,
               ...options,
+              holdFrames: deps.budgets.holdFrames,
+              maxPixels: deps.budgets.maxPixels,
               signal,
             });
-            client.replace(session, file);
+            // The frames it will hold are charged before any is decoded; past the budget the file is closed again.
+            const held = deps.budgets.holdFrames * heldFrameBytes(session.info.codedWidth, session.info.codedHeight);
+            try {
+              client.replace(
+                session,
+                file,
+                deps.memory.charge(
+                  held,
+                  `Holding ${deps.budgets.holdFrames} frames of ${file} (at most ${mibWords(held)})`,
+                ),
+              );
+            } catch (error) {
+              session.close({ background: true });
+              throw error;
+            }
             deps.persistence.opened(file);
             return { info: session.info };
           } finally {

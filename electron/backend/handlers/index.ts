@@ -6,15 +6,20 @@ import { createFileHandlers } from './files';
 import { createFrameHandlers } from './frames';
 import { createMemoryHandlers } from './memory';
 import { createSettingsHandlers } from './settings';
-import type { BackendDeps, Handlers } from './types';
+import os from 'node:os';
+import { readBudgets } from '../../common/budgets';
+import { MemoryBudget } from '../memory-budget';
+import type { BackendDeps, BudgetedDeps, Handlers } from './types';
 
 /** Builds every handler over the backend's shared dependencies. */
-export function createHandlers(deps: BackendDeps): Handlers {
+export function createHandlers(given: BackendDeps): Handlers {
+  const budgets = given.budgets ?? readBudgets({}, os.totalmem());
+  const deps: BudgetedDeps = { ...given, budgets, memory: given.memory ?? new MemoryBudget(budgets.memoryBytes) };
   return {
     ...createEnvironmentHandlers(deps),
     ...createFileHandlers(deps),
     ...createFrameHandlers(deps),
-    ...createMemoryHandlers(),
+    ...createMemoryHandlers(deps),
     ...createSettingsHandlers(deps),
     ...createCaptureHandlers(deps, deps.app ?? { name: 'zerocopy-inspector', version: 'unknown' }),
     ...createDecoderHandlers(deps),

@@ -2,7 +2,8 @@
 import type { FrameSource, Session } from '../../addon/native';
 import { RpcFailure, rpcError } from '../../common/envelope';
 import { toWireMemoryRead } from '../memory-wire';
-import type { Handlers } from './types';
+import { MEMORY_READ_CAP } from '../../common/memory';
+import type { BudgetedDeps, Handlers } from './types';
 
 /** An open file whose frames' memory can be read: the addon's Session (a replayed capture holds no memory). */
 type MemoryReader = FrameSource & Pick<Session, 'readMemory'>;
@@ -15,9 +16,10 @@ function canReadMemory(session: FrameSource): session is MemoryReader {
  * Builds the memory handler. It names its frame: when the client's frame is not index, that frame is decoded first
  * (one addon call that decodes nothing when the session holds it last); then the read names the frame to the addon,
  * which refuses a frame it does not hold.
- * It runs in the client's queue and is cancelled with the client's other requests.
+ * It runs in the client's queue and is cancelled with the client's other requests; its bytes are charged to the
+ * backend's memory budget while it runs.
  */
-export function createMemoryHandlers(): Pick<Handlers, 'readMemory'> {
+export function createMemoryHandlers(deps: Pick<BudgetedDeps, 'memory'>): Pick<Handlers, 'readMemory'> {
   return {
     readMemory: async ({ index, range }, ctx) =>
       ctx.client.cancellable((signal) =>
@@ -33,8 +35,11 @@ export function createMemoryHandlers(): Pick<Handlers, 'readMemory'> {
             );
           }
           // The frame it names: decoded first unless the session holds it last (then show() decodes nothing).
-          await session.show(index, { proof: false, signal });
-          return toWireMemoryRead(await session.readMemory(range, { index, signal }));
+          // Charged before the work: the copy on the host and its place in the answer, at most the read cap each.
+          return deps.memory.during(2 * MEMORY_READ_CAP, `A memory read of frame ${index}`, async () => {
+            await session.show(index, { proof: false, signal });
+            return toWireMemoryRead(await session.readMemory(range, { index, signal }));
+          });
         }),
       ),
   };

@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import type { AppIdentity } from '../../app/app-identity';
 import type { AddonModule } from '../../addon/native';
 import type { PathPolicy } from '../../app/path-policy';
+import type { BackendBudgets } from '../../common/budgets';
 import type { AddonStatus, EventMap, EventName, MethodName, METHODS, ResultOf } from '../../common/contract';
 import type { ComparePlant } from '../../common/decoder-compare';
 import type { ClientSession } from '../client-session';
+import type { MemoryBudget } from '../memory-budget';
 import type { Persistence } from '../persist';
 
 /** What every handler may use. */
@@ -36,7 +38,14 @@ export interface BackendDeps {
   configDir?: string | null;
   /** A test hook: one sample planted in side A of decoder comparisons (ZCI_TEST_HOOK_PLANT), so a difference shows. */
   plant?: ComparePlant | null;
+  /** The budgets whoever started the backend set (default: derived from this machine's memory). */
+  budgets?: BackendBudgets;
+  /** The backend's memory, charged by every client (default: a budget of budgets.memoryBytes). */
+  memory?: MemoryBudget;
 }
+
+/** BackendDeps with the budgets resolved: what the handlers use. */
+export type BudgetedDeps = BackendDeps & { budgets: BackendBudgets; memory: MemoryBudget };
 
 /** A handler for one method: validated parameters in, the method's result out. */
 export type Handler<M extends MethodName> = (

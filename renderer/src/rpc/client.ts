@@ -64,7 +64,7 @@ export class RpcClient implements RpcApi {
       return;
     }
     if (message.kind === 'event') {
-      if (message.event === 'backendRestarted') this.failAll('The decoder process restarted.');
+      if (message.event === 'backendRestarted') this.failAll('The decoder process restarted.', 'BACKEND_RESTARTED');
       this.listeners
         .get(message.event)
         ?.forEach((listener) => (listener as (payload: unknown) => void)(message.payload));
@@ -77,8 +77,10 @@ export class RpcClient implements RpcApi {
     else pending.reject(new RpcFailure(message.error));
   }
 
-  private failAll(reason: string): void {
-    const failure = new RpcFailure(rpcError('INTERNAL', reason, 'Try again; the app reconnected.'));
+  private failAll(reason: string, code: 'INTERNAL' | 'BACKEND_RESTARTED' = 'INTERNAL'): void {
+    const failure = new RpcFailure(
+      rpcError(code, reason, code === 'INTERNAL' ? 'Try again; the app reconnected.' : undefined),
+    );
     for (const pending of this.pending.values()) pending.reject(failure);
     this.pending.clear();
   }

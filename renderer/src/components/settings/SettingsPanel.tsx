@@ -1,21 +1,23 @@
 /** Settings: how files are decoded, the proof, thumbnails, and where NVCV/CV-CUDA are loaded from. */
 import type { Ref } from 'react';
+import type { BackendEnvironment } from '../../../../electron/common/contract';
 import type { Settings, SettingsPatch } from '../../../../electron/common/settings';
 import {
   CONTEXT_MODES,
   DECODE_MODES,
   decodeModeSchema,
   DEVICE_ORDINAL,
-  HOLD_FRAMES,
-  PIXEL_BUDGET,
   type ContextMode,
 } from '../../../../electron/common/vocabulary';
 import { clampTo } from '../../format';
+import { BudgetFacts } from './BudgetFacts';
 import { CONTEXT_MODE_TEXT } from './context-modes';
 
 /** Props of SettingsPanel. */
 export interface SettingsPanelProps {
   settings: Settings;
+  /** The backend's budgets, read-only: only whoever starts the inspector sets them. Null while unknown. */
+  budgets?: BackendEnvironment['budgets'] | null;
   /** The CUDA context the next video is opened in. */
   contextMode: ContextMode;
   onChange(patch: SettingsPatch): void;
@@ -30,6 +32,7 @@ export interface SettingsPanelProps {
 /** The popover. */
 export function SettingsPanel({
   settings,
+  budgets,
   contextMode,
   onChange,
   onContextModeChange,
@@ -84,31 +87,7 @@ export function SettingsPanel({
           onChange={(event) => onChange({ device: clampTo(DEVICE_ORDINAL, event.target.value) })}
         />
       </label>
-      <label>
-        frames held
-        <input
-          data-testid="setting-hold"
-          type="number"
-          min={HOLD_FRAMES.min}
-          max={HOLD_FRAMES.max}
-          value={settings.holdFrames}
-          onChange={(event) => onChange({ holdFrames: clampTo(HOLD_FRAMES, event.target.value) })}
-        />
-      </label>
-      <label>
-        pixel budget (megapixels, coded size)
-        <input
-          data-testid="setting-max-pixels"
-          type="number"
-          min={Math.ceil(PIXEL_BUDGET.min / 1e6)}
-          max={Math.floor(PIXEL_BUDGET.max / 1e6)}
-          step={1}
-          value={Math.round(settings.maxPixels / 1e5) / 10}
-          onChange={(event) =>
-            onChange({ maxPixels: clampTo(PIXEL_BUDGET, String(Math.round(Number(event.target.value) * 1e6))) })
-          }
-        />
-      </label>
+      <BudgetFacts budgets={budgets ?? null} />
       <label className="check">
         <input
           data-testid="setting-proof"

@@ -1,0 +1,105 @@
+/**
+ * The backend's budgets: how much memory it may hold for all its clients together, the largest picture it opens,
+ * and how many frames a session holds. Only whoever starts the app sets them (command-line flags or the
+ * environment of the backend process); no client can change them over the RPC.
+ */
+import { HOLD_FRAMES, PIXEL_BUDGET } from './vocabulary';
+
+/** The budgets the backend runs with, and where they came from. */
+export interface BackendBudgets {
+  /** Bytes the backend may hold at once for held frames, decoded capture pictures and answers being sent. */
+  memoryBytes: number;
+  /** The largest coded picture (width × height) a file may have before opening it is refused. */
+  maxPixels: number;
+  /** Frames a session holds (each reserved in the decoder's surface pool). */
+  holdFrames: number;
+  /** 'default' (derived from this machine's memory) or 'local' (set by whoever started the app). */
+  source: 'default' | 'local';
+}
+
+/** Environment variables through which the parent process sets the budgets (serve mode's flags end up here). */
+export const BUDGET_ENV = {
+  memoryMiB: 'ZCI_MEMORY_BUDGET_MIB',
+  maxPixels: 'ZCI_MAX_PIXELS',
+  holdFrames: 'ZCI_HOLD_FRAMES',
+} as const;
+
+const MIB = 1_048_576;
+
+/** The backend's memory budget, both ends included, in MiB. */
+export const MEMORY_BUDGET_MIB = { min: 256, max: 1_048_576 } as const;
+
+/** Bytes one pixel of a held frame may take at most: three full 16-bit planes (4:4:4, 10 to 16 bits). */
+export const WORST_BYTES_PER_PIXEL = 6;
+
+/**
+ * The default memory budget: a quarter of this machine's memory, at least 512 MiB and at most 16 GiB. A quarter
+ * leaves the rest to the window, the decoder's own buffers and everything else the user runs.
+ */
+export function defaultMemoryBudget(totalMemoryBytes: number): number {
+  const quarter = Math.floor(totalMemoryBytes / 4 / MIB) * MIB;
+  return Math.min(16_384 * MIB, Math.max(512 * MIB, quarter));
+}
+
+/**
+ * The process limit the supervisor enforces: the budget plus room for what the budget does not count (the addon,
+ * FFmpeg's and CUDA's own memory, Node itself). Past it the backend is restarted before the kernel's OOM killer
+ * picks a process.
+ */
+export function processMemoryLimit(budgets: Pick<BackendBudgets, 'memoryBytes'>): number {
+  return budgets.memoryBytes + Math.max(1_024 * MIB, Math.floor(budgets.memoryBytes / 2));
+}
+
+/** Bytes a held frame of this coded size may take, at worst. */
+export function heldFrameBytes(width: number, height: number): number {
+  return width * height * WORST_BYTES_PER_PIXEL;
+}
+
+/** A budget value that could not be used. */
+export class BudgetConfigError extends Error {
+  override readonly name = 'BudgetConfigError';
+}
+
+function integerIn(name: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max)
+    throw new BudgetConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  return value;
+}
+
+/**
+ * Reads the budgets from the environment the parent gave; what is unset takes its default. Throws BudgetConfigError
+ * when a value is malformed, out of range, or when the held frames at the pixel budget cannot fit the memory budget.
+ */
+export function readBudgets(
+  env: Readonly<Record<string, string | undefined>>,
+  totalMemoryBytes: number,
+): BackendBudgets {
+  const memory = env[BUDGET_ENV.memoryMiB];
+  const pixels = env[BUDGET_ENV.maxPixels];
+  const hold = env[BUDGET_ENV.holdFrames];
+  const budgets: BackendBudgets = {
+    memoryBytes:
+      memory === undefined || memory === ''
+        ? defaultMemoryBudget(totalMemoryBytes)
+        : integerIn(BUDGET_ENV.memoryMiB, memory, MEMORY_BUDGET_MIB.min, MEMORY_BUDGET_MIB.max) * MIB,
+    maxPixels:
+      pixels === undefined || pixels === ''
+        ? PIXEL_BUDGET.default
+        : integerIn(BUDGET_ENV.maxPixels, pixels, PIXEL_BUDGET.min, PIXEL_BUDGET.max),
+    holdFrames:
+      hold === undefined || hold === '' ? 2 : integerIn(BUDGET_ENV.holdFrames, hold, HOLD_FRAMES.min, HOLD_FRAMES.max),
+    source: [memory, pixels, hold].some((v) => v !== undefined && v !== '') ? 'local' : 'default',
+  };
+  const worst = budgets.holdFrames * heldFrameBytes(budgets.maxPixels, 1);
+  if (worst > budgets.memoryBytes)
+    throw new BudgetConfigError(
+      `${budgets.holdFrames} held frames of ${budgets.maxPixels} pixels can take ${Math.ceil(worst / MIB)} MiB, more than the memory budget of ${budgets.memoryBytes / MIB} MiB: lower ${BUDGET_ENV.maxPixels} or ${BUDGET_ENV.holdFrames}, or raise ${BUDGET_ENV.memoryMiB}`,
+    );
+  return budgets;
+}
+
+/** A byte count in MiB for messages, with one decimal. */
+export function mibWords(bytes: number): string {
+  return `${(bytes / MIB).toFixed(1)} MiB`;
+}

@@ -1,0 +1,89 @@
+/**
+ * The backend's budgets in real serve mode: one memory budget for every client, set only where serve mode was
+ * started; a request the backend held when it died is answered BACKEND_RESTARTED, never left waiting.
+ */
+import path from 'node:path';
+import { CLIPS, expect, test } from '../support/e2e/fixtures';
+import { call, openSocket, startServe, type Served } from '../support/live/serve';
+import { ROOT } from '../support/paths';
+
+async function socketOf(served: Served) {
+  const opened = await openSocket(served);
+  if (!('socket' in opened)) throw new Error(`refused: ${opened.status}`);
+  return opened.socket;
+}
+
+test('a request the backend held when it died is answered BACKEND_RESTARTED, and the next one is served', async ({
+  served,
+}) => {
+  const socket = await socketOf(served);
+  const env = (await call(socket, 'environment', {}, 1)) as { result: { backend: { pid: number } } };
+  expect(await call(socket, 'open', { path: path.join(ROOT, 'assets', 'sample.mp4') }, 2)).toMatchObject({ ok: true });
+  // A 96-frame capture keeps the backend busy; it dies under it.
+  const saving = call(
+    socket,
+    'saveCapture',
+    { path: path.join(served.configDir, 'x.zci'), frames: { from: 0, to: 95 } },
+    3,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  process.kill(env.result.backend.pid, 'SIGKILL');
+  expect(await saving).toMatchObject({
+    ok: false,
+    error: { code: 'BACKEND_RESTARTED', message: expect.stringMatching(/signal SIGKILL/) },
+  });
+  // Served again by the new process (a request while it starts is answered BACKEND_RESTARTED too, never dropped).
+  let id = 10;
+  await expect
+    .poll(async () => ((await call(socket, 'environment', {}, (id += 1))) as { ok: boolean }).ok, { timeout: 30_000 })
+    .toBe(true);
+  const after = (await call(socket, 'environment', {}, 99)) as { result: { backend: { pid: number } } };
+  expect(after.result.backend.pid).not.toBe(env.result.backend.pid);
+  socket.close();
+});
+
+test('one memory budget for every client, set where serve mode started and never over the RPC', async () => {
+  // 16 held frames of a 1920x1088 picture are about 191 MiB: one such file fits 256 MiB, two do not.
+  const served = await startServe({
+    env: { ZCI_MEMORY_BUDGET_MIB: '256', ZCI_HOLD_FRAMES: '16', ZCI_MAX_PIXELS: '2097152' },
+  });
+  try {
+    const [a, b, c] = [await socketOf(served), await socketOf(served), await socketOf(served)];
+    expect(await call(a, 'open', { path: CLIPS.padded }, 1)).toMatchObject({ ok: true });
+    const refused = await call(b, 'open', { path: CLIPS.padded }, 1);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'MEMORY_BUDGET_EXCEEDED',
+        message: expect.stringMatching(/Holding 16 frames of .* the backend's memory budget of 256\.0 MiB/),
+      },
+    });
+    // The other clients are answered, and see the budget and its charge.
+    const t0 = Date.now();
+    const env = (await call(c, 'environment', {}, 2)) as {
+      result: { budgets: { memoryBytes: number; memoryUsedBytes: number; holdFrames: number; source: string } };
+    };
+    test.info().annotations.push({ type: 'figure', description: `another client answered in ${Date.now() - t0} ms` });
+    expect(env.result.budgets).toMatchObject({ memoryBytes: 256 * 1_048_576, holdFrames: 16, source: 'local' });
+    expect(env.result.budgets.memoryUsedBytes).toBe(16 * 1920 * 1088 * 6);
+    // No client can raise a budget: settings carry none, and open options no longer take the frames held.
+    for (const patch of [{ maxPixels: 268_435_456 }, { holdFrames: 1 }, { memoryBytes: 2 ** 40 }])
+      expect(await call(c, 'setSettings', patch, 3)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(await call(c, 'open', { path: CLIPS.padded, options: { holdFrames: 1 } }, 4)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
+    // Closing the first file gives its charge back.
+    expect(await call(a, 'close', {}, 5)).toMatchObject({ ok: true });
+    expect(await call(b, 'open', { path: CLIPS.padded }, 6)).toMatchObject({ ok: true });
+    for (const socket of [a, b, c]) socket.close();
+  } finally {
+    await served.stop();
+  }
+});
+
+test('serve mode refuses budgets that contradict each other before it starts', async () => {
+  await expect(startServe({ env: { ZCI_MEMORY_BUDGET_MIB: '512', ZCI_HOLD_FRAMES: '16' } })).rejects.toThrow(
+    /exited with 2[\s\S]*16 held frames of 35651584 pixels can take 3264 MiB, more than the memory budget of 512 MiB/,
+  );
+});

@@ -1,0 +1,105 @@
+// The backend's memory budget over the real handlers and the real addon: every client's files are charged to one
+// budget before their frames are decoded, a charge past it is refused with MEMORY_BUDGET_EXCEEDED, and a closed
+// file gives its charge back.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { PathPolicy } from '../../electron/app/path-policy';
+import { ClientSession } from '../../electron/backend/client-session';
+import { createHandlers } from '../../electron/backend/handlers/index';
+import type { HandlerContext } from '../../electron/backend/handlers/types';
+import { MemoryBudget } from '../../electron/backend/memory-budget';
+import { Persistence } from '../../electron/backend/persist';
+import { heldFrameBytes, readBudgets } from '../../electron/common/budgets';
+import { MEMORY_READ_CAP } from '../../electron/common/memory';
+import { addon, addonStatus } from '../support/live/addon';
+import { fixture } from '../support/paths';
+
+const CLIP = 'h264-odd-642x362.mp4'; // coded 656x368 (whole macroblocks)
+let dir: string;
+const clients: ClientSession[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-budget-'));
+  await copyFile(fixture(CLIP), path.join(dir, 'a.mp4'));
+  await copyFile(fixture(CLIP), path.join(dir, 'b.mp4'));
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function backend(memory: MemoryBudget) {
+  const handlers = createHandlers({
+    addon,
+    addonStatus,
+    persistence: new Persistence(path.join(dir, 'config')),
+    samplePath: null,
+    cwd: dir,
+    paths: PathPolicy.root('/'),
+    startedAt: new Date(0),
+    budgets: { ...readBudgets({}, os.totalmem()), holdFrames: 2, memoryBytes: memory.limitBytes },
+    memory,
+  });
+  const client = (): HandlerContext => {
+    const c = new ClientSession();
+    clients.push(c);
+    return { client: c, emit: vi.fn<HandlerContext['emit']>() };
+  };
+  return { handlers, client };
+}
+
+it('charges each open file its held frames, refuses the one that does not fit, and takes the charge back on close', async () => {
+  const { handlers, client } = backend(new MemoryBudget(0));
+  const first = await handlers.open({ path: 'a.mp4' }, client()).catch((e: unknown) => e);
+  expect(first).toMatchObject({ envelope: { code: 'MEMORY_BUDGET_EXCEEDED' } });
+
+  const a = client();
+  const b = client();
+  const measured = await backend(new MemoryBudget(2 ** 40)).handlers.open({ path: 'a.mp4' }, a);
+  const held = 2 * heldFrameBytes(measured.info.codedWidth, measured.info.codedHeight);
+  a.client.close();
+  // A budget with room for one file exactly.
+  const memory = new MemoryBudget(held);
+  const one = backend(memory);
+  await one.handlers.open({ path: 'a.mp4' }, a);
+  expect(memory.usedBytes).toBe(held);
+  const refused = await one.handlers.open({ path: 'b.mp4' }, b).catch((e: unknown) => e);
+  expect(refused).toMatchObject({
+    envelope: {
+      code: 'MEMORY_BUDGET_EXCEEDED',
+      message: expect.stringMatching(/Holding 2 frames of .*b\.mp4 .* the backend's memory budget of/),
+    },
+  });
+  expect(b.client.snapshot().lastFile).toBeNull(); // nothing was kept of the refused file
+  await one.handlers.close({}, a);
+  expect(memory.usedBytes).toBe(0);
+  await one.handlers.open({ path: 'b.mp4' }, b);
+  expect(memory.usedBytes).toBe(held);
+});
+
+it('charges a memory read before it copies, and refuses one the budget cannot hold', async () => {
+  const { handlers: probe, client } = backend(new MemoryBudget(2 ** 40));
+  const ctx = client();
+  const opened = await probe.open({ path: 'a.mp4' }, ctx);
+  const held = 2 * heldFrameBytes(opened.info.codedWidth, opened.info.codedHeight);
+  ctx.client.close();
+
+  const memory = new MemoryBudget(held + MEMORY_READ_CAP); // room for the file, not for a read's two copies
+  const { handlers } = backend(memory);
+  await handlers.open({ path: 'a.mp4' }, ctx);
+  const read = await handlers
+    .readMemory({ index: 0, range: { plane: 0, row: 0, rows: 1 } }, ctx)
+    .catch((e: unknown) => e);
+  expect(read).toMatchObject({ envelope: { code: 'MEMORY_BUDGET_EXCEEDED' } });
+  expect(memory.usedBytes).toBe(held);
+
+  const roomy = new MemoryBudget(held + 2 * MEMORY_READ_CAP);
+  const second = backend(roomy);
+  await second.handlers.open({ path: 'a.mp4' }, ctx);
+  const ok = await second.handlers.readMemory({ index: 0, range: { plane: 0, row: 0, rows: 1 } }, ctx);
+  expect(ok.rows).toBe(1);
+  expect(roomy.usedBytes).toBe(held); // the read's charge ended with it
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryBudget } from '../../electron/backend/memory-budget';
+import {
+  BudgetConfigError,
+  BUDGET_ENV,
+  defaultMemoryBudget,
+  heldFrameBytes,
+  processMemoryLimit,
+  readBudgets,
+} from '../../electron/common/budgets';
+import { RpcFailure } from '../../electron/common/envelope';
+import { parseServeArgs } from '../../electron/serve/options';
+import { settingsPatchSchema } from '../../electron/common/settings';
+import { PIXEL_BUDGET } from '../../electron/common/vocabulary';
+
+const MIB = 1_048_576;
+const GIB = 1_024 * MIB;
+
+describe('the backend budgets', () => {
+  it('default to a quarter of the machine, within 512 MiB and 16 GiB', () => {
+    expect(defaultMemoryBudget(24 * GIB)).toBe(6 * GIB);
+    expect(defaultMemoryBudget(1 * GIB)).toBe(512 * MIB);
+    expect(defaultMemoryBudget(512 * GIB)).toBe(16 * GIB);
+    expect(readBudgets({}, 24 * GIB)).toEqual({
+      memoryBytes: 6 * GIB,
+      maxPixels: PIXEL_BUDGET.default,
+      holdFrames: 2,
+      source: 'default',
+    });
+  });
+
+  it('are set only through the variables the parent gives, and say so', () => {
+    const b = readBudgets({ [BUDGET_ENV.memoryMiB]: '1024', [BUDGET_ENV.holdFrames]: '3' }, 24 * GIB);
+    expect(b).toMatchObject({ memoryBytes: 1_024 * MIB, holdFrames: 3, source: 'local' });
+  });
+
+  it('refuse malformed, out-of-range and self-contradicting values, naming the variable', () => {
+    for (const [name, value] of [
+      [BUDGET_ENV.memoryMiB, '12x'],
+      [BUDGET_ENV.memoryMiB, '100'],
+      [BUDGET_ENV.maxPixels, '-5'],
+      [BUDGET_ENV.holdFrames, '17'],
+      [BUDGET_ENV.holdFrames, '1.5'],
+    ] as const)
+      expect(() => readBudgets({ [name]: value }, 24 * GIB), `${name}=${value}`).toThrow(
+        new RegExp(`${name} must be a whole number`),
+      );
+    // 16 held frames of the default pixel budget cannot fit 512 MiB.
+    expect(() => readBudgets({ [BUDGET_ENV.memoryMiB]: '512', [BUDGET_ENV.holdFrames]: '16' }, 24 * GIB)).toThrow(
+      BudgetConfigError,
+    );
+  });
+
+  it('leave the process room over the budget before the supervisor restarts it', () => {
+    expect(processMemoryLimit({ memoryBytes: 512 * MIB })).toBe(1_536 * MIB);
+    expect(processMemoryLimit({ memoryBytes: 6 * GIB })).toBe(9 * GIB);
+    expect(heldFrameBytes(1920, 1088)).toBe(1920 * 1088 * 6);
+  });
+
+  it('cannot be changed over the RPC: a settings patch with a budget is refused', () => {
+    expect(settingsPatchSchema.safeParse({ maxPixels: PIXEL_BUDGET.max }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ holdFrames: 16 }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ memoryBytes: GIB }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ proof: false }).success).toBe(true);
+  });
+
+  it("are serve mode's flags, passed on as the backend's variables", () => {
+    const options = parseServeArgs(['--memory-budget', '768', '--max-pixels', '2088960', '--hold-frames', '4']);
+    expect(options.budgetEnv).toEqual({
+      [BUDGET_ENV.memoryMiB]: '768',
+      [BUDGET_ENV.maxPixels]: '2088960',
+      [BUDGET_ENV.holdFrames]: '4',
+    });
+    expect(parseServeArgs([]).budgetEnv).toEqual({});
+  });
+});
+
+describe('MemoryBudget', () => {
+  it('charges until the limit, refuses past it with MEMORY_BUDGET_EXCEEDED naming the budget, and takes back', () => {
+    const budget = new MemoryBudget(100 * MIB);
+    const a = budget.charge(60 * MIB, 'Holding frames of a.mp4');
+    expect(budget.usedBytes).toBe(60 * MIB);
+    let refused: unknown;
+    try {
+      budget.charge(41 * MIB, 'Holding frames of b.mp4');
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(RpcFailure);
+    expect((refused as RpcFailure).envelope).toMatchObject({
+      code: 'MEMORY_BUDGET_EXCEEDED',
+      message: expect.stringMatching(
+        /Holding frames of b\.mp4 needs 41\.0 MiB; the backend's memory budget of 100\.0 MiB has 40\.0 MiB left/,
+      ),
+    });
+    expect(budget.usedBytes).toBe(60 * MIB); // a refusal charges nothing
+    a.release();
+    a.release(); // twice gives back once
+    expect(budget.usedBytes).toBe(0);
+    expect(budget.charge(100 * MIB, 'all of it').bytes).toBe(100 * MIB);
+  });
+
+  it('holds a charge for the work of an answer only, also when the work fails', async () => {
+    const budget = new MemoryBudget(10 * MIB);
+    const seen = await budget.during(4 * MIB, 'an answer', async () => budget.usedBytes);
+    expect(seen).toBe(4 * MIB);
+    expect(budget.usedBytes).toBe(0);
+    await expect(
+      budget.during(4 * MIB, 'a failing answer', async () => {
+        throw new Error('failed');
+      }),
+    ).rejects.toThrow('failed');
+    expect(budget.usedBytes).toBe(0);
+    await expect(budget.during(11 * MIB, 'too much', async () => 1)).rejects.toBeInstanceOf(RpcFailure);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { encodeWireMessage } from '../../electron/common/wire-frame';
+import { InFlight, requestId, responseId } from '../../electron/serve/in-flight';
+
+const request = (id: unknown) => JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: 1 } });
+
+describe('the requests serve mode holds for the backend', () => {
+  it('reads ids from requests, and from answers in text and in binary frames, never from events', () => {
+    expect(requestId(request(42))).toBe(42);
+    expect(requestId(request('x'))).toBeNull();
+    expect(requestId('{not json')).toBeNull();
+    expect(responseId(encodeWireMessage({ kind: 'response', id: 7, ok: true, result: { n: 1 } }))).toBe(7);
+    const binary = encodeWireMessage({ kind: 'response', id: 9, ok: true, result: { bytes: new Uint8Array(64) } });
+    expect(binary).toBeInstanceOf(Uint8Array);
+    expect(responseId(binary)).toBe(9);
+    expect(responseId(encodeWireMessage({ kind: 'event', event: 'progress', payload: { id: 3 } }))).toBeNull();
+    expect(responseId(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]))).toBeNull();
+  });
+
+  it('answers every request still waiting with BACKEND_RESTARTED, once, and none that was answered', () => {
+    const flight = new InFlight();
+    flight.sent('a', request(1));
+    flight.sent('a', request(2));
+    flight.sent('b', request(1));
+    flight.answered('a', encodeWireMessage({ kind: 'response', id: 2, ok: true, result: null }));
+    expect(flight.count('a')).toBe(1);
+    const owed = flight.fail('the decoder process stopped (signal SIGKILL)');
+    expect(owed.map((o) => [o.clientId, o.answer.id])).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ]);
+    expect(owed[0]?.answer).toMatchObject({
+      ok: false,
+      error: { code: 'BACKEND_RESTARTED', message: expect.stringContaining('signal SIGKILL') },
+    });
+    expect(flight.fail('again')).toEqual([]);
+  });
+});
