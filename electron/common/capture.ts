@@ -91,7 +91,7 @@ const notTakenSchema = z.object({ fact: z.string().min(1).max(64), reason: z.str
  * Set when the capture was recorded in the user's own process by the recorder (python/, include/zci_recorder.h),
  * not by the inspector: which recorder, which process, the versions it found there, and the facts it could not take.
  */
-export const recordedBySchema = z.object({
+const recordedBySchema = z.object({
   origin: z.literal('your-process'),
   recorder: z.object({ name: z.string().max(64), version: z.string().max(64), language: z.enum(['python', 'c']) }),
   process: z.object({ name: z.string().max(256), pid: z.int().min(0) }),
@@ -101,7 +101,7 @@ export const recordedBySchema = z.object({
 });
 
 /** Who recorded a recorder capture. */
-export type RecordedBy = z.infer<typeof recordedBySchema>;
+type RecordedBy = z.infer<typeof recordedBySchema>;
 
 /** A signature state, as verified. */
 export const signatureStateSchema = z.enum(['signed', 'tampered', 'unsigned']);
@@ -324,7 +324,7 @@ export interface CaptureSummary {
 }
 
 /** What the banner shows of a recorder capture. */
-export interface RecordedSummary extends RecordedBy {
+interface RecordedSummary extends RecordedBy {
   /** Each frame's label, in frame order (frames without one are left out). */
   labels: { index: number; label: string }[];
 }

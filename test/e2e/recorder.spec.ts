@@ -58,7 +58,7 @@ test('a recorder capture opens read-only, says whose process it came from and sh
   await expect(page.getByTestId('capture-labels')).toContainText('0: after decode, 1: 1.5xH view');
   await expect(page.getByTestId('capture-not-taken')).toContainText('decoder surface');
   await expect(page.getByTestId('capture-signature')).toContainText('signed by another installation · key ');
-  await expect(page.getByTestId('capture-frames')).toHaveText('2 frames: 0, 1');
+  await expect(page.getByTestId('capture-frames')).toHaveText('2 frames: 0-1');
 
   // Frame 0: the right wrap, every pointer the recorder took.
   const first = manifest.frames[0]!.report;
@@ -68,7 +68,7 @@ test('a recorder capture opens read-only, says whose process it came from and sh
   }
   await expect(page.getByTestId('overall-badge')).toHaveText(/POINTERS MATCH/);
   await expect(page.getByTestId('layout-panel')).toContainText('display 1920×1080 · coded 1920×1088');
-  await expect(page.locator('[data-testid^="thumbnail-"]')).toHaveCount(first.planes.length);
+  await expect(page.locator('[data-testid^="thumbnail-"]')).toHaveCount(manifest.frames[0]!.thumbnails.length);
 
   // Frame 1: the 1.5×H view puts chroma 8 rows early, and the panel says so.
   await page.getByTestId('step-forward').click();
