@@ -3,6 +3,7 @@
  * control that opened it. Share, settings, help, recent files and the glossary's "?" all use this.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { FRAME_VIEW_ID } from './frame-view-focus';
 
 /** The elements a popover needs to know: the control that opens it and the popover itself. */
 export interface PopoverRefs<T extends HTMLElement = HTMLButtonElement, P extends HTMLElement = HTMLDivElement> {
@@ -54,7 +55,9 @@ export function useDismiss<T extends HTMLElement = HTMLButtonElement, P extends 
       // After the press that closed it has moved focus (or not): focus that fell to the page goes back to the trigger.
       setTimeout(() => {
         const active = document.activeElement;
-        if (active === null || active === document.body || !active.isConnected) trigger?.focus();
+        // The frame view takes focus from a press on its background, as the page would.
+        const page = active === null || active === document.body || active.id === FRAME_VIEW_ID;
+        if (page || !active.isConnected) trigger?.focus();
       }, 0);
     };
   }, [open]);
