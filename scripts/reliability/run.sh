@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs what docs/reliability.md reports and keeps the raw output: the hardening tests of the native core, the
 # attacks on serve mode and the hostile captures, the leak check and a long fuzzing run.
-# Usage: scripts/reliability/run.sh OUT_DIR [FUZZ_SECONDS]   (FUZZ_LOG=FILE reuses a finished run's log)
+# Usage: scripts/reliability/run.sh OUT_DIR [FUZZ_SECONDS]   (FUZZ_LOG=FILE reuses a finished run's log;
+#        BUSY_SUMMARY=FILE keeps the summary of an `npm test` run made with ZCI_BUSY_CORES set)
 # Then:  node scripts/reliability/write.mjs OUT_DIR           (writes docs/reliability.md)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,20 +14,27 @@ date -u +%Y-%m-%dT%H:%M:%SZ > "$out/DATE"
 
 echo "# native hardening tests"
 node --expose-gc --test --test-concurrency=1 --test-reporter=tap \
-  test/native/{budget,read-cap,cancel,damage,timestamps,special-files,raw-annexb,library-trust}.test.mjs \
+  test/native/{budget,read-cap,cancel,damage,timestamps,special-files,raw-annexb,library-trust,snippet-injection}.test.mjs \
   > "$out/native.tap"
 echo "# attacks on serve mode, damage in the app"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" npx playwright test test/e2e/attacks.spec.ts test/e2e/damage.spec.ts test/e2e/cancel.spec.ts \
+  test/e2e/budgets.spec.ts test/e2e/security.spec.ts \
   --reporter=json > /dev/null
 echo "# hostile captures and property tests"
-npx vitest run test/integration/capture-hostile.test.ts test/unit/properties.test.ts \
+npx vitest run test/integration/capture-hostile.test.ts test/unit/properties.test.ts test/unit/rpc-properties.test.ts \
+  test/integration/rpc-properties.test.ts test/unit/budgets.test.ts test/unit/in-flight.test.ts \
+  test/integration/memory-budget.test.ts test/integration/memory-watch.test.ts test/unit/capture-signing.test.ts \
+  test/integration/cli-process.test.ts test/unit/serve-token.test.ts test/unit/terminal-safe.test.ts \
   --reporter=json --outputFile="$out/captures.json" > /dev/null
 # The reports name this checkout's folder; the record keeps paths relative to the repository.
 node -e "const fs = require('fs'); for (const f of process.argv.slice(1)) fs.writeFileSync(f, fs.readFileSync(f, 'utf8').split(process.cwd()).join('.'))" \
   "$out/e2e.json" "$out/captures.json"
+echo "# planted faults in the native core"
+node scripts/mutation/native-mutants.mjs > "$out/mutants.log" 2>&1
 echo "# leak check"
 bash scripts/fuzz/leakcheck.sh > "$out/leakcheck.log" 2>&1
 echo "leakcheck exit $?" >> "$out/leakcheck.log"
 echo "# fuzzing"
 if [ -n "${FUZZ_LOG:-}" ]; then cp "$FUZZ_LOG" "$out/fuzz.log"; else bash scripts/fuzz/run.sh "$seconds" "$out/fuzz.log"; fi
+if [ -n "${BUSY_SUMMARY:-}" ]; then cp "$BUSY_SUMMARY" "$out/busy-summary.json"; fi
 echo "done: node scripts/reliability/write.mjs $out"

@@ -47,6 +47,11 @@ function playwrightTests(report) {
           skipped: last?.status === 'skipped',
           ms: last?.duration ?? 0,
           figures: (t.annotations ?? []).filter((a) => a.type === 'figure').map((a) => a.description),
+          // What the e2e fixture saw after the test: serve still running, a new client's answer, peak memory.
+          after: (t.annotations ?? [])
+            .filter((a) => a.type === 'after')
+            .map((a) => JSON.parse(a.description))
+            .at(0),
         });
       }
     }
@@ -82,7 +87,7 @@ function pick(source, pattern) {
   return found;
 }
 
-// The review's findings, in its words, and the tests that now try each one.
+// The reviews' findings, and the tests that now try each one. The first round's findings, then the second's.
 const ROWS = [
   ['A refused WebSocket upgrade, then a TCP reset, ended the process', [['e2e', /reset before authentication/]]],
   ['Any malformed WebSocket frame ended the process', [['e2e', /a malformed frame/]]],
@@ -93,7 +98,7 @@ const ROWS = [
   ['A capture of a few KB crashed or froze the shared backend', [['captures', /hostile captures|capture worker/]]],
   ['Nested values the schemas accepted crashed the reply path', [['captures', /RPC schemas|bounded JSON/]]],
   ['The capture reader was hand-written and never fuzzed', [['captures', /the capture reader/]]],
-  ['A small file claiming 8192×8192 took 2.4 GiB and 25 s', [['native', /8192x8192|raises the budget|budget counts|maxPixels/]]],
+  ['A small file claiming a huge picture took gigabytes and many seconds', [['native', /8192x8192|raises the budget|budget counts|maxPixels/]]],
   ['A raw stream with a large hole of zeros grew memory with the hole', [['native', /2 GiB of zeros|packet over the cap|maxPacketBytes/]]],
   ['No open or seek could be cancelled; nothing had a deadline', [['native', /cancel|deadline/i], ['e2e', /cancel stops/]]],
   ['Frames FFmpeg concealed were reported as clean', [['native', /damage|concealed|clean fixture/i], ['e2e', /concealed/]]],
@@ -101,7 +106,33 @@ const ROWS = [
   ['FIFOs and devices were called empty', [['native', /FIFO|device|socket|regular/i]]],
   ['Raw .h264/.hevc files never opened', [['native', /^raw |does not start with an IDR/]]],
   ['A library path loaded whatever file it named', [['native', /others may write/]]],
+  ['Second round: a few MB of tiny NAL units took gigabytes and every client with them (not yet refused before the work: the supervisor restarts the backend at its limit)', [['e2e', /tiny NAL units/]]],
+  ['Second round: a shared capture could inject code into the snippets we tell people to paste', [['native', /snippet|literal|compile/i]]],
+  ['Second round: signatures could be laundered by a re-save or a deleted entry; inspect exited 0 on tampered', [['captures', /signatures that cannot be laundered|signed captures|exits 1 on a tampered/]]],
+  ['Second round: budgets were per file; a client could raise them over the RPC for every later user', [['e2e', /one memory budget|contradict each other/], ['captures', /the backend budgets|MemoryBudget|charges (each|a memory)/]]],
+  ['Second round: the backend could grow until the kernel killed a process', [['captures', /memory limit|under its limit|resident memory/]]],
+  ['Second round: requests in flight when the backend died were never answered', [['e2e', /held when it died/], ['captures', /requests serve mode holds/]]],
+  ['Second round: a client that never reads its socket grew serve mode without bound', [['e2e', /never reads its socket/]]],
+  ['Second round: terminal escapes reached the terminal; --token-file followed a link', [['captures', /terminal|token file|link/i]]],
+  ['Second round: the RPC had no property test for some methods', [['captures', /every method|RPC properties|rpc properties/i]]],
 ];
+
+/** The after-test probes of some tests, in words, with each target met or NOT met. */
+function afterWords(tests) {
+  const probes = tests.map((t) => t.after).filter((a) => a !== undefined);
+  if (probes.length === 0) return '— (no serve mode of its own)';
+  const max = (key) => Math.max(...probes.map((p) => p[key] ?? Number.NaN));
+  const alive = probes.every((p) => p.alive);
+  const answered = max('answeredMs');
+  const backend = max('backendPeakMiB');
+  const budget = Math.min(...probes.map((p) => p.budgetMiB ?? Number.NaN));
+  const met = (ok) => (ok ? 'met' : 'NOT met');
+  return [
+    `serve mode ${alive ? 'ran on' : '**exited**'}`,
+    `another client answered in ≤ ${answered} ms (within 1 s: ${met(answered <= 1000)})`,
+    `peaks: serve ${max('servePeakMiB')} MiB, backend ${backend} MiB of a ${budget} MiB budget (within 10%: ${met(backend <= budget * 1.1)})`,
+  ].join('; ');
+}
 
 const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -116,7 +147,13 @@ out.push(
 );
 
 out.push('## What was tried, and what happens now', '');
-out.push('| finding | tried by | result | figures |', '| --- | --- | --- | --- |');
+out.push(
+  'After every end-to-end test the same serve mode is asked by a new client (its first answer timed), and the peak',
+  'resident memory of serve mode and of the backend then running is read (VmHWM). Targets: serve mode still runs,',
+  "another client answered within 1 s, the backend's peak within its memory budget plus 10%.",
+  '',
+);
+out.push('| finding | tried by | result | figures | after each test |', '| --- | --- | --- | --- | --- |');
 for (const [finding, picks] of ROWS) {
   const tests = picks.flatMap(([source, pattern]) => pick(source, pattern));
   const passed = tests.filter((t) => t.ok).length;
@@ -124,7 +161,7 @@ for (const [finding, picks] of ROWS) {
   const result = failed > 0 ? `**${failed} failed**, ${passed} passed` : `${passed} passed`;
   const figures = [...new Set(tests.flatMap((t) => t.figures))];
   const names = tests.map((t) => `${t.name} (${ms(t.ms)})`).join('; ');
-  out.push(`| ${cell(finding)} | ${cell(names)} | ${result} | ${cell(figures.join('; ') || '—')} |`);
+  out.push(`| ${cell(finding)} | ${cell(names)} | ${result} | ${cell(figures.join('; ') || '—')} | ${cell(afterWords(tests))} |`);
 }
 out.push('');
 
@@ -168,6 +205,32 @@ const unexpected = leak.split('\n').filter((l) => /^FAIL|^unexpected/i.test(l)).
 out.push(`- outcomes checked: ${outcomes}, unexpected: ${unexpected}`);
 out.push(`- ${leak.split('\n').find((l) => /LeakSanitizer/.test(l)) ?? 'no LeakSanitizer verdict in the log'}`);
 out.push(`- exit: ${/leakcheck exit (\d+)/.exec(leak)?.[1] ?? '?'}`, '');
+
+const mutants = read('mutants.log')
+  .split('\n')
+  .map((line) => /^(killed|SURVIVED) +(\S+): (.*?); (?:failing: (.*)|(.*) all passed)$/.exec(line))
+  .filter((m) => m !== null);
+out.push('## Planted faults in the native core', '');
+out.push(
+  '`scripts/mutation/native-mutants.mjs` plants each fault below in a copy of the native core, one at a time, builds',
+  'it and runs the tests that guard it; each must fail. (`npm test` runs the same, and StrykerJS over the TypeScript',
+  'verdict and check modules; its score is in the CI log.)',
+  '',
+);
+out.push('| fault | outcome | tests that caught it |', '| --- | --- | --- |');
+for (const m of mutants) out.push(`| ${cell(`${m[2]}: ${m[3]}`)} | ${m[1] === 'killed' ? 'caught' : '**survived**'} | ${cell(m[4] ?? '—')} |`);
+out.push(`\n${read('mutants.log').split('\n').find((l) => l.startsWith('mutants:')) ?? 'mutants: no summary in the log'}`, '');
+
+if (fs.existsSync(path.join(run, 'busy-summary.json'))) {
+  const busy = JSON.parse(read('busy-summary.json'));
+  out.push('## The whole suite on a busy machine', '');
+  out.push(
+    `\`npm test\` with \`ZCI_BUSY_CORES=${busy.load?.processes ?? 0}\`: the test script started ${busy.load?.processes ?? 0} × \`${busy.load?.command ?? '?'}\` on a machine of ${busy.cores} cores, for the whole run, at commit \`${busy.commit}\` (${busy.startedAt} to ${busy.endedAt}).`,
+    '',
+    `- result: ${busy.passed} passed, ${busy.failed} failed, ${busy.skipped} skipped${busy.failures.length > 0 ? ` (${busy.failures.join(', ')})` : ''}`,
+    '',
+  );
+}
 
 out.push('## Every test of the run', '');
 out.push('| source | test | result | time |', '| --- | --- | --- | --- |');

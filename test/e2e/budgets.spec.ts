@@ -2,6 +2,9 @@
  * The backend's budgets in real serve mode: one memory budget for every client, set only where serve mode was
  * started; a request the backend held when it died is answered BACKEND_RESTARTED, never left waiting.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { call, openSocket, startServe, type Served } from '../support/live/serve';
@@ -86,4 +89,44 @@ test('serve mode refuses budgets that contradict each other before it starts', a
   await expect(startServe({ env: { ZCI_MEMORY_BUDGET_MIB: '512', ZCI_HOLD_FRAMES: '16' } })).rejects.toThrow(
     /exited with 2[\s\S]*16 held frames of 35651584 pixels can take 3264 MiB, more than the memory budget of 512 MiB/,
   );
+});
+
+test('4 MB of tiny NAL units: the backend passes its memory limit, is restarted, and the open is answered', async () => {
+  // Not yet refused before the work (a per-packet NAL count in the decoder is still to come): the supervisor's
+  // limit is the backstop. 512 MiB of budget leaves the backend 1536 MiB before it is restarted.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'zci-nal-'));
+  const flood = path.join(dir, 'flood.h264');
+  execFileSync('python3', [
+    path.join(ROOT, 'test', 'fixtures', 'hostile-media.py'),
+    'nal-flood',
+    path.join(ROOT, 'test', 'fixtures', 'h264-odd-642x362.mp4'),
+    flood,
+    '4',
+  ]);
+  const served = await startServe({ env: { ZCI_MEMORY_BUDGET_MIB: '512' } });
+  try {
+    const [a, b] = [await socketOf(served), await socketOf(served)];
+    const answer = await call(a, 'open', { path: flood, options: { decode: 'software' } }, 1);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        code: 'BACKEND_RESTARTED',
+        message: expect.stringMatching(/passed its memory limit \(\d+ MiB resident, limit 1536 MiB\)/),
+      },
+    });
+    const t0 = Date.now();
+    let id = 10;
+    await expect
+      .poll(async () => ((await call(b, 'environment', {}, (id += 1))) as { ok: boolean }).ok, { timeout: 30_000 })
+      .toBe(true);
+    test.info().annotations.push({
+      type: 'figure',
+      description: `${(answer.error as { message: string }).message}; another client answered ${Date.now() - t0} ms later`,
+    });
+    expect(served.output.join('')).toMatch(/passed its memory limit .* \(restart 1\)/);
+    for (const socket of [a, b]) socket.close();
+  } finally {
+    await served.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -101,6 +101,29 @@ if (tap === '') {
     failures.push(`${tapCount('fail') + tapCount('cancelled')} native test(s)`);
 }
 
+// The recorder users add to their own process (python/, include/): its package, its unit tests and the C header.
+// Before the end-to-end tests, which open a capture it writes.
+{
+  const result = spawnSync('bash', ['scripts/python/test.sh'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(
+    `\n=== recorder (python/, include/): bash scripts/python/test.sh\n${result.stdout}${result.stderr}`,
+  );
+  const counts = /^recorder: (\d+) passed, (\d+) failed, (\d+) skipped$/m.exec(result.stdout);
+  if (counts === null) {
+    failed += 1;
+    failures.push('recorder tests wrote no summary');
+  } else {
+    passed += Number(counts[1]);
+    failed += Number(counts[2]);
+    skipped += Number(counts[3]);
+    if (Number(counts[2]) > 0 || result.status !== 0) failures.push(`${counts[2]} recorder test(s)`);
+  }
+}
+
 // The libFuzzer harness over the native path (open, probe, index, decode, wrap, evidence), for a bounded time.
 const fuzzSeconds = process.env.ZCI_FUZZ_SECONDS ?? '60';
 if (run('fuzzing (libFuzzer, ASan, UBSan)', 'bash', ['scripts/fuzz/run.sh', fuzzSeconds]) === 0) passed += 1;

@@ -1,5 +1,6 @@
 /** Starts the real serve mode (built backend, real addon) for one test, and talks to it from Node. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,10 @@ export interface Served {
   configDir: string;
   tokenFile: string;
   output: string[];
+  /** The serve process. */
+  pid: number;
+  /** True while the serve process runs. */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -63,6 +68,8 @@ export async function startServe(options: { root?: string; env?: Record<string, 
     configDir,
     tokenFile,
     output,
+    pid: proc.pid ?? -1,
+    alive: () => proc.exitCode === null && proc.signalCode === null,
     stop: async () => {
       if (proc.exitCode === null) {
         const exited = new Promise((resolve) => proc.once('exit', resolve));
@@ -113,4 +120,51 @@ export function call(socket: WebSocket, method: string, params: unknown, id = 1)
 /** Where a screenshot for the docs goes. */
 export function screenshotPath(name: string): string {
   return path.join(ROOT, 'docs', 'screenshots', `${name}.png`);
+}
+
+/** The peak resident memory of a process so far (VmHWM), in MiB, or null when it cannot be read. */
+export function peakMiB(pid: number): number | null {
+  try {
+    const kib = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib === undefined ? null : Math.round(Number(kib) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/** What afterTestProbe saw. */
+export interface AfterTest {
+  alive: boolean;
+  answeredMs: number | null;
+  servePeakMiB: number | null;
+  backendPeakMiB: number | null;
+  /** The backend's memory budget. */
+  budgetMiB: number | null;
+}
+
+/**
+ * After a test: whether serve mode still runs, a new client's first answer and its time, and the peak memory of the
+ * serve process and of the backend now running (a restarted backend's own peak).
+ */
+export async function afterTestProbe(served: Served): Promise<AfterTest> {
+  if (!served.alive())
+    return { alive: false, answeredMs: null, servePeakMiB: null, backendPeakMiB: null, budgetMiB: null };
+  const t0 = performance.now();
+  const opened = await openSocket(served);
+  if (!('socket' in opened))
+    return { alive: true, answeredMs: null, servePeakMiB: peakMiB(served.pid), backendPeakMiB: null, budgetMiB: null };
+  const answer = (await call(opened.socket, 'samplePath', {}, 1)) as { ok: boolean };
+  const answeredMs = Math.round(performance.now() - t0);
+  const env = (await call(opened.socket, 'environment', {}, 2)) as {
+    ok: boolean;
+    result?: { backend: { pid: number }; budgets?: { memoryBytes: number } };
+  };
+  opened.socket.close();
+  return {
+    alive: true,
+    answeredMs: answer.ok ? answeredMs : null,
+    servePeakMiB: peakMiB(served.pid),
+    backendPeakMiB: env.result === undefined ? null : peakMiB(env.result.backend.pid),
+    budgetMiB: env.result?.budgets === undefined ? null : Math.round(env.result.budgets.memoryBytes / 1_048_576),
+  };
 }
