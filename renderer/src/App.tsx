@@ -14,6 +14,7 @@ import { useHoverResetKey } from './components/common/use-hover-reset';
 import { FRAME_VIEW_ID } from './components/common/frame-view-focus';
 import { useDismiss, usePopover } from './components/common/use-popover';
 import { useSettled } from './components/common/use-settled';
+import { FrameAnswers } from './components/answers/FrameAnswers';
 import { CopyCodePanel } from './components/copycode/CopyCodePanel';
 import { DecoderPanel } from './components/decoder/DecoderPanel';
 import { LedgerPanel } from './components/ledger/LedgerPanel';
@@ -117,6 +118,11 @@ export function App({ bridge }: AppProps) {
   );
 
   const shownSource = useMemo(() => sourceOf(s.capture, s.file), [s.capture, s.file]);
+  // Long work's progress: a row of the frame bar (or under the top bar before a file is open), never over a control.
+  const progress =
+    longWork && s.progress !== null ? (
+      <ProgressBar progress={s.progress} onCancel={() => void actions.cancelWork()} />
+    ) : null;
 
   if (s.presenterOpen && s.report !== null && s.info !== null) {
     return (
@@ -216,9 +222,6 @@ export function App({ bridge }: AppProps) {
             ?
           </button>
         </div>
-        {longWork && s.progress !== null ? (
-          <ProgressBar progress={s.progress} onCancel={() => void actions.cancelWork()} />
-        ) : null}
       </header>
       {settingsOpen ? (
         <SettingsPanel
@@ -268,7 +271,10 @@ export function App({ bridge }: AppProps) {
           onStep={on.step}
           onFrame={on.goToFrame}
           onTime={on.goToTime}
+          status={progress}
         />
+      ) : progress !== null ? (
+        <div className="status-row">{progress}</div>
       ) : null}
       <main
         id={FRAME_VIEW_ID}
@@ -280,7 +286,11 @@ export function App({ bridge }: AppProps) {
       >
         {s.report !== null ? (
           <>
-            <IdentityPanel report={s.report} />
+            <FrameAnswers report={s.report} />
+            <div className="panel-row">
+              <IdentityPanel report={s.report} />
+              <CopyCodePanel report={s.report} />
+            </div>
             {/* A step under the pointer starts the drawing afresh: no hover readout of the frame before. */}
             <div
               className="hover-reset"
@@ -289,7 +299,6 @@ export function App({ bridge }: AppProps) {
             >
               <LayoutPanel key={layoutReset.key} report={s.report} codec={s.info?.codec ?? null} />
             </div>
-            <CopyCodePanel report={s.report} />
             <MemoryViews report={s.report} thumbnails={s.thumbnails} replay={s.capture !== null} />
             <DecoderAbPanel
               report={s.report}
@@ -325,11 +334,13 @@ export function App({ bridge }: AppProps) {
             </p>
           </section>
         )}
-        <DecoderPanel environment={environment} info={s.info} report={s.report} />
-        <Thumbnails thumbnails={s.thumbnails} />
-        {s.report !== null && (s.settings.ledger || s.ledger !== null) ? (
-          <LedgerPanel ledger={s.ledger} source={s.capture !== null ? 'capture' : 'live'} />
-        ) : null}
+        <div className="panel-row narrow">
+          <DecoderPanel environment={environment} info={s.info} report={s.report} />
+          <Thumbnails thumbnails={s.thumbnails} />
+          {s.report !== null && (s.settings.ledger || s.ledger !== null) ? (
+            <LedgerPanel ledger={s.ledger} source={s.capture !== null ? 'capture' : 'live'} />
+          ) : null}
+        </div>
         <Operators />
         <CapturedOperators operators={s.capturedOperators} />
       </main>

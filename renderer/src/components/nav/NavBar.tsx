@@ -1,5 +1,5 @@
 /** Frame navigation: step, jump to a frame or a time, the timeline, and where we are. */
-import { memo, useId, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from 'react';
+import { memo, useId, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import { formatTime } from '../../format';
 import { focusFrameView } from '../common/frame-view-focus';
@@ -17,6 +17,8 @@ export interface NavBarProps {
   onStep(delta: number): void;
   onFrame(index: number): void;
   onTime(seconds: number): void;
+  /** Long work's progress, in a row of its own under the timeline (absent when nothing runs). */
+  status?: ReactNode;
 }
 
 interface JumpFieldProps {
@@ -103,6 +105,7 @@ export const NavBar = memo(function NavBar({
   onStep,
   onFrame,
   onTime,
+  status = null,
 }: NavBarProps) {
   const last = Math.max(0, info.frameCount - 1);
   const first = captured?.[0] ?? 0;
@@ -172,6 +175,7 @@ export const NavBar = memo(function NavBar({
         captured={captured}
         onSeek={onFrame}
       />
+      {status}
     </nav>
   );
 });
