@@ -11,8 +11,9 @@ import { BOUNDARY_ROWS, planeBoundaries, rowSpans, type BoundaryRow } from '../l
 import { allPlaneFacts, type PlaneFacts } from '../layout/plane-facts';
 import type { MemoryAccess } from '../probe/memory-access';
 import type { MemoryBytes } from '../../store/probe-slice';
+import { layoutOf } from '../probe/probe-reading';
 import { boundaryReads } from './boundary-reads';
-import { rowRegions } from './hex-row';
+import { rowRegions, type HexUnit } from './hex-row';
 import { HexRow } from './HexRow';
 import './boundary.css';
 
@@ -57,6 +58,12 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
 
   if (boundary === undefined || plan === null) return null;
   const factsOf = (index: number): PlaneFacts => facts.find((p) => p.index === index) ?? boundary.plane;
+  // Samples of more than 8 bits lie in 16-bit words: those rows print words, the unit the samples are read in.
+  const unitOf = (plane: PlaneFacts): HexUnit => {
+    const layout = layoutOf(report, plane);
+    return { bytes: layout.bytesPerSample === 2 ? 2 : 1, bigEndian: layout.bigEndian };
+  };
+  const unit = unitOf(boundary.plane);
   const bytesOf = (line: BoundaryRow) => {
     const read = plan.reads.find((r) => r.lines.includes(line));
     if (read === undefined) return null;
@@ -109,7 +116,11 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
               <th scope="col">row</th>
               <th scope="col">plane row</th>
               <th scope="col">region</th>
-              <th scope="col">bytes (│ where the region changes)</th>
+              <th scope="col" data-testid="boundary-unit">
+                {unit.bytes === 2
+                  ? `16-bit words, ${unit.bigEndian ? 'big' : 'little'}-endian, as values (│ where the region changes)`
+                  : 'bytes (│ where the region changes)'}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -152,6 +163,7 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
                         spans={spans}
                         length={plane.pitch}
                         whole={whole}
+                        unit={unitOf(plane)}
                         testId={`${testId}-hex`}
                         {...(firstOfNext ? { firstByte: endText } : {})}
                       />
@@ -187,6 +199,7 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
                         }
                         length={plan.tail.byteCount ?? 0}
                         whole={whole}
+                        unit={unit}
                         testId="boundary-tail-hex"
                       />
                     </td>

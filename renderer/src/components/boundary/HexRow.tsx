@@ -1,7 +1,7 @@
 /** One row of bytes in hex: cut to the bytes that matter (or whole), regions set apart, gaps counted. */
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import type { RowSpan } from '../layout/boundary-rows';
-import { hexBytes, hexPieces } from './hex-row';
+import { BYTES, hexBytes, hexPieces, type HexUnit } from './hex-row';
 
 /** Props of HexRow. */
 export interface HexRowProps {
@@ -11,11 +11,13 @@ export interface HexRowProps {
   whole: boolean;
   /** Marks the row's first byte (the first byte of the next plane) with these words. */
   firstByte?: string;
+  /** Bytes, or the 16-bit words of samples of more than 8 bits. */
+  unit?: HexUnit;
   testId: string;
 }
 
 /** The row. */
-export function HexRow({ bytes, spans, length, whole, firstByte, testId }: HexRowProps) {
+export function HexRow({ bytes, spans, length, whole, firstByte, testId, unit = BYTES }: HexRowProps) {
   if (bytes === null) {
     return (
       <code className="hex muted" data-testid={testId}>
@@ -23,9 +25,14 @@ export function HexRow({ bytes, spans, length, whole, firstByte, testId }: HexRo
       </code>
     );
   }
-  const pieces = hexPieces(spans, length, undefined, whole);
+  const pieces = hexPieces(spans, length, undefined, whole, unit.bytes);
+  const first = Math.min(unit.bytes, length);
   return (
-    <code className={`hex${whole ? ' hex-whole' : ''}`} data-testid={testId}>
+    <code
+      className={`hex${whole ? ' hex-whole' : ''}`}
+      data-testid={testId}
+      data-unit={unit.bytes === 2 ? 'word' : 'byte'}
+    >
       {pieces.map((piece) => {
         if (piece.kind === 'gap') {
           return (
@@ -59,12 +66,12 @@ export function HexRow({ bytes, spans, length, whole, firstByte, testId }: HexRo
             {marked ? (
               <>
                 <mark className="hex-first" title={firstByte} data-testid={`${testId}-first`}>
-                  {hexBytes(bytes, 0, 1)}
+                  {hexBytes(bytes, 0, first, unit)}
                 </mark>
-                {piece.end > 1 ? ` ${hexBytes(bytes, 1, piece.end)}` : ''}
+                {piece.end > first ? ` ${hexBytes(bytes, first, piece.end, unit)}` : ''}
               </>
             ) : (
-              hexBytes(bytes, piece.start, piece.end)
+              hexBytes(bytes, piece.start, piece.end, unit)
             )}
           </span>
         );

@@ -48,12 +48,14 @@ export function rowRegions(regions: readonly RegionSpan[], row: number, bytesPer
   return spans;
 }
 
-/** The pieces of a row of `length` bytes with its region spans; whole is true to print every byte. */
+/** The pieces of a row of `length` bytes with its region spans; whole is true to print every byte; each piece
+ * kept starts and ends on a multiple of `align` bytes (2 for 16-bit words) or at the row's end. */
 export function hexPieces(
   spans: readonly RowSpan[],
   length: number,
   window: HexWindow = HEX_WINDOW,
   whole = false,
+  align = 1,
 ): HexPiece[] {
   const keep: [number, number][] = whole ? [[0, length]] : [[0, Math.min(length, window.head)]];
   if (!whole) {
@@ -62,7 +64,10 @@ export function hexPieces(
   }
   const merged: [number, number][] = [];
   for (const [a, b] of keep
-    .map(([a, b]): [number, number] => [Math.max(0, a), Math.min(length, b)])
+    .map(([a, b]): [number, number] => [
+      Math.max(0, Math.floor(a / align) * align),
+      Math.min(length, Math.ceil(b / align) * align),
+    ])
     .filter(([a, b]) => b > a)
     .sort((x, y) => x[0] - y[0])) {
     const last = merged[merged.length - 1];
@@ -91,9 +96,31 @@ export function hexPieces(
   return pieces;
 }
 
+/** The unit a row is printed in: bytes, or 16-bit words (samples of more than 8 bits) in the format's byte order. */
+export interface HexUnit {
+  bytes: 1 | 2;
+  bigEndian: boolean;
+}
+
 /** Bytes as hex pairs separated by spaces. */
-export function hexBytes(bytes: Uint8Array, start: number, end: number): string {
+export const BYTES: HexUnit = { bytes: 1, bigEndian: false };
+
+/**
+ * Bytes as hex, separated by spaces: pairs, or, for 16-bit words, each word's value in four digits (a
+ * little-endian word "c0 fe" in memory prints "fec0"); a lone last byte of a word row prints as a pair.
+ */
+export function hexBytes(bytes: Uint8Array, start: number, end: number, unit: HexUnit = BYTES): string {
   const out: string[] = [];
-  for (let i = start; i < end && i < bytes.length; i += 1) out.push((bytes[i] ?? 0).toString(16).padStart(2, '0'));
+  const stop = Math.min(end, bytes.length);
+  for (let i = start; i < stop; i += unit.bytes) {
+    const first = bytes[i] ?? 0;
+    if (unit.bytes === 1 || i + 1 >= stop) {
+      out.push(first.toString(16).padStart(2, '0'));
+      continue;
+    }
+    const second = bytes[i + 1] ?? 0;
+    const word = unit.bigEndian ? (first << 8) | second : (second << 8) | first;
+    out.push(word.toString(16).padStart(4, '0'));
+  }
   return out.join(' ');
 }
