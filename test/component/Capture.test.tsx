@@ -101,12 +101,22 @@ describe('CapturedOperators', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('shows each preview with its parameters and figures', () => {
-    const blur = operator('gaussian-blur', { params: { kernel: 5 }, psnr: 48.25, maxAbsError: 2, gpuTimeMs: 0.1234 });
-    render(<CapturedOperators operators={[blur]} />);
-    expect(screen.getByTestId('captured-op-gaussian-blur')).toHaveTextContent('{"kernel":5}');
+  it('shows each preview with its parameters, as a list and not as JSON, and its figures', () => {
+    const blur = operator('gaussian', {
+      params: { kernelSize: 7, sigma: 2, border_mode: 'reflect', extra: { a: [1, 2], on: true } },
+      psnr: 48.25,
+      maxAbsError: 2,
+      gpuTimeMs: 0.1234,
+    });
+    const flip = operator('flip', { params: { flipCode: -1 } });
+    render(<CapturedOperators operators={[blur, flip]} />);
+    const params = screen.getByTestId('captured-op-params-gaussian');
+    const lines = Array.from(params.querySelectorAll('div')).map((line) => line.textContent);
+    expect(lines).toEqual(['kernel 7×7', 'σ 2', 'border mode reflect', 'extra a 1, 2, on yes']);
+    expect(screen.getByTestId('captured-op-gaussian')).not.toHaveTextContent(/[{}"]/);
+    expect(screen.getByTestId('captured-op-params-flip')).toHaveTextContent('code both (-1)');
     expect(operatorFigures(blur)).toBe('PSNR 48.3 dB · max |err| 2 · 123 µs GPU');
-    expect(screen.getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.getAllByRole('img')[0]).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
   });
 });
 

@@ -2,7 +2,9 @@
 import { memo } from 'react';
 import type { CapturedOperatorWire } from '../../../../electron/common/contract';
 import { operatorFigures } from './operator-figures';
+import { operatorParams } from './operator-params';
 import './capture.css';
+import './operator-params.css';
 
 /** Props of CapturedOperators. */
 export interface CapturedOperatorsProps {
@@ -23,7 +25,15 @@ export const CapturedOperators = memo(function CapturedOperators({ operators }: 
             <img src={`data:image/png;base64,${op.png}`} alt={`${op.name} output`} />
             <figcaption>
               <strong>{op.name}</strong>
-              {Object.keys(op.params).length > 0 ? <code> {JSON.stringify(op.params)}</code> : null}
+              {Object.keys(op.params).length > 0 ? (
+                <dl className="op-params" data-testid={`captured-op-params-${op.name}`}>
+                  {operatorParams(op.params).map((param, j) => (
+                    <div key={`${param.name}-${j}`}>
+                      <dt>{param.name}</dt> <dd>{param.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
               <div className="muted">{operatorFigures(op)}</div>
             </figcaption>
           </figure>
