@@ -54,7 +54,13 @@ describe('PresenterView', () => {
     expect(screen.getByTestId('presenter-frame')).toHaveTextContent('frame 3 of 48');
     expect(screen.getByTestId('presenter-badge-pointers')).toHaveTextContent('ZERO-COPY: POINTERS MATCH');
     expect(screen.getByTestId('layout-svg')).toBeInTheDocument();
-    expect(screen.getByTestId('presenter-pointers')).toHaveTextContent('Y 0x7f00_0000_0000 = 0x7f00_0000_0000');
+    // Each pointer is labelled with where it comes from.
+    expect(screen.getByTestId('presenter-pointer-line-0')).toHaveTextContent(
+      'Y FFmpeg data[0] 0x7f00_0000_0000 = NVCV exported 0x7f00_0000_0000',
+    );
+    expect(screen.getByTestId('presenter-pointer-line-1')).toHaveTextContent(
+      /^UV FFmpeg data\[1\] 0x\S+ = NVCV exported 0x/,
+    );
     expect(screen.queryByTestId('wrong-wrap')).toBeNull();
     expect(screen.queryByTestId('presenter-capture')).toBeNull();
     await user.click(screen.getByTestId('presenter-next'));
@@ -116,7 +122,9 @@ describe('PresenterView counting pointer mismatches', () => {
     expect(screen.getByTestId('presenter-why-pointers')).toHaveTextContent(
       "1 of 2 planes (UV): NVCV's exported pointer differs from FFmpeg's",
     );
-    expect(screen.getByTestId('presenter-pointers')).toHaveTextContent('UV 0x7f00_0022_0000 ≠ 0x7f00_0022_0040');
+    expect(screen.getByTestId('presenter-pointer-line-1')).toHaveTextContent(
+      'UV FFmpeg data[1] 0x7f00_0022_0000 ≠ NVCV exported 0x7f00_0022_0040',
+    );
     const marks = screen.getByTestId('presenter-nvcv-pointer-1').querySelectorAll('mark');
     expect([...marks].map((mark) => mark.textContent)).toEqual(['4']);
     expect(screen.getByTestId('presenter-nvcv-pointer-0').querySelectorAll('mark')).toHaveLength(0);
@@ -130,7 +138,9 @@ describe('PresenterView counting pointer mismatches', () => {
     expect(screen.getByTestId('presenter-why-pointers')).toHaveTextContent(
       "1 of 2 planes (UV): NVCV's exported pointer differs from FFmpeg's; NVCV exported no pointer for 1",
     );
-    expect(screen.getByTestId('presenter-pointers')).toHaveTextContent('Y 0x7f00_0000_0000 · —');
+    expect(screen.getByTestId('presenter-pointer-line-0')).toHaveTextContent(
+      'Y FFmpeg data[0] 0x7f00_0000_0000 · NVCV exported —',
+    );
   });
 
   it('puts the words for the jargon beside the verdicts that use it', async () => {

@@ -17,6 +17,7 @@ import { Thumbnails } from '../thumbnails/Thumbnails';
 import type { WrongWrapPair } from './wrong-wrap';
 import { WrongWrapSlot } from './WrongWrapSlot';
 import './presenter.css';
+import './presenter-pointers.css';
 
 /** Props of PresenterView. */
 export interface PresenterViewProps {
@@ -129,16 +130,19 @@ export function PresenterView(props: PresenterViewProps) {
           <LayoutPanel key={layoutReset.key} report={report} codec={info.codec} />
         </div>
         <div className="presenter-side">
-          <ul className="presenter-pointers" data-testid="presenter-pointers">
+          <ul className="presenter-pointers" data-testid="presenter-pointers" aria-label="Plane pointers">
             {report.planes.map((plane) => (
-              <li key={plane.index}>
-                <strong>{plane.name}</strong>{' '}
+              <li key={plane.index} data-testid={`presenter-pointer-line-${plane.index}`}>
+                <strong>{plane.name}</strong> <span className="pointer-label">FFmpeg data[{plane.index}]</span>{' '}
                 <PointerHex
                   value={plane.ffmpegPointer}
                   other={plane.nvcvPointer}
                   testId={`presenter-ffmpeg-pointer-${plane.index}`}
                 />{' '}
-                {plane.match === null ? '·' : plane.match ? '=' : '≠'}{' '}
+                <span aria-label={plane.match === null ? 'not compared' : plane.match ? 'equals' : 'differs from'}>
+                  {plane.match === null ? '·' : plane.match ? '=' : '≠'}
+                </span>{' '}
+                <span className="pointer-label">NVCV exported</span>{' '}
                 <PointerHex
                   value={plane.nvcvPointer}
                   other={plane.ffmpegPointer}
