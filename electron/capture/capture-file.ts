@@ -11,6 +11,7 @@ import type { SigningKey } from '../app/signing-key';
 import {
   budgetWords,
   CAPTURE_BUDGETS,
+  CAPTURE_MEMORY_BUDGETS,
   CAPTURE_FORMAT_VERSION,
   CAPTURE_MANIFEST,
   CAPTURE_SIGNATURE,
@@ -117,10 +118,32 @@ export function encodeCapture(given: CaptureContents, key: SigningKey | null = n
         'Capture fewer frames, use a smaller thumbnail width, or leave out the operator previews.',
       ),
     );
+  // The memory samples: each file exactly its read's bytes, all within what a capture may keep (deflated: a
+  // frame's padding and hidden rows compress well).
+  const samples = contents.manifest.frames.flatMap((frame) => frame.memory ?? []);
+  let memoryBytes = 0;
+  for (const sample of samples) {
+    const data = contents.files.get(sample.bin);
+    if (data?.byteLength !== sample.read.rows * sample.read.bytesPerRow)
+      throw new Error(`refusing to write ${sample.bin}: it holds ${data?.byteLength ?? 0} bytes, not its read's`);
+    memoryBytes += data.byteLength;
+  }
+  if (memoryBytes > CAPTURE_MEMORY_BUDGETS.totalBytes)
+    throw new RpcFailure(
+      rpcError(
+        'INVALID_ARGUMENT',
+        `The capture's memory samples take ${memoryBytes} bytes, over the ${budgetWords(CAPTURE_MEMORY_BUDGETS.totalBytes)} a capture may keep.`,
+        'Capture fewer frames, or leave out the memory samples.',
+      ),
+    );
   const manifest = Buffer.from(`${JSON.stringify(contents.manifest, null, 1)}\n`, 'utf8');
   const entries = [
     { name: CAPTURE_MANIFEST, data: new Uint8Array(manifest) },
     ...names.map((name) => ({ name, data: contents.files.get(name) ?? new Uint8Array(0), store: true })),
+    ...samples
+      .map((sample) => sample.bin)
+      .sort()
+      .map((name) => ({ name, data: contents.files.get(name) ?? new Uint8Array(0) })),
   ];
   const total = entries.reduce((sum, entry) => sum + entry.data.length, 0);
   if (manifest.length > CAPTURE_BUDGETS.manifestBytes || total > CAPTURE_BUDGETS.totalBytes)
@@ -338,10 +361,35 @@ async function readOpenZip(zip: ZipReader, label: string, options: ReadOptions):
     digests.set(name, sha256(bytes));
   }
 
+  // The frames' memory bytes: each file exactly its read's rows × bytes per row, all within their budget.
+  const bins = new Set<string>();
+  let memoryBytes = 0;
+  for (const sample of manifest.frames.flatMap((frame) => frame.memory ?? [])) {
+    const entry = entries.get(sample.bin);
+    if (entry === undefined) throw invalid(`${label}: ${sample.bin} is named in ${CAPTURE_MANIFEST} but missing.`);
+    if (bins.has(sample.bin)) throw invalid(`${label}: ${sample.bin} is named twice.`);
+    const expected = sample.read.rows * sample.read.bytesPerRow;
+    if (entry.size !== expected)
+      throw invalid(`${label}: ${sample.bin} declares ${entry.size} bytes; its read holds ${expected}.`);
+    memoryBytes += expected;
+    if (memoryBytes > CAPTURE_MEMORY_BUDGETS.totalBytes)
+      throw invalid(
+        `${label}: its memory samples pass the ${budgetWords(CAPTURE_MEMORY_BUDGETS.totalBytes)} they may take together.`,
+      );
+    bins.add(sample.bin);
+  }
+  for (const name of [...bins].sort()) {
+    const entry = entries.get(name);
+    if (entry === undefined) continue;
+    const bytes = await zip.read(entry);
+    files.set(name, bytes);
+    digests.set(name, sha256(bytes));
+  }
+
   // Everything else is read only to be hashed for the signature (and its CRC checked), and kept nowhere.
   let signatureBytes: Uint8Array | null = null;
   for (const entry of entries.values()) {
-    if (entry.name === CAPTURE_MANIFEST || named.has(entry.name)) continue;
+    if (entry.name === CAPTURE_MANIFEST || named.has(entry.name) || bins.has(entry.name)) continue;
     if (entry.name === CAPTURE_SIGNATURE) {
       if (entry.size > MAX_SIGNATURE_BYTES)
         throw invalid(`${label}: ${CAPTURE_SIGNATURE} declares ${entry.size} bytes; a signature is far smaller.`);

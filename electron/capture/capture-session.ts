@@ -11,7 +11,13 @@ import {
 import type { CapturedOperatorWire } from '../common/contract';
 import { RpcFailure, rpcError } from '../common/envelope';
 import { formatFrameList } from '../common/frame-list';
+import type { ReadMemoryParams } from '../common/memory';
+
+/** A range of a frame's memory, as readMemory takes it. */
+type MemoryRange = ReadMemoryParams['range'];
+import type { MemoryRead } from '../common/memory';
 import type { FrameReport, StreamInfo } from '../common/report';
+import { readFromSamples } from './memory-samples';
 import type { OpenedCapture } from './capture-file';
 import { CaptureImages } from './capture-images';
 import type { CaptureSource, OperatorPreviews } from './collect';
@@ -156,6 +162,16 @@ export class CaptureSession
       png: this.images.checkedPng(png),
     }));
     return { files, ledgers: [] };
+  }
+
+  /**
+   * Reads a captured frame's memory from the bytes the capture kept of it: rows inside one of its samples are
+   * answered as they were read; others are MEMORY_NOT_CAPTURED, naming the frame, the rows and what it holds.
+   */
+  async readMemory(range: MemoryRange, options: { index: number }): Promise<MemoryRead> {
+    const frame = this.lookup(options.index);
+    const samples = (frame.memory ?? []).map((sample) => ({ read: sample.read, data: this.images.bytes(sample.bin) }));
+    return readFromSamples(samples, range, options.index);
   }
 
   /** Bytes the operators answer of a frame takes on the wire, known before any PNG is touched: base64 of each PNG

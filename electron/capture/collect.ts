@@ -1,6 +1,18 @@
 /** Gathers a capture from an open session: each chosen frame's report, plane thumbnails and operator previews. */
 import type { JsonValue } from '../common/bounded-json';
-import type { CaptureManifest, CapturedFrame, OperatorEntry } from '../common/capture';
+import {
+  MEMORY_SAMPLE_KINDS,
+  type CaptureManifest,
+  type CapturedFrame,
+  type MemorySampleEntry,
+  type OperatorEntry,
+} from '../common/capture';
+import type { ReadMemoryParams } from '../common/memory';
+
+/** A range of a frame's memory, as readMemory takes it. */
+type MemoryRange = ReadMemoryParams['range'];
+import type { MemoryRead } from '../common/memory';
+import { planSamples, readSamples } from './memory-samples';
 import type { Session } from '../addon/native';
 import { streamInfoSchema, type FrameReport, type StreamInfo } from '../common/report';
 import type { CaptureContents } from './capture-file';
@@ -35,7 +47,12 @@ export interface OperatorPreviews {
 export type CaptureSource = Pick<Session, 'info' | 'frame' | 'thumbnails'> & {
   /** Operator previews of the frame last shown; sources without operators leave it out. */
   operatorPreviews?(): Promise<OperatorPreviews>;
+  /** Reads a held frame's memory; sources without it keep no memory samples. */
+  readMemory?(range: MemoryRange, options: { index: number; signal?: AbortSignal }): Promise<MemoryRead>;
 };
+
+/** Which memory samples each frame keeps (memory-samples.ts); none: an empty list. */
+type MemoryKinds = readonly MemorySampleEntry['kind'][];
 
 /** Everything in the manifest except the frames. */
 export type CaptureMeta = Omit<CaptureManifest, 'frames' | 'stream'>;
@@ -62,6 +79,7 @@ export async function collectCapture(
   onProgress: CaptureProgress = () => undefined,
   seen: ReadonlyMap<number, FrameReport> = new Map(),
   signal?: AbortSignal,
+  memoryKinds: MemoryKinds = MEMORY_SAMPLE_KINDS,
 ): Promise<CaptureContents> {
   const ordered = [...new Set(frames)].sort((a, b) => a - b);
   const files = new Map<string, Uint8Array>();
@@ -103,6 +121,21 @@ export async function collectCapture(
     }
     const frame: CapturedFrame = { index: report.frameIndex, report, thumbnails };
     if (operators !== undefined) frame.operators = operators;
+    if (source.readMemory !== undefined && memoryKinds.length > 0) {
+      const reader = source.readMemory.bind(source);
+      const plan = planSamples(decoded).filter((s) => memoryKinds.includes(s.kind));
+      const taken = await readSamples(
+        plan,
+        (range) => reader(range, signal !== undefined ? { index, signal } : { index }),
+        (plane) => decoded.planes[plane]?.hiddenRowsAfter ?? 0,
+      );
+      frame.memory = taken.map(({ kind, read }, k): MemorySampleEntry => {
+        const { data, ...rest } = read;
+        const bin = `${prefix}/memory-${k}-${kind}-plane-${read.plane ?? 'x'}.bin`;
+        files.set(bin, new Uint8Array(data));
+        return { kind, bin, read: { ...rest, frameIndex: report.frameIndex } };
+      });
+    }
     if (!captured.some((other) => other.index === frame.index)) captured.push(frame);
   }
   onProgress(ordered.length, ordered.length, ordered.at(-1) ?? 0);

@@ -89,5 +89,6 @@ export function withPreviews(session: CaptureSource, maxWidth: number): CaptureS
     frame: (index, options) => session.frame(index, options),
     thumbnails: (width) => session.thumbnails(width),
     operatorPreviews: () => capturePreviews(session, maxWidth),
+    ...(session.readMemory !== undefined ? { readMemory: session.readMemory.bind(session) } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { loadOrCreateSigningKey } from '../app/signing-key';
 import { writeCaptureFile } from '../capture/capture-file';
 import { liveCaptureMeta, replayCaptureMeta } from '../capture/capture-meta';
 import { collectCapture, type CaptureProgress } from '../capture/collect';
+import type { MemorySampleEntry } from '../common/capture';
 import { withPreviews } from '../capture/operator-previews';
 import { resolveCapturePath } from '../capture/output-path';
 import type { CaptureSelection } from '../common/capture';
@@ -22,6 +23,8 @@ export interface CaptureRequest extends VideoOptions {
   thumbWidth: number;
   /** Store operator previews (CV-CUDA on a GPU, the CPU reference anywhere). */
   previews: boolean;
+  /** The memory samples each frame keeps (none: an empty list). */
+  memory: readonly MemorySampleEntry['kind'][];
   app: AppIdentity;
   /** Replace an existing file at output (never a symbolic link). */
   overwrite: boolean;
@@ -72,7 +75,15 @@ export async function runCapture(input: OpenedInput, request: CaptureRequest): P
   let contents;
   try {
     const source = request.previews ? withPreviews(input.session, request.thumbWidth) : input.session;
-    contents = await collectCapture(source, request.frames, meta, request.onProgress);
+    contents = await collectCapture(
+      source,
+      request.frames,
+      meta,
+      request.onProgress,
+      new Map(),
+      undefined,
+      request.memory,
+    );
   } catch (error) {
     throw new CliFailure(EXIT_CODES.checkFailed, toRpcError(error));
   }

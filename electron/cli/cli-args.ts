@@ -1,6 +1,9 @@
 /** Parses the command line of `zerocopy-inspector`: a command, a file, and options. */
 import { parseArgs } from 'node:util';
-import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../common/capture';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, MEMORY_SAMPLE_KINDS } from '../common/capture';
+
+/** One kind of memory sample. */
+type MemorySampleKind = (typeof MEMORY_SAMPLE_KINDS)[number];
 import { CODE_LANGUAGES, type Ecosystem } from '../common/copy-code';
 import { COMPARE_DECODERS_A, type CompareDecoderA } from '../common/decoder-compare';
 import { parseFrameList } from '../common/frame-list';
@@ -26,6 +29,8 @@ Options:
   --strict             a check that could not run (no NVCV, no proof) counts as failed, and so does a capture
                        not signed by this installation (unsigned, another's key, or re-saved from such a one)
   --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
+  --memory KINDS       capture: the memory samples each frame keeps, from first-rows,boundary,probe (default all)
+                       or none; the probe and boundary view read them where there is no GPU
   --thumb-width N      capture: width of the plane thumbnails (${THUMBNAIL_WIDTH.min}-${THUMBNAIL_WIDTH.max}, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
   -o, --output FILE    capture: where to write (must end in .zci; an existing file is kept)
   --overwrite          capture: replace an existing file (never a symbolic link)
@@ -58,6 +63,8 @@ export type CliCommand =
       ledger: boolean;
       strict: boolean;
       previews: boolean;
+      /** capture: the memory samples each frame keeps. */
+      memory: MemorySampleKind[];
       thumbWidth: number;
       output: string | null;
       overwrite: boolean;
@@ -96,6 +103,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         'no-previews': { type: 'boolean' },
         strict: { type: 'boolean' },
         'thumb-width': { type: 'string' },
+        memory: { type: 'string' },
         output: { type: 'string', short: 'o' },
         overwrite: { type: 'boolean' },
         'compare-decoders': { type: 'boolean' },
@@ -149,6 +157,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     ledger: values.ledger === true,
     strict: values.strict === true,
     previews: values['no-previews'] !== true,
+    memory: parseMemoryKinds(command, values.memory),
     thumbWidth:
       integer(values['thumb-width'], 'thumb-width', THUMBNAIL_WIDTH.min, THUMBNAIL_WIDTH.max) ??
       DEFAULT_CAPTURE_THUMBNAIL_WIDTH,
@@ -156,6 +165,20 @@ export function parseCli(argv: readonly string[]): CliCommand {
     overwrite: values.overwrite === true,
     compareDecoders,
   };
+}
+
+/** --memory: the kinds of memory sample a capture keeps (all when not given; none for "none"). */
+function parseMemoryKinds(command: string, given: string | undefined): MemorySampleKind[] {
+  if (given === undefined) return [...MEMORY_SAMPLE_KINDS];
+  if (command !== 'capture') throw new UsageError('--memory belongs to capture');
+  if (given === 'none') return [];
+  const kinds = given.split(',').map((part) => part.trim());
+  const known = kinds.filter((kind): kind is MemorySampleKind =>
+    (MEMORY_SAMPLE_KINDS as readonly string[]).includes(kind),
+  );
+  if (known.length !== kinds.length || kinds.length === 0)
+    throw new UsageError(`--memory takes none or a list of ${MEMORY_SAMPLE_KINDS.join(', ')}, not "${given}"`);
+  return [...new Set(known)];
 }
 
 /** --compare-decoders and --decoders A,B: side A's decoder, or null. */

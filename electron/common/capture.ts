@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { boundedJson, boundedJsonObject, CAPTURE_JSON_BOUNDS, type JsonValue } from './bounded-json';
 import { environmentReportSchema } from './environment';
 import { frameReportSchema, streamInfoSchema } from './report';
+import { memoryReadSchema } from './memory';
 import { decodeModeSchema, planeNameSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** The value of the manifest's format field. */
@@ -72,12 +73,42 @@ const operatorEntrySchema = boundedJson({
     .catchall(z.custom<JsonValue>()),
 );
 
+/** A file of a frame's memory bytes inside the zip. */
+const binPathSchema = z
+  .string()
+  .max(256)
+  .regex(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._/-]+\.bin$/, 'a relative path inside the capture ending in .bin');
+
+/** What a capture may keep of frames' memory: per frame (the writer's plan) and in all. */
+export const CAPTURE_MEMORY_BUDGETS = { frameBytes: 1024 * 1024, totalBytes: 64 * 1024 * 1024 } as const;
+
+/**
+ * Some bytes of a frame's memory as one read took them (its rows, regions and addresses; the bytes in `bin`):
+ * a plane's first rows, the rows around its end, or a tile around the picture's middle.
+ */
+/** The kinds of memory sample a capture keeps of each frame. */
+export const MEMORY_SAMPLE_KINDS = ['first-rows', 'boundary', 'probe'] as const;
+
+/** Which memory samples a capture keeps: some kinds, or none (an empty list). */
+export const memoryKindsSchema = z.array(z.enum(MEMORY_SAMPLE_KINDS)).max(MEMORY_SAMPLE_KINDS.length);
+
+const memorySampleSchema = z.object({
+  kind: z.enum(MEMORY_SAMPLE_KINDS),
+  bin: binPathSchema,
+  read: memoryReadSchema.omit({ data: true }),
+});
+
+/** One kept memory read of a captured frame. */
+export type MemorySampleEntry = z.infer<typeof memorySampleSchema>;
+
 /** One captured frame: its report, its plane thumbnails, and optional operator previews. */
 const capturedFrameSchema = z.object({
   index: z.int().min(0),
   report: frameReportSchema,
   thumbnails: z.array(thumbnailEntrySchema).max(8),
   operators: z.array(operatorEntrySchema).max(64).optional(),
+  /** Bytes of the frame's memory (captures saved before they were kept have none). */
+  memory: z.array(memorySampleSchema).max(32).optional(),
   /** The label the user's code gave the frame (recorder captures only). */
   label: z.string().max(200).optional(),
   /** Facts the recorder took beyond the report (stream state, plane boundaries, both allocations): open, bounded. */

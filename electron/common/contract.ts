@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { BackendBudgets } from './budgets';
 import type { JsonValue } from './bounded-json';
-import { captureFramesSchema, type CaptureSummary } from './capture';
+import { captureFramesSchema, memoryKindsSchema, type CaptureSummary } from './capture';
 import type { DecoderCompareResult } from './decoder-compare';
 import type { EnvironmentReport } from './environment';
 import type { ErrorCode } from './errors';
@@ -171,6 +171,8 @@ export const METHODS = {
         path: z.string().min(1).max(MAX_PATH),
         frames: captureFramesSchema.optional(),
         thumbnailWidth: thumbnailWidthSchema.optional(),
+        /** The memory samples each frame keeps (default every kind; [] for none). */
+        memory: memoryKindsSchema.optional(),
         /** Replace an existing regular file at path (never a symbolic link); without it, an existing file is kept. */
         overwrite: z.boolean().optional(),
       })

@@ -43,7 +43,12 @@ export const ADDON_ERROR_CODES = [
 ] as const;
 
 /** The codes only the backend and its supervisor give: they are about the process, not a file. */
-export const BACKEND_ERROR_CODES = ['MEMORY_BUDGET_EXCEEDED', 'ANSWER_TOO_LARGE', 'BACKEND_RESTARTED'] as const;
+export const BACKEND_ERROR_CODES = [
+  'MEMORY_BUDGET_EXCEEDED',
+  'ANSWER_TOO_LARGE',
+  'BACKEND_RESTARTED',
+  'MEMORY_NOT_CAPTURED',
+] as const;
 
 /** Every code a user can see. */
 export const ERROR_CODES = [...ADDON_ERROR_CODES, ...BACKEND_ERROR_CODES] as const;
@@ -94,6 +99,8 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
   ANSWER_TOO_LARGE: 'Ask for less in one call (fewer frames, or one operator at a time); the message names the cap.',
   BACKEND_RESTARTED:
     'The decoder process stopped while this request ran and was restarted; send the request again (the file is reopened).',
+  MEMORY_NOT_CAPTURED:
+    'A capture holds the bytes of the rows it was saved with; capture this frame again from the video, or open the video.',
   DECODER_COMPARE_UNAVAILABLE:
     "Compare on a machine with an NVIDIA GPU whose FFmpeg has NVDEC, or compare the software decoder against itself (decoders 'software,software').",
 };

@@ -98,7 +98,7 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
           emit('progress', { stage: 'done', message: '', fraction: 1 });
         }
       }),
-    saveCapture: async ({ path, frames, thumbnailWidth, overwrite }, { client, emit }) =>
+    saveCapture: async ({ path, frames, thumbnailWidth, memory, overwrite }, { client, emit }) =>
       client.cancellable((signal) =>
         client.serial(async () => {
           const session = client.current();
@@ -120,6 +120,7 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
                 }),
               client.visitedReports(),
               signal,
+              memory,
             );
             const configDir = deps.configDir ?? null;
             const key = configDir !== null ? await loadOrCreateSigningKey(configDir) : null;

@@ -1,6 +1,7 @@
 /** The memory method of the RPC: a bounded byte range of a frame's memory, labelled by region, as base64. */
 import type { FrameSource, Session } from '../../addon/native';
 import { RpcFailure, rpcError } from '../../common/envelope';
+import { CaptureSession } from '../../capture/capture-session';
 import { toWireMemoryRead } from '../memory-wire';
 import { MEMORY_READ_CAP } from '../../common/memory';
 import type { BudgetedDeps, Handlers } from './types';
@@ -25,6 +26,8 @@ export function createMemoryHandlers(deps: Pick<BudgetedDeps, 'memory'>): Pick<H
       ctx.client.cancellable((signal) =>
         ctx.client.serial(async () => {
           const session = ctx.client.current();
+          // A capture answers from the bytes it kept of the frame (or says which rows it lacks).
+          if (session instanceof CaptureSession) return session.readMemory(range, { index });
           if (!canReadMemory(session)) {
             throw new RpcFailure(
               rpcError(
