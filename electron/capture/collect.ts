@@ -124,10 +124,8 @@ export async function collectCapture(
     if (source.readMemory !== undefined && memoryKinds.length > 0) {
       const reader = source.readMemory.bind(source);
       const plan = planSamples(decoded).filter((s) => memoryKinds.includes(s.kind));
-      const taken = await readSamples(
-        plan,
-        (range) => reader(range, signal !== undefined ? { index, signal } : { index }),
-        (plane) => decoded.planes[plane]?.hiddenRowsAfter ?? 0,
+      const taken = await readSamples(plan, (range) =>
+        reader(range, signal !== undefined ? { index, signal } : { index }),
       );
       frame.memory = taken.map(({ kind, read }, k): MemorySampleEntry => {
         const { data, ...rest } = read;

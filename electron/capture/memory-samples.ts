@@ -16,27 +16,59 @@ import type { FrameReport } from '../common/report';
 /** A plane range with its kind, as a capture asks for it. */
 export interface PlannedSample {
   kind: MemorySampleEntry['kind'];
-  range: { plane: number; row: number; rows: number };
+  range: { plane: number; row: number; rows: number; byteStart?: number; byteCount?: number };
 }
 
-/** Rows kept after a plane's coded rows at most (hidden rows and the start of what follows). */
-const BOUNDARY_ROWS_AFTER = 24;
+/** Hidden rows a boundary sample keeps whole; past it, the first and last RUN_KEPT of them (as the boundary view
+ * lists a long run: its first and last halves of 32). */
+const RUN_WHOLE = 32;
+const RUN_KEPT = 16;
 /** Rows of the tile kept around the middle of the picture. */
 const PROBE_ROWS = 16;
 
+/** The tail of the allocation after a plane's last whole row, when the plane is the last in it: its row and bytes. */
+function tailOf(
+  report: Pick<FrameReport, 'planes' | 'allocation'>,
+  index: number,
+): { row: number; bytes: number } | null {
+  const plane = report.planes[index];
+  const size = plane?.allocation?.size ?? report.allocation.rangeSize;
+  if (plane === undefined || size === null || plane.offsetInAllocation === null) return null;
+  const after = report.planes.some(
+    (p) => p.index !== index && (p.offsetInAllocation ?? -1) > (plane.offsetInAllocation ?? 0) && !p.separateAllocation,
+  );
+  if (after && plane.separateAllocation !== true) return null;
+  const bytes = size - plane.offsetInAllocation;
+  const tail = bytes % plane.pitch;
+  return tail > 0 ? { row: Math.floor(bytes / plane.pitch), bytes: tail } : null;
+}
+
 /**
- * The reads a capture makes of one frame, within the per-frame budget (whole pitches; the first rows first, then
- * the boundaries, then the probe tiles, until the budget is spent).
+ * The reads a capture makes of one frame, within the per-frame budget (first rows first, then the boundaries, then
+ * the probe tiles, until the budget is spent). The boundary reads are the rows the boundary view asks for: the last
+ * two displayed rows and every hidden row after them (the first and last 16 of a run longer than 32), and the bytes
+ * after the last whole row of an allocation; the next plane's first rows are its own first-rows sample.
  */
-export function planSamples(report: Pick<FrameReport, 'planes'>): PlannedSample[] {
+export function planSamples(report: Pick<FrameReport, 'planes' | 'allocation'>): PlannedSample[] {
   const plan: PlannedSample[] = [];
   for (const p of report.planes) {
     plan.push({ kind: 'first-rows', range: { plane: p.index, row: 0, rows: Math.min(2, p.height) } });
   }
   for (const p of report.planes) {
     const before = Math.min(2, p.height);
-    const after = Math.min(BOUNDARY_ROWS_AFTER, (p.hiddenRowsAfter ?? 0) + 2);
-    plan.push({ kind: 'boundary', range: { plane: p.index, row: p.height - before, rows: before + after } });
+    const hidden = Math.max(0, p.hiddenRowsAfter ?? 0);
+    if (hidden <= RUN_WHOLE)
+      plan.push({ kind: 'boundary', range: { plane: p.index, row: p.height - before, rows: before + hidden } });
+    else {
+      plan.push({ kind: 'boundary', range: { plane: p.index, row: p.height - before, rows: before + RUN_KEPT } });
+      plan.push({ kind: 'boundary', range: { plane: p.index, row: p.height + hidden - RUN_KEPT, rows: RUN_KEPT } });
+    }
+    const tail = tailOf(report, p.index);
+    if (tail !== null)
+      plan.push({
+        kind: 'boundary',
+        range: { plane: p.index, row: tail.row, rows: 1, byteStart: 0, byteCount: tail.bytes },
+      });
   }
   for (const p of report.planes) {
     const rows = Math.min(PROBE_ROWS, p.height);
@@ -45,32 +77,20 @@ export function planSamples(report: Pick<FrameReport, 'planes'>): PlannedSample[
   let spent = 0;
   return plan.filter((s) => {
     const pitch = report.planes[s.range.plane]?.pitch ?? 0;
-    const bytes = s.range.rows * pitch;
+    const bytes = s.range.rows * (s.range.byteCount ?? pitch);
     if (spent + bytes > CAPTURE_MEMORY_BUDGETS.frameBytes) return false;
     spent += bytes;
     return true;
   });
 }
 
-/** Reads what planSamples asks; a boundary read that would run past the allocation is retried on the rows inside. */
+/** Reads what planSamples asks, in order. */
 export async function readSamples(
   plan: readonly PlannedSample[],
   read: (range: MemoryRange) => Promise<MemoryRead>,
-  hiddenRows: (plane: number) => number,
 ): Promise<{ kind: PlannedSample['kind']; read: MemoryRead }[]> {
   const taken: { kind: PlannedSample['kind']; read: MemoryRead }[] = [];
-  for (const sample of plan) {
-    try {
-      taken.push({ kind: sample.kind, read: await read(sample.range) });
-    } catch (error) {
-      const envelope = (error as { envelope?: { code?: string } }).envelope;
-      const code = (error as { code?: string }).code ?? envelope?.code;
-      // The last plane has nothing after its hidden rows: keep the rows inside the allocation.
-      const inside = Math.min(sample.range.rows - 2, 2 + hiddenRows(sample.range.plane));
-      if (sample.kind !== 'boundary' || code !== 'MEMORY_RANGE_OUTSIDE_ALLOCATION' || inside < 1) throw error;
-      taken.push({ kind: sample.kind, read: await read({ ...sample.range, rows: inside }) });
-    }
-  }
+  for (const sample of plan) taken.push({ kind: sample.kind, read: await read(sample.range) });
   return taken;
 }
 

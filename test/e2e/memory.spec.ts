@@ -353,3 +353,48 @@ test('the probe and the boundary view pass axe’s accessibility rules', async (
     .analyze();
   expect(found(light.violations)).toEqual([]);
 });
+
+test('a capture made here keeps the bytes the probe and the boundary view read, and names the rows it lacks', async ({
+  page,
+  served,
+}) => {
+  // Made by the command line from a real decode, opened as a capture: no video behind it.
+  const capture = path.join(served.configDir, 'padded-memory.zci');
+  execFileSync(process.execPath, [
+    path.join('bin', 'zerocopy-inspector.js'),
+    'capture',
+    CLIPS.padded,
+    '--frames',
+    '0',
+    '--no-previews',
+    '--decode',
+    'software',
+    '-o',
+    capture,
+  ]);
+  const report = await reportOf(CLIPS.padded, 0);
+  const luma = rawFrame(CLIPS.padded, 0, report)[0]!;
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await openPath(page, capture);
+  await expect(page.getByTestId('capture-banner')).toBeVisible();
+
+  // The hidden rows below the picture, kept by the capture: the same bytes as FFmpeg's own uncropped decode.
+  const coded = await probe(page, 0, 100, 1084);
+  expect(coded.region).toBe('coded-not-displayed');
+  expect(coded.words[0]?.value).toBe(rawSample(luma, 100, 1084).value);
+  const first = await probe(page, 0, 7, 0);
+  expect(first.words[0]?.value).toBe(rawSample(luma, 7, 0).value);
+  await expect(page.getByTestId('boundary-row-0-1084-hex')).not.toContainText('reading');
+  await expect(page.getByTestId('boundary-row-0-1079-hex')).not.toContainText('reading');
+
+  // A row the capture did not keep: said, with the frame and the rows, never "reading" for ever.
+  await page.getByTestId('probe-x').fill('100');
+  await page.getByTestId('probe-y').fill('300');
+  await page.getByTestId('probe-go').click();
+  await expect(page.getByTestId('probe-raw')).toContainText('not captured');
+  await expect(page.getByTestId('probe-error')).toContainText('MEMORY_NOT_CAPTURED');
+  await expect(page.getByTestId('probe-error')).toContainText('rows 300–300 of plane 0 of frame 0');
+  await page.getByTestId('probe-panel').screenshot({ path: screenshotPath('capture-probe-not-captured') });
+  await page.getByTestId('boundary-panel').screenshot({ path: screenshotPath('capture-boundary-bytes') });
+});

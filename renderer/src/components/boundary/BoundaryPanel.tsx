@@ -51,10 +51,10 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
   const plan = useMemo(() => (boundary !== undefined ? boundaryReads(boundary) : null), [boundary]);
 
   useEffect(() => {
-    if (replay || plan === null) return;
+    if (plan === null) return;
     const ranges = [...plan.reads.map((read) => read.range), ...(plan.tail !== null ? [plan.tail] : [])];
     for (const range of ranges) if (memory.cached(range) === undefined) void memory.read(range);
-  }, [plan, replay, memory, report]);
+  }, [plan, memory, report]);
 
   if (boundary === undefined || plan === null) return null;
   const factsOf = (index: number): PlaneFacts => facts.find((p) => p.index === index) ?? boundary.plane;
@@ -101,10 +101,10 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
       </div>
       {replay ? (
         <p className="muted" data-testid="boundary-replay">
-          A capture holds reports and thumbnails, not the frame’s memory: the rows are listed without their bytes.
+          A capture keeps the rows around each plane’s end as they were read; rows it did not keep say so below.
         </p>
       ) : null}
-      {memory.error !== null && !replay ? (
+      {memory.error !== null ? (
         <p className="probe-error" role="alert" data-testid="boundary-error">
           <code>{memory.error.code}</code> {memory.error.message} — {memory.error.remedy}
         </p>

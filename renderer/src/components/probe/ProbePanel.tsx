@@ -107,11 +107,11 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
   };
   const cosited = probe !== null ? cositedSamples(report, facts, probe) : null;
   const wanted = useMemo(() => {
-    if (probe === null || replay) return [];
+    if (probe === null) return [];
     const list = [probe];
     if (cosited !== null) list.push(cosited.y, cosited.u, cosited.v);
     return list;
-  }, [probe, cosited, replay]);
+  }, [probe, cosited]);
 
   useEffect(() => {
     for (const at of wanted) {
@@ -145,9 +145,10 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
     return decodePixel(found.bytes, 0, layoutOf(report, f))[at.component]?.value ?? null;
   };
   let rgb = null;
-  let rgbNote = 'reading the co-sited samples…';
-  if (replay) rgbNote = 'a capture holds no frame memory';
-  else if (pixelReading !== null && pixelReading.region !== 'visible') rgbNote = 'not a displayed pixel';
+  // A capture answers from the rows it kept; elsewhere it says so (MEMORY_NOT_CAPTURED), never "reading" for ever.
+  const notCaptured = replay && memory.error?.code === 'MEMORY_NOT_CAPTURED' ? memory.error.message : null;
+  let rgbNote = notCaptured !== null ? 'not captured at this pixel' : 'reading the co-sited samples…';
+  if (pixelReading !== null && pixelReading.region !== 'visible') rgbNote = 'not a displayed pixel';
   else if (cosited === null) rgbNote = 'not a YUV frame in two or three planes';
   else {
     const [y, u, v] = [valueOf(cosited.y), valueOf(cosited.u), valueOf(cosited.v)];
@@ -314,7 +315,7 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
           </ul>
           <p className="probe-mode" data-testid="probe-mode" data-mode={reading ? 'tiles' : 'thumbnail'}>
             {replay
-              ? 'A capture holds reports and thumbnails, not the frame’s memory: the view shows the thumbnail.'
+              ? 'A capture keeps some rows of each plane (its first rows, the rows around its end, a band in the middle): the view shows the thumbnail; hover or pin a pixel to read its bytes where they were kept.'
               : plan.withinBudget
                 ? `${plan.tiles.length} tiles of 64×64 pixels for this view (${formatBytes(plan.bytes)}), read on demand and kept for this frame.`
                 : `Thumbnail: this view would need ${formatCount(plan.bytes)} B of tiles, over the budget of one view (${formatCount(plan.budget)} B), so nothing is read; zoom in to read the bytes.`}
@@ -332,13 +333,19 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
               `nothing read for this frame yet · the frame’s planes hold ${formatCount(frameBytes)} B and are never read whole`
             )}
           </p>
-          {memory.error !== null && !replay ? (
+          {memory.error !== null ? (
             <p className="probe-error" role="alert" data-testid="probe-error">
               <code>{memory.error.code}</code> {memory.error.message} — {memory.error.remedy}
             </p>
           ) : null}
         </div>
-        <ProbeReadout reading={pixelReading} pin={pinned} rgb={rgb} rgbNote={rgbNote} />
+        <ProbeReadout
+          reading={pixelReading}
+          pin={pinned}
+          rgb={rgb}
+          rgbNote={rgbNote}
+          rawNote={notCaptured !== null ? 'not captured (see below)' : null}
+        />
       </div>
     </section>
   );

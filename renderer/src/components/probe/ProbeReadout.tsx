@@ -12,10 +12,12 @@ export interface ProbeReadoutProps {
   rgb: RgbSample | null;
   /** Why there is no colour, or how the co-sited samples were found. */
   rgbNote: string;
+  /** Said in place of the raw samples when they cannot come (a capture that did not keep these rows). */
+  rawNote?: string | null;
 }
 
 /** The readout. */
-export function ProbeReadout({ reading, pin, rgb, rgbNote }: ProbeReadoutProps) {
+export function ProbeReadout({ reading, pin, rgb, rgbNote, rawNote = null }: ProbeReadoutProps) {
   if (reading === null) {
     return (
       <p className="probe-readout muted" data-testid="probe-readout">
@@ -63,7 +65,7 @@ export function ProbeReadout({ reading, pin, rgb, rgbNote }: ProbeReadoutProps) 
       <dt>raw</dt>
       <dd data-testid="probe-raw">
         {reading.samples.length === 0 ? (
-          <span className="muted">reading…</span>
+          <span className="muted">{rawNote ?? 'reading…'}</span>
         ) : (
           reading.samples.map((sample, i) => (
             <span
