@@ -24,7 +24,15 @@ import {
 import { RpcFailure, rpcError } from '../common/envelope';
 import { signCapture, sha256, verifyCapture } from './capture-signature';
 import { recordPending, PARTIAL_SUFFIX } from './pending-writes';
-import { checkPngHeader, headerShape, maxPngBytes, PngFormatError, readPngHeader, type PngShape } from './png';
+import {
+  checkPngHeader,
+  decodePng,
+  headerShape,
+  maxPngBytes,
+  PngFormatError,
+  readPngHeader,
+  type PngShape,
+} from './png';
 import { writeZip, ZipFormatError, ZipReader, type ZipEntry } from './zip';
 
 /** A capture in memory: the manifest and the PNG files it names. */
@@ -39,6 +47,13 @@ export interface OpenedCapture extends CaptureContents {
   signature: CaptureSignature;
   /** Pixels of all distinct PNGs named: what decoding all of them would take (within the budget). */
   decodedBytes: number;
+  /**
+   * The thumbnails' pixels, decoded where the capture was read (the open worker: never on the backend's JS thread);
+   * every operator preview was decoded there too, to check it, and not kept. Absent: decoded on first use.
+   */
+  pixels?: Map<string, Uint8Array>;
+  /** PNGs that failed to decode there, with why: asking for one is CAPTURE_INVALID with that reason, the rest open. */
+  pngErrors?: Map<string, string>;
 }
 
 /** The largest signature.json read. */
@@ -399,7 +414,41 @@ async function readOpenZip(zip: ZipReader, label: string, options: ReadOptions):
     digests.set(entry.name, await zip.digest(entry));
   }
   const signature = verifyCapture(signatureBytes, digests, options.localFingerprint ?? null, manifest);
-  return { manifest, files, shapes, signature, decodedBytes: decoded };
+  const thumbnailPixels = decodeAll(files, shapes, thumbnails);
+  return {
+    manifest,
+    files,
+    shapes,
+    signature,
+    decodedBytes: decoded,
+    pixels: thumbnailPixels.pixels,
+    pngErrors: thumbnailPixels.errors,
+  };
+}
+
+/**
+ * Decodes every PNG named (its header already checked against its shape): the thumbnails' pixels are kept; one
+ * that fails is noted with why, so the frames that need it say so and the others still open.
+ */
+function decodeAll(
+  files: ReadonlyMap<string, Uint8Array>,
+  shapes: ReadonlyMap<string, PngShape>,
+  thumbnails: ReadonlyMap<string, PngShape>,
+): { pixels: Map<string, Uint8Array>; errors: Map<string, string> } {
+  const pixels = new Map<string, Uint8Array>();
+  const errors = new Map<string, string>();
+  for (const [name, shape] of shapes) {
+    const bytes = files.get(name);
+    if (bytes === undefined) continue;
+    try {
+      const data = decodePng(bytes, shape).data;
+      if (thumbnails.has(name)) pixels.set(name, data);
+    } catch (error) {
+      if (!(error instanceof PngFormatError)) throw error;
+      errors.set(name, error.message);
+    }
+  }
+  return { pixels, errors };
 }
 
 /** capture.json's bytes, parsed and validated: CAPTURE_TOO_NEW for a newer format, else CAPTURE_INVALID. */

@@ -93,5 +93,7 @@ export async function openCaptureFile(file: string, options: OpenOptions): Promi
     shapes: new Map(reply.shapes),
     signature: reply.signature,
     decodedBytes: reply.decodedBytes,
+    pixels: new Map(reply.pixels),
+    pngErrors: new Map(reply.pngErrors),
   };
 }

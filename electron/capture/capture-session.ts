@@ -57,7 +57,7 @@ export class CaptureSession
   ) {
     this.info = contents.manifest.stream;
     this.byIndex = new Map(contents.manifest.frames.map((frame) => [frame.index, frame]));
-    this.images = new CaptureImages(contents.files, contents.shapes);
+    this.images = new CaptureImages(contents.files, contents.shapes, undefined, contents.pixels, contents.pngErrors);
   }
 
   /** Who signed the capture, and whether it verifies. */

@@ -84,13 +84,19 @@ export function planSamples(report: Pick<FrameReport, 'planes' | 'allocation'>):
   });
 }
 
-/** Reads what planSamples asks, in order. */
+/** Reads what planSamples asks, in order; a capture being re-saved passes on what it holds and skips what it lacks. */
 export async function readSamples(
   plan: readonly PlannedSample[],
   read: (range: MemoryRange) => Promise<MemoryRead>,
 ): Promise<{ kind: PlannedSample['kind']; read: MemoryRead }[]> {
   const taken: { kind: PlannedSample['kind']; read: MemoryRead }[] = [];
-  for (const sample of plan) taken.push({ kind: sample.kind, read: await read(sample.range) });
+  for (const sample of plan) {
+    try {
+      taken.push({ kind: sample.kind, read: await read(sample.range) });
+    } catch (error) {
+      if (!(error instanceof RpcFailure) || error.envelope.code !== 'MEMORY_NOT_CAPTURED') throw error;
+    }
+  }
   return taken;
 }
 

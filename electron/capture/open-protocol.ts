@@ -19,5 +19,9 @@ export type WorkerReply =
       shapes: [string, PngShape][];
       signature: CaptureSignature;
       decodedBytes: number;
+      /** The thumbnails' pixels, decoded in the worker. */
+      pixels: [string, Uint8Array][];
+      /** PNGs that failed to decode, with why. */
+      pngErrors: [string, string][];
     }
   | { ok: false; error: RpcError };

@@ -1,7 +1,7 @@
 /**
  * The worker thread that opens a capture (capture-open.ts starts it): reads the zip's directory, inflates and
- * validates the manifest, checks every PNG header and the signature, and posts the result back with the PNG
- * bytes transferred. It runs under a deadline and a heap limit; past either it is stopped.
+ * validates the manifest, checks every PNG header and the signature, decodes every PNG (the thumbnails' pixels are
+ * kept, the operator previews only checked), and posts the result back with the bytes and pixels transferred. It runs under a deadline and a heap limit; past either it is stopped.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { toRpcError } from '../common/envelope';
@@ -20,6 +20,8 @@ async function run(): Promise<WorkerReply> {
       shapes: [...opened.shapes],
       signature: opened.signature,
       decodedBytes: opened.decodedBytes,
+      pixels: [...(opened.pixels ?? [])],
+      pngErrors: [...(opened.pngErrors ?? [])],
     };
   } catch (error) {
     return { ok: false, error: toRpcError(error) };
@@ -27,6 +29,9 @@ async function run(): Promise<WorkerReply> {
 }
 
 void run().then((reply) => {
-  const transfer = reply.ok ? reply.files.map(([, bytes]) => bytes.buffer as ArrayBuffer) : [];
+  // Each buffer once (a transfer list naming one twice is refused), bytes and pixels alike.
+  const transfer = reply.ok
+    ? [...new Set([...reply.files, ...reply.pixels].map(([, bytes]) => bytes.buffer as ArrayBuffer))]
+    : [];
   parentPort?.postMessage(reply, transfer);
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PathPolicy } from '../../electron/app/path-policy';
 import { ClientSession } from '../../electron/backend/client-session';
+import { openCaptureFile } from '../../electron/capture/capture-open';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
@@ -82,6 +83,22 @@ describe.skipIf(addon === null)('memory samples in captures', () => {
     // The hidden rows of the padded clip are there, labelled as the live read labels them.
     const hidden = await handlers.readMemory({ index: 3, range: { plane: 0, row: 1080, rows: 8 } }, replay);
     expect(hidden.regions.map((r) => r.region)).toContain('coded-not-displayed');
+
+    // Re-saved from the capture, the samples go with it.
+    const again = path.join(dir, 'resaved.zci');
+    await handlers.saveCapture({ path: again, frames: [3] }, replay);
+    const third = ctx();
+    await handlers.openCapture({ path: again }, third);
+    await handlers.frame({ index: 3 }, third);
+    const kept = await handlers.readMemory({ index: 3, range: { plane: 0, row: 1080, rows: 8 } }, third);
+    expect(Buffer.from(kept.data).equals(Buffer.from(hidden.data))).toBe(true);
+
+    // The thumbnails were decoded where the capture was read (the open worker), not on the backend's thread.
+    const read = await openCaptureFile(target, { configDir: null });
+    expect([...(read.pixels?.keys() ?? [])].sort()).toEqual(
+      read.manifest.frames.flatMap((f) => f.thumbnails.map((t) => t.png)).sort(),
+    );
+    expect(read.pngErrors?.size).toBe(0);
 
     const outside = await handlers
       .readMemory({ index: 3, range: { plane: 0, row: 300, rows: 2 } }, replay)

@@ -39,7 +39,7 @@ describe('hostile captures', () => {
     expect(error.message).toMatch(capture.message ?? /./);
   });
 
-  it('idat-bomb opens (nothing is decoded at open) and its thumbnail is refused when asked for', async () => {
+  it('idat-bomb opens (its picture fails to decode where the capture is read) and its thumbnail is refused when asked for', async () => {
     const opened = await readCapture(hostile('idat-bomb').bytes, 'idat-bomb.zci');
     const session = new CaptureSession(opened, '/idat-bomb.zci');
     await session.frame(0);
@@ -56,13 +56,11 @@ describe('hostile captures', () => {
     const opened = await readCapture(hostile('many-references').bytes, 'many-references.zci');
     expect(opened.decodedBytes).toBe(4096 * 4096);
     const session = new CaptureSession(opened, '/many-references.zci');
-    const started = performance.now();
     for (const index of [0, 1, 299, 599]) {
       await session.frame(index);
       const thumbs = await session.thumbnails(64);
       expect(thumbs).toHaveLength(8);
     }
     expect(session.decodedBytes).toBe(4096 * 4096);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
