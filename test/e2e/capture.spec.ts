@@ -5,6 +5,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readCapture } from '../../electron/capture/capture-file';
+import { decodePng } from '../../electron/capture/png';
 import { frameReportSchema } from '../../electron/common/report';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { call, openSocket, screenshotPath } from '../support/live/serve';
@@ -187,7 +188,8 @@ test('saves a capture from the Share popover, exports a panel as PNG and the rep
   expect(bytes.subarray(1, 4).toString()).toBe('PNG');
   const box = await page.getByTestId('layout-panel').boundingBox();
   expect(bytes.readUInt32BE(16)).toBe(Math.ceil(box!.width));
-  expect(bytes.readUInt32BE(20)).toBe(Math.ceil(box!.height));
+  // The panel, then the band that says where the evidence came from (28 px).
+  expect(bytes.readUInt32BE(20)).toBe(Math.ceil(box!.height) + 28);
   // A panel with canvases (the plane thumbnails) comes out too.
   await page.getByTestId('share-button').click();
   const [planes] = await Promise.all([
@@ -226,4 +228,43 @@ test('opens the capture made on a real GPU and shows its evidence', async ({ pag
   await page.keyboard.press('p');
   await expect(page.getByTestId('presenter-badge-pointers')).toHaveText(/POINTERS MATCH/);
   await page.screenshot({ path: screenshotPath('gpu-capture-presenter') });
+});
+
+test('every exported picture says where its evidence came from: a tampered capture’s in red, an unsigned one’s in amber', async ({
+  page,
+  served,
+}) => {
+  const good = path.join(served.configDir, 'good.zci');
+  captureSample(good, '0');
+  const bytes = await readFile(good);
+  // A report changed after signing: tampered. The same change with the signature removed and unclaimed: unsigned.
+  const edit = (manifest: { frames: { report: { frameIndex: number; timings: { decodeMs: number } } }[] }) => {
+    manifest.frames[0]!.report.timings.decodeMs += 1;
+  };
+  const tampered = path.join(served.configDir, 'tampered.zci');
+  await writeFile(tampered, editManifest(bytes, edit));
+  const unsigned = path.join(served.configDir, 'unsigned.zci');
+  await writeFile(unsigned, editManifest(bytes, edit, { unsign: true }));
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  const bandOf = async (): Promise<number[]> => {
+    await page.getByTestId('share-button').click();
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-png-layout-panel').click(),
+    ]);
+    const image = decodePng(new Uint8Array(await readFile(await png.path())));
+    const at = ((image.height - 3) * image.width + 2) * image.channels;
+    return [...image.data.subarray(at, at + 3)];
+  };
+  expect(await bandOf()).toEqual([0x23, 0x27, 0x2f]); // a live decode: neutral
+  await openPath(page, tampered);
+  await expect(page.getByTestId('capture-banner')).toBeVisible();
+  expect(await bandOf()).toEqual([0xc6, 0x28, 0x28]); // tampered: red
+  await openPath(page, unsigned);
+  await expect(page.getByTestId('capture-signature')).toHaveAttribute('data-state', 'unsigned');
+  expect(await bandOf()).toEqual([0xff, 0xb0, 0x20]); // unsigned: amber
+  await openPath(page, good);
+  await expect(page.getByTestId('capture-signature')).toHaveAttribute('data-state', 'signed');
+  expect(await bandOf()).toEqual([0x1f, 0x3a, 0x2a]);
 });

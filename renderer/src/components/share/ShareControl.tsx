@@ -4,6 +4,7 @@ import type { InspectorBridge } from '../../../../electron/common/bridge';
 import { rpcError } from '../../../../electron/common/envelope';
 import { downloadBlob, downloadJson, fileStem } from '../../export/download';
 import { panelToPng } from '../../export/panel-png';
+import { provenanceStamp, stampPng } from '../../export/provenance-stamp';
 import { useApp } from '../../store/context';
 import { usePopover } from '../common/use-popover';
 import { SharePanel } from './SharePanel';
@@ -35,7 +36,9 @@ export const ShareControl = memo(function ShareControl({ bridge }: ShareControlP
     const element = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
     if (element === null) return;
     try {
-      downloadBlob(await panelToPng(element, bridge), `${frameName}-${testId}.png`);
+      // Every picture says where its evidence came from, a capture's signature state included.
+      const stamp = provenanceStamp(s.capture, s.file, s.report?.frameIndex ?? null);
+      downloadBlob(await stampPng(await panelToPng(element, bridge), stamp), `${frameName}-${testId}.png`);
     } catch (error) {
       s.showError(
         rpcError(
