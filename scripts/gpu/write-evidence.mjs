@@ -281,8 +281,8 @@ bm.push('(planes, driver pointer attributes, NVCV export, contexts, pool) as C++
 bm.push('timed from the first frame request to the last (the file is already open).');
 bm.push('Reference: `ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i CLIP -an -f null -`, its whole process timed,');
 bm.push('so its figure includes process start, probing and CUDA initialisation that ours excludes. Alternating,');
-bm.push('three rounds; medians. The target (ours / CLI ≥ 0.95) is set for the decode loop; the whole-process row adds');
-bm.push('what opening and closing cost, as the CLI\'s figure does.', '');
+bm.push('three rounds; medians. The target (ours / CLI ≥ 0.95) is held by like with like: our whole process against the');
+bm.push('CLI\'s, both paying for start, opening and teardown; the loop-only rows are figures.', '');
 bm.push(...tableHead('| clip | frames | ours, NVDEC threads | ours fps (median) | FFmpeg CLI fps (median) | ratio ours / CLI |'));
 const clips = [...new Set(bench.filter((b) => b.bench === 'decode').map((b) => b.file))];
 const openTimes = [];
@@ -308,12 +308,14 @@ for (const clip of clips) {
   }
   const whole = bench.filter((b) => b.bench === 'decode-process' && b.file === clip);
   const loops = bench.filter((b) => b.bench === 'decode' && b.file === clip);
-  verdicts.push(`${path.basename(clip)}: decode loop ${fmt(median(loops.map((r) => r.fps)) / cli, 2)} × the CLI (target ≥ 0.95: ${median(loops.map((r) => r.fps)) / cli >= 0.95 ? 'met' : 'NOT met'})`);
+  // The CLI's figure is a whole process (start, open, decode, teardown): only our whole process is held to the
+  // target beside it; the loop alone is a figure (its like-with-like target is section 2a's, in one binary).
+  verdicts.push(`${path.basename(clip)}: decode loop alone ${fmt(median(loops.map((r) => r.fps)) / cli, 2)} × the CLI's whole process (a figure: not the same measure, so no target)`);
   if (whole.length) {
     const ours = median(whole.map((r) => r.fps));
     bm.push(`| ${path.basename(clip)} | ${whole[0].frames} | **whole process**, default | ${fmt(ours)} | ${fmt(cli)} | **${fmt(ours / cli, 2)}** |`);
     const rest = median(whole.map((r) => r.seconds)) - median(loops.map((r) => r.seconds)) - median(opens.map((o) => o.openSeconds ?? 0));
-    verdicts.push(`${path.basename(clip)}: whole process ${fmt(ours / cli, 2)} × the CLI; besides opening, process start and teardown take ${fmt(rest * 1000)} ms`);
+    verdicts.push(`${path.basename(clip)}: whole process ${fmt(ours / cli, 2)} × the CLI's whole process (target ≥ 0.95: ${ours / cli >= 0.95 ? 'met' : 'NOT met'}); besides opening, process start and teardown take ${fmt(rest * 1000)} ms`);
   }
 }
 bm.push('');
@@ -464,7 +466,8 @@ if (rpcOpen.length || rpcStep.length || rpcHold.length) {
     for (const pool of [...new Set(rpcOpen.map((r) => r.decoderPool))]) {
       const later = rpcOpen.filter((r) => r.decoderPool === pool && r.round > 0 && r.file.includes('1080p')).map((r) => r.toFirstAnswerMs);
       const label = pool === undefined ? '' : `, decoder pool ${pool}`;
-      const target = pool === 'off' ? '' : ` (target ≤ 60 ms: ${median(later) <= 60 ? 'met' : 'NOT met'})`;
+      // Every variant measured is held to the target, the pool's off state too.
+      const target = ` (target ≤ 60 ms: ${median(later) <= 60 ? 'met' : 'NOT met'})`;
       if (later.length) bm.push(`- a later open of the 1080p H.264 clip${label}: median **${fmt(median(later))} ms**${target}`);
     }
     bm.push('');
