@@ -27,10 +27,10 @@ export const BUDGET_ENV = {
 const MIB = 1_048_576;
 
 /** The backend's memory budget, both ends included, in MiB. */
-export const MEMORY_BUDGET_MIB = { min: 256, max: 1_048_576 } as const;
+const MEMORY_BUDGET_MIB = { min: 256, max: 1_048_576 } as const;
 
 /** Bytes one pixel of a held frame may take at most: three full 16-bit planes (4:4:4, 10 to 16 bits). */
-export const WORST_BYTES_PER_PIXEL = 6;
+const WORST_BYTES_PER_PIXEL = 6;
 
 /**
  * The default memory budget: a quarter of this machine's memory, at least 512 MiB and at most 16 GiB. A quarter

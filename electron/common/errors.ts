@@ -43,7 +43,7 @@ export const ADDON_ERROR_CODES = [
 ] as const;
 
 /** The codes only the backend and its supervisor give: they are about the process, not a file. */
-export const BACKEND_ERROR_CODES = [
+const BACKEND_ERROR_CODES = [
   'MEMORY_BUDGET_EXCEEDED',
   'ANSWER_TOO_LARGE',
   'BACKEND_RESTARTED',

@@ -73,9 +73,6 @@ export const thumbnailWidthSchema = z.int().min(THUMBNAIL_WIDTH.min).max(THUMBNA
 /** A CUDA device ordinal, checked against DEVICE_ORDINAL. */
 export const deviceSchema = z.int().min(DEVICE_ORDINAL.min).max(DEVICE_ORDINAL.max);
 
-/** A number of frames held, checked against HOLD_FRAMES. */
-export const holdFramesSchema = z.int().min(HOLD_FRAMES.min).max(HOLD_FRAMES.max);
-
 /** Codes of StreamInfo.warnings: problems that did not stop a file from opening (never error codes). */
 export const WARNING_CODES = ['TRUNCATED_FILE', 'DUPLICATE_TIMESTAMPS', 'ODD_TIMESCALE'] as const;
 
@@ -84,9 +81,6 @@ export const DAMAGE_FLAGS = ['invalid-bitstream', 'missing-reference', 'concealm
 
 /** The pixel budget of a video, coded width × height: the addon refuses more with MEDIA_TOO_LARGE (8192×4352). */
 export const PIXEL_BUDGET = { min: 4096, max: 268_435_456, default: 35_651_584 } as const;
-
-/** A pixel budget within its bounds. */
-export const pixelBudgetSchema = z.int().min(PIXEL_BUDGET.min).max(PIXEL_BUDGET.max);
 
 /** FFmpeg's pixel format names as av_get_pix_fmt_name spells them ("nv12", "p010le", "yuv444p16le"). */
 export const PIXEL_FORMAT_NAME = /^[a-z][a-z0-9_]{0,31}$/;

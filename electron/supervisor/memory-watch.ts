@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 
 /** How often the resident size is read. At the fastest growth seen (about 1 GiB/s) a sample every 100 ms lets the
  * process pass its limit by about 100 MiB at most. */
-export const MEMORY_WATCH_INTERVAL_MS = 100;
+const MEMORY_WATCH_INTERVAL_MS = 100;
 
 /** The resident set of a process in bytes (VmRSS), or null when it cannot be read (gone, or not Linux). */
 export function residentBytes(pid: number): number | null {
