@@ -1,13 +1,10 @@
 /**
- * Captures on disk: a zip holding capture.json, the PNGs it names and a signature. Written atomically (fsync'ed,
- * linked or renamed into place, never over a link, over a file only when asked); read within CAPTURE_BUDGETS,
- * every size checked before anything is inflated, every PNG header against the manifest, nothing decoded.
+ * Captures on disk, read: a zip holding capture.json, the PNGs and memory samples it names and a signature, read
+ * within CAPTURE_BUDGETS, every size checked before anything is inflated, every PNG header against the manifest,
+ * then every PNG decoded (in the open worker, when read through capture-open.ts). capture-write.ts writes them.
  */
-import { randomBytes } from 'node:crypto';
-import { link, lstat, open, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import type { SigningKey } from '../app/signing-key';
 import {
   budgetWords,
   CAPTURE_BUDGETS,
@@ -22,18 +19,10 @@ import {
   type CaptureSignature,
 } from '../common/capture';
 import { RpcFailure, rpcError } from '../common/envelope';
-import { signCapture, sha256, verifyCapture } from './capture-signature';
-import { recordPending, PARTIAL_SUFFIX } from './pending-writes';
-import {
-  checkPngHeader,
-  decodePng,
-  headerShape,
-  maxPngBytes,
-  PngFormatError,
-  readPngHeader,
-  type PngShape,
-} from './png';
-import { writeZip, ZipFormatError, ZipReader, type ZipEntry } from './zip';
+import { decodedBudgetBreach, invalid, namedPngs, operatorShape, pixels } from './capture-pngs';
+import { sha256, verifyCapture } from './capture-signature';
+import { checkPngHeader, decodePng, maxPngBytes, PngFormatError, type PngShape } from './png';
+import { ZipFormatError, ZipReader, type ZipEntry } from './zip';
 
 /** A capture in memory: the manifest and the PNG files it names. */
 export interface CaptureContents {
@@ -58,224 +47,6 @@ export interface OpenedCapture extends CaptureContents {
 
 /** The largest signature.json read. */
 const MAX_SIGNATURE_BYTES = 4096;
-
-function invalid(message: string): RpcFailure {
-  return new RpcFailure(rpcError('CAPTURE_INVALID', message));
-}
-
-/** Every PNG the manifest names, once each: thumbnails with their shape, operator previews without. */
-function namedPngs(manifest: CaptureManifest): { thumbnails: Map<string, PngShape>; operators: Set<string> } {
-  const thumbnails = new Map<string, PngShape>();
-  const operators = new Set<string>();
-  for (const frame of manifest.frames) {
-    for (const thumb of frame.thumbnails) {
-      const shape: PngShape = { width: thumb.width, height: thumb.height, channels: 1 };
-      const known = thumbnails.get(thumb.png);
-      if (known !== undefined && (known.width !== shape.width || known.height !== shape.height))
-        throw invalid(`${thumb.png} is named as ${known.width}×${known.height} and as ${shape.width}×${shape.height}.`);
-      thumbnails.set(thumb.png, shape);
-    }
-    for (const op of frame.operators ?? []) operators.add(op.png);
-  }
-  for (const name of operators)
-    if (thumbnails.has(name)) throw invalid(`${name} is named both as a thumbnail and as an operator preview.`);
-  return { thumbnails, operators };
-}
-
-/** The shape of an operator preview's PNG from its header: 8-bit RGB within OPERATOR_PREVIEW_MAX. */
-function operatorShape(bytes: Uint8Array): PngShape {
-  const shape = headerShape(readPngHeader(bytes));
-  if (shape.channels !== 3) throw new PngFormatError('is not an RGB PNG');
-  if (shape.width > OPERATOR_PREVIEW_MAX.width || shape.height > OPERATOR_PREVIEW_MAX.height)
-    throw new PngFormatError(
-      `declares ${shape.width}×${shape.height}, larger than any operator preview (${OPERATOR_PREVIEW_MAX.width}×${OPERATOR_PREVIEW_MAX.height})`,
-    );
-  return shape;
-}
-
-function pixels(shape: PngShape): number {
-  return shape.width * shape.height * shape.channels;
-}
-
-function decodedBudgetBreach(label: string, bytes: number): RpcFailure {
-  return invalid(
-    `${label}: its PNGs decode to ${bytes} bytes, over the ${budgetWords(CAPTURE_BUDGETS.decodedBytes)} decoded-size budget.`,
-  );
-}
-
-/** Builds the zip bytes, signed with the key when one is given; refuses a capture that would not load again. */
-export function encodeCapture(given: CaptureContents, key: SigningKey | null = null): Uint8Array {
-  // The manifest says whether a signature goes with it, so that removing signature.json reads as tampering.
-  const contents = { ...given, manifest: { ...given.manifest, signed: key !== null } };
-  const checked = captureManifestSchema.safeParse(contents.manifest);
-  if (!checked.success) throw new Error(`refusing to write an invalid capture: ${z.prettifyError(checked.error)}`);
-  const { thumbnails, operators } = namedPngs(contents.manifest);
-  const names = [...thumbnails.keys(), ...operators].sort();
-  let decoded = 0;
-  for (const name of names) {
-    const data = contents.files.get(name);
-    if (data === undefined) throw new Error(`capture is missing ${name}`);
-    const thumb = thumbnails.get(name);
-    try {
-      if (thumb !== undefined) checkPngHeader(data, thumb);
-      decoded += pixels(thumb ?? operatorShape(data));
-    } catch (error) {
-      if (error instanceof PngFormatError)
-        throw new Error(`refusing to write ${name}: it ${error.message}`, { cause: error });
-      throw error;
-    }
-  }
-  if (decoded > CAPTURE_BUDGETS.decodedBytes)
-    throw new RpcFailure(
-      rpcError(
-        'INVALID_ARGUMENT',
-        `The capture's pictures would decode to ${decoded} bytes, over the ${budgetWords(CAPTURE_BUDGETS.decodedBytes)} decoded-size budget captures are opened with.`,
-        'Capture fewer frames, use a smaller thumbnail width, or leave out the operator previews.',
-      ),
-    );
-  // The memory samples: each file exactly its read's bytes, all within what a capture may keep (deflated: a
-  // frame's padding and hidden rows compress well).
-  const samples = contents.manifest.frames.flatMap((frame) => frame.memory ?? []);
-  let memoryBytes = 0;
-  for (const sample of samples) {
-    const data = contents.files.get(sample.bin);
-    if (data?.byteLength !== sample.read.rows * sample.read.bytesPerRow)
-      throw new Error(`refusing to write ${sample.bin}: it holds ${data?.byteLength ?? 0} bytes, not its read's`);
-    memoryBytes += data.byteLength;
-  }
-  if (memoryBytes > CAPTURE_MEMORY_BUDGETS.totalBytes)
-    throw new RpcFailure(
-      rpcError(
-        'INVALID_ARGUMENT',
-        `The capture's memory samples take ${memoryBytes} bytes, over the ${budgetWords(CAPTURE_MEMORY_BUDGETS.totalBytes)} a capture may keep.`,
-        'Capture fewer frames, or leave out the memory samples.',
-      ),
-    );
-  const manifest = Buffer.from(`${JSON.stringify(contents.manifest, null, 1)}\n`, 'utf8');
-  const entries = [
-    { name: CAPTURE_MANIFEST, data: new Uint8Array(manifest) },
-    ...names.map((name) => ({ name, data: contents.files.get(name) ?? new Uint8Array(0), store: true })),
-    ...samples
-      .map((sample) => sample.bin)
-      .sort()
-      .map((name) => ({ name, data: contents.files.get(name) ?? new Uint8Array(0) })),
-  ];
-  const total = entries.reduce((sum, entry) => sum + entry.data.length, 0);
-  if (manifest.length > CAPTURE_BUDGETS.manifestBytes || total > CAPTURE_BUDGETS.totalBytes)
-    throw new RpcFailure(
-      rpcError(
-        'INVALID_ARGUMENT',
-        `The capture would be ${total} bytes (capture.json ${manifest.length}), over the size budgets captures are opened with.`,
-        'Capture fewer frames.',
-      ),
-    );
-  if (key !== null) {
-    const digests = new Map(entries.map((entry) => [entry.name, sha256(entry.data)]));
-    const signature = Buffer.from(`${JSON.stringify(signCapture(digests, key), null, 1)}\n`, 'utf8');
-    entries.splice(1, 0, { name: CAPTURE_SIGNATURE, data: new Uint8Array(signature) });
-  }
-  return writeZip(entries, new Date(contents.manifest.createdAt));
-}
-
-/** How writeCaptureFile writes. */
-export interface WriteOptions {
-  /** The key that signs the capture; null writes it unsigned. */
-  key?: SigningKey | null;
-  /** Replace an existing regular file (never a symbolic link). */
-  overwrite?: boolean;
-  /** Where the temporary file is recorded until it is renamed (removed at the next start if it is left). */
-  configDir?: string | null;
-}
-
-/** Refuses a target that is a link or something other than a file, and an existing file unless overwrite. */
-export async function checkCaptureTarget(file: string, overwrite: boolean): Promise<void> {
-  const existing = await lstat(file).catch(() => null);
-  if (existing === null) return;
-  if (existing.isSymbolicLink())
-    throw new RpcFailure(
-      rpcError(
-        'INVALID_ARGUMENT',
-        `${file} is a symbolic link; a capture never replaces a link, even when asked to overwrite.`,
-        'Pick another name, or save to the file the link points to.',
-      ),
-    );
-  if (!existing.isFile())
-    throw new RpcFailure(rpcError('INVALID_ARGUMENT', `${file} exists and is not a file.`, 'Pick another name.'));
-  if (!overwrite)
-    throw new RpcFailure(
-      rpcError(
-        'INVALID_ARGUMENT',
-        `${file} exists; a capture does not replace a file unless asked to.`,
-        'Pick another name, or allow replacing it (overwrite: true; on the command line, --overwrite).',
-      ),
-    );
-}
-
-/** fsyncs a folder, so that a rename in it is on disk; file systems that cannot are skipped. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r').catch(() => null);
-  if (handle === null) return;
-  try {
-    await handle.sync();
-  } catch {
-    // Some file systems refuse fsync on a folder; the rename is then as durable as they make it.
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Writes a capture to a temporary file next to its final name (recorded in the config folder while it exists),
- * fsyncs it, then links it into place (which fails if the name was taken meanwhile) or, with overwrite, renames
- * it over the old file, and fsyncs the folder. Resolves to its size in bytes.
- */
-export async function writeCaptureFile(
-  file: string,
-  contents: CaptureContents,
-  options: WriteOptions = {},
-): Promise<number> {
-  const overwrite = options.overwrite === true;
-  const bytes = encodeCapture(contents, options.key ?? null);
-  await checkCaptureTarget(file, overwrite);
-  const temporary = `${file}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
-  // A config folder that cannot be written costs only the clean-up of a crash, not the capture.
-  const nothing = async (): Promise<void> => undefined;
-  const forget =
-    options.configDir != null ? await recordPending(options.configDir, temporary).catch(() => nothing) : nothing;
-  try {
-    const handle = await open(temporary, 'wx', 0o644);
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    let placed = false;
-    if (!overwrite) {
-      try {
-        await link(temporary, file);
-        placed = true;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EEXIST') await checkCaptureTarget(file, false);
-        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
-      }
-    }
-    if (placed) await rm(temporary, { force: true });
-    else {
-      // No hard links here (or overwrite asked): check the target again right before the rename.
-      await checkCaptureTarget(file, overwrite);
-      await rename(temporary, file);
-    }
-    await syncFolder(path.dirname(file));
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  } finally {
-    await forget();
-  }
-  return bytes.length;
-}
 
 /** Options of readCapture. */
 export interface ReadOptions {

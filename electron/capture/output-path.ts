@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CAPTURE_EXTENSION } from '../common/capture';
 import { RpcFailure, rpcError } from '../common/envelope';
-import { checkCaptureTarget } from './capture-file';
+import { checkCaptureTarget } from './capture-write';
 
 /**
  * Resolves a user-named output path against cwd; only .zci files in existing folders are written, an existing

@@ -1,7 +1,7 @@
 /** `zerocopy-inspector capture`: writes a capture of a video (or of part of a capture) without a window. */
 import type { AppIdentity } from '../app/app-identity';
 import { loadOrCreateSigningKey } from '../app/signing-key';
-import { writeCaptureFile } from '../capture/capture-file';
+import { writeCaptureFile } from '../capture/capture-write';
 import { liveCaptureMeta, replayCaptureMeta } from '../capture/capture-meta';
 import { collectCapture, type CaptureProgress } from '../capture/collect';
 import type { MemorySampleEntry } from '../common/capture';

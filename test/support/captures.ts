@@ -1,6 +1,7 @@
 /** Hand-built captures for unit tests: reports from reports.ts, grey thumbnails, an operator preview. */
 import type { SigningKey } from '../../electron/app/signing-key';
-import { encodeCapture, type CaptureContents } from '../../electron/capture/capture-file';
+import type { CaptureContents } from '../../electron/capture/capture-file';
+import { encodeCapture } from '../../electron/capture/capture-write';
 import { encodePng } from '../../electron/capture/png';
 import { streamInfoSchema } from '../../electron/common/report';
 import { CAPTURE_FORMAT, CAPTURE_FORMAT_VERSION, type CapturedFrame } from '../../electron/common/capture';

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, crc32, createDeflate, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { encodeCapture } from '../../electron/capture/capture-file';
+import { encodeCapture } from '../../electron/capture/capture-write';
 import { encodePng } from '../../electron/capture/png';
 import { sampleCapture } from './captures';
 import { zipEntries } from './zip-edit';

@@ -1,6 +1,7 @@
 /** A capture replayed without its video: the captured reports, thumbnails and operator previews, and frame selection. */
 import { describe, expect, it } from 'vitest';
-import { encodeCapture, readCapture } from '../../electron/capture/capture-file';
+import { readCapture } from '../../electron/capture/capture-file';
+import { encodeCapture } from '../../electron/capture/capture-write';
 import { CaptureSession, shrinkGrey } from '../../electron/capture/capture-session';
 import { selectFrames } from '../../electron/backend/handlers/capture';
 import { gradient, sampleCapture } from '../support/captures';

@@ -4,7 +4,8 @@ import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/p
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCapture, writeCaptureFile } from '../../electron/capture/capture-file';
+import { readCapture } from '../../electron/capture/capture-file';
+import { writeCaptureFile } from '../../electron/capture/capture-write';
 import { resolveCapturePath } from '../../electron/capture/output-path';
 import { recordPending, removeLeftovers } from '../../electron/capture/pending-writes';
 import { sampleCapture } from '../support/captures';

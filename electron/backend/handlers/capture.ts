@@ -2,7 +2,7 @@
 import type { AppIdentity } from '../../app/app-identity';
 import { loadOrCreateSigningKey } from '../../app/signing-key';
 import { resolveUserPath } from '../../app/user-path';
-import { writeCaptureFile } from '../../capture/capture-file';
+import { writeCaptureFile } from '../../capture/capture-write';
 import { openCaptureFile } from '../../capture/capture-open';
 import { liveCaptureMeta, replayCaptureMeta } from '../../capture/capture-meta';
 import { CaptureSession } from '../../capture/capture-session';
