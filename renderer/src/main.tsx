@@ -5,7 +5,14 @@ import { App } from './App';
 import { bridge, connectClient } from './rpc/connect';
 import { StoreContext } from './store/context';
 import { createAppStore } from './store/store';
-import './styles.css';
+import './styles/base.css';
+import './styles/topbar.css';
+import './styles/panels.css';
+import './styles/layout-drawing.css';
+import './styles/banners.css';
+import './styles/popovers.css';
+import './styles/ab.css';
+import './styles/decoders.css';
 
 async function start(): Promise<void> {
   const root = document.getElementById('root');
