@@ -2,6 +2,7 @@
 import type { CaptureFrames, CaptureSummary } from '../../../electron/common/capture';
 import type { CapturedOperatorWire, SaveCaptureResult } from '../../../electron/common/contract';
 import type { SliceCreator } from './types';
+import { resetDocument } from './document';
 
 /** Capture state with actions. */
 export interface CaptureSlice {
@@ -47,16 +48,7 @@ export const createCaptureSlice: SliceCreator<CaptureSlice> = (set, get, client)
     set({ opening: true, error: null });
     try {
       const { info, capture } = await client.call('openCapture', { path });
-      set({
-        file: capture.path,
-        info,
-        capture,
-        report: null,
-        thumbnails: [],
-        ledger: null,
-        capturedOperators: [],
-        opening: false,
-      });
+      set({ ...resetDocument(), file: capture.path, info, capture, opening: false });
       void get().loadRecents();
       const first = frame !== undefined && capture.frames.includes(frame) ? frame : (capture.frames[0] ?? 0);
       await get().goToFrame(first);

@@ -4,6 +4,7 @@ import type { RecentFile } from '../../../electron/common/contract';
 import type { StreamInfo } from '../../../electron/common/report';
 import type { ContextMode } from '../../../electron/common/vocabulary';
 import type { SliceCreator } from './types';
+import { resetDocument } from './document';
 
 /** Session state with actions. */
 export interface SessionSlice {
@@ -39,16 +40,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client)
     const context = get().contextMode;
     try {
       const { info } = await client.call('open', context === 'shared' ? { path } : { path, options: { context } });
-      set({
-        file: info.path,
-        info,
-        report: null,
-        thumbnails: [],
-        ledger: null,
-        opening: false,
-        capture: null,
-        capturedOperators: [],
-      });
+      set({ ...resetDocument(), file: info.path, info, opening: false });
       void get().loadRecents();
       await get().goToFrame(Math.min(frame, Math.max(0, info.frameCount - 1)));
       return true;
@@ -64,7 +56,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client)
     } catch (error) {
       get().showError(error);
     }
-    set({ file: null, info: null, report: null, thumbnails: [], ledger: null, capture: null, capturedOperators: [] });
+    set(resetDocument());
   },
   loadRecents: async () => {
     try {

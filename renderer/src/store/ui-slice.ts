@@ -3,6 +3,7 @@ import type { BackendRestartedEvent, ProgressEvent } from '../../../electron/com
 import { toRpcError, type RpcError } from '../../../electron/common/envelope';
 import { withShownFrame } from './restart-frame';
 import type { SliceCreator } from './types';
+import { resetDocument } from './document';
 
 /** UI state and its actions. */
 export interface UiSlice {
@@ -44,16 +45,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, client) => ({
         event,
         state.file !== null && state.report !== null ? { file: state.file, frameIndex: state.report.frameIndex } : null,
       ),
+      ...resetDocument(),
       progress: null,
-      file: null,
-      info: null,
-      report: null,
-      thumbnails: [],
-      ledger: null,
       loadingFrame: false,
       opening: false,
-      capture: null,
-      capturedOperators: [],
       presenterOpen: false,
     })),
   dismissRestart: () => set({ restart: null }),
