@@ -95,7 +95,9 @@ afterAll(async () => {
 async function clientWithClip(): Promise<HandlerContext> {
   const ctx: HandlerContext = { client: new ClientSession(), emit: vi.fn() };
   opened.track(ctx.client, persistence);
-  await handlers.open({ path: 'clip.mp4' }, ctx);
+  // Software decoding whatever the generated settings left persisted (a setSettings call may have chosen NVDEC, which
+  // a machine without a GPU refuses): each property starts from the same open file.
+  await handlers.open({ path: 'clip.mp4', options: { decode: 'software' } }, ctx);
   await handlers.frame({ index: 0 }, ctx);
   return ctx;
 }
