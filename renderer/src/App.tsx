@@ -4,10 +4,8 @@ import type { InspectorBridge } from '../../electron/common/bridge';
 import { rpcError } from '../../electron/common/envelope';
 import { ErrorBanner } from './components/banners/ErrorBanner';
 import { ProgressBar } from './components/banners/ProgressBar';
-import { RestartBanner } from './components/banners/RestartBanner';
 import { AbPanel } from './components/ab/AbPanel';
 import { sourceOf } from './components/ab/source-identity';
-import { CaptureBanner } from './components/capture/CaptureBanner';
 import { captureEnvironment } from './components/capture/capture-environment';
 import { CapturedOperators } from './components/capture/CapturedOperators';
 import { useHoverResetKey } from './components/common/use-hover-reset';
@@ -27,13 +25,12 @@ import { Operators } from './components/operators/Operators';
 import { windowTitle } from './components/nav/frame-words';
 import { MemoryViews } from './components/probe/MemoryViews';
 import { NavBar } from './components/nav/NavBar';
-import { OpenBar } from './components/open/OpenBar';
 import { baseName } from './format';
 import { PresenterView } from './components/presenter/PresenterView';
 import { wrongWrapPair } from './components/presenter/wrong-wrap';
 import { SettingsPanel } from './components/settings/SettingsPanel';
-import { DamageNotice } from './components/banners/DamageNotice';
-import { ShareControl } from './components/share/ShareControl';
+import { StatusBanners } from './components/shell/StatusBanners';
+import { TopBar } from './components/shell/TopBar';
 import { Thumbnails } from './components/thumbnails/Thumbnails';
 import { StoreContext, useApp } from './store/context';
 import { useShortcuts } from './useShortcuts';
@@ -172,57 +169,25 @@ export function App({ bridge }: AppProps) {
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <header className="topbar">
-        <h1>
-          Zero-Copy Inspector
-          {s.file !== null ? (
-            <span className="file" data-testid="file-name" title={s.file}>
-              {baseName(s.file)}
-            </span>
-          ) : null}
-        </h1>
-        <OpenBar
-          openDialog={openDialog}
-          recents={s.recents}
-          samplePath={s.environment?.samplePath ?? null}
-          opening={s.opening}
-          onOpen={on.open}
-        />
-        <div className="topbar-end">
-          <ShareControl bridge={bridge} />
-          <button
-            type="button"
-            data-testid="presenter-button"
-            disabled={s.report === null}
-            onClick={() => actions.togglePresenter(true)}
-            title="Presenter view (p)"
-          >
-            Present
-          </button>
-          <button type="button" data-testid="theme-toggle" onClick={() => void actions.toggleTheme()} title="Theme (t)">
-            {s.settings.theme === 'dark' ? '☀ light' : '☾ dark'}
-          </button>
-          <button
-            type="button"
-            data-testid="settings-button"
-            ref={settingsTrigger}
-            aria-expanded={settingsOpen}
-            onClick={toggleSettings}
-          >
-            Settings
-          </button>
-          <button
-            type="button"
-            data-testid="help-button"
-            ref={helpTrigger}
-            aria-expanded={s.helpOpen}
-            onClick={() => actions.toggleHelp(true)}
-            title="Shortcuts (?)"
-          >
-            ?
-          </button>
-        </div>
-      </header>
+      <TopBar
+        file={s.file}
+        bridge={bridge}
+        openDialog={openDialog}
+        recents={s.recents}
+        samplePath={s.environment?.samplePath ?? null}
+        opening={s.opening}
+        onOpen={on.open}
+        canPresent={s.report !== null}
+        onPresent={() => actions.togglePresenter(true)}
+        theme={s.settings.theme}
+        onToggleTheme={() => void actions.toggleTheme()}
+        settingsOpen={settingsOpen}
+        settingsTrigger={settingsTrigger}
+        onToggleSettings={toggleSettings}
+        helpOpen={s.helpOpen}
+        helpTrigger={helpTrigger}
+        onHelp={() => actions.toggleHelp(true)}
+      />
       {settingsOpen ? (
         <SettingsPanel
           panelRef={settingsPanel}
@@ -241,25 +206,17 @@ export function App({ bridge }: AppProps) {
           onClose={closeSettings}
         />
       ) : null}
-      {s.restart !== null ? (
-        <RestartBanner
-          restart={s.restart}
-          onReopen={() => void actions.reopenAfterRestart()}
-          onDismiss={actions.dismissRestart}
-        />
-      ) : null}
-      {s.error !== null ? <ErrorBanner error={s.error} onDismiss={actions.dismissError} /> : null}
-      {s.capture !== null ? <CaptureBanner capture={s.capture} onClose={on.closeFile} /> : null}
-      {s.info !== null && s.info.warnings.length > 0 ? (
-        <div className="warnings" data-testid="stream-warnings" role="status">
-          {s.info.warnings.map((warning) => (
-            <div key={warning.code + warning.message}>
-              <code>{warning.code}</code> {warning.message}
-            </div>
-          ))}
-        </div>
-      ) : null}
-      {s.report !== null ? <DamageNotice report={s.report} /> : null}
+      <StatusBanners
+        restart={s.restart}
+        onReopen={() => void actions.reopenAfterRestart()}
+        onDismissRestart={actions.dismissRestart}
+        error={s.error}
+        onDismissError={actions.dismissError}
+        capture={s.capture}
+        onCloseCapture={on.closeFile}
+        info={s.info}
+        report={s.report}
+      />
       {s.info !== null ? (
         <NavBar
           // A new file starts with empty jump fields.
