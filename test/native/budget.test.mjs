@@ -14,7 +14,6 @@ test('an 8192x8192 H.264 file is MEDIA_TOO_LARGE at once, in bounded memory', (t
   t.diagnostic(`8192x8192: ${r.code} in ${r.ms} ms, child peak RSS ${r.rssMB} MB`);
   assert.equal(r.code, 'MEDIA_TOO_LARGE', r.message);
   assert.match(r.message, /8192x8192 \(67108864 pixels\), over the pixel budget of 35651584 pixels/);
-  assert.ok(r.ms < 30_000, `${r.ms} ms`); // a hang guard; the time is a figure (diagnostic), memory is the bound
   assert.ok(r.rssMB < 300, `${r.rssMB} MB`);
 });
 

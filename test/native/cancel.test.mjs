@@ -101,7 +101,7 @@ test('a cancelled request leaves the decoder where the next request lands exactl
   }
 });
 
-test('deadlines: DEADLINE_EXCEEDED names the phase and the deadline', async (t) => {
+test('deadlines: DEADLINE_EXCEEDED names the phase and the deadline', { timeout: 120_000 }, async (t) => {
   let t0 = performance.now();
   const open = await addon.Session.open(hole, { ...bigCap, openDeadlineMs: 200 }).catch((x) => x);
   const openMs = performance.now() - t0;
@@ -109,9 +109,7 @@ test('deadlines: DEADLINE_EXCEEDED names the phase and the deadline', async (t) 
   assert.equal(open.code, 'DEADLINE_EXCEEDED', open.message);
   assert.match(open.message, /took longer than its deadline of 200 ms \(while probing\)/);
   assert.match(open.remedy, /openDeadlineMs/);
-  // The code above proves the deadline fired; the time is a figure (diagnostic). The bound only guards a hang, so a
-  // busy machine cannot fail it.
-  assert.ok(openMs < 200 + 15_000, `${openMs} ms`);
+  // The code above proves the deadline fired; the time is a figure (diagnostic), and the test's timeout ends a hang.
 
   // FFmpeg's own decoder: the deadline is checked by the same loop on every path, and the frame that follows it
   // must land within 40 ms too (NVDEC's decoder restart after a stopped decode alone can take longer than that).
@@ -124,7 +122,6 @@ test('deadlines: DEADLINE_EXCEEDED names the phase and the deadline', async (t) 
     assert.equal(frame.code, 'DEADLINE_EXCEEDED', frame.message);
     assert.match(frame.message, /Decoding frame 2999 of .* took longer than its deadline of 40 ms \(while decoding\)/);
     assert.match(frame.remedy, /frameDeadlineMs/);
-    assert.ok(frameMs < 40 + 15_000, `${frameMs} ms`); // a hang guard, as above
     assert.equal((await s.frame(1)).frameIndex, 1);
   } finally {
     s.close();

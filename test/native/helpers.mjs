@@ -88,7 +88,11 @@ export function makeMedia(script, ...args) {
 /** Opens path in a fresh Node process: { code, message, opened, frameCount, ms, rssMB } (rssMB: its peak RSS). */
 export function openInChild(file, options = {}) {
   const child = path.join(here, 'open.child.mjs');
-  const out = execFileSync(process.execPath, [child, file, JSON.stringify(options)], { encoding: 'utf8' });
+  // A hang ends the child (and fails the test) after two minutes; how long it took is a figure, never a bound.
+  const out = execFileSync(process.execPath, [child, file, JSON.stringify(options)], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return JSON.parse(out);
 }
 

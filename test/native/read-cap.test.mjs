@@ -15,7 +15,6 @@ test('a raw stream followed by 2 GiB of zeros is MEDIA_TOO_LARGE quickly, in bou
   t.diagnostic(`2 GiB hole: ${r.code} in ${r.ms} ms, child peak RSS ${r.rssMB} MB`);
   assert.equal(r.code, 'MEDIA_TOO_LARGE', r.message);
   assert.match(r.message, /packet-size cap of 64 MiB \(67108864 bytes\) without a packet ending/);
-  assert.ok(r.ms < 30_000, `${r.ms} ms`); // a hang guard; the time is a figure (diagnostic), memory is the bound
   assert.ok(r.rssMB < 400, `${r.rssMB} MB`);
 });
 

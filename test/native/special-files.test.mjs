@@ -16,14 +16,14 @@ async function refusal(file) {
   return { e, ms: performance.now() - t0 };
 }
 
-test('a FIFO is NOT_A_REGULAR_FILE, at once, without waiting for a writer', async () => {
+test('a FIFO is NOT_A_REGULAR_FILE, at once, without waiting for a writer', { timeout: 60_000 }, async (t) => {
   const fifo = path.join(dir, 'pipe.mp4');
   execFileSync('mkfifo', [fifo]);
   const { e, ms } = await refusal(fifo);
   assert.equal(e.code, 'NOT_A_REGULAR_FILE', e.message);
   assert.match(e.message, /is a FIFO \(named pipe\), not a regular file/);
   assert.ok(e.remedy.length > 10);
-  assert.ok(ms < 15_000, `${ms} ms`); // waiting for a writer would hang: this guards that, not speed
+  t.diagnostic(`refused after ${Math.round(ms)} ms`); // waiting for a writer would hang: the test's timeout ends that
 });
 
 test('character devices and sockets are NOT_A_REGULAR_FILE; a folder is FILE_UNREADABLE', async () => {
