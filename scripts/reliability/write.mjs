@@ -107,7 +107,7 @@ const ROWS = [
   ['Raw .h264/.hevc files never opened', [['native', /^raw |does not start with an IDR/]]],
   ['A library path loaded whatever file it named', [['native', /others may write/]]],
   ['Second round: a few MB of tiny NAL units took gigabytes and every client with them (not yet refused before the work: the supervisor restarts the backend at its limit)', [['e2e', /tiny NAL units/]]],
-  ['Second round: a shared capture could inject code into the snippets we tell people to paste', [['native', /snippet|literal|compile/i]]],
+  ['Second round: a shared capture could inject code into the snippets we tell people to paste', [['native', /copy-as-code is data-safe/]]],
   ['Second round: signatures could be laundered by a re-save or a deleted entry; inspect exited 0 on tampered', [['captures', /signatures that cannot be laundered|signed captures|exits 1 on a tampered/]]],
   ['Second round: budgets were per file; a client could raise them over the RPC for every later user', [['e2e', /one memory budget|contradict each other/], ['captures', /the backend budgets|MemoryBudget|charges (each|a memory)/]]],
   ['Second round: the backend could grow until the kernel killed a process', [['captures', /memory limit|under its limit|resident memory/]]],
