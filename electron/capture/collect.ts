@@ -6,6 +6,7 @@ import {
   type CapturedFrame,
   type MemorySampleEntry,
   type OperatorEntry,
+  type ProbePoints,
 } from '../common/capture';
 import type { ReadMemoryParams } from '../common/memory';
 
@@ -51,8 +52,12 @@ export type CaptureSource = Pick<Session, 'info' | 'frame' | 'thumbnails'> & {
   readMemory?(range: MemoryRange, options: { index: number; signal?: AbortSignal }): Promise<MemoryRead>;
 };
 
-/** Which memory samples each frame keeps (memory-samples.ts); none: an empty list. */
-type MemoryKinds = readonly MemorySampleEntry['kind'][];
+/** Which memory samples each frame keeps (memory-samples.ts): the kinds (default all; none: an empty list), and the
+ * pixels to keep the probe's band around (default the middle). */
+export interface MemoryChoice {
+  kinds?: readonly MemorySampleEntry['kind'][];
+  probe?: ProbePoints;
+}
 
 /** Everything in the manifest except the frames. */
 export type CaptureMeta = Omit<CaptureManifest, 'frames' | 'stream'>;
@@ -79,7 +84,7 @@ export async function collectCapture(
   onProgress: CaptureProgress = () => undefined,
   seen: ReadonlyMap<number, FrameReport> = new Map(),
   signal?: AbortSignal,
-  memoryKinds: MemoryKinds = MEMORY_SAMPLE_KINDS,
+  memory: MemoryChoice = {},
 ): Promise<CaptureContents> {
   const ordered = [...new Set(frames)].sort((a, b) => a - b);
   const files = new Map<string, Uint8Array>();
@@ -121,9 +126,10 @@ export async function collectCapture(
     }
     const frame: CapturedFrame = { index: report.frameIndex, report, thumbnails };
     if (operators !== undefined) frame.operators = operators;
-    if (source.readMemory !== undefined && memoryKinds.length > 0) {
+    const kinds = memory.kinds ?? MEMORY_SAMPLE_KINDS;
+    if (source.readMemory !== undefined && kinds.length > 0) {
       const reader = source.readMemory.bind(source);
-      const plan = planSamples(decoded).filter((s) => memoryKinds.includes(s.kind));
+      const plan = planSamples(decoded, memory.probe).filter((s) => kinds.includes(s.kind));
       const taken = await readSamples(plan, (range) =>
         reader(range, signal !== undefined ? { index, signal } : { index }),
       );

@@ -8,7 +8,7 @@ import type { ReadMemoryParams } from '../common/memory';
 
 /** A range of a frame's memory, as readMemory takes it. */
 type MemoryRange = ReadMemoryParams['range'];
-import { CAPTURE_MEMORY_BUDGETS, type MemorySampleEntry } from '../common/capture';
+import { CAPTURE_MEMORY_BUDGETS, type MemorySampleEntry, type ProbePoints } from '../common/capture';
 import { RpcFailure, rpcError } from '../common/envelope';
 import type { MemoryRead, RegionSpan } from '../common/memory';
 import type { FrameReport } from '../common/report';
@@ -47,9 +47,13 @@ function tailOf(
  * The reads a capture makes of one frame, within the per-frame budget (first rows first, then the boundaries, then
  * the probe tiles, until the budget is spent). The boundary reads are the rows the boundary view asks for: the last
  * two displayed rows and every hidden row after them (the first and last 16 of a run longer than 32), and the bytes
- * after the last whole row of an allocation; the next plane's first rows are its own first-rows sample.
+ * after the last whole row of an allocation; the next plane's first rows are its own first-rows sample. The probe's
+ * band is 16 rows of every plane around each point asked for (a pixel of the first plane), or around the middle.
  */
-export function planSamples(report: Pick<FrameReport, 'planes' | 'allocation'>): PlannedSample[] {
+export function planSamples(
+  report: Pick<FrameReport, 'planes' | 'allocation'>,
+  points: ProbePoints = [],
+): PlannedSample[] {
   const plan: PlannedSample[] = [];
   for (const p of report.planes) {
     plan.push({ kind: 'first-rows', range: { plane: p.index, row: 0, rows: Math.min(2, p.height) } });
@@ -70,9 +74,16 @@ export function planSamples(report: Pick<FrameReport, 'planes' | 'allocation'>):
         range: { plane: p.index, row: tail.row, rows: 1, byteStart: 0, byteCount: tail.bytes },
       });
   }
-  for (const p of report.planes) {
-    const rows = Math.min(PROBE_ROWS, p.height);
-    plan.push({ kind: 'probe', range: { plane: p.index, row: Math.floor((p.height - rows) / 2), rows } });
+  // The probe's band: around each point asked for (in the first plane's rows, scaled to each plane's), else the middle.
+  const luma = report.planes[0];
+  const centres = points.length > 0 ? points.map((point) => point.y) : [Math.floor((luma?.height ?? 0) / 2)];
+  for (const y of centres) {
+    for (const p of report.planes) {
+      const rows = Math.min(PROBE_ROWS, p.height);
+      const centre = Math.floor((y * p.height) / Math.max(1, luma?.height ?? p.height));
+      const row = Math.max(0, Math.min(p.height - rows, centre - rows / 2));
+      plan.push({ kind: 'probe', range: { plane: p.index, row, rows } });
+    }
   }
   let spent = 0;
   return plan.filter((s) => {

@@ -3,8 +3,7 @@ import type { AppIdentity } from '../app/app-identity';
 import { loadOrCreateSigningKey } from '../app/signing-key';
 import { writeCaptureFile } from '../capture/capture-write';
 import { liveCaptureMeta, replayCaptureMeta } from '../capture/capture-meta';
-import { collectCapture, type CaptureProgress } from '../capture/collect';
-import type { MemorySampleEntry } from '../common/capture';
+import { collectCapture, type CaptureProgress, type MemoryChoice } from '../capture/collect';
 import { withPreviews } from '../capture/operator-previews';
 import { resolveCapturePath } from '../capture/output-path';
 import type { CaptureSelection } from '../common/capture';
@@ -23,8 +22,8 @@ export interface CaptureRequest extends VideoOptions {
   thumbWidth: number;
   /** Store operator previews (CV-CUDA on a GPU, the CPU reference anywhere). */
   previews: boolean;
-  /** The memory samples each frame keeps (none: an empty list). */
-  memory: readonly MemorySampleEntry['kind'][];
+  /** The memory samples each frame keeps (none: an empty list), and the pixels to keep the probe's band around. */
+  memory: MemoryChoice;
   app: AppIdentity;
   /** Replace an existing file at output (never a symbolic link). */
   overwrite: boolean;

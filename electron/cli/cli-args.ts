@@ -1,6 +1,6 @@
 /** Parses the command line of `zerocopy-inspector`: a command, a file, and options. */
 import { parseArgs } from 'node:util';
-import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, MEMORY_SAMPLE_KINDS } from '../common/capture';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, MAX_PROBE_POINTS, MEMORY_SAMPLE_KINDS } from '../common/capture';
 
 /** One kind of memory sample. */
 type MemorySampleKind = (typeof MEMORY_SAMPLE_KINDS)[number];
@@ -31,6 +31,7 @@ Options:
   --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
   --memory KINDS       capture: the memory samples each frame keeps, from first-rows,boundary,probe (default all)
                        or none; the probe and boundary view read them where there is no GPU
+  --probe X,Y          capture: keep the probe's band of rows around this pixel instead of the middle (repeatable)
   --thumb-width N      capture: width of the plane thumbnails (${THUMBNAIL_WIDTH.min}-${THUMBNAIL_WIDTH.max}, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
   -o, --output FILE    capture: where to write (must end in .zci; an existing file is kept)
   --overwrite          capture: replace an existing file (never a symbolic link)
@@ -63,8 +64,8 @@ export type CliCommand =
       ledger: boolean;
       strict: boolean;
       previews: boolean;
-      /** capture: the memory samples each frame keeps. */
-      memory: MemorySampleKind[];
+      /** capture: the memory samples each frame keeps, and the pixels to keep the probe's band around. */
+      memory: { kinds: MemorySampleKind[]; probe: { x: number; y: number }[] };
       thumbWidth: number;
       output: string | null;
       overwrite: boolean;
@@ -104,6 +105,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         strict: { type: 'boolean' },
         'thumb-width': { type: 'string' },
         memory: { type: 'string' },
+        probe: { type: 'string', multiple: true },
         output: { type: 'string', short: 'o' },
         overwrite: { type: 'boolean' },
         'compare-decoders': { type: 'boolean' },
@@ -157,7 +159,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     ledger: values.ledger === true,
     strict: values.strict === true,
     previews: values['no-previews'] !== true,
-    memory: parseMemoryKinds(command, values.memory),
+    memory: { kinds: parseMemoryKinds(command, values.memory), probe: parseProbePoints(command, values.probe) },
     thumbWidth:
       integer(values['thumb-width'], 'thumb-width', THUMBNAIL_WIDTH.min, THUMBNAIL_WIDTH.max) ??
       DEFAULT_CAPTURE_THUMBNAIL_WIDTH,
@@ -179,6 +181,19 @@ function parseMemoryKinds(command: string, given: string | undefined): MemorySam
   if (known.length !== kinds.length || kinds.length === 0)
     throw new UsageError(`--memory takes none or a list of ${MEMORY_SAMPLE_KINDS.join(', ')}, not "${given}"`);
   return [...new Set(known)];
+}
+
+/** --probe X,Y (repeatable): pixels of the first plane a capture keeps a band of rows around, in every plane. */
+function parseProbePoints(command: string, given: string[] | undefined): { x: number; y: number }[] {
+  if (given === undefined) return [];
+  if (command !== 'capture') throw new UsageError('--probe belongs to capture');
+  if (given.length > MAX_PROBE_POINTS) throw new UsageError(`--probe takes at most ${MAX_PROBE_POINTS} pixels`);
+  return given.map((text) => {
+    const match = /^(\d{1,5}),(\d{1,5})$/.exec(text.trim());
+    if (match === null || Number(match[1]) > 65_535 || Number(match[2]) > 65_535)
+      throw new UsageError(`--probe takes X,Y (whole numbers up to 65535), not "${text}"`);
+    return { x: Number(match[1]), y: Number(match[2]) };
+  });
 }
 
 /** --compare-decoders and --decoders A,B: side A's decoder, or null. */

@@ -92,6 +92,17 @@ export const MEMORY_SAMPLE_KINDS = ['first-rows', 'boundary', 'probe'] as const;
 /** Which memory samples a capture keeps: some kinds, or none (an empty list). */
 export const memoryKindsSchema = z.array(z.enum(MEMORY_SAMPLE_KINDS)).max(MEMORY_SAMPLE_KINDS.length);
 
+/** Most pixels a capture keeps a probe band around. */
+export const MAX_PROBE_POINTS = 8;
+
+/** Pixels (in the first plane's coordinates) a capture keeps a band of rows around, in every plane. */
+export const probePointsSchema = z
+  .array(z.object({ x: z.int().min(0).max(65_535), y: z.int().min(0).max(65_535) }).strict())
+  .max(MAX_PROBE_POINTS);
+
+/** Pixels a capture keeps a probe band around. */
+export type ProbePoints = z.infer<typeof probePointsSchema>;
+
 const memorySampleSchema = z.object({
   kind: z.enum(MEMORY_SAMPLE_KINDS),
   bin: binPathSchema,

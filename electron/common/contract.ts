@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { BackendBudgets } from './budgets';
 import type { JsonValue } from './bounded-json';
-import { captureFramesSchema, memoryKindsSchema, type CaptureSummary } from './capture';
+import { captureFramesSchema, memoryKindsSchema, probePointsSchema, type CaptureSummary } from './capture';
 import type { DecoderCompareResult } from './decoder-compare';
 import type { EnvironmentReport } from './environment';
 import type { ErrorCode } from './errors';
@@ -173,6 +173,8 @@ export const METHODS = {
         thumbnailWidth: thumbnailWidthSchema.optional(),
         /** The memory samples each frame keeps (default every kind; [] for none). */
         memory: memoryKindsSchema.optional(),
+        /** Pixels to keep a band of rows around in every plane, instead of the middle (the probe's pinned pixel). */
+        probe: probePointsSchema.optional(),
         /** Replace an existing regular file at path (never a symbolic link); without it, an existing file is kept. */
         overwrite: z.boolean().optional(),
       })

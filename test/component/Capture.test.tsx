@@ -147,6 +147,7 @@ describe('SharePanel', () => {
     lastSaved: null,
     chooseSavePath: null,
     hasReport: true,
+    probePixel: null,
     onSave: vi.fn(),
     onExportPanel: vi.fn(),
     onExportReport: vi.fn(),
@@ -167,10 +168,29 @@ describe('SharePanel', () => {
     render(<SharePanel {...p} />);
     expect(screen.getByTestId('capture-path')).toHaveValue('clip.zci');
     await user.click(screen.getByTestId('capture-save'));
-    expect(p.onSave).toHaveBeenCalledWith('clip.zci', undefined);
+    const all = { kinds: ['first-rows', 'boundary', 'probe'] };
+    expect(p.onSave).toHaveBeenCalledWith('clip.zci', undefined, all);
     await user.type(screen.getByTestId('capture-frames'), '0-9');
     await user.click(screen.getByTestId('capture-save'));
-    expect(p.onSave).toHaveBeenLastCalledWith('clip.zci', { from: 0, to: 9 });
+    expect(p.onSave).toHaveBeenLastCalledWith('clip.zci', { from: 0, to: 9 }, all);
+  });
+
+  it('takes the memory regions to keep, and says where the probe band goes', async () => {
+    const user = userEvent.setup();
+    const p = props();
+    const { rerender } = render(<SharePanel {...p} />);
+    expect(screen.getByTestId('capture-memory')).toHaveTextContent(
+      'in the middle (pin a pixel in the probe to choose)',
+    );
+    rerender(<SharePanel {...p} probePixel={{ x: 100, y: 300 }} />);
+    expect(screen.getByTestId('capture-memory')).toHaveTextContent('around the pinned pixel (100, 300)');
+    await user.click(screen.getByTestId('capture-memory-boundary'));
+    await user.click(screen.getByTestId('capture-save'));
+    expect(p.onSave).toHaveBeenLastCalledWith('clip.zci', undefined, { kinds: ['first-rows', 'probe'] });
+    await user.click(screen.getByTestId('capture-memory-first-rows'));
+    await user.click(screen.getByTestId('capture-memory-probe'));
+    await user.click(screen.getByTestId('capture-save'));
+    expect(p.onSave).toHaveBeenLastCalledWith('clip.zci', undefined, { kinds: [] });
   });
 
   it('says what is wrong with the frames field instead of saving', async () => {
@@ -192,7 +212,9 @@ describe('SharePanel', () => {
     await user.click(screen.getByTestId('capture-save'));
     await user.click(screen.getByTestId('capture-save'));
     expect(p.onSave).toHaveBeenCalledTimes(1);
-    expect(p.onSave).toHaveBeenCalledWith('/home/me/demo.zci', undefined);
+    expect(p.onSave).toHaveBeenCalledWith('/home/me/demo.zci', undefined, {
+      kinds: ['first-rows', 'boundary', 'probe'],
+    });
   });
 
   it('shows what was saved, and offers each panel and the report for export', async () => {

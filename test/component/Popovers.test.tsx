@@ -32,6 +32,7 @@ function Harness({ kind }: { kind: Kind }) {
           saving={false}
           lastSaved={null}
           chooseSavePath={null}
+          probePixel={null}
           hasReport
           onSave={() => undefined}
           onExportPanel={() => undefined}

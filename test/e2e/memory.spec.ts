@@ -398,3 +398,24 @@ test('a capture made here keeps the bytes the probe and the boundary view read, 
   await page.getByTestId('probe-panel').screenshot({ path: screenshotPath('capture-probe-not-captured') });
   await page.getByTestId('boundary-panel').screenshot({ path: screenshotPath('capture-boundary-bytes') });
 });
+
+test('Save capture keeps the rows around the pixel pinned in the probe, and the capture reads it back', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await openPath(page, CLIPS.padded);
+  const live = await probe(page, 0, 321, 600); // pins the pixel
+  await page.getByTestId('share-button').click();
+  await expect(page.getByTestId('capture-memory')).toContainText('around the pinned pixel (321, 600)');
+  const target = path.join(served.configDir, 'pinned.zci');
+  await page.getByTestId('capture-path').fill(target);
+  await page.getByTestId('capture-save').click();
+  await expect(page.getByTestId('capture-saved')).toContainText('Saved 1 frames');
+  await page.keyboard.press('Escape');
+  await openPath(page, target);
+  await expect(page.getByTestId('capture-banner')).toBeVisible();
+  const replayed = await probe(page, 0, 321, 600);
+  expect(replayed.words).toEqual(live.words);
+});

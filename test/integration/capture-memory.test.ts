@@ -109,6 +109,30 @@ describe.skipIf(addon === null)('memory samples in captures', () => {
     });
   });
 
+  it('keep the probe band around the pixels asked for, in every plane, instead of the middle', async () => {
+    const live = ctx();
+    await handlers.open({ path: CLIP, options: { decode: 'software' } }, live);
+    await handlers.frame({ index: 5 }, live);
+    const target = path.join(dir, 'probe-points.zci');
+    await handlers.saveCapture({ path: target, frames: [5], probe: [{ x: 100, y: 300 }] }, live);
+    const replay = ctx();
+    await handlers.openCapture({ path: target }, replay);
+    await handlers.frame({ index: 5 }, replay);
+    // Around row 300 of luma and row 150 of the 4:2:0 chroma; the middle (row 540) is not kept any more.
+    for (const range of [
+      { plane: 0, row: 296, rows: 8 },
+      { plane: 1, row: 146, rows: 8 },
+      { plane: 2, row: 146, rows: 8 },
+    ]) {
+      const want = await handlers.readMemory({ index: 5, range }, live);
+      const got = await handlers.readMemory({ index: 5, range }, replay);
+      expect(Buffer.from(got.data).equals(Buffer.from(want.data)), JSON.stringify(range)).toBe(true);
+    }
+    await expect(
+      handlers.readMemory({ index: 5, range: { plane: 0, row: 540, rows: 1 } }, replay),
+    ).rejects.toMatchObject({ code: 'MEMORY_NOT_CAPTURED' });
+  });
+
   it('are left out with memory: [], and a changed sample makes the capture tampered', async () => {
     const live = ctx();
     await handlers.open({ path: CLIP, options: { decode: 'software' } }, live);

@@ -98,7 +98,7 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
           emit('progress', { stage: 'done', message: '', fraction: 1 });
         }
       }),
-    saveCapture: async ({ path, frames, thumbnailWidth, memory, overwrite }, { client, emit }) =>
+    saveCapture: async ({ path, frames, thumbnailWidth, memory, probe, overwrite }, { client, emit }) =>
       client.cancellable((signal) =>
         client.serial(async () => {
           const session = client.current();
@@ -120,7 +120,7 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
                 }),
               client.visitedReports(),
               signal,
-              memory,
+              { ...(memory !== undefined ? { kinds: memory } : {}), ...(probe !== undefined ? { probe } : {}) },
             );
             const configDir = deps.configDir ?? null;
             const key = configDir !== null ? await loadOrCreateSigningKey(configDir) : null;

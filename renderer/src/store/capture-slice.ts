@@ -1,5 +1,8 @@
 /** Captures in the renderer: opening one for replay, saving the open session, captured operators, presenter view. */
-import type { CaptureFrames, CaptureSummary } from '../../../electron/common/capture';
+import type { CaptureFrames, CaptureSummary, MEMORY_SAMPLE_KINDS, ProbePoints } from '../../../electron/common/capture';
+
+/** One kind of memory sample a capture keeps. */
+type MemorySampleKind = (typeof MEMORY_SAMPLE_KINDS)[number];
 import type { CapturedOperatorWire, SaveCaptureResult } from '../../../electron/common/contract';
 import type { SliceCreator } from './types';
 import { resetDocument } from './document';
@@ -17,7 +20,12 @@ export interface CaptureSlice {
   openCapture(path: string, frame?: number): Promise<boolean>;
   /** Saves the open session as a capture: the visited frames, or the ones named. */
   /** Saves a capture; overwrite replaces an existing file (the window's save dialog has asked about it). */
-  saveCapture(path: string, frames?: CaptureFrames, overwrite?: boolean): Promise<SaveCaptureResult | null>;
+  saveCapture(
+    path: string,
+    frames?: CaptureFrames,
+    overwrite?: boolean,
+    memory?: { kinds: MemorySampleKind[]; probe: ProbePoints },
+  ): Promise<SaveCaptureResult | null>;
   loadCapturedOperators(): Promise<void>;
   togglePresenter(open?: boolean): void;
 }
@@ -59,13 +67,14 @@ export const createCaptureSlice: SliceCreator<CaptureSlice> = (set, get, client)
       return false;
     }
   },
-  saveCapture: async (path, frames, overwrite = false) => {
+  saveCapture: async (path, frames, overwrite = false, memory) => {
     set({ saving: true });
     try {
       const saved = await client.call('saveCapture', {
         path,
         ...(frames !== undefined ? { frames } : {}),
         ...(overwrite ? { overwrite } : {}),
+        ...(memory !== undefined ? { memory: memory.kinds, probe: memory.probe } : {}),
       });
       set({ saving: false, lastSaved: saved });
       return saved;

@@ -40,6 +40,9 @@ export interface ProbeSlice {
   readMemory(range: ReadMemoryParams['range']): Promise<MemoryBytes | null>;
   /** Forgets every read, without a render of its own; called when the frame on screen changes. */
   forgetMemory(): void;
+  /** The pixel pinned in the probe (a capture keeps its band of rows), or null. */
+  probePin: { plane: number; x: number; y: number } | null;
+  setProbePin(pin: { plane: number; x: number; y: number } | null): void;
 }
 
 /** Reads in flight at once, well under serve mode's cap on requests before their answers. */
@@ -87,6 +90,8 @@ export const createProbeSlice: SliceCreator<ProbeSlice> = (set, get, client) => 
 
   return {
     memoryVersion: 0,
+    probePin: null,
+    setProbePin: (pin) => set({ probePin: pin }),
     memoryStats: null,
     memoryError: null,
     cachedMemory: (range) => (get().report === cacheFor ? cache.get(rangeKey(range)) : undefined),

@@ -33,7 +33,7 @@ export function MemoryViews(props: MemoryViewsProps) {
     error: state.memoryError,
     probeRequest: state.probeRequest,
   }));
-  const { cachedMemory, readMemory } = store.getState();
+  const { cachedMemory, readMemory, setProbePin } = store.getState();
   const memory = useMemo<MemoryAccess>(
     () => ({
       version,
@@ -52,6 +52,7 @@ export function MemoryViews(props: MemoryViewsProps) {
         replay={props.replay}
         memory={memory}
         goTo={probeRequest !== null && probeRequest.report === report ? probeRequest : null}
+        onPin={setProbePin}
       />
       <Boundary report={report} replay={props.replay} memory={memory} />
     </>

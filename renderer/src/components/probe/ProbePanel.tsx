@@ -28,6 +28,8 @@ export interface ProbePanelProps {
   memory: MemoryAccess;
   /** A place another panel asks the probe to go to (a decoder difference); a new serial moves it again. */
   goTo?: { plane: number; x: number; y: number; serial: number } | null;
+  /** Hears of the pinned pixel (a capture saved now keeps the rows around it). */
+  onPin?: (pin: { plane: number; x: number; y: number } | null) => void;
 }
 
 const VIEW_HEIGHT = 360;
@@ -41,7 +43,7 @@ function fitView(columns: number, rows: number, width: number): View {
 }
 
 /** The panel. */
-export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: ProbePanelProps) {
+export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, onPin }: ProbePanelProps) {
   const facts = useMemo(() => allPlaneFacts(report), [report]);
   const [planeIndex, setPlaneIndex] = useState(0);
   const plane: PlaneFacts | undefined = facts.find((p) => p.index === planeIndex) ?? facts[0];
@@ -51,6 +53,7 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null }: 
   const [chosenView, setView] = useState<View | null>(null);
   const [hover, setHover] = useState<PixelAt | null>(null);
   const [pinned, setPinned] = useState<PixelAt | null>(null);
+  useEffect(() => onPin?.(pinned), [pinned, onPin]);
   const [jump, setJump] = useState({ x: '0', y: '0' });
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 /** The Share button and its popover, wired to the store: save a capture, export a panel or the frame report. */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { InspectorBridge } from '../../../../electron/common/bridge';
 import { rpcError } from '../../../../electron/common/envelope';
 import { downloadBlob, downloadJson, fileStem } from '../../export/download';
@@ -24,10 +24,22 @@ export const ShareControl = memo(function ShareControl({ bridge }: ShareControlP
     saving: state.saving,
     lastSaved: state.lastSaved,
     saveCapture: state.saveCapture,
+    probePin: state.probePin,
     showError: state.showError,
   }));
   const stem = fileStem(s.capture?.source.fileName ?? s.file);
   const frameName = `${stem}-frame-${s.report?.frameIndex ?? 0}`;
+  // The pinned pixel in the first plane's coordinates (a chroma plane's pixel scaled up by its subsampling).
+  const probePixel = useMemo(() => {
+    const pin = s.probePin;
+    const luma = s.report?.planes[0];
+    const plane = s.report?.planes.find((p) => p.index === pin?.plane);
+    if (pin === null || luma === undefined || plane === undefined) return null;
+    return {
+      x: Math.floor((pin.x * luma.width) / Math.max(1, plane.width)),
+      y: Math.floor((pin.y * luma.height) / Math.max(1, plane.height)),
+    };
+  }, [s.probePin, s.report]);
 
   const exportPanel = async (testId: string): Promise<void> => {
     close();
@@ -73,7 +85,13 @@ export const ShareControl = memo(function ShareControl({ bridge }: ShareControlP
           chooseSavePath={bridge !== null ? () => bridge.saveCaptureDialog(`${stem}.zci`) : null}
           hasReport={s.report !== null}
           // In the window the path comes from the system's save dialog, which has already asked before replacing.
-          onSave={(path, frames) => void s.saveCapture(path, frames, bridge !== null)}
+          probePixel={probePixel}
+          onSave={(path, frames, memory) =>
+            void s.saveCapture(path, frames, bridge !== null, {
+              kinds: memory.kinds,
+              probe: probePixel !== null ? [probePixel] : [],
+            })
+          }
           onExportPanel={(testId) => void exportPanel(testId)}
           onExportReport={() => s.report !== null && downloadJson(s.report, `${frameName}.json`)}
           onClose={close}

@@ -1,11 +1,21 @@
 /** Share: save the session as a capture (visited frames or a list), export a panel as PNG or the report as JSON. */
 import { useState, type FormEvent, type Ref } from 'react';
-import type { CaptureFrames } from '../../../../electron/common/capture';
+import { MEMORY_SAMPLE_KINDS, type CaptureFrames } from '../../../../electron/common/capture';
 import type { SaveCaptureResult } from '../../../../electron/common/contract';
 import { formatFrameList } from '../../../../electron/common/frame-list';
 import { formatBytes } from '../../format';
 import { EXPORTABLE_PANELS, framesFromText } from './share-options';
 import './share.css';
+
+/** One kind of memory sample. */
+type MemoryKind = (typeof MEMORY_SAMPLE_KINDS)[number];
+
+/** The words for each kind of memory sample a capture can keep. */
+const MEMORY_WORDS: Record<MemoryKind, string> = {
+  'first-rows': "each plane's first rows",
+  boundary: "the rows around each plane's end (hidden rows, the next plane's start)",
+  probe: 'a band of rows for the probe',
+};
 
 /** Props of SharePanel. */
 export interface SharePanelProps {
@@ -18,7 +28,9 @@ export interface SharePanelProps {
   /** Asks where to save (Electron's dialog); absent in serve mode, where a path on the server is typed. */
   chooseSavePath: (() => Promise<string | null>) | null;
   hasReport: boolean;
-  onSave(path: string, frames?: CaptureFrames): void;
+  /** The probe's pinned pixel in the first plane's coordinates, where one is pinned: the probe band goes around it. */
+  probePixel: { x: number; y: number } | null;
+  onSave(path: string, frames: CaptureFrames | undefined, memory: { kinds: MemoryKind[] }): void;
   onExportPanel(testId: string): void;
   onExportReport(): void;
   onClose(): void;
@@ -31,6 +43,7 @@ export function SharePanel({ panelRef, ...props }: SharePanelProps) {
   const [path, setPath] = useState(props.defaultName);
   const [framesText, setFramesText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [kinds, setKinds] = useState<MemoryKind[]>([...MEMORY_SAMPLE_KINDS]);
   const save = async (event?: FormEvent): Promise<void> => {
     event?.preventDefault();
     let frames: CaptureFrames | undefined;
@@ -42,7 +55,7 @@ export function SharePanel({ panelRef, ...props }: SharePanelProps) {
     }
     setProblem(null);
     const target = props.chooseSavePath !== null ? await props.chooseSavePath() : path.trim();
-    if (target !== null && target !== '') props.onSave(target, frames);
+    if (target !== null && target !== '') props.onSave(target, frames, { kinds });
   };
   return (
     <div
@@ -78,6 +91,27 @@ export function SharePanel({ panelRef, ...props }: SharePanelProps) {
             spellCheck={false}
           />
         </label>
+        <fieldset className="capture-memory" data-testid="capture-memory">
+          <legend>keep bytes of each frame&apos;s memory (for the probe and the boundary view anywhere)</legend>
+          {MEMORY_SAMPLE_KINDS.map((kind) => (
+            <label key={kind} className="check">
+              <input
+                type="checkbox"
+                data-testid={`capture-memory-${kind}`}
+                checked={kinds.includes(kind)}
+                onChange={(event) =>
+                  setKinds(MEMORY_SAMPLE_KINDS.filter((k) => (k === kind ? event.target.checked : kinds.includes(k))))
+                }
+              />
+              {MEMORY_WORDS[kind]}
+              {kind === 'probe'
+                ? props.probePixel !== null
+                  ? ` around the pinned pixel (${props.probePixel.x}, ${props.probePixel.y})`
+                  : ' in the middle (pin a pixel in the probe to choose)'
+                : ''}
+            </label>
+          ))}
+        </fieldset>
         <button type="submit" data-testid="capture-save" disabled={props.saving || !props.hasReport}>
           {props.saving ? 'Saving…' : props.chooseSavePath !== null ? 'Save capture…' : 'Save capture'}
         </button>
