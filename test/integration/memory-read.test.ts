@@ -114,12 +114,13 @@ describe.skipIf(!serveBuilt)('readMemory over serve mode (needs npm run build)',
     await expect(read).rejects.toMatchObject({ code: 'CANCELLED' });
   });
 
-  it('a replayed capture has no memory to read: MEMORY_ALLOCATION_UNKNOWN', async () => {
+  it('a replayed capture made before memory samples holds none: MEMORY_NOT_CAPTURED, naming the frame', async () => {
     const { client } = await connected();
     await client.call('openCapture', { path: path.join(ROOT, 'assets', 'gpu-capture.zci') });
     await expect(client.call('readMemory', { index: 0, range: { offset: 0, length: 16 } })).rejects.toMatchObject({
-      code: 'MEMORY_ALLOCATION_UNKNOWN',
-      remedy: expect.stringContaining('original video'),
+      code: 'MEMORY_NOT_CAPTURED',
+      message: expect.stringContaining('of frame 0; it holds none of this frame'),
+      remedy: expect.stringContaining('open the video'),
     });
   });
 });

@@ -82,7 +82,13 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     const capture = client.call('saveCapture', { path: path.join(dir, 'all.zci'), frames: { from: 0, to: 47 } });
     await until(() => progress.some((event) => event.stage === 'capturing'), 'the capture to start');
     const killed = await killBackend(client);
-    await expect(capture).rejects.toMatchObject({ code: 'INTERNAL', message: 'The decoder process restarted.' });
+    // Serve mode answers the request the dead backend held, at once and with why.
+    await expect(capture).rejects.toMatchObject({
+      code: 'BACKEND_RESTARTED',
+      message: expect.stringMatching(/was not answered: the decoder process stopped \(signal SIGKILL\)/),
+    });
+    // Then the event, once a new process runs.
+    await until(() => restarted.mock.calls.length > 0, 'the restart event');
     expect(restarted).toHaveBeenCalledWith({
       reason: describeExit(null, 'SIGKILL'),
       exitCode: null,
