@@ -4,7 +4,6 @@
  * against it compares two different files; the same capture against itself compares the same file; a file open live
  * carries no hash, so against a capture the answer is unknown.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { readCapture } from '../../electron/capture/capture-file';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { screenshotPath } from '../support/live/serve';
 import { ROOT } from '../support/paths';
+import { cliCapture } from '../support/live/cli-capture';
 
 const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
 
@@ -49,20 +49,7 @@ test('A/B names the source files first: different, the same, or unknown', async 
   const gpu = path.join(served.configDir, 'gpu-capture.zci');
   await copyFile(GPU_CAPTURE, gpu);
   const cpu = path.join(served.configDir, 'cpu.zci');
-  const made = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'bin', 'zerocopy-inspector.js'),
-      'capture',
-      CLIPS.sample,
-      '--frames',
-      String(frame.index),
-      '-o',
-      cpu,
-    ],
-    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: path.join(served.configDir, 'cli-config') } },
-  );
-  expect(made.status, made.stderr).toBe(0);
+  cliCapture(CLIPS.sample, String(frame.index), cpu);
 
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');

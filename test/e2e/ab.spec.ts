@@ -1,5 +1,4 @@
 /** A/B in serve mode: two frames of one file, and the H200 capture of the sample against a capture made here. */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { readCapture } from '../../electron/capture/capture-file';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { screenshotPath } from '../support/live/serve';
 import { recordedRuns } from '../support/gpu-runs';
-import { ROOT } from '../support/paths';
+import { cliCapture } from '../support/live/cli-capture';
 
 /** The capture of the bundled sample as it is now (its manifest names the sample's SHA-256) of the GPU run that
  * recorded last among those holding one: made on the H200 by the GPU run, frames 0, 24 and 48. */
@@ -68,20 +67,7 @@ test('A/B of two captures: the H200 capture of the sample against one made here 
   const captured = (await readCapture(gpu, gpu)).manifest;
   const frame = captured.frames.find((f) => f.index === 24) ?? captured.frames[0]!;
   const cpu = path.join(served.configDir, 'cpu.zci');
-  const made = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'bin', 'zerocopy-inspector.js'),
-      'capture',
-      CLIPS.sample,
-      '--frames',
-      String(frame.index),
-      '-o',
-      cpu,
-    ],
-    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: path.join(served.configDir, 'cli-config') } },
-  );
-  expect(made.status, made.stderr).toBe(0);
+  cliCapture(CLIPS.sample, String(frame.index), cpu);
 
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');

@@ -1,5 +1,4 @@
 /** Captures in serve mode without a GPU: save and replay, the capture banner, presenter view, exports. */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { call, openSocket, screenshotPath } from '../support/live/serve';
 import { ROOT } from '../support/paths';
 import { editManifest } from '../support/zip-edit';
+import { cliCapture } from '../support/live/cli-capture';
 
 const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
 
@@ -22,13 +22,7 @@ async function openPath(page: Page, file: string): Promise<void> {
 
 /** Makes a capture of the sample with the command line, as a user without a window would. */
 function captureSample(out: string, frames: string): void {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'bin', 'zerocopy-inspector.js'), 'capture', CLIPS.sample, '--frames', frames, '-o', out],
-    // The command line's config folder (its signing key) beside the capture, not the user's.
-    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: path.join(path.dirname(out), 'cli-config') } },
-  );
-  expect(result.status, result.stderr).toBe(0);
+  cliCapture(CLIPS.sample, frames, out);
 }
 
 test('a capture saved over the RPC replays every report unchanged', async ({ served }) => {

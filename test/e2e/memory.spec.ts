@@ -12,6 +12,7 @@ import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { addon } from '../support/live/addon';
 import { screenshotPath } from '../support/live/serve';
 import { fixture } from '../support/paths';
+import { cliCapture } from '../support/live/cli-capture';
 
 /** Types a path into serve mode's path field and opens it. */
 async function openPath(page: Page, file: string): Promise<void> {
@@ -360,18 +361,7 @@ test('a capture made here keeps the bytes the probe and the boundary view read, 
 }) => {
   // Made by the command line from a real decode, opened as a capture: no video behind it.
   const capture = path.join(served.configDir, 'padded-memory.zci');
-  execFileSync(process.execPath, [
-    path.join('bin', 'zerocopy-inspector.js'),
-    'capture',
-    CLIPS.padded,
-    '--frames',
-    '0',
-    '--no-previews',
-    '--decode',
-    'software',
-    '-o',
-    capture,
-  ]);
+  cliCapture(CLIPS.padded, '0', capture, ['--no-previews', '--decode', 'software']);
   const report = await reportOf(CLIPS.padded, 0);
   const luma = rawFrame(CLIPS.padded, 0, report)[0]!;
   await page.goto(served.url);
