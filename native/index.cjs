@@ -12,30 +12,50 @@ class InspectorError extends Error {
   }
 }
 
-function loadBinary() {
+// Which FFmpeg the addon is built against, chosen at process start: 'system' (the default build, linked against the
+// system's FFmpeg) or '7.1' (the variant in build-ffmpeg-7.1/, which carries its own FFmpeg 7.1 beside it). Each is
+// one binary per FFmpeg ABI, the way native packages ship prebuilt variants.
+const FFMPEG_VARIANTS = { system: 'build', '7.1': 'build-ffmpeg-7.1' };
+
+function ffmpegChoice() {
+  const choice = process.env.ZCI_FFMPEG || 'system';
+  if (!Object.hasOwn(FFMPEG_VARIANTS, choice)) {
+    throw new InspectorError(
+      `ZCI_FFMPEG=${choice} names no FFmpeg this build knows`,
+      'INVALID_ARGUMENT',
+      `Use one of: ${Object.keys(FFMPEG_VARIANTS).join(', ')}.`,
+    );
+  }
+  return choice;
+}
+
+function loadBinary(choice) {
+  const file = path.join(__dirname, FFMPEG_VARIANTS[choice], 'Release', 'zerocopy_inspector.node');
   const candidates = [
     process.env.ZCI_ADDON_PATH,
-    path.join(__dirname, 'build', 'Release', 'zerocopy_inspector.node'),
+    file,
     // electron-builder unpacks the .node from the asar archive
-    path.join(__dirname, 'build', 'Release', 'zerocopy_inspector.node').replace('app.asar', 'app.asar.unpacked'),
+    file.replace('app.asar', 'app.asar.unpacked'),
   ].filter(Boolean);
   let lastError;
-  for (const file of candidates) {
+  for (const candidate of candidates) {
     try {
-      return require(file);
+      return require(candidate);
     } catch (e) {
       lastError = e;
     }
   }
+  const build = choice === 'system' ? 'npm run build:native' : 'npm run build:native:ffmpeg7';
   const err = new InspectorError(
-    `The native addon could not be loaded: ${lastError && lastError.message}`,
+    `The native addon (FFmpeg: ${choice}) could not be loaded: ${lastError && lastError.message}`,
     'INTERNAL',
-    'Build it with `npm run build:native` (needs nvcc, cmake and the FFmpeg dev packages).',
+    `Build it with \`${build}\` (needs nvcc, cmake and the FFmpeg dev packages).`,
   );
   throw err;
 }
 
-const binding = loadBinary();
+const ffmpegVariant = ffmpegChoice();
+const binding = loadBinary(ffmpegVariant);
 binding.setErrorClass(InspectorError);
 
 // Rejections from worker threads carry no JS frames; give them the caller's stack (as sharp does).
@@ -75,6 +95,8 @@ module.exports = {
   compareDecoders,
   Session: NativeSession,
   InspectorError,
+  ffmpegVariant,
+  ffmpegVariants: Object.keys(FFMPEG_VARIANTS),
   environment: binding.environment,
   environmentAsync: binding.environmentAsync,
   warmUp: binding.warmUp,

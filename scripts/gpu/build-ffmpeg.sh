@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
-# Builds a minimal shared FFmpeg with NVDEC/CUVID into .gpu/ffmpeg/, from the same
-# Debian source version as this machine's libavcodec59, so an addon linked against
-# Debian's lib*-dev packages runs unchanged against it on a GPU host without FFmpeg.
+# Builds a minimal shared FFmpeg with NVDEC/CUVID from Debian's source package of one FFmpeg series.
 #
-# Usage: scripts/gpu/build-ffmpeg.sh        (idempotent; FORCE=1 rebuilds)
-# Output: .gpu/ffmpeg/lib/*.so.* (+ symlinks), .gpu/ffmpeg/bin/{ffmpeg,ffprobe}
+#   5.1 (default): the version of this machine's libavcodec59, into .gpu/ffmpeg/. An addon linked against
+#        Debian 12's lib*-dev packages runs unchanged against it on a GPU host without FFmpeg.
+#   7.1: Debian 13's 7:7.1.5-0+deb13u1, into .gpu/ffmpeg-7.1/, with headers and pkg-config files kept, so
+#        the addon's 7.1 variant builds against it (Debian 12 has no 7.1 development packages). Its source
+#        comes through a private apt source list under .gpu/apt-trixie/; the system's apt sources are untouched.
+#
+# Both enable the same decoders: everything NVDEC can decode (H.264, HEVC, VP9, VP8, MPEG-2, MPEG-4 Part 2,
+# VC-1, AV1) with its nvdec hwaccel, and AV1 in software through libdav1d for GPUs whose NVDEC lacks it.
+#
+# Usage: scripts/gpu/build-ffmpeg.sh [5.1|7.1]     (idempotent; FORCE=1 rebuilds)
+# Output: PREFIX/lib/*.so.* (+ symlinks), PREFIX/bin/{ffmpeg,ffprobe}; 7.1 also PREFIX/include, PREFIX/lib/pkgconfig
 set -euo pipefail
 
 # Paths are relative to the repo root so the script works from any cwd.
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 GPU_DIR="$REPO_ROOT/.gpu"
-PREFIX="$GPU_DIR/ffmpeg"
+SERIES="${1:-5.1}"
+case "$SERIES" in
+  5.1) PREFIX="$GPU_DIR/ffmpeg" ;;
+  7.1) PREFIX="$GPU_DIR/ffmpeg-7.1" ;;
+  *) printf '[build-ffmpeg] ERROR: unknown FFmpeg series %s (expected 5.1 or 7.1)\n' "$SERIES" >&2; exit 2 ;;
+esac
 SRC_PARENT="$GPU_DIR/src"
 STAMP="$PREFIX/.build-stamp"
 JOBS="${JOBS:-2}"
@@ -48,9 +60,16 @@ ensure_packages() {
   fi
 }
 
-# The target ABI is whatever Debian's libavcodec59 is; its source package version pins the source.
-DEB_VER="$(dpkg-query -W -f='${Version}' libavcodec59 2>/dev/null || true)"
-[ -n "$DEB_VER" ] || die "libavcodec59 is not installed; cannot tell which FFmpeg version to match"
+# 5.1: the target ABI is whatever Debian's libavcodec59 is; its source package version pins the source.
+# 7.1: Debian 13's package, pinned; its sonames are the 7.x ones.
+if [ "$SERIES" = 5.1 ]; then
+  DEB_VER="$(dpkg-query -W -f='${Version}' libavcodec59 2>/dev/null || true)"
+  [ -n "$DEB_VER" ] || die "libavcodec59 is not installed; cannot tell which FFmpeg version to match"
+  SONAMES=(libavcodec.so.59 libavformat.so.59 libavutil.so.57 libswscale.so.6 libswresample.so.4 libavfilter.so.8)
+else
+  DEB_VER="7:7.1.5-0+deb13u1"
+  SONAMES=(libavcodec.so.61 libavformat.so.61 libavutil.so.59 libswscale.so.8 libswresample.so.5 libavfilter.so.10)
+fi
 UP_VER="${DEB_VER#*:}"      # drop the epoch (7:)
 UP_VER="${UP_VER%-*}"       # drop the Debian revision (-0+deb12u1)
 log "target: Debian ffmpeg $DEB_VER (upstream $UP_VER)"
@@ -75,14 +94,16 @@ CONFIGURE_FLAGS=(
   --enable-swresample
   --enable-ffmpeg
   --enable-ffprobe
+  --enable-libdav1d             # AV1 in software where NVDEC has none (Debian 12's libdav1d.so.6 needs only libc)
   --enable-protocol=file,pipe
-  --enable-demuxer=mov,matroska,h264,hevc,ivf
+  --enable-demuxer=mov,matroska,h264,hevc,ivf,avi,asf,mpegps,mpegts,mpegvideo,m4v,vc1,obu
   --enable-muxer=null
   --enable-encoder=wrapped_avframe,pcm_s16le   # the codecs `-f null` picks by default for video/audio
-  --enable-decoder=h264,hevc,vp9,mpeg4,rawvideo,aac,h264_cuvid,hevc_cuvid,vp9_cuvid
-  --enable-parser=h264,hevc,vp9,aac
-  --enable-bsf=h264_mp4toannexb,hevc_mp4toannexb,vp9_superframe_split
-  --enable-hwaccel=h264_nvdec,hevc_nvdec,vp9_nvdec
+  --enable-decoder=h264,hevc,vp9,vp8,mpeg1video,mpeg2video,mpeg4,vc1,wmv3,av1,libdav1d,rawvideo,aac,mp2,mp3
+  --enable-decoder=h264_cuvid,hevc_cuvid,vp9_cuvid
+  --enable-parser=h264,hevc,vp9,vp8,mpegvideo,mpeg4video,vc1,av1,aac,mpegaudio
+  --enable-bsf=h264_mp4toannexb,hevc_mp4toannexb,vp9_superframe_split,extract_extradata,av1_frame_split
+  --enable-hwaccel=h264_nvdec,hevc_nvdec,vp9_nvdec,vp8_nvdec,mpeg1_nvdec,mpeg2_nvdec,mpeg4_nvdec,vc1_nvdec,wmv3_nvdec,av1_nvdec
   --enable-filter=hwupload_cuda,hwupload,hwdownload,format,scale,null,nullsink,anull,anullsink,aformat,aresample,trim,atrim
 )
 # RUNPATH is injected through the generated ffbuild/config.mak because passing '$ORIGIN' through
@@ -96,7 +117,7 @@ LDSOFLAGS += -Wl,--enable-new-dtags -Wl,-rpath,\$$$$ORIGIN'
 STAMP_CONTENT="$(printf 'debian-version=%s\nconfigure=' "$DEB_VER"; printf '%q ' "${CONFIGURE_FLAGS[@]}"; printf '\n%s\n' "$EXTRA_MAK")"
 
 # Skip everything (including apt) when the same build is already in place.
-if [ "${FORCE:-0}" != 1 ] && [ -e "$PREFIX/lib/libavcodec.so.59" ] && [ -f "$STAMP" ] \
+if [ "${FORCE:-0}" != 1 ] && [ -e "$PREFIX/lib/${SONAMES[0]}" ] && [ -f "$STAMP" ] \
    && [ "$(cat "$STAMP")" = "$STAMP_CONTENT" ]; then
   log "up to date ($PREFIX); set FORCE=1 to rebuild"
   du -sh "$PREFIX"
@@ -107,11 +128,51 @@ START_TS="$(date +%s)"
 
 # Build tools: dpkg-dev unpacks the source package, nasm enables the x86 SIMD decoders,
 # libffmpeg-nvenc-dev provides the ffnvcodec headers + ffnvcodec.pc.
-ensure_packages dpkg-dev libffmpeg-nvenc-dev nasm pkg-config gcc make
+ensure_packages dpkg-dev libffmpeg-nvenc-dev nasm pkg-config gcc make libdav1d-dev
 
 # True when apt can see a source package with the exact Debian version we need.
 have_src_version() {
   apt-cache showsrc ffmpeg 2>/dev/null | grep -xF "Version: $DEB_VER" >/dev/null
+}
+
+# 7.1's source: a private apt configuration (its own source list, lists and cache) with one deb-src line for
+# Debian 13, signed by the archive keyring Debian 12 already has. Nothing in /etc/apt changes.
+APT13_DIR="$GPU_DIR/apt-trixie"
+APT13_OPTS=(-o "Dir::Etc::SourceList=$APT13_DIR/sources.list" -o Dir::Etc::SourceParts=/dev/null
+            -o "Dir::State::Lists=$APT13_DIR/lists" -o "Dir::Cache=$APT13_DIR/cache" -o APT::Get::List-Cleanup=0)
+fetch_source_7_1() {
+  mkdir -p "$APT13_DIR/lists/partial" "$APT13_DIR/cache/archives/partial"
+  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main" \
+    > "$APT13_DIR/sources.list"
+  apt-get "${APT13_OPTS[@]}" update -qq
+  ( cd "$SRC_PARENT" && apt-get "${APT13_OPTS[@]}" source -qq --only-source "ffmpeg=$DEB_VER" )
+}
+
+# 7.1's configure wants ffnvcodec 11.1.5.3 or newer; Debian 12 has 11.1.5.2. Debian 13's nv-codec-headers
+# (headers and a pkg-config file only) is installed into .gpu/nv-codec-headers-12/ for this build.
+NVCH_VER="12.1.14.0-1"
+NVCH_ORIG="nv-codec-headers_12.1.14.0.orig.tar.xz"
+NVCH_PREFIX="$GPU_DIR/nv-codec-headers-12"
+# Only the upstream tarball is needed (Debian's packaging adds nothing to the headers). It is fetched from the
+# archive's pool and checked against the SHA-256 in the archive-signed Sources index apt just verified.
+ensure_nv_codec_headers_12() {
+  [ -f "$NVCH_PREFIX/lib/pkgconfig/ffnvcodec.pc" ] && [ "$(cat "$NVCH_PREFIX/.zci-deb-version" 2>/dev/null)" = "$NVCH_VER" ] && return 0
+  [ -f "$APT13_DIR/sources.list" ] || fetch_source_7_1
+  local want dir
+  local record
+  record="$(apt-cache "${APT13_OPTS[@]}" showsrc nv-codec-headers \
+    | awk -v v="$NVCH_VER" '/^Package:/{keep=0; buf=""} {buf=buf $0 "\n"} /^Version:/{keep=($2==v)} /^$/{if(keep) printf "%s", buf; buf=""} END{if(keep) printf "%s", buf}')"
+  want="$(printf '%s\n' "$record" \
+    | awk -v f="$NVCH_ORIG" '/^Checksums-Sha256:/{on=1;next} /^[^ ]/{on=0} on && $3==f {print $1; exit}')"
+  [ -n "$want" ] || die "no SHA-256 for $NVCH_ORIG in Debian 13's Sources index"
+  dir="$(printf '%s\n' "$record" | awk '/^Directory:/{print $2; exit}')"
+  curl -fsSL -o "$SRC_PARENT/$NVCH_ORIG" "http://deb.debian.org/debian/$dir/$NVCH_ORIG"
+  echo "$want  $SRC_PARENT/$NVCH_ORIG" | sha256sum -c --quiet - || die "$NVCH_ORIG does not match the signed index"
+  rm -rf "$SRC_PARENT/nv-codec-headers-src" "$NVCH_PREFIX"
+  mkdir -p "$SRC_PARENT/nv-codec-headers-src"
+  tar -xJf "$SRC_PARENT/$NVCH_ORIG" -C "$SRC_PARENT/nv-codec-headers-src" --strip-components=1
+  make -C "$SRC_PARENT/nv-codec-headers-src" PREFIX="$NVCH_PREFIX" install > /dev/null
+  echo "$NVCH_VER" > "$NVCH_PREFIX/.zci-deb-version"
 }
 
 # Add deb-src entries mirroring the existing binary entries (idempotent: one fixed file).
@@ -138,18 +199,27 @@ ensure_deb_src() {
 SRC_DIR="$SRC_PARENT/ffmpeg-$UP_VER"
 if [ ! -f "$SRC_DIR/configure" ] || [ ! -f "$SRC_DIR/.zci-deb-version" ] \
    || [ "$(cat "$SRC_DIR/.zci-deb-version")" != "$DEB_VER" ]; then
-  ensure_deb_src
   rm -rf "$SRC_DIR"
   mkdir -p "$SRC_PARENT"
   log "apt-get source ffmpeg=$DEB_VER -> $SRC_PARENT"
-  # Run in a subshell so the cd does not leak; apt-get source writes into the cwd.
-  ( cd "$SRC_PARENT" && apt-get source -qq --only-source "ffmpeg=$DEB_VER" )
+  if [ "$SERIES" = 7.1 ]; then
+    fetch_source_7_1
+  else
+    ensure_deb_src
+    # Run in a subshell so the cd does not leak; apt-get source writes into the cwd.
+    ( cd "$SRC_PARENT" && apt-get source -qq --only-source "ffmpeg=$DEB_VER" )
+  fi
   [ -f "$SRC_DIR/configure" ] || die "unpacked source not found at $SRC_DIR"
   echo "$DEB_VER" > "$SRC_DIR/.zci-deb-version"
 fi
 
-# ffnvcodec.pc lives in /usr/share/pkgconfig; point pkg-config there explicitly so configure finds it.
-NVPC_DIR="$(dirname "$(dpkg -L libffmpeg-nvenc-dev | grep '/ffnvcodec\.pc$' | tail -n 1)")"
+# ffnvcodec.pc lives in /usr/share/pkgconfig (5.1) or the private prefix (7.1); point pkg-config there explicitly.
+if [ "$SERIES" = 7.1 ]; then
+  ensure_nv_codec_headers_12
+  NVPC_DIR="$NVCH_PREFIX/lib/pkgconfig"
+else
+  NVPC_DIR="$(dirname "$(dpkg -L libffmpeg-nvenc-dev | grep '/ffnvcodec\.pc$' | tail -n 1)")"
+fi
 export PKG_CONFIG_PATH="$NVPC_DIR${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 pkg-config --exists ffnvcodec || die "pkg-config cannot find ffnvcodec (PKG_CONFIG_PATH=$PKG_CONFIG_PATH)"
 
@@ -165,7 +235,8 @@ log "configure: ${CONFIGURE_FLAGS[*]}"
 
 # Fail early if configure silently dropped a feature we rely on (e.g. ffnvcodec not found).
 for sym in CONFIG_CUDA CONFIG_NVDEC CONFIG_CUVID CONFIG_H264_NVDEC_HWACCEL CONFIG_HEVC_NVDEC_HWACCEL \
-           CONFIG_VP9_NVDEC_HWACCEL CONFIG_FFNVCODEC CONFIG_HWUPLOAD_CUDA_FILTER HAVE_PTHREADS HAVE_X86ASM; do
+           CONFIG_VP9_NVDEC_HWACCEL CONFIG_VP8_NVDEC_HWACCEL CONFIG_MPEG2_NVDEC_HWACCEL CONFIG_MPEG4_NVDEC_HWACCEL \
+           CONFIG_VC1_NVDEC_HWACCEL CONFIG_AV1_NVDEC_HWACCEL CONFIG_LIBDAV1D_DECODER CONFIG_FFNVCODEC CONFIG_HWUPLOAD_CUDA_FILTER HAVE_PTHREADS HAVE_X86ASM; do
   # 5.1 keeps component switches (decoders, hwaccels, filters) in config_components.h.
   cat config.h config_components.h | grep -E "^#define $sym 1" >/dev/null || die "configure did not enable $sym"
 done
@@ -176,16 +247,26 @@ printf '%s\n' "$EXTRA_MAK" >> ffbuild/config.mak
 log "make -j$JOBS (log: $BUILD_DIR/make.out)"
 make -j"$JOBS" > make.out 2>&1 || { tail -n 60 make.out; die "make failed"; }
 
-# Only libs and programs: headers/pkg-config come from Debian's -dev packages when building the addon.
 make install-libs install-progs > install.out 2>&1 || { tail -n 40 install.out; die "make install failed"; }
-rm -rf "$PREFIX/lib/pkgconfig" "$PREFIX/include" "$PREFIX/share"
+# 5.1: headers and pkg-config come from Debian's -dev packages when building the addon. 7.1 keeps its own.
+if [ "$SERIES" = 5.1 ]; then
+  rm -rf "$PREFIX/lib/pkgconfig" "$PREFIX/include" "$PREFIX/share"
+else
+  make install-headers > install-headers.out 2>&1 || { tail -n 40 install-headers.out; die "make install-headers failed"; }
+  rm -rf "$PREFIX/share"
+fi
+
+# libdav1d travels beside libavcodec (found through its $ORIGIN RUNPATH); it needs nothing but libc.
+DAV1D_SO="$(dpkg -L libdav1d6 | grep -E '/libdav1d\.so\.6$' | head -n 1)"
+[ -n "$DAV1D_SO" ] || die "libdav1d.so.6 not found (apt install libdav1d6)"
+cp -L "$DAV1D_SO" "$PREFIX/lib/libdav1d.so.6"
 
 # Strip real files only (symlinks point at them); --strip-unneeded keeps the dynamic symbol table.
 find "$PREFIX/lib" -type f -name 'lib*.so.*' -exec strip --strip-unneeded {} +
 strip --strip-unneeded "$PREFIX/bin/ffmpeg" "$PREFIX/bin/ffprobe"
 
 # Sanity checks: sonames match Debian's runtime packages and the binaries carry a relative RUNPATH.
-for so in libavcodec.so.59 libavformat.so.59 libavutil.so.57 libswscale.so.6 libswresample.so.4 libavfilter.so.8; do
+for so in "${SONAMES[@]}"; do
   [ -e "$PREFIX/lib/$so" ] || die "missing $so"
   objdump -p "$PREFIX/lib/$so" | grep -E "SONAME +$so\$" >/dev/null || die "$so has an unexpected SONAME"
 done
@@ -195,7 +276,7 @@ done
 # The Ubuntu GPU host has no FFmpeg deps installed: allow only glibc parts and our own libs.
 for f in "$PREFIX"/lib/lib*.so.*.*.* "$PREFIX/bin/ffmpeg" "$PREFIX/bin/ffprobe"; do
   bad="$(objdump -p "$f" | awk '$1=="NEEDED"{print $2}' \
-    | grep -vE '^(libc|libm|libpthread|libdl)\.so\.[0-9]+$|^lib(avcodec|avformat|avutil|avfilter|swscale|swresample)\.so\.[0-9]+$' || true)"
+    | grep -vE '^(libc|libm|libpthread|libdl)\.so\.[0-9]+$|^libdav1d\.so\.6$|^lib(avcodec|avformat|avutil|avfilter|swscale|swresample)\.so\.[0-9]+$' || true)"
   [ -z "$bad" ] || die "$(basename "$f") needs unexpected libraries: $bad"
 done
 for exe in ffmpeg ffprobe; do

@@ -6,6 +6,10 @@ import { test } from 'node:test';
 import { addon, codeOf, comparableReports, fixture } from './helpers.mjs';
 
 const file = fixture('h264-1080p-420.mp4');
+// FFmpeg 6.0 and later hand frame-threaded software decoding's buffers out in the order threads finish, so which
+// pool buffer a frame lands in differs from run to run (two runs of the same loop differ too): there, addresses are
+// compared within each frame's report. Before 6.0 the order is fixed, and the whole pattern must match.
+const perFrame = Number(addon.environment().ffmpeg.libavcodec.split('.')[0]) >= 60;
 
 async function withSession(body, options) {
   const s = await addon.Session.open(file, options);
@@ -33,7 +37,7 @@ test('a batch gives the same reports as the same frames asked one at a time', as
       batch.map((r) => r.frameIndex),
       indices,
     );
-    assert.deepEqual(comparableReports(batch), comparableReports(one), `proof ${proof}`);
+    assert.deepEqual(comparableReports(batch, { perFrame }), comparableReports(one, { perFrame }), `proof ${proof}`);
   }
 });
 

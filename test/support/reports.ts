@@ -232,6 +232,11 @@ export function gpuEnvironment(): EnvironmentReport {
       libavutil: '57.28.100',
       libswscale: '6.7.100',
       cudaHwaccel: true,
+      version: '5.1.9-0+deb12u1',
+      libraryPath: '/usr/lib/x86_64-linux-gnu/libavcodec.so.59',
+      origin: 'system',
+      nvdecOutput: 'mapped-surface',
+      unsafeOutputFlag: false,
     },
     cuda: {
       runtimeVersion: '12.4',

@@ -4,6 +4,7 @@
 #include "cuda_driver.h"
 #include "decoder_pool.h"
 #include "error.h"
+#include "ffmpeg_compat.h"
 
 extern "C" {
 #include <libavutil/hwcontext.h>
@@ -16,6 +17,7 @@ extern "C" {
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 
 namespace zci {
@@ -27,9 +29,11 @@ constexpr int kProbePacketLimit = 48;
 // Default frame threads for NVDEC decoding (measured in docs/benchmarks.md).
 constexpr int kNvdecThreads = 1;
 
-// opaque is the decoder's wantHw_ flag (FFmpeg copies it into frame-thread contexts, which ask too).
+// opaque is one of the decoder's packet slots, which point at its wantHw_ flag (FFmpeg copies opaque into frame-thread
+// contexts, which ask too).
 AVPixelFormat pickFormat(AVCodecContext *ctx, const AVPixelFormat *formats) {
-  const bool wantHw = ctx->opaque && *static_cast<const bool *>(ctx->opaque);
+  const auto *slot = static_cast<const PacketSlot *>(ctx->opaque);
+  const bool wantHw = slot && slot->wantHw && *slot->wantHw;
   AVPixelFormat software = AV_PIX_FMT_NONE;
   for (const AVPixelFormat *p = formats; *p != AV_PIX_FMT_NONE; ++p) {
     if (*p == AV_PIX_FMT_CUDA && wantHw) return *p;
@@ -109,7 +113,9 @@ void Decoder::openCodec(DecodePath path) {
   codec_->max_pixels = options_.maxPixels; // a picture over the budget is refused before it is allocated
   wantHw_ = path == DecodePath::Nvdec;
   gotHw_ = false;
-  codec_->opaque = &wantHw_; // tells pickFormat whether to choose CUDA, and keys the decoder's messages
+  for (PacketSlot &slot : slots_)
+    slot.wantHw = &wantHw_;
+  codec_->opaque = &slots_[0]; // tells pickFormat whether to choose CUDA, and tags the decoder's messages
   if (wantHw_) {
     codec_->hw_device_ctx = av_buffer_ref(cuda_->hwDevice());
     codec_->extra_hw_frames = options_.holdFrames;
@@ -118,7 +124,8 @@ void Decoder::openCodec(DecodePath path) {
     codec_->thread_count = 0;
   }
   codec_->get_format = pickFormat;
-  log_->forDecoder(codec_.get(), &wantHw_);
+  log_->forDecoder(codec_.get(), slots_.data(), slots_.size());
+  ffcompat::enablePacketTags(codec_.get());
   int err = avcodec_open2(codec_.get(), codec, nullptr);
   if (err < 0) {
     throw Error(ErrorCode::DecodeFailed,
@@ -292,6 +299,25 @@ void Decoder::seekTo(int64_t index) {
   lastIndex_ = -1;
 }
 
+// The pool library's number for the picture NVDEC mapped while FFmpeg made this frame, kept with the frame in its
+// opaque_ref (the caller's field, freed with the frame): the decoder's witness for a frame FFmpeg copied (6.0 and
+// later unmap the surface before the frame comes out).
+void keepMappingSequence(AVFrame *frame) {
+  const uint64_t n = decoder_pool::threadLastSequence();
+  if (n == 0) return;
+  AVBufferRef *ref = av_buffer_alloc(sizeof n);
+  if (!ref) return;
+  std::memcpy(ref->data, &n, sizeof n);
+  av_buffer_unref(&frame->opaque_ref);
+  frame->opaque_ref = ref;
+}
+
+uint64_t mappingSequenceOf(const AVFrame *frame) {
+  uint64_t n = 0;
+  if (frame->opaque_ref && frame->opaque_ref->size >= sizeof n) std::memcpy(&n, frame->opaque_ref->data, sizeof n);
+  return n;
+}
+
 FramePtr Decoder::receive() {
   FramePtr frame(av_frame_alloc());
   int err = avcodec_receive_frame(codec_.get(), frame.get());
@@ -301,10 +327,11 @@ FramePtr Decoder::receive() {
     return nullptr;
   }
   if (err < 0) return nullptr; // the decoder logged why; LogCapture keeps it for the error we may raise
-  outMessages_ = log_->takeFrameMessages(frame->reordered_opaque);
+  outMessages_ = log_->takeFrameMessages(ffcompat::frameTag(frame.get()));
   if (raw_) numberRawFrame(frame.get());
   if (frame->format == AV_PIX_FMT_CUDA) {
     gotHw_ = true;
+    keepMappingSequence(frame.get());
     return frame;
   }
   if (cuda_ && !wantHw_) return upload(frame.get());
@@ -335,7 +362,11 @@ FramePtr Decoder::decodeNext() {
     }
     if (packet_->stream_index == streamIndex_) {
       if (raw_ && rawSeekPos_ >= 0) checkRawSeek();
-      codec_->reordered_opaque = ++packetSerial_;       // tags the frame and the messages of this packet
+      ++packetSerial_;
+      ffcompat::tagPacket(codec_.get(), packet_.get(), packetSerial_); // tags the frame of this packet
+      PacketSlot &slot = slots_[static_cast<size_t>(packetSerial_) % slots_.size()];
+      slot.tag.store(packetSerial_, std::memory_order_relaxed);
+      codec_->opaque = &slot; // and the messages logged decoding it, in whichever thread's context
       avcodec_send_packet(codec_.get(), packet_.get()); // a rejected packet is logged and skipped
       sentWithoutFrame++;
     }

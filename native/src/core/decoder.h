@@ -9,6 +9,7 @@
 #include "log_capture.h"
 #include "options.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -82,6 +83,11 @@ struct OpenTimings {
   std::string nvdecDecoder;
 };
 
+/// Keeps with an NVDEC frame the pool library's number for the picture mapped while FFmpeg made it.
+void keepMappingSequence(AVFrame *frame);
+/// That number (0 when none was kept: not NVDEC, or no pool library).
+uint64_t mappingSequenceOf(const AVFrame *frame);
+
 /// One open video. Not thread-safe: the caller serialises calls.
 class Decoder {
 public:
@@ -153,10 +159,13 @@ private:
   bool drained_ = false;
   int64_t lastIndex_ = -1; // display index of the last frame handed out
   int poolSize_ = -1;
-  bool wantHw_ = false; // its address is the codec's opaque: the key of the decoder's messages (LogCapture)
+  bool wantHw_ = false; // the packet slots point at it (pickFormat)
+  // What the codec's opaque points at, one per packet in flight, reused round the ring (far more slots than FFmpeg
+  // has frame threads): the tag of the packet each context decodes, for its messages (LogCapture).
+  std::array<PacketSlot, 64> slots_;
   bool gotHw_ = false;
   CallGuard guard_;
-  int64_t packetSerial_ = 0; // tags each packet sent (reordered_opaque), so a frame's messages find it
+  int64_t packetSerial_ = 0; // tags each packet sent (ffcompat::tagPacket), so a frame's messages find it
   FrameDamage damage_;
   FrameMessages outMessages_; // the decoder's messages about the frame receive() returned last
   // The frame the open decoded first, kept so that the first request for it (or a frame just after it) needs no

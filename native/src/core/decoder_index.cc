@@ -3,6 +3,7 @@
 #include "decoder.h"
 
 #include "error.h"
+#include "ffmpeg_compat.h"
 
 extern "C" {
 #include <libavformat/avformat.h>
@@ -196,7 +197,7 @@ void Decoder::checkRawSeek() {
 }
 
 void Decoder::numberRawFrame(AVFrame *frame) {
-  if (rawKeySerial_ >= 0 && frame->reordered_opaque != rawKeySerial_) {
+  if (rawKeySerial_ >= 0 && ffcompat::frameTag(frame) != rawKeySerial_) {
     throw Error(ErrorCode::DecodeFailed,
                 "In the raw stream " + path_ +
                     ", a frame came out before the IDR picture sought: frames cannot be "

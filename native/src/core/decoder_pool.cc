@@ -25,6 +25,8 @@ struct Loaded {
   zci_pool_take_thread_outcome_fn outcome = nullptr;
   zci_pool_release_all_fn releaseAll = nullptr;
   zci_pool_find_mapping_fn findMapping = nullptr; // optional: an older pool library lacks the witness
+  zci_pool_find_sequence_fn findSequence = nullptr;
+  zci_pool_thread_last_sequence_fn threadLast = nullptr;
 };
 
 std::mutex loadMutex;
@@ -108,6 +110,8 @@ void loadLocked() {
   loaded.outcome = reinterpret_cast<zci_pool_take_thread_outcome_fn>(dlsym(lib, "zci_pool_take_thread_outcome"));
   loaded.releaseAll = reinterpret_cast<zci_pool_release_all_fn>(dlsym(lib, "zci_pool_release_all"));
   loaded.findMapping = reinterpret_cast<zci_pool_find_mapping_fn>(dlsym(lib, "zci_pool_find_mapping"));
+  loaded.findSequence = reinterpret_cast<zci_pool_find_sequence_fn>(dlsym(lib, "zci_pool_find_sequence"));
+  loaded.threadLast = reinterpret_cast<zci_pool_thread_last_sequence_fn>(dlsym(lib, "zci_pool_thread_last_sequence"));
   char initWhy[256] = {0};
   if (!init || !loaded.allow || !loaded.drop || !loaded.stats || !loaded.outcome || !loaded.releaseAll ||
       init(real.c_str(), ctxGet, ctxPush, ctxPop, s.budgetBytes, initWhy, sizeof initWhy) != 0) {
@@ -133,6 +137,9 @@ void loadLocked() {
   // the addon's environment cleanup hook covers Node's own teardown. exitProcess (_exit) skips both.
   std::atexit(releaseAtExit);
 }
+
+// A Mapping from the pool library's record (defined below, beside the lookups).
+Mapping fromRecord(const zci_pool_mapping &m);
 
 } // namespace
 
@@ -221,6 +228,28 @@ std::optional<Mapping> findMapping(uint64_t devPtr, std::string *why) {
     *why = "no picture NVDEC mapped starts at FFmpeg's plane 0: the frame is not the decoder's surface (a copy)";
     return std::nullopt;
   }
+  return fromRecord(m);
+}
+
+uint64_t threadLastSequence() {
+  std::lock_guard<std::mutex> lock(loadMutex);
+  return loaded.status.active && loaded.threadLast ? loaded.threadLast() : 0;
+}
+
+std::optional<Mapping> findSequence(uint64_t sequence) {
+  zci_pool_find_sequence_fn find = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(loadMutex);
+    if (!loaded.status.active) return std::nullopt;
+    find = loaded.findSequence;
+  }
+  zci_pool_mapping m{};
+  if (!find || sequence == 0 || !find(sequence, &m)) return std::nullopt;
+  return fromRecord(m);
+}
+
+namespace {
+Mapping fromRecord(const zci_pool_mapping &m) {
   Mapping out;
   out.devPtr = m.devPtr;
   out.pitch = m.pitch;
@@ -234,6 +263,7 @@ std::optional<Mapping> findMapping(uint64_t devPtr, std::string *why) {
   out.bitDepthMinus8 = m.bitDepthMinus8;
   return out;
 }
+} // namespace
 
 std::string takeThreadOutcome() {
   zci_pool_take_thread_outcome_fn outcome = nullptr;

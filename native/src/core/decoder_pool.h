@@ -53,6 +53,13 @@ struct Mapping {
 /// The newest recorded mapping whose surface starts at devPtr; nothing, with why, when there is none or no record.
 std::optional<Mapping> findMapping(uint64_t devPtr, std::string *why);
 
+/// The number of the last mapping made on this thread (0: none, or no record). Read right after a frame comes out of
+/// FFmpeg, it names the picture the frame was made from, also when FFmpeg copied the picture (6.0 and later).
+uint64_t threadLastSequence();
+
+/// The recorded mapping numbered sequence, while the record still holds it.
+std::optional<Mapping> findSequence(uint64_t sequence);
+
 /// What the last NVDEC decoder creation on this thread did: "created", "reused", or "" (none since the last call).
 std::string takeThreadOutcome();
 

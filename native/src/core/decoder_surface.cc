@@ -1,6 +1,7 @@
 #include "decoder_surface.h"
 
 #include "decoder_pool.h"
+#include "ffmpeg_compat.h"
 
 namespace zci {
 namespace {
@@ -9,7 +10,7 @@ constexpr int kChroma420 = 1; // cudaVideoChromaFormat_420
 
 } // namespace
 
-void gatherDecoderSurface(FrameEvidence &out) {
+void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence) {
   DecoderSurfaceEvidence &s = out.decoderSurface;
   if (out.decodePath != "nvdec") {
     s.reason = "no NVDEC surface: the frame was decoded in " +
@@ -21,12 +22,16 @@ void gatherDecoderSurface(FrameEvidence &out) {
     return;
   }
   std::string why;
-  const auto m = decoder_pool::findMapping(out.planes[0].ffmpegPointer, &why);
+  auto m = decoder_pool::findMapping(out.planes[0].ffmpegPointer, &why);
+  // FFmpeg 6.0 and later copy the mapped picture into a frame of their own pool and unmap it before the frame comes
+  // out: FFmpeg's pointers are in that frame, and the pool's record of the picture mapped meanwhile is the source.
+  const bool copy = !m && ffcompat::kNvdecCopies && (m = decoder_pool::findSequence(mappingSequence));
   if (!m) {
     s.reason = why;
     return;
   }
   s.witnessed = true;
+  s.ffmpegCopy = copy;
   s.pointer = m->devPtr;
   s.pitch = m->pitch;
   s.picIdx = m->picIdx;
@@ -45,23 +50,37 @@ void gatherDecoderSurface(FrameEvidence &out) {
   for (size_t i = 0; i < out.planes.size(); ++i) {
     DecoderPlaneEvidence p;
     p.index = static_cast<int>(i);
-    p.ffmpegOffset = static_cast<int64_t>(out.planes[i].ffmpegPointer - m->devPtr);
+    if (copy) {
+      // FFmpeg's nvdec (6.0 to 7.1, nvdec_retrieve_data) points plane i of the mapped picture at the sum of
+      // pitch x (frame height >> the plane's vertical shift) over the planes before it, and copies from there.
+      p.copiedFromOffset = static_cast<int64_t>(i == 0 ? 0 : static_cast<uint64_t>(out.height) * m->pitch);
+    } else {
+      p.ffmpegOffset = static_cast<int64_t>(out.planes[i].ffmpegPointer - m->devPtr);
+    }
     if (known) {
       p.decoderOffset = static_cast<int64_t>(i == 0 ? 0 : chromaRow * m->pitch);
-      p.deltaBytes = *p.ffmpegOffset - *p.decoderOffset;
+      p.deltaBytes = (copy ? *p.copiedFromOffset : *p.ffmpegOffset) - *p.decoderOffset;
       if (m->pitch > 0 && *p.deltaBytes % m->pitch == 0) p.deltaRows = *p.deltaBytes / m->pitch;
-      p.verdict = *p.deltaBytes == 0 ? "decoder-plane" : "shifted";
+      p.verdict = *p.deltaBytes != 0 ? "shifted" : (copy ? "ffmpeg-copy" : "decoder-plane");
     }
     s.planes.push_back(p);
   }
   if (!known) {
     s.reason = "where NVDEC put each plane is " + s.rule;
+    if (copy) s.reason = "the frame is FFmpeg's copy of the mapped picture; " + s.reason;
+    return;
+  }
+  bool shifted = false;
+  for (const DecoderPlaneEvidence &p : s.planes)
+    shifted = shifted || p.verdict == "shifted";
+  if (shifted) {
+    s.reason = copy ? "FFmpeg's plane pointer is not where the decoder wrote the plane: FFmpeg copied it from "
+                      "elsewhere in the mapped surface"
+                    : "FFmpeg's plane pointer is not where the decoder wrote the plane";
   } else {
-    bool shifted = false;
-    for (const DecoderPlaneEvidence &p : s.planes)
-      shifted = shifted || p.verdict == "shifted";
-    s.reason = shifted ? "FFmpeg's plane pointer is not where the decoder wrote the plane"
-                       : "every FFmpeg plane pointer is where NVDEC wrote the plane in its mapped surface";
+    s.reason = copy ? "the frame is FFmpeg's copy of NVDEC's mapped picture, each plane copied from where NVDEC wrote "
+                      "it (AV_HWACCEL_FLAG_UNSAFE_OUTPUT would hand out the surface itself)"
+                    : "every FFmpeg plane pointer is where NVDEC wrote the plane in its mapped surface";
   }
 }
 

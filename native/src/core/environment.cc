@@ -1,6 +1,7 @@
 #include "environment.h"
 
 #include "cuda_driver.h"
+#include "ffmpeg_compat.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -11,6 +12,8 @@ extern "C" {
 }
 
 #include <cuda_runtime_api.h>
+
+#include <dlfcn.h>
 
 #include <cstdio>
 
@@ -36,6 +39,13 @@ FfmpegReport ffmpegReport() {
   f.libavformat = libVersion(avformat_version());
   f.libavutil = libVersion(avutil_version());
   f.libswscale = libVersion(swscale_version());
+  f.version = av_version_info();
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void *>(&avcodec_version), &info) && info.dli_fname) f.libraryPath = info.dli_fname;
+  // The variant built against a bundled FFmpeg loads it from ffmpeg-lib/ beside the addon (its RUNPATH).
+  f.origin = f.libraryPath.find("/ffmpeg-lib/") != std::string::npos ? "bundled" : "system";
+  f.nvdecOutput = ffcompat::kNvdecCopies ? "copy" : "mapped-surface";
+  f.unsafeOutputFlag = ffcompat::kUnsafeOutputFlag;
   return f;
 }
 

@@ -11,10 +11,18 @@
 
 namespace zci {
 
-/// FFmpeg's library versions and whether it was built with the CUDA hwaccel.
+/// FFmpeg's library versions and whether it was built with the CUDA hwaccel; which FFmpeg it is, where it was loaded
+/// from, and what its NVDEC hwaccel hands out.
 struct FfmpegReport {
   std::string libavcodec, libavformat, libavutil, libswscale;
   bool cudaHwaccel = false;
+  std::string version;     // av_version_info(): the release, e.g. "7.1.5-0+deb13u1" or "5.1.9-0+deb12u1"
+  std::string libraryPath; // the libavcodec file this process loaded ("" when the loader cannot say)
+  std::string origin;      // "bundled": the copy beside the addon; "system": the machine's own
+  // "mapped-surface": each frame is NVDEC's mapped surface (FFmpeg before 6.0); "copy": FFmpeg copies each mapped
+  // picture into a frame of its own pool, unless AV_HWACCEL_FLAG_UNSAFE_OUTPUT is set (6.0 and later).
+  std::string nvdecOutput;
+  bool unsafeOutputFlag = false; // the FFmpeg has AV_HWACCEL_FLAG_UNSAFE_OUTPUT
 };
 
 /// One CUDA device as the runtime describes it.

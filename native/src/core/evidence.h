@@ -93,12 +93,16 @@ struct ProofEvidence {
 struct DecoderPlaneEvidence {
   int index = 0;
   std::optional<int64_t> decoderOffset, ffmpegOffset, deltaBytes, deltaRows;
-  std::string verdict = "not-measured"; // "decoder-plane", "shifted", or "not-measured"
+  // Where FFmpeg copied the plane from, in the surface, when the frame is FFmpeg's copy (ffmpegOffset is then null:
+  // its pointer is in another allocation), and deltaBytes is this offset minus the decoder's.
+  std::optional<int64_t> copiedFromOffset;
+  std::string verdict = "not-measured"; // "decoder-plane", "ffmpeg-copy", "shifted", or "not-measured"
 };
 
 /// The surface NVDEC mapped for the frame (the decoder's own witness), or why there is none.
 struct DecoderSurfaceEvidence {
   bool witnessed = false;
+  bool ffmpegCopy = false; // the frame is FFmpeg's copy of the mapped surface, made and unmapped before FFmpeg returned
   std::string reason, rule;
   std::optional<uint64_t> pointer;
   std::optional<int64_t> pitch, picIdx, targetWidth, targetHeight;

@@ -98,7 +98,9 @@ void callback(void *avcl, int level, const char *fmt, va_list vl) {
       remember(r.entries[owner->capture], text, level, kMaxEntries);
       if (owner->decoder && codec) {
         auto &tags = r.tagged[owner->capture];
-        remember(tags[codec->reordered_opaque], text, level, LogCapture::kMaxFrameMessages);
+        const auto *slot = static_cast<const PacketSlot *>(codec->opaque);
+        remember(tags[slot ? slot->tag.load(std::memory_order_relaxed) : 0], text, level,
+                 LogCapture::kMaxFrameMessages);
         while (tags.size() > kMaxTags)
           tags.erase(tags.begin());
       }
@@ -128,12 +130,14 @@ void LogCapture::alsoFor(const void *owner) {
   owners_.push_back(owner);
 }
 
-void LogCapture::forDecoder(const void *codec, const void *key) {
+void LogCapture::forDecoder(const void *codec, const PacketSlot *slots, size_t count) {
   LogRegistry &r = LogRegistry::get();
   std::lock_guard<std::mutex> lock(r.mutex);
-  for (const void *o : {codec, key}) {
-    r.owners[o] = {this, true};
-    owners_.push_back(o);
+  r.owners[codec] = {this, true};
+  owners_.push_back(codec);
+  for (size_t i = 0; i < count; ++i) {
+    r.owners[&slots[i]] = {this, true};
+    owners_.push_back(&slots[i]);
   }
 }
 

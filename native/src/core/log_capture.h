@@ -2,11 +2,19 @@
 // and a decoder's messages are also kept per packet, so each frame can say what went wrong decoding it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace zci {
+
+/// What a decoder's AVCodecContext.opaque points at. FFmpeg copies opaque into a frame-thread context with each packet
+/// it hands that thread (every series, 5.1 to 7.1), so the slot a context holds names the packet it is decoding.
+struct PacketSlot {
+  const bool *wantHw = nullptr; // the decoder's choice of NVDEC (its get_format callback reads it)
+  std::atomic<int64_t> tag{0};  // the packet's tag
+};
 
 /// The decoder's messages about the packet one frame came from.
 struct FrameMessages {
@@ -28,10 +36,10 @@ public:
 
   /// Also capture messages logged against another object (for example the demuxer).
   void alsoFor(const void *owner);
-  /// Also capture a decoder's messages, tagged with the packet it was decoding (AVCodecContext.reordered_opaque).
-  /// key is the decoder's AVCodecContext.opaque, which FFmpeg copies into its frame-thread contexts: their messages
-  /// are heard through it.
-  void forDecoder(const void *codec, const void *key);
+  /// Also capture a decoder's messages, tagged with the packet it was decoding: the tag of the PacketSlot its
+  /// context's opaque points at. slots are every slot the decoder's opaque may point at; a frame-thread context
+  /// (FFmpeg's copy of the decoder's) is heard through them.
+  void forDecoder(const void *codec, const PacketSlot *slots, size_t count);
   /// Distinct messages at error level or worse, each with "(×n)" when repeated.
   std::vector<std::string> errors() const;
   /// The first captured message that contains needle, or "".

@@ -6,6 +6,7 @@
 #include "cuda_driver.h"
 #include "error.h"
 #include "evidence.h"
+#include "ffmpeg_compat.h"
 #include "memory_map.h"
 #include "thumbnail.h"
 #include "wrap.h"
@@ -76,7 +77,7 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
   e.frameIndex = index;
   e.pts = decoder_->ptsOf(index);
   e.timeSeconds = decoder_->timeOf(index);
-  e.keyFrame = f->key_frame != 0;
+  e.keyFrame = ffcompat::isKeyFrame(f.get());
   e.pictureType = std::string(1, av_get_picture_type_char(f->pict_type));
   e.decodePath = decodePathName(decoder_->info().decodePath);
   e.layout = layout;
@@ -87,7 +88,7 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
   e.codedWidth = decoder_->info().codedWidth;
   e.codedHeight = decoder_->info().codedHeight;
   gatherPlanesAndAllocation(f.get(), layout, e);
-  gatherDecoderSurface(e);
+  gatherDecoderSurface(e, mappingSequenceOf(f.get()));
   e.damage = decoder_->damage();
 
   evidenceStage.reset();

@@ -59,6 +59,12 @@ typedef struct {
 
 /// The newest mapping whose surface starts at devPtr, among the last few hundred; 1 when found, 0 otherwise.
 typedef int (*zci_pool_find_mapping_fn)(uint64_t devPtr, zci_pool_mapping *out);
+/// The mapping numbered sequence, while it is among the last few hundred; 1 when found, 0 otherwise.
+typedef int (*zci_pool_find_sequence_fn)(uint64_t sequence, zci_pool_mapping *out);
+/// The number of the last mapping made on the calling thread (0 for none). FFmpeg maps a picture on the thread that
+/// receives the frame, so read right after avcodec_receive_frame it names the picture that frame came from, also
+/// when FFmpeg copied it and unmapped the surface at once (6.0 and later).
+typedef uint64_t (*zci_pool_thread_last_sequence_fn)(void);
 
 #ifdef __cplusplus
 }

@@ -167,8 +167,12 @@ std::atomic<uint64_t> mappingCount{0};
 // The creation parameters of every decoder made and not yet destroyed by the driver, by handle (under state.mutex).
 std::map<CUvideodecoder, CUVIDDECODECREATEINFO> &created = *new std::map<CUvideodecoder, CUVIDDECODECREATEINFO>;
 
+// The last mapping made on each thread (see zci_pool_thread_last_sequence).
+thread_local uint64_t threadLastMapping = 0;
+
 void recordMapping(CUvideodecoder h, int idx, unsigned long long ptr, unsigned int pitch) {
   const uint64_t n = mappingCount.fetch_add(1, std::memory_order_relaxed) + 1;
+  threadLastMapping = n;
   MappingSlot &slot = mappings[n % kMappings];
   slot.sequence.store(2 * n - 1, std::memory_order_release);
   slot.decoder = h;
@@ -509,37 +513,66 @@ __attribute__((visibility("default"))) CUresult CUDAAPI cuvidMapVideoFrame(CUvid
   return r;
 }
 
+} // extern "C"
+
+namespace {
+
+// Reads the mapping numbered n, when its slot still holds it and match accepts its surface; fills out with the
+// mapping decoder's creation parameters where they were recorded.
+template <typename Match> bool readMapping(uint64_t n, Match match, zci_pool_mapping *out) {
+  MappingSlot &slot = mappings[n % kMappings];
+  if (slot.sequence.load(std::memory_order_acquire) != 2 * n) return false;
+  const CUvideodecoder decoder = slot.decoder;
+  const uint64_t ptr = slot.devPtr;
+  const uint32_t pitch = slot.pitch;
+  const int32_t idx = slot.picIdx;
+  if (slot.sequence.load(std::memory_order_acquire) != 2 * n || !match(ptr)) return false;
+  *out = zci_pool_mapping{};
+  out->devPtr = ptr;
+  out->pitch = pitch;
+  out->picIdx = idx;
+  out->sequence = n;
+  std::lock_guard<std::mutex> lock(state.mutex);
+  auto it = created.find(decoder);
+  if (it != created.end()) {
+    const CUVIDDECODECREATEINFO &p = it->second;
+    out->targetWidth = static_cast<uint32_t>(p.ulTargetWidth);
+    out->targetHeight = static_cast<uint32_t>(p.ulTargetHeight);
+    out->chromaFormat = p.ChromaFormat;
+    out->outputFormat = p.OutputFormat;
+    out->bitDepthMinus8 = static_cast<int32_t>(p.bitDepthMinus8);
+    out->codec = p.CodecType;
+    out->paramsKnown = 1;
+  }
+  return true;
+}
+
+} // namespace
+
+extern "C" {
+
 __attribute__((visibility("default"))) int zci_pool_find_mapping(uint64_t devPtr, zci_pool_mapping *out) {
   const uint64_t newest = mappingCount.load(std::memory_order_acquire);
   const uint64_t oldest = newest > kMappings ? newest - kMappings + 1 : 1;
   for (uint64_t n = newest; n >= oldest && n > 0; --n) {
-    MappingSlot &slot = mappings[n % kMappings];
-    if (slot.sequence.load(std::memory_order_acquire) != 2 * n) continue;
-    const CUvideodecoder decoder = slot.decoder;
-    const uint64_t ptr = slot.devPtr;
-    const uint32_t pitch = slot.pitch;
-    const int32_t idx = slot.picIdx;
-    if (slot.sequence.load(std::memory_order_acquire) != 2 * n || ptr != devPtr) continue;
-    *out = zci_pool_mapping{};
-    out->devPtr = ptr;
-    out->pitch = pitch;
-    out->picIdx = idx;
-    out->sequence = n;
-    std::lock_guard<std::mutex> lock(state.mutex);
-    auto it = created.find(decoder);
-    if (it != created.end()) {
-      const CUVIDDECODECREATEINFO &p = it->second;
-      out->targetWidth = static_cast<uint32_t>(p.ulTargetWidth);
-      out->targetHeight = static_cast<uint32_t>(p.ulTargetHeight);
-      out->chromaFormat = p.ChromaFormat;
-      out->outputFormat = p.OutputFormat;
-      out->bitDepthMinus8 = static_cast<int32_t>(p.bitDepthMinus8);
-      out->codec = p.CodecType;
-      out->paramsKnown = 1;
-    }
-    return 1;
+    if (readMapping(
+            n, [devPtr](uint64_t ptr) { return ptr == devPtr; }, out))
+      return 1;
   }
   return 0;
+}
+
+__attribute__((visibility("default"))) int zci_pool_find_sequence(uint64_t sequence, zci_pool_mapping *out) {
+  const uint64_t newest = mappingCount.load(std::memory_order_acquire);
+  if (sequence == 0 || sequence > newest || newest - sequence >= kMappings) return 0;
+  return readMapping(
+             sequence, [](uint64_t) { return true; }, out)
+             ? 1
+             : 0;
+}
+
+__attribute__((visibility("default"))) uint64_t zci_pool_thread_last_sequence(void) {
+  return threadLastMapping;
 }
 
 __attribute__((visibility("default"))) CUresult CUDAAPI cuvidUnmapVideoFrame(CUvideodecoder h, unsigned int ptr) {

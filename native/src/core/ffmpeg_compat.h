@@ -1,0 +1,74 @@
+// The differences between the FFmpeg series the addon builds against (5.1 and 7.1), in one place. The rest of the
+// core calls these and never tests a version itself.
+#pragma once
+
+extern "C" {
+#include <libavcodec/avcodec.h>
+#include <libavutil/frame.h>
+}
+
+#include <cstdint>
+
+namespace zci::ffcompat {
+
+// FFmpeg 6.0 added AVPacket.opaque with AV_CODEC_FLAG_COPY_OPAQUE; 7.0 removed reordered_opaque.
+#if LIBAVCODEC_VERSION_MAJOR >= 60
+constexpr bool kPacketOpaque = true;
+#else
+constexpr bool kPacketOpaque = false;
+#endif
+
+// FFmpeg 6.0 made nvdec copy each mapped picture into a frame of the hw frames pool (av_frame_make_writable in
+// nvdec_retrieve_data), unless the caller sets AV_HWACCEL_FLAG_UNSAFE_OUTPUT; before, a frame was the mapped surface.
+#if LIBAVCODEC_VERSION_MAJOR >= 60
+constexpr bool kNvdecCopies = true;
+#else
+constexpr bool kNvdecCopies = false;
+#endif
+#ifdef AV_HWACCEL_FLAG_UNSAFE_OUTPUT
+constexpr bool kUnsafeOutputFlag = true;
+constexpr int kUnsafeOutput = AV_HWACCEL_FLAG_UNSAFE_OUTPUT;
+#else
+constexpr bool kUnsafeOutputFlag = false;
+constexpr int kUnsafeOutput = 0;
+#endif
+
+/// Asks the decoder to carry each packet's tag to the frame made from it.
+inline void enablePacketTags(AVCodecContext *codec) {
+#if LIBAVCODEC_VERSION_MAJOR >= 60
+  codec->flags |= AV_CODEC_FLAG_COPY_OPAQUE;
+#else
+  (void)codec;
+#endif
+}
+
+/// Tags the packet about to be sent; the frame decoded from it carries the tag back (frameTag).
+inline void tagPacket(AVCodecContext *codec, AVPacket *packet, int64_t tag) {
+#if LIBAVCODEC_VERSION_MAJOR >= 60
+  (void)codec;
+  packet->opaque = reinterpret_cast<void *>(static_cast<intptr_t>(tag));
+#else
+  (void)packet;
+  codec->reordered_opaque = tag;
+#endif
+}
+
+/// The tag of the packet a frame was decoded from.
+inline int64_t frameTag(const AVFrame *frame) {
+#if LIBAVCODEC_VERSION_MAJOR >= 60
+  return static_cast<int64_t>(reinterpret_cast<intptr_t>(frame->opaque));
+#else
+  return frame->reordered_opaque;
+#endif
+}
+
+/// Whether a frame is a key frame (AVFrame.key_frame is deprecated since 6.1 in favour of a flag).
+inline bool isKeyFrame(const AVFrame *frame) {
+#ifdef AV_FRAME_FLAG_KEY
+  return (frame->flags & AV_FRAME_FLAG_KEY) != 0;
+#else
+  return frame->key_frame != 0;
+#endif
+}
+
+} // namespace zci::ffcompat
