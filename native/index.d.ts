@@ -41,6 +41,10 @@ export interface OpenOptions {
   /** The copy ledger: CUPTI tracing of every copy and memset, by stage (default false: tracing CUDA's API calls costs
    * time; Session.setLedger switches). */
   ledger?: boolean;
+  /** AV_HWACCEL_FLAG_UNSAFE_OUTPUT (FFmpeg 6.0 and later): NVDEC frames are the decoder's mapped surfaces instead of
+   * FFmpeg's copies, and each frame held keeps one of NVDEC's output surfaces (default false). No effect on an FFmpeg
+   * without the flag, whose frames are the surfaces already. */
+  unsafeOutput?: boolean;
   /** Aborting stops the open (CANCELLED); already aborted: rejected at once. */
   signal?: AbortSignal;
 }

@@ -6,6 +6,7 @@ import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, MAX_PROBE_POINTS, MEMORY_SAMPLE_KINDS 
 type MemorySampleKind = (typeof MEMORY_SAMPLE_KINDS)[number];
 import { CODE_LANGUAGES, type Ecosystem } from '../common/copy-code';
 import { COMPARE_DECODERS_A, type CompareDecoderA } from '../common/decoder-compare';
+import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../common/ffmpeg-choice';
 import { parseFrameList } from '../common/frame-list';
 import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, THUMBNAIL_WIDTH, type DecodeMode } from '../common/vocabulary';
 
@@ -22,6 +23,8 @@ Options:
   --code LANG          inspect: print the code that wraps each frame (${CODE_LANGUAGES.join(' | ')})
   --device N           CUDA device ordinal (video files)
   --decode MODE        ${DECODE_MODES.join(' | ')} (video files; default auto)
+  --ffmpeg WHICH       ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg, or the FFmpeg 7.1 shipped with the app
+  --unsafe-output      FFmpeg 6.0 and later: NVDEC frames are the decoder's surfaces, not FFmpeg's copies
   --compare-decoders   inspect: decode each frame with NVDEC and with the software decoder and compare the samples
   --decoders A,B       with --compare-decoders: ${COMPARE_DECODERS_A.join(' | ')} against software (default nvdec,software)
   --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
@@ -59,6 +62,10 @@ export type CliCommand =
       code: Ecosystem | null;
       device: number | null;
       decode: DecodeMode | null;
+      /** --ffmpeg: which FFmpeg to decode with (null: the default, the system's). */
+      ffmpeg: FfmpegChoice | null;
+      /** --unsafe-output: AV_HWACCEL_FLAG_UNSAFE_OUTPUT on FFmpeg 6.0 and later (NVDEC frames are the surfaces). */
+      unsafeOutput: boolean;
       proof: boolean;
       /** --ledger: the copy ledger of each frame step, in its report. */
       ledger: boolean;
@@ -99,6 +106,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
         code: { type: 'string' },
         device: { type: 'string' },
         decode: { type: 'string' },
+        ffmpeg: { type: 'string' },
+        'unsafe-output': { type: 'boolean' },
         'no-proof': { type: 'boolean' },
         ledger: { type: 'boolean' },
         'no-previews': { type: 'boolean' },
@@ -128,6 +137,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
   const decode = values.decode === undefined ? null : decodeModeSchema.safeParse(values.decode);
   if (decode !== null && !decode.success)
     throw new UsageError(`--decode must be one of ${DECODE_MODES.join(', ')}, not "${values.decode}"`);
+  const ffmpeg = values.ffmpeg === undefined ? null : ffmpegChoiceSchema.safeParse(values.ffmpeg);
+  if (ffmpeg !== null && !ffmpeg.success)
+    throw new UsageError(`--ffmpeg must be one of ${FFMPEG_CHOICES.join(', ')}, not "${values.ffmpeg}"`);
   let frames: number[] | null = null;
   if (values.frames !== undefined) {
     try {
@@ -155,6 +167,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
     code: CODE_LANGUAGES.find((language) => language === code) ?? null,
     device: integer(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max),
     decode: decode?.data ?? null,
+    ffmpeg: ffmpeg?.data ?? null,
+    unsafeOutput: values['unsafe-output'] === true,
     proof: values['no-proof'] !== true,
     ledger: values.ledger === true,
     strict: values.strict === true,

@@ -37,6 +37,7 @@ export interface OpenedInput {
 /** How to open a video. */
 export interface VideoOptions {
   decode: DecodeMode | null;
+  unsafeOutput: boolean;
   device: number | null;
   /** Record the copy ledger (CUPTI) of each frame step into its report. */
   ledger: boolean;
@@ -82,6 +83,7 @@ export async function openInput(
       ...(options.decode !== null ? { decode: options.decode } : {}),
       ...(options.device !== null ? { device: options.device } : {}),
       ...(options.ledger ? { ledger: true } : {}),
+      ...(options.unsafeOutput ? { unsafeOutput: true } : {}),
     }).catch(async (error: unknown) => {
       await probing;
       throw error;

@@ -1,6 +1,7 @@
 /** The readable form of inspect's output: a header, one row per frame, the failures spelled out. */
 import { signatureWords } from '../common/capture';
 import type { CheckResult } from '../common/checks';
+import { ffmpegWords } from '../common/ffmpeg-words';
 import { formatFrameList } from '../common/frame-list';
 import type { InspectOutput } from '../common/inspect-output';
 import { checkWord, DESCRIPTOR_ONLY_WHY } from '../common/verdicts';
@@ -32,7 +33,8 @@ function headerLines(output: InspectOutput): string[] {
     const lib = (s: { loaded: boolean; version: string | null }): string =>
       s.loaded ? (s.version ?? '?') : 'not loaded';
     lines.push(
-      `${gpu} · driver ${environment.cuda.driverVersion ?? 'none'} · CUDA runtime ${environment.cuda.runtimeVersion} · NVCV ${lib(environment.nvcv)} · CV-CUDA ${lib(environment.cvcuda)} · avcodec ${environment.ffmpeg.libavcodec}`,
+      `${gpu} · driver ${environment.cuda.driverVersion ?? 'none'} · CUDA runtime ${environment.cuda.runtimeVersion} · NVCV ${lib(environment.nvcv)} · CV-CUDA ${lib(environment.cvcuda)}`,
+      ffmpegWords(environment.ffmpeg),
     );
   }
   return lines;

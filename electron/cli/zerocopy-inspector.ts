@@ -4,6 +4,7 @@ import { appRootOf } from '../app/app-root';
 import { defaultConfigDir } from '../app/config-dir';
 import { removeLeftovers } from '../capture/pending-writes';
 import { formatFrameList } from '../common/frame-list';
+import { FFMPEG_CHOICE_ENV } from '../common/ffmpeg-choice';
 import { EXIT_CODES } from '../common/inspect-output';
 import { parseCli, USAGE, UsageError } from './cli-args';
 import { runCapture } from './capture-command';
@@ -89,6 +90,8 @@ export async function main(
       return EXIT_CODES.ok;
     }
     await removeLeftovers(configDir).catch(() => []);
+    // The addon's loader reads the choice when it is first loaded, which is after this point.
+    if (command.ffmpeg !== null) process.env[FFMPEG_CHOICE_ENV] = command.ffmpeg;
     if (command.kind === 'inspect' && command.compareDecoders !== null) {
       const output = await runCompare({
         file: command.file,

@@ -87,11 +87,13 @@ function decoder(report: FrameReport): CheckResult {
           const bytes = Math.abs(p.deltaBytes ?? 0);
           const rows =
             p.deltaRows === null ? '' : ` (${Math.abs(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'})`;
-          return `plane ${p.index}: FFmpeg's pointer is ${bytes} bytes${rows} ${side} where NVDEC wrote the plane`;
+          return surface.ffmpegCopy === true
+            ? `plane ${p.index}: FFmpeg copied it from ${bytes} bytes${rows} ${side} where NVDEC wrote the plane`
+            : `plane ${p.index}: FFmpeg's pointer is ${bytes} bytes${rows} ${side} where NVDEC wrote the plane`;
         })
         .join('; '),
     };
-  const measured = surface.planes.filter((p) => p.verdict === 'decoder-plane');
+  const measured = surface.planes.filter((p) => p.verdict === 'decoder-plane' || p.verdict === 'ffmpeg-copy');
   if (surface.witnessed && measured.length > 0 && measured.length === surface.planes.length)
     return { name: 'decoder', ok: true, detail: surface.reason };
   return { name: 'decoder', ok: null, detail: `not checked against the decoder: ${surface.reason}` };

@@ -38,6 +38,7 @@ const openOptionsSchema = z
     device: deviceSchema.optional(),
     initOrder: z.enum(INIT_ORDERS).optional(),
     context: z.enum(CONTEXT_MODES).optional(),
+    unsafeOutput: z.boolean().optional(),
   })
   .strict();
 

@@ -39,17 +39,18 @@ export const environmentReportSchema = z.object({
     libavutil: z.string(),
     libswscale: z.string(),
     cudaHwaccel: z.boolean(),
-    /** av_version_info(): the FFmpeg release, e.g. "7.1.5-0+deb13u1". */
-    version: z.string(),
+    /** av_version_info(): the FFmpeg release, e.g. "7.1.5-0+deb13u1" (this and the four below are absent in the
+     *  environment of an older capture). */
+    version: z.string().optional(),
     /** The libavcodec file the backend loaded ('' when the loader cannot say). */
-    libraryPath: z.string(),
+    libraryPath: z.string().optional(),
     /** 'bundled': the FFmpeg 7.1 shipped beside the addon; 'system': the machine's own. */
-    origin: z.enum(['bundled', 'system']),
+    origin: z.enum(['bundled', 'system']).optional(),
     /** What FFmpeg's NVDEC hwaccel hands out: NVDEC's mapped surface itself (before 6.0), or FFmpeg's copy of it
      *  (6.0 and later, unless AV_HWACCEL_FLAG_UNSAFE_OUTPUT is set). */
-    nvdecOutput: z.enum(['mapped-surface', 'copy']),
+    nvdecOutput: z.enum(['mapped-surface', 'copy']).optional(),
     /** Whether this FFmpeg has AV_HWACCEL_FLAG_UNSAFE_OUTPUT (the copy can be turned off). */
-    unsafeOutputFlag: z.boolean(),
+    unsafeOutputFlag: z.boolean().optional(),
   }),
   cuda: z.object({
     runtimeVersion: z.string(),

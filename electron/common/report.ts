@@ -39,6 +39,9 @@ export const streamInfoSchema = z.object({
   keyFrames: z.array(count),
   decodePath: z.enum(DECODE_PATHS),
   decodePathReason: z.string(),
+  /** NVDEC only: what FFmpeg hands out: NVDEC's mapped surface (before 6.0), FFmpeg's copy of it (6.0 and later), or
+   *  the surface because AV_HWACCEL_FLAG_UNSAFE_OUTPUT was set; null otherwise (absent in older reports). */
+  nvdecOutput: z.enum(['mapped-surface', 'copy', 'unsafe-output']).nullable().optional(),
   device: z.int(),
   /** Problems that did not stop the file from opening (for example TRUNCATED_FILE). */
   warnings: z.array(z.object({ code: z.enum(WARNING_CODES), message: z.string() })),
@@ -148,12 +151,17 @@ const decoderPlaneSchema = z.object({
   index: count,
   /** Where NVDEC put the plane (null where the layout was not measured for this chroma format). */
   decoderOffset: z.int().nullable(),
-  /** Where FFmpeg's pointer says the plane is. */
+  /** Where FFmpeg's pointer says the plane is (null when the frame is FFmpeg's copy: its pointer is elsewhere). */
   ffmpegOffset: z.int().nullable(),
-  /** FFmpeg's offset minus the decoder's, in bytes, and in rows of the pitch when whole. */
+  /** FFmpeg's offset (or, for its copy, where it copied from) minus the decoder's, in bytes, and in rows of the pitch
+   *  when whole. */
   deltaBytes: z.int().nullable(),
   deltaRows: z.int().nullable(),
-  verdict: z.enum(['decoder-plane', 'shifted', 'not-measured']),
+  /** Where FFmpeg copied the plane from, in the surface, when the frame is FFmpeg's copy (absent in older reports). */
+  copiedFromOffset: z.int().nullable().optional(),
+  /** decoder-plane: FFmpeg's pointer is the decoder's plane; ffmpeg-copy: FFmpeg's copy of the decoder's plane;
+   *  shifted: FFmpeg's pointer (or its copy's source) is elsewhere in the surface. */
+  verdict: z.enum(['decoder-plane', 'ffmpeg-copy', 'shifted', 'not-measured']),
 });
 
 /**
@@ -162,6 +170,9 @@ const decoderPlaneSchema = z.object({
  */
 const decoderSurfaceSchema = z.object({
   witnessed: z.boolean(),
+  /** The frame is FFmpeg's copy of the mapped surface (FFmpeg 6.0 and later without AV_HWACCEL_FLAG_UNSAFE_OUTPUT);
+   *  pointer and pitch are then the surface it was copied from (absent in older reports). */
+  ffmpegCopy: z.boolean().optional(),
   reason: z.string(),
   /** The plane layout rule applied, as measured (docs/gpu-evidence.md); null without a witness. */
   rule: z.string().nullable(),

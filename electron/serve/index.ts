@@ -1,4 +1,5 @@
 /** Entry of serve mode: supervise the backend, serve the renderer, print the URL with its token. */
+import { FFMPEG_CHOICE_ENV } from '../common/ffmpeg-choice';
 import os from 'node:os';
 import path from 'node:path';
 import { BudgetConfigError, processMemoryLimit, readBudgets } from '../common/budgets';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     [BACKEND_ENV.configDir]: configDir,
     [BACKEND_ENV.cwd]: rootFolder,
     [BACKEND_ENV.root]: rootFolder,
+    ...(options.ffmpeg !== null ? { [FFMPEG_CHOICE_ENV]: options.ffmpeg } : {}),
   };
   const sample = process.env[BACKEND_ENV.samplePath];
   if (sample !== undefined) backendEnv[BACKEND_ENV.samplePath] = sample;

@@ -1,6 +1,7 @@
 /** Command-line options of serve mode. */
 import { parseArgs } from 'node:util';
 import { BUDGET_ENV } from '../common/budgets';
+import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../common/ffmpeg-choice';
 
 /** What serve mode was asked to do. */
 export interface ServeOptions {
@@ -14,6 +15,8 @@ export interface ServeOptions {
   /** Budgets for the backend, as the environment variables that carry them (common/budgets.ts); unset ones are
    * absent, and the backend takes their defaults. */
   budgetEnv: Record<string, string>;
+  /** Which FFmpeg the backend decodes with; null: the default (the system's, or ZCI_FFMPEG). */
+  ffmpeg: FfmpegChoice | null;
   help: boolean;
 }
 
@@ -33,6 +36,7 @@ export const USAGE = `Usage: npm run serve -- [options]
                      headroom the backend is restarted
   --max-pixels N     the largest coded picture (width x height) a file may have (default 35651584, 8192x4352)
   --hold-frames N    frames each open file holds (default 2)
+  --ffmpeg WHICH     ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg (default), or the FFmpeg 7.1 shipped with the app
   --help             this text`;
 
 /** Parses argv (without node and the script); throws on unknown or malformed options. */
@@ -49,6 +53,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       'memory-budget': { type: 'string' },
       'max-pixels': { type: 'string' },
       'hold-frames': { type: 'string' },
+      ffmpeg: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -57,6 +62,9 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0..65535, not ${values.port}`);
+  const ffmpeg = values.ffmpeg === undefined ? null : ffmpegChoiceSchema.safeParse(values.ffmpeg);
+  if (ffmpeg !== null && !ffmpeg.success)
+    throw new Error(`--ffmpeg must be one of ${FFMPEG_CHOICES.join(', ')}, not ${values.ffmpeg}`);
   return {
     host: values.host,
     port,
@@ -69,6 +77,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       [BUDGET_ENV.maxPixels]: values['max-pixels'],
       [BUDGET_ENV.holdFrames]: values['hold-frames'],
     }),
+    ffmpeg: ffmpeg?.data ?? null,
     help: values.help,
   };
 }

@@ -12,9 +12,14 @@ const e2eJson = path.join(results, 'e2e.json');
 const nativeTap = path.join(results, 'native.tap');
 
 /** Runs an npm script or npx command in the repository, streaming its output; returns its exit code. */
-function run(label, command, args) {
+function run(label, command, args, env = {}) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+    env: { ...process.env, ...env },
+  });
   return result.status ?? 1;
 }
 
@@ -51,6 +56,8 @@ for (const [label, script] of [
   ['build', 'build'],
   ['lint', 'lint:js'],
   ['lint native', 'lint:native'],
+  // The addon variant against FFmpeg 7.1, before the tests: the native tests run against it too (below).
+  ['build against FFmpeg 7.1', 'build:native:ffmpeg7'],
 ]) {
   if (run(label, 'npm', ['run', '--silent', script]) !== 0) {
     failed += 1;
@@ -99,6 +106,41 @@ if (tap === '') {
   skipped += tapCount('skipped') + tapCount('todo');
   if (tapCount('fail') + tapCount('cancelled') > 0)
     failures.push(`${tapCount('fail') + tapCount('cancelled')} native test(s)`);
+}
+
+// The same native tests against the other FFmpeg series users run: 7.1 (Debian 13's source), built here with the
+// addon variant that carries it (npm run build:native:ffmpeg7); ZCI_FFMPEG makes the loader pick that variant.
+{
+  const nativeTap71 = path.join(results, 'native-ffmpeg-7.1.tap');
+  rmSync(nativeTap71, { force: true });
+  if (existsSync(path.join(root, 'native', 'build-ffmpeg-7.1', 'Release', 'zerocopy_inspector.node'))) {
+    run(
+      'native tests against FFmpeg 7.1 (node:test)',
+      process.execPath,
+      [
+        '--expose-gc',
+        '--test',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${nativeTap71}`,
+        'test/native/',
+      ],
+      { ZCI_FFMPEG: '7.1' },
+    );
+    const tap71 = existsSync(nativeTap71) ? readFileSync(nativeTap71, 'utf8') : '';
+    const count71 = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap71)?.[1] ?? 0);
+    if (tap71 === '') {
+      failed += 1;
+      failures.push('node:test wrote no report for FFmpeg 7.1');
+    } else {
+      passed += count71('pass');
+      failed += count71('fail') + count71('cancelled');
+      skipped += count71('skipped') + count71('todo');
+      if (count71('fail') + count71('cancelled') > 0)
+        failures.push(`${count71('fail') + count71('cancelled')} native test(s) against FFmpeg 7.1`);
+    }
+  }
 }
 
 // The recorder users add to their own process (python/, include/): its package, its unit tests and the C header.

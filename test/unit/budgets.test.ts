@@ -73,6 +73,12 @@ describe('the backend budgets', () => {
     });
     expect(parseServeArgs([]).budgetEnv).toEqual({});
   });
+
+  it("choose serve mode's FFmpeg with --ffmpeg, checked at start", () => {
+    expect(parseServeArgs([]).ffmpeg).toBeNull();
+    expect(parseServeArgs(['--ffmpeg', '7.1']).ffmpeg).toBe('7.1');
+    expect(() => parseServeArgs(['--ffmpeg', '6.1'])).toThrow(/--ffmpeg must be one of system, 7\.1/);
+  });
 });
 
 describe('MemoryBudget', () => {

@@ -50,6 +50,15 @@ describe('parseCli', () => {
     expect(parseCli(['--version'])).toEqual({ kind: 'version' });
   });
 
+  it('reads which FFmpeg to decode with, and --unsafe-output', () => {
+    expect(parseCli(['inspect', 'a.mp4'])).toMatchObject({ ffmpeg: null, unsafeOutput: false });
+    expect(parseCli(['inspect', 'a.mp4', '--ffmpeg', '7.1', '--unsafe-output'])).toMatchObject({
+      ffmpeg: '7.1',
+      unsafeOutput: true,
+    });
+    expect(parseCli(['capture', 'a.mp4', '-o', 'b.zci', '--ffmpeg', 'system'])).toMatchObject({ ffmpeg: 'system' });
+  });
+
   it('reads --compare-decoders with its decoder pair', () => {
     expect(parseCli(['inspect', 'a.mp4'])).toMatchObject({ compareDecoders: null });
     expect(parseCli(['inspect', 'a.mp4', '--compare-decoders'])).toMatchObject({ compareDecoders: 'nvdec' });
@@ -65,6 +74,7 @@ describe('parseCli', () => {
     [['inspect', 'a', 'b'], /unexpected argument/],
     [['inspect', 'a', '--bogus'], /bogus/],
     [['inspect', 'a', '--decode', 'gpu'], /--decode must be/],
+    [['inspect', 'a', '--ffmpeg', '6.1'], /--ffmpeg must be one of system, 7\.1/],
     [['inspect', 'a', '--device', '-1'], /--device/],
     [['inspect', 'a', '--frames', 'x'], /--frames/],
     [['capture', 'a'], /needs -o/],

@@ -173,7 +173,8 @@ bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &o, Napi::Erro
          readInteger(env, {obj, "maxPacketBytes"}, o.maxPacketBytes, kMaxPacketBytesMin, kMaxPacketBytesMax, err) &&
          readInteger(env, {obj, "openDeadlineMs"}, o.openDeadlineMs, kDeadlineMsMin, kDeadlineMsMax, err) &&
          readInteger(env, {obj, "frameDeadlineMs"}, o.frameDeadlineMs, kDeadlineMsMin, kDeadlineMsMax, err) &&
-         readBoolean(env, {obj, "ledger"}, o.ledger, err);
+         readBoolean(env, {obj, "ledger"}, o.ledger, err) &&
+         readBoolean(env, {obj, "unsafeOutput"}, o.unsafeOutput, err);
 }
 
 bool readFrameOptions(Napi::Env env, Napi::Value v, FrameRequest &r, Napi::Error *err) {

@@ -360,6 +360,8 @@ Napi::Value streamInfoToJs(Napi::Env env, const StreamInfo &f) {
       .add("keyFrames", int64Array(env, f.keyFrames))
       .add("decodePath", decodePathName(f.decodePath))
       .add("decodePathReason", f.pathReason)
+      .add("nvdecOutput",
+           f.nvdecOutput.empty() ? std::optional<std::string>() : std::optional<std::string>(f.nvdecOutput))
       .add("device", f.device)
       .add("warnings", warnings)
       .object();

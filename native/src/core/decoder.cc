@@ -119,6 +119,7 @@ void Decoder::openCodec(DecodePath path) {
   if (wantHw_) {
     codec_->hw_device_ctx = av_buffer_ref(cuda_->hwDevice());
     codec_->extra_hw_frames = options_.holdFrames;
+    if (options_.unsafeOutput) codec_->hwaccel_flags |= ffcompat::kUnsafeOutput;
     codec_->thread_count = nvdecThreads();
   } else {
     codec_->thread_count = 0;
@@ -229,6 +230,10 @@ void Decoder::settlePath(const std::function<double()> &lap) {
     info_.durationSeconds = static_cast<double>(info_.frameCount) / info_.frameRate;
   }
   info_.decodePath = path;
+  info_.nvdecOutput = path != DecodePath::Nvdec ? ""
+                      : !ffcompat::kNvdecCopies ? "mapped-surface"
+                      : options_.unsafeOutput   ? "unsafe-output"
+                                                : "copy";
   info_.pathReason = reason;
   // NVDEC's surface count is the codec's frames context pool size (DPB + 2 + extra_hw_frames + threads); the
   // frames it hands out point at another context whose pool size FFmpeg leaves at 0.

@@ -46,6 +46,10 @@ struct DecoderOptions {
   int openDeadlineMs = kOpenDeadlineMsDefault;     // probing, indexing and the first frame
   int frameDeadlineMs = kFrameDeadlineMsDefault;   // each frame request
   bool ledger = false;                             // the copy ledger (copy_ledger.h), off unless asked: tracing costs
+  // AV_HWACCEL_FLAG_UNSAFE_OUTPUT (FFmpeg 6.0 and later): NVDEC frames are the mapped surfaces, not FFmpeg's copies,
+  // and each frame held keeps one of NVDEC's output surfaces. No effect where FFmpeg has no such flag (it never
+  // copies).
+  bool unsafeOutput = false;
 };
 
 /// What a warning is about; warnings are not errors (the file opened), so they have their own codes.
@@ -72,6 +76,9 @@ struct StreamInfo {
   std::vector<int64_t> keyFrames; // display indices
   DecodePath decodePath = DecodePath::Software;
   std::string pathReason;
+  // NVDEC only: what FFmpeg hands out. "mapped-surface": NVDEC's mapped surface (FFmpeg before 6.0); "copy": FFmpeg's
+  // copy of it (6.0 and later); "unsafe-output": the surface, because AV_HWACCEL_FLAG_UNSAFE_OUTPUT was set.
+  std::string nvdecOutput;
   int device = -1;
   std::vector<Warning> warnings;
 };

@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import type { BackendEnvironment } from '../../../../electron/common/contract';
 import type { DecoderPoolStatus, LibraryStatus } from '../../../../electron/common/environment';
+import { ffmpegWords, nvdecOutputWords } from '../../../../electron/common/ffmpeg-words';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import type { DecodePath } from '../../../../electron/common/vocabulary';
 import { formatBytes, formatDuration, groupHex } from '../../format';
@@ -61,6 +62,9 @@ export const DecoderPanel = memo(function DecoderPanel({ environment, info, repo
       <dl className="facts">
         {info !== null ? (
           <Value label="why" testId="decode-reason" value={info.decodePathReason || '—'} copy={false} />
+        ) : null}
+        {info !== null && nvdecOutputWords(info) !== null ? (
+          <Value label="NVDEC output" testId="nvdec-output" value={nvdecOutputWords(info) ?? ''} copy={false} />
         ) : null}
         {info !== null ? (
           <Value
@@ -128,7 +132,7 @@ export const DecoderPanel = memo(function DecoderPanel({ environment, info, repo
           <Value
             label="FFmpeg"
             testId="version-ffmpeg"
-            value={`avcodec ${env.ffmpeg.libavcodec} · avformat ${env.ffmpeg.libavformat} · avutil ${env.ffmpeg.libavutil}${env.ffmpeg.cudaHwaccel ? ' · CUDA hwaccel' : ' · no CUDA hwaccel'}`}
+            value={`${ffmpegWords(env.ffmpeg)} · avformat ${env.ffmpeg.libavformat} · avutil ${env.ffmpeg.libavutil}`}
             copy={false}
           />
           <Value

@@ -25,24 +25,32 @@ function DecoderSurfaceRow({ surface }: { surface: DecoderSurface }) {
   const ok =
     shifted.length > 0
       ? false
-      : surface.witnessed && surface.planes.length > 0 && surface.planes.every((p) => p.verdict === 'decoder-plane')
+      : surface.witnessed &&
+          surface.planes.length > 0 &&
+          surface.planes.every((p) => p.verdict === 'decoder-plane' || p.verdict === 'ffmpeg-copy')
         ? true
         : null;
+  const copy = surface.ffmpegCopy === true;
   return (
-    <div className="value-row" data-testid="identity-decoder-surface" data-verdict={String(ok)}>
+    <div
+      className="value-row"
+      data-testid="identity-decoder-surface"
+      data-verdict={String(ok)}
+      data-ffmpeg-copy={String(copy)}
+    >
       <dt>decoder&apos;s surface</dt>
       <dd>
         <Badge tone={toneOf(ok)} text={verdictWord(HEADLINES.decoder, ok)} testId="decoder-surface-badge" />
         <span className="muted" data-testid="decoder-surface-detail">
           {' '}
           {surface.witnessed && surface.pointer !== null
-            ? `NVDEC mapped ${groupHex(surface.pointer)}, pitch ${surface.pitch ?? '?'} B`
+            ? `${copy ? "FFmpeg's copy of the surface NVDEC mapped at" : 'NVDEC mapped'} ${groupHex(surface.pointer)}, pitch ${surface.pitch ?? '?'} B`
             : ''}
           {shifted.length > 0
             ? `; ${shifted
                 .map(
                   (p) =>
-                    `plane ${p.index}: FFmpeg ${p.ffmpegOffset ?? '?'} B, NVDEC ${p.decoderOffset ?? '?'} B (${signed(p.deltaBytes ?? 0)} B${p.deltaRows === null ? '' : `, ${signed(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'}`})`,
+                    `plane ${p.index}: ${copy ? 'FFmpeg copied from' : 'FFmpeg'} ${(copy ? p.copiedFromOffset : p.ffmpegOffset) ?? '?'} B, NVDEC ${p.decoderOffset ?? '?'} B (${signed(p.deltaBytes ?? 0)} B${p.deltaRows === null ? '' : `, ${signed(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'}`})`,
                 )
                 .join('; ')}`
             : surface.witnessed

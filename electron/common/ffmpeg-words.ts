@@ -1,0 +1,26 @@
+/** The words for which FFmpeg the inspector runs on, and what its NVDEC hwaccel hands out (CLI and decoder panel). */
+import type { EnvironmentReport } from './environment';
+import type { StreamInfo } from './report';
+
+/** What each NVDEC output mode means for the frame a user gets. */
+const NVDEC_OUTPUT_WORDS: Record<'mapped-surface' | 'copy' | 'unsafe-output', string> = {
+  'mapped-surface': "frames are NVDEC's mapped surfaces (FFmpeg before 6.0 never copies)",
+  copy: "frames are FFmpeg's copies of NVDEC's surfaces, one device-to-device copy each (AV_HWACCEL_FLAG_UNSAFE_OUTPUT avoids it)",
+  'unsafe-output':
+    "frames are NVDEC's mapped surfaces (AV_HWACCEL_FLAG_UNSAFE_OUTPUT): each frame held keeps one of NVDEC's output surfaces",
+};
+
+/** "FFmpeg 7.1.5 (bundled: /…/libavcodec.so.61) · avcodec 61.19.101 · CUDA hwaccel"; older captures lack the release. */
+export function ffmpegWords(ffmpeg: EnvironmentReport['ffmpeg']): string {
+  const release = ffmpeg.version !== undefined ? `FFmpeg ${ffmpeg.version}` : 'FFmpeg (release not recorded)';
+  const from =
+    ffmpeg.origin !== undefined
+      ? ` (${ffmpeg.origin}${ffmpeg.libraryPath !== undefined && ffmpeg.libraryPath !== '' ? `: ${ffmpeg.libraryPath}` : ''})`
+      : '';
+  return `${release}${from} · avcodec ${ffmpeg.libavcodec} · ${ffmpeg.cudaHwaccel ? 'CUDA hwaccel' : 'no CUDA hwaccel'}`;
+}
+
+/** What this open's NVDEC frames are, or null when the stream is not decoded by NVDEC (or the report predates it). */
+export function nvdecOutputWords(info: Pick<StreamInfo, 'nvdecOutput'>): string | null {
+  return info.nvdecOutput === undefined || info.nvdecOutput === null ? null : NVDEC_OUTPUT_WORDS[info.nvdecOutput];
+}
