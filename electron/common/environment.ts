@@ -31,6 +31,28 @@ const decoderPoolSchema = z.object({
 });
 
 /** FFmpeg, CUDA, NVCV and CV-CUDA as the addon found them: everything the decoder panel shows about the machine. */
+/** One row of NVDEC's capability table: the driver's answer (cuvidGetDecoderCaps) for a codec, chroma format and bit
+ *  depth on this GPU. */
+const nvdecCapabilitySchema = z.object({
+  /** FFmpeg's codec name: h264, hevc, av1, ... */
+  codec: z.string(),
+  chroma: z.enum(['4:0:0', '4:2:0', '4:2:2', '4:4:4']),
+  bitDepth: z.int(),
+  supported: z.boolean(),
+  /** NVDEC engines that can take it. */
+  nvdecs: z.int(),
+  maxWidth: z.int(),
+  maxHeight: z.int(),
+  minWidth: z.int(),
+  minHeight: z.int(),
+  maxMacroblocks: z.int(),
+  /** The surface formats NVDEC can write for it. */
+  outputFormats: z.array(z.string()),
+});
+
+/** One row of NVDEC's capability table. */
+export type NvdecCapability = z.infer<typeof nvdecCapabilitySchema>;
+
 export const environmentReportSchema = z.object({
   addonVersion: z.string(),
   ffmpeg: z.object({
@@ -71,6 +93,14 @@ export const environmentReportSchema = z.object({
   cvcuda: libraryStatusSchema,
   /** Absent in captures made before the pool existed. */
   decoderPool: decoderPoolSchema.optional(),
+  /** NVDEC's capability table for device 0 (absent in older captures). */
+  nvdecCaps: z
+    .object({
+      rows: z.array(nvdecCapabilitySchema),
+      /** Why the driver was not asked (no device, no pool library), or null. */
+      error: z.string().nullable(),
+    })
+    .optional(),
 });
 
 /** Everything the decoder panel shows about the machine. */

@@ -27,3 +27,9 @@ test('with a GPU every device has a name, compute capability and memory', { skip
     assert.ok(d.totalMemory > 1e9);
   }
 });
+
+test('without a GPU NVDEC\'s capability table is empty and says why', { skip: hasGpu }, () => {
+  const { nvdecCaps } = addon.environment();
+  assert.deepEqual(nvdecCaps.rows, []);
+  assert.match(nvdecCaps.error, /no CUDA device/);
+});

@@ -381,6 +381,26 @@ Napi::Value environmentToJs(Napi::Env env, const EnvironmentReport &r) {
                                               .add("pciBusId", d.pciBusId)
                                               .object());
   }
+  Napi::Array caps = Napi::Array::New(env, r.nvdecCaps.size());
+  for (size_t i = 0; i < r.nvdecCaps.size(); ++i) {
+    const NvdecCapability &c = r.nvdecCaps[i];
+    Napi::Array formats = Napi::Array::New(env, c.outputFormats.size());
+    for (size_t k = 0; k < c.outputFormats.size(); ++k)
+      formats.Set(static_cast<uint32_t>(k), Napi::String::New(env, c.outputFormats[k]));
+    caps.Set(static_cast<uint32_t>(i), Fields(env)
+                                           .add("codec", c.codec)
+                                           .add("chroma", c.chroma)
+                                           .add("bitDepth", c.bitDepth)
+                                           .add("supported", c.supported)
+                                           .add("nvdecs", c.nvdecs)
+                                           .add("maxWidth", c.maxWidth)
+                                           .add("maxHeight", c.maxHeight)
+                                           .add("minWidth", c.minWidth)
+                                           .add("minHeight", c.minHeight)
+                                           .add("maxMacroblocks", c.maxMacroblocks)
+                                           .add("outputFormats", formats)
+                                           .object());
+  }
   return Fields(env)
       .add("addonVersion", r.addonVersion)
       .add("ffmpeg", Fields(env)
@@ -405,6 +425,11 @@ Napi::Value environmentToJs(Napi::Env env, const EnvironmentReport &r) {
       .add("nvcv", libraryToJs(env, r.nvcv))
       .add("cvcuda", libraryToJs(env, r.cvcuda))
       .add("decoderPool", decoderPoolToJs(env, r.decoderPool))
+      .add("nvdecCaps", Fields(env)
+                            .add("rows", caps)
+                            .add("error", r.nvdecCapsError.empty() ? std::optional<std::string>()
+                                                                   : std::optional<std::string>(r.nvdecCapsError))
+                            .object())
       .object();
 }
 

@@ -5,6 +5,7 @@
 #include "decoder_pool.h"
 #include "error.h"
 #include "ffmpeg_compat.h"
+#include "nvdec_caps.h"
 
 extern "C" {
 #include <libavutil/hwcontext.h>
@@ -57,6 +58,20 @@ bool codecHasCudaHwaccel(const AVCodec *codec) {
   }
 }
 
+// The decoder FFmpeg uses for id: for NVDEC, one with the CUDA hwaccel (FFmpeg's own AV1 decoder is the one for
+// AV1, where libdav1d comes first), never a *_cuvid decoder (a whole NVDEC decoder of its own, not the hwaccel this
+// inspector witnesses); otherwise FFmpeg's first choice.
+const AVCodec *decoderFor(AVCodecID id, bool nvdec) {
+  const AVCodec *first = avcodec_find_decoder(id);
+  if (!nvdec || !first || codecHasCudaHwaccel(first)) return first;
+  void *it = nullptr;
+  while (const AVCodec *c = av_codec_iterate(&it)) {
+    if (c->id == id && av_codec_is_decoder(c) && !(c->capabilities & AV_CODEC_CAP_HARDWARE) && codecHasCudaHwaccel(c))
+      return c;
+  }
+  return first;
+}
+
 std::string joinErrors(const std::vector<std::string> &errors) {
   std::string out;
   for (const auto &e : errors)
@@ -105,7 +120,7 @@ Decoder::~Decoder() {
 
 void Decoder::openCodec(DecodePath path) {
   AVStream *st = fmt_->streams[streamIndex_];
-  const AVCodec *codec = avcodec_find_decoder(st->codecpar->codec_id);
+  const AVCodec *codec = decoderFor(st->codecpar->codec_id, path == DecodePath::Nvdec);
   codec_.reset(avcodec_alloc_context3(codec));
   if (!codec_) throw Error(ErrorCode::Internal, "Out of memory allocating a decoder", "Close other sessions.");
   avcodec_parameters_to_context(codec_.get(), st->codecpar);
@@ -139,7 +154,7 @@ void Decoder::openCodec(DecodePath path) {
 
 void Decoder::settlePath(const std::function<double()> &lap) {
   AVStream *st = fmt_->streams[streamIndex_];
-  const AVCodec *codec = avcodec_find_decoder(st->codecpar->codec_id);
+  const AVCodec *codec = decoderFor(st->codecpar->codec_id, true);
   const std::string codecName = avcodec_get_name(st->codecpar->codec_id);
   const DecodeMode mode = options_.mode;
 
@@ -167,8 +182,23 @@ void Decoder::settlePath(const std::function<double()> &lap) {
     path = DecodePath::SoftwareUpload;
     reason = "FFmpeg has no NVDEC hwaccel for " + codecName + "; decoded on the CPU and uploaded";
   } else {
-    path = DecodePath::Nvdec;
-    reason = mode == DecodeMode::Nvdec ? "NVDEC was requested" : "NVDEC decodes this stream";
+    // The driver's own word on this GPU's NVDEC for the stream, before FFmpeg is asked to try.
+    std::string unasked;
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(st->codecpar->format));
+    const auto cap = nvdecCapabilityFor(
+        options_.device, st->codecpar->codec_id, d && d->nb_components > 1 ? d->log2_chroma_w : (d ? -1 : 1),
+        d && d->nb_components > 1 ? d->log2_chroma_h : (d ? -1 : 1), d ? d->comp[0].depth : 8, &unasked);
+    const std::string refusal = cap ? nvdecRefusal(*cap, st->codecpar->width, st->codecpar->height) : "";
+    if (!refusal.empty()) {
+      if (mode == DecodeMode::Nvdec)
+        throw Error(ErrorCode::NvdecUnavailable, refusal, "Choose software decoding (decode: 'software-upload').");
+      path = DecodePath::SoftwareUpload;
+      reason = refusal + "; decoded on the CPU and uploaded";
+    } else {
+      path = DecodePath::Nvdec;
+      reason = mode == DecodeMode::Nvdec ? "NVDEC was requested" : "NVDEC decodes this stream";
+      if (!cap) reason += " (the driver's capabilities were not asked: " + unasked + ")";
+    }
   }
 
   if (path != DecodePath::Software)

@@ -27,6 +27,7 @@ struct Loaded {
   zci_pool_find_mapping_fn findMapping = nullptr; // optional: an older pool library lacks the witness
   zci_pool_find_sequence_fn findSequence = nullptr;
   zci_pool_thread_last_sequence_fn threadLast = nullptr;
+  zci_pool_decoder_caps_fn caps = nullptr;
 };
 
 std::mutex loadMutex;
@@ -112,6 +113,7 @@ void loadLocked() {
   loaded.findMapping = reinterpret_cast<zci_pool_find_mapping_fn>(dlsym(lib, "zci_pool_find_mapping"));
   loaded.findSequence = reinterpret_cast<zci_pool_find_sequence_fn>(dlsym(lib, "zci_pool_find_sequence"));
   loaded.threadLast = reinterpret_cast<zci_pool_thread_last_sequence_fn>(dlsym(lib, "zci_pool_thread_last_sequence"));
+  loaded.caps = reinterpret_cast<zci_pool_decoder_caps_fn>(dlsym(lib, "zci_pool_decoder_caps"));
   char initWhy[256] = {0};
   if (!init || !loaded.allow || !loaded.drop || !loaded.stats || !loaded.outcome || !loaded.releaseAll ||
       init(real.c_str(), ctxGet, ctxPush, ctxPop, s.budgetBytes, initWhy, sizeof initWhy) != 0) {
@@ -229,6 +231,24 @@ std::optional<Mapping> findMapping(uint64_t devPtr, std::string *why) {
     return std::nullopt;
   }
   return fromRecord(m);
+}
+
+bool decoderCaps(void *ctx, zci_pool_caps &caps, std::string *why) {
+  zci_pool_decoder_caps_fn query = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(loadMutex);
+    if (!loaded.status.active) {
+      *why = "the NVDEC pool library is not in use (" +
+             (loaded.tried ? loaded.status.error : std::string("not loaded yet")) + ")";
+      return false;
+    }
+    query = loaded.caps;
+  }
+  if (!query || query(ctx, &caps) != 0) {
+    *why = "the driver's libnvcuvid answers no capability query";
+    return false;
+  }
+  return true;
 }
 
 uint64_t threadLastSequence() {

@@ -3,6 +3,8 @@
 // parked decoder of the same parameters where it has one, and caches the capability queries.
 #pragma once
 
+#include "../nvdec_pool/pool_api.h"
+
 #include <cuda.h>
 
 #include <cstdint>
@@ -52,6 +54,10 @@ struct Mapping {
 
 /// The newest recorded mapping whose surface starts at devPtr; nothing, with why, when there is none or no record.
 std::optional<Mapping> findMapping(uint64_t devPtr, std::string *why);
+
+/// The driver's capability answer for caps' codec, chroma format and bit depth, asked in context ctx (CUcontext);
+/// false, with why, when the pool library is not in use or the driver cannot be asked.
+bool decoderCaps(void *ctx, zci_pool_caps &caps, std::string *why);
 
 /// The number of the last mapping made on this thread (0: none, or no record). Read right after a frame comes out of
 /// FFmpeg, it names the picture the frame was made from, also when FFmpeg copied the picture (6.0 and later).

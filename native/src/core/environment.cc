@@ -83,6 +83,11 @@ EnvironmentReport environmentReport(const std::string &addonVersion) {
   if (r.cuda.deviceCount > 0) decoder_pool::load();
   r.decoderPool = decoder_pool::status();
   if (r.cuda.deviceCount <= 0) r.decoderPool.error = "no CUDA device: " + r.cuda.error.value_or("none found");
+  if (r.cuda.deviceCount > 0) {
+    r.nvdecCaps = nvdecCapabilities(0, &r.nvdecCapsError);
+  } else {
+    r.nvdecCapsError = "no CUDA device";
+  }
   return r;
 }
 

@@ -3,6 +3,7 @@
 
 #include "decoder_pool.h"
 #include "nvcv_loader.h"
+#include "nvdec_caps.h"
 
 #include <cstdint>
 #include <optional>
@@ -48,6 +49,9 @@ struct EnvironmentReport {
   CudaReport cuda;
   LoadedLibrary nvcv, cvcuda;
   decoder_pool::Status decoderPool;
+  // NVDEC's capability table for device 0, as the driver answers it; empty with nvdecCapsError when not asked.
+  std::vector<NvdecCapability> nvdecCaps;
+  std::string nvdecCapsError;
 };
 
 /// Probes FFmpeg, CUDA, NVCV and CV-CUDA, and loads the NVDEC decoder pool where a device exists; never throws.

@@ -66,6 +66,24 @@ typedef int (*zci_pool_find_sequence_fn)(uint64_t sequence, zci_pool_mapping *ou
 /// when FFmpeg copied it and unmapped the surface at once (6.0 and later).
 typedef uint64_t (*zci_pool_thread_last_sequence_fn)(void);
 
+/// One row of NVDEC's capability table: the driver's answer (cuvidGetDecoderCaps) for a codec, chroma format and bit
+/// depth on the GPU of a context.
+typedef struct {
+  int32_t codec;          // cudaVideoCodec (in)
+  int32_t chromaFormat;   // cudaVideoChromaFormat (in)
+  int32_t bitDepthMinus8; // (in)
+  int32_t result;         // the call's CUresult (0: answered)
+  uint8_t supported;      // bIsSupported
+  uint8_t numNvdecs;      // nNumNVDECs
+  uint16_t outputFormatMask;
+  uint32_t maxWidth, maxHeight, maxMBCount;
+  uint16_t minWidth, minHeight;
+} zci_pool_caps;
+
+/// Asks the driver, in context ctx (pushed for the call), what NVDEC can decode; 0 when the driver answered (see
+/// caps->result), -1 when the library is not initialised or the driver has no cuvidGetDecoderCaps. Not cached.
+typedef int (*zci_pool_decoder_caps_fn)(void *ctx, zci_pool_caps *caps);
+
 #ifdef __cplusplus
 }
 #endif

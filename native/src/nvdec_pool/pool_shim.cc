@@ -368,6 +368,27 @@ __attribute__((visibility("default"))) int zci_pool_take_thread_outcome(void) {
   return outcome;
 }
 
+__attribute__((visibility("default"))) int zci_pool_decoder_caps(void *ctx, zci_pool_caps *caps) {
+  if (!real.lib || !real.getDecoderCaps || !real.ctxPush) return -1;
+  CUVIDDECODECAPS q{};
+  q.eCodecType = static_cast<cudaVideoCodec>(caps->codec);
+  q.eChromaFormat = static_cast<cudaVideoChromaFormat>(caps->chromaFormat);
+  q.nBitDepthMinus8 = static_cast<unsigned int>(caps->bitDepthMinus8);
+  if (real.ctxPush(ctx) != CUDA_SUCCESS) return -1;
+  caps->result = static_cast<int32_t>(real.getDecoderCaps(&q));
+  void *popped = nullptr;
+  real.ctxPop(&popped);
+  caps->supported = q.bIsSupported;
+  caps->numNvdecs = q.nNumNVDECs;
+  caps->outputFormatMask = q.nOutputFormatMask;
+  caps->maxWidth = q.nMaxWidth;
+  caps->maxHeight = q.nMaxHeight;
+  caps->maxMBCount = q.nMaxMBCount;
+  caps->minWidth = q.nMinWidth;
+  caps->minHeight = q.nMinHeight;
+  return 0;
+}
+
 // ---- libnvcuvid's API, as FFmpeg's loader resolves it ----
 
 __attribute__((visibility("default"))) CUresult CUDAAPI cuvidGetDecoderCaps(CUVIDDECODECAPS *pdc) {

@@ -9,6 +9,7 @@ import { formatBytes, formatDuration, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
 import { Value } from '../common/Value';
 import { missingPieces } from './missing-pieces';
+import { NvdecCapsTable } from './NvdecCapsTable';
 
 /** Props of DecoderPanel. */
 export interface DecoderPanelProps {
@@ -152,6 +153,7 @@ export const DecoderPanel = memo(function DecoderPanel({ environment, info, repo
           />
         </dl>
       ) : null}
+      {env?.nvdecCaps !== undefined ? <NvdecCapsTable caps={env.nvdecCaps} /> : null}
       {environment !== null ? (
         <p className="muted backend-line">
           backend process <code data-testid="backend-pid">{environment.backend.pid}</code> · Node{' '}
