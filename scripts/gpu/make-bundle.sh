@@ -8,11 +8,13 @@ out=${BUNDLE_DIR:-$root/.bundle}
 stage=$out/zci-gpu
 
 # The parts built elsewhere: a minimal FFmpeg with NVDEC, the benchmark clips, the addon for sm_90.
-[ -f .gpu/ffmpeg/lib/libavcodec.so.59 ] || scripts/gpu/build-ffmpeg.sh
+scripts/gpu/build-ffmpeg.sh 5.1 # idempotent: rebuilt only when its configure line changed
 [ -f .gpu/clips/bench-2160p-hevc10.mp4 ] || scripts/make-bench-clips.sh
 # The addon and the app are always built from the tree the bundle records (both builds are incremental), so the
 # commit in COMMIT is what the binaries were made from, not a label.
 npx cmake-js compile -d native > /dev/null
+# The variant against FFmpeg 7.1 (with its FFmpeg in ffmpeg-lib/ beside it), for the pass against 7.1.
+npm run --silent build:native:ffmpeg7 > /dev/null
 npm run --silent build > /dev/null
 
 nvcv=$(node -e "const e=require('./native/index.cjs').environment(); if(!e.nvcv.loaded){console.error(e.nvcv.error);process.exit(1)} console.log(e.nvcv.path)")
@@ -26,6 +28,10 @@ cp "$nvcv" "$stage/nvcv/"
 cp native/index.cjs "$stage/native/"
 cp native/build/Release/zerocopy_inspector.node native/build/Release/libzci_nvdec_pool.so "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
+mkdir -p "$stage/native/build-ffmpeg-7.1/Release"
+cp -a native/build-ffmpeg-7.1/Release/zerocopy_inspector.node native/build-ffmpeg-7.1/Release/libzci_nvdec_pool.so \
+  native/build-ffmpeg-7.1/Release/ffmpeg-lib "$stage/native/build-ffmpeg-7.1/Release/"
+cp native/build-ffmpeg-7.1/zci_bench "$stage/native/build-ffmpeg-7.1/"
 # CUPTI, for the copy ledger: the toolkit's own libcupti (the CUDA library folder next to nvcc).
 cupti=""
 for dir in "$(dirname "$(readlink -f "$(command -v nvcc)")")/../lib64" "${CUDA_HOME:-/nonexistent}/lib64" /usr/local/cuda/lib64; do

@@ -48,6 +48,13 @@ say "# tests: node --test test/native test/gpu"
   --test-reporter=spec --test-reporter-destination=stdout test/native/*.test.mjs test/gpu/*.test.mjs >> "$log" 2>&1
 say "tests exit $?"
 
+# The same native tests and the GPU tier against FFmpeg 7.1 (the addon variant that carries it), into its own TAP.
+say "# tests against FFmpeg 7.1: ZCI_FFMPEG=7.1 node --test test/native test/gpu"
+ZCI_FFMPEG=7.1 "$node" --expose-gc --test --test-concurrency=1 --test-reporter=tap \
+  --test-reporter-destination="$out/tests-ffmpeg7.1.tap" --test-reporter=spec --test-reporter-destination=stdout \
+  test/native/*.test.mjs test/gpu/*.test.mjs >> "$log" 2>&1
+say "tests (FFmpeg 7.1) exit $?"
+
 say "# frame reports"
 "$node" test/gpu/record-evidence.mjs > "$out/reports.json" 2>> "$log"
 say "reports exit $?"
@@ -99,9 +106,20 @@ for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
       'BEGIN { printf "{\"bench\":\"ffmpeg-cli\",\"file\":\"%s\",\"frames\":%d,\"seconds\":%.6f,\"fps\":%.3f}\n", f, n, b - a, n / (b - a) }' >> "$bench"
   done
 done
-# The inspection loop against FFmpeg's plain decode loop in the same binary, alternating, three rounds.
+# The inspection loop against FFmpeg's plain decode loop in the same binary, alternating, three rounds; then the same
+# against FFmpeg 5.1 and 7.1 side by side (each binary one round, alternating, three times), each line tagged.
 for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
   run native/build/zci_bench loop "$clip" 100000 3
+done
+for clip in clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4; do
+  for round in 1 2 3; do
+    for series in 5.1 7.1; do
+      binary=native/build/zci_bench
+      [ "$series" = 7.1 ] && binary=native/build-ffmpeg-7.1/zci_bench
+      say "\$ $binary loop $clip 100000 1   (FFmpeg $series)"
+      "$binary" loop "$clip" 100000 1 2>> "$log" | sed "s/^{/{\"ffmpeg\":\"$series\",/" >> "$bench"
+    done
+  done
 done
 # A second file opened in a running process, to its first frame report (the first open pays for the context): with
 # the NVDEC decoder pool turned off (every open makes its decoder), then on.

@@ -25,11 +25,15 @@ const EXTRA = (process.env.ZCI_SURFACE_EXTRA ?? '').split(',').filter(Boolean);
 const RUN = 4;
 const CAP = 1_048_576;
 const measured = [];
+// FFmpeg 6.0 and later copy each mapped picture unless told not to: the surface is searched through a session with
+// AV_HWACCEL_FLAG_UNSAFE_OUTPUT (its frames are the mapped surfaces), and FFmpeg's copy is measured beside it.
+const major = Number(addon.environment().ffmpeg.libavcodec.split('.')[0]);
+const copies = addon.environment().ffmpeg.nvdecOutput === 'copy';
 
 after(() => {
   const dir = process.env.ZCI_EVIDENCE_DIR;
-  if (dir && measured.length > 0)
-    fs.writeFileSync(path.join(dir, 'surface-layout.json'), `${JSON.stringify(measured, null, 1)}\n`);
+  const name = major >= 60 ? `surface-layout-ffmpeg${major}.json` : 'surface-layout.json';
+  if (dir && measured.length > 0) fs.writeFileSync(path.join(dir, name), `${JSON.stringify(measured, null, 1)}\n`);
 });
 
 /** Rows [row, row + rows) of a plane, `bytes` bytes each, read in reads under the cap. */
@@ -57,7 +61,7 @@ const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 for (const file of [...FIXTURES, ...EXTRA]) {
   const where = path.isAbsolute(file) ? file : fixture(file);
   test(`${path.basename(file)}: where NVDEC wrote the planes of its surface, against FFmpeg's pointers`, { skip: !hasGpu }, async (t) => {
-    const hw = await addon.Session.open(where, { decode: 'nvdec' });
+    const hw = await addon.Session.open(where, { decode: 'nvdec', unsafeOutput: true });
     const sw = await addon.Session.open(where, { decode: 'software' });
     try {
       const r = await hw.frame(0, { proof: false });
@@ -120,12 +124,43 @@ for (const file of [...FIXTURES, ...EXTRA]) {
       // with the rule measured above) must place the planes where this search found them.
       const ds = r.decoderSurface;
       assert.equal(ds.witnessed, true, ds.reason);
-      assert.equal(ds.pointer, luma.ffmpegPointer, "FFmpeg 5.1 hands out NVDEC's mapped surface itself");
+      assert.equal(ds.pointer, luma.ffmpegPointer, "FFmpeg 5.1 (or unsafe output) hands out NVDEC's mapped surface");
+      assert.equal(hw.info.nvdecOutput, copies ? 'unsafe-output' : 'mapped-surface');
       assert.equal(ds.pitch, pitch);
       assert.equal(ds.planes[1].decoderOffset, decoderRow * pitch, "the witness puts chroma where it was found");
       assert.equal(ds.planes[1].verdict, ffmpegRow === decoderRow ? 'decoder-plane' : 'shifted');
       assert.equal(ds.planes[1].deltaRows, ffmpegRow - decoderRow);
       entry.witness = { verdict: ds.planes[1].verdict, decoderOffset: ds.planes[1].decoderOffset, targetHeight: ds.targetHeight };
+      if (copies) {
+        // FFmpeg's copy (the default): the witness names the surface it came from, and the copy's own chroma rows,
+        // searched for the same software rows, show which surface rows FFmpeg copied.
+        const cp = await addon.Session.open(where, { decode: 'nvdec' });
+        try {
+          const c = await cp.frame(0, { proof: false });
+          const cds = c.decoderSurface;
+          assert.equal(cp.info.nvdecOutput, 'copy');
+          assert.equal(cds.ffmpegCopy, true, cds.reason);
+          assert.equal(cds.pitch, pitch, 'the copy names a surface of the same pitch');
+          assert.equal(cds.planes[1].decoderOffset, decoderRow * pitch);
+          assert.equal(cds.planes[1].deltaRows, ffmpegRow - decoderRow, 'the copy came from FFmpeg\'s row');
+          assert.equal(cds.planes[1].verdict, ffmpegRow === decoderRow ? 'ffmpeg-copy' : 'shifted');
+          const copyRows = (await planeRows(cp, 1, 0, ch, cw * 2 * bps)).map((row) => samples(row, wide, shift));
+          const inCopy = [];
+          for (let k = 0; k + RUN <= copyRows.length; k += 1)
+            if (wanted.every((w, i) => same(copyRows[k + i], w))) inCopy.push(k);
+          assert.equal(inCopy.length, 1, `the chroma rows are found once in FFmpeg's copy (at ${inCopy.join(', ')})`);
+          // Copy row k holds surface row ffmpegRow + k; software row j is surface row decoderRow + j.
+          assert.equal(inCopy[0] - first, decoderRow - ffmpegRow, "the copy holds the surface from FFmpeg's row");
+          entry.copy = {
+            pointer: c.planes[0].ffmpegPointer,
+            pitch: c.planes[0].pitch,
+            chromaRowsLate: inCopy[0] - first,
+            witness: { verdict: cds.planes[1].verdict, deltaRows: cds.planes[1].deltaRows, reason: cds.reason },
+          };
+        } finally {
+          cp.close();
+        }
+      }
       measured.push(entry);
       t.diagnostic(JSON.stringify(entry));
     } finally {

@@ -1,0 +1,98 @@
+// Every fixture through the decoder's witness, every frame, on the FFmpeg this pass loads (the GPU tier runs it once
+// against FFmpeg 5.1 and once against 7.1): the path the driver's capability table allows, and for NVDEC frames the
+// witness's account of where FFmpeg's pointers are against where NVDEC wrote each plane. Written to
+// witness-<FFmpeg major>.json in the evidence folder.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+
+import { addon, fixture, hasGpu } from '../native/helpers.mjs';
+
+const FIXTURES = [
+  'h264-1080p-420.mp4',
+  'h264-odd-642x362.mp4',
+  'h264-444-640x360.mp4',
+  'hevc-main10-1280x720.mp4',
+  'hevc-444-640x360.mp4',
+  'vp9-640x360.webm',
+  'vp9-odd-641x361.webm',
+  'vp9p2-odd-640x361.webm',
+  'av1-odd-640x361.mkv',
+  'vp8-640x360.webm',
+  'mpeg2-640x360.mkv',
+  'mpeg4-640x360.mkv',
+];
+const env = addon.environment();
+const major = Number(env.ffmpeg.libavcodec.split('.')[0]);
+const copies = env.ffmpeg.nvdecOutput === 'copy';
+const seen = [];
+
+after(() => {
+  const dir = process.env.ZCI_EVIDENCE_DIR;
+  if (dir && seen.length > 0)
+    fs.writeFileSync(
+      path.join(dir, `witness-ffmpeg${major}.json`),
+      `${JSON.stringify({ ffmpeg: env.ffmpeg, nvdecCaps: env.nvdecCaps, fixtures: seen }, null, 1)}\n`,
+    );
+});
+
+test('the driver answered the capability query, and H.264 4:2:0 8-bit is in it', { skip: !hasGpu }, () => {
+  assert.equal(env.nvdecCaps.error, null);
+  const h264 = env.nvdecCaps.rows.find((r) => r.codec === 'h264' && r.chroma === '4:2:0' && r.bitDepth === 8);
+  assert.equal(h264.supported, true);
+  assert.ok(h264.maxWidth >= 4096 && h264.outputFormats.includes('nv12'), JSON.stringify(h264));
+});
+
+for (const name of FIXTURES) {
+  test(`${name}: every frame through the witness (FFmpeg ${major})`, { skip: !hasGpu }, async () => {
+    const s = await addon.Session.open(fixture(name));
+    const entry = { file: name, codec: s.info.codec, width: s.info.width, height: s.info.height, path: s.info.decodePath };
+    entry.reason = s.info.decodePathReason;
+    entry.nvdecOutput = s.info.nvdecOutput;
+    entry.frames = [];
+    try {
+      const chroma = s.info.pixelFormat.startsWith('yuv444') ? '4:4:4' : '4:2:0';
+      const cap = env.nvdecCaps.rows.find(
+        (r) => r.codec === s.info.codec && r.chroma === chroma && r.bitDepth === s.info.bitDepth,
+      );
+      entry.capability = cap ?? null;
+      if (cap === undefined || !cap.supported) {
+        // The driver says no: software + upload, and the reason is the driver's answer.
+        assert.equal(s.info.decodePath, 'software-upload');
+        assert.match(s.info.decodePathReason, /cuvidGetDecoderCaps/);
+      } else {
+        assert.equal(s.info.decodePath, 'nvdec', s.info.decodePathReason);
+        assert.equal(s.info.nvdecOutput, copies ? 'copy' : 'mapped-surface');
+      }
+      for (let i = 0; i < s.info.frameCount; i += 1) {
+        const r = await s.frame(i, { proof: i === 0 });
+        const ds = r.decoderSurface;
+        const row = { frame: i, witnessed: ds.witnessed, ffmpegCopy: ds.ffmpegCopy, reason: ds.reason };
+        row.planes = ds.planes.map((p) => [p.verdict, p.deltaBytes, p.deltaRows]);
+        entry.frames.push(row);
+        if (r.decodePath !== 'nvdec') {
+          assert.equal(ds.witnessed, false);
+          continue;
+        }
+        assert.equal(ds.witnessed, true, `frame ${i}: ${ds.reason}`);
+        assert.equal(ds.ffmpegCopy, copies, `frame ${i}: a copy exactly where this FFmpeg copies`);
+        if (copies) assert.notEqual(ds.pointer, r.planes[0].ffmpegPointer, "FFmpeg's copy is in its own allocation");
+        else assert.equal(ds.pointer, r.planes[0].ffmpegPointer, "the frame is NVDEC's mapped surface");
+        if (ds.rule.startsWith('4:2:0')) {
+          // Luma is where NVDEC wrote it; chroma too unless the frame's height is odd (FFmpeg's pitch x height).
+          assert.equal(ds.planes[0].verdict, copies ? 'ffmpeg-copy' : 'decoder-plane');
+          const odd = r.format.height % 2 === 1;
+          assert.equal(ds.planes[1].verdict, odd ? 'shifted' : copies ? 'ffmpeg-copy' : 'decoder-plane', ds.reason);
+          if (odd) assert.equal(ds.planes[1].deltaRows, -1, 'one row before where NVDEC wrote the chroma');
+        } else {
+          assert.ok(ds.planes.every((p) => p.verdict === 'not-measured'), ds.rule);
+        }
+      }
+      entry.verdicts = [...new Set(entry.frames.map((f) => f.planes.map((p) => p[0]).join('+')))];
+      seen.push(entry);
+    } finally {
+      s.close();
+    }
+  });
+}
