@@ -101,6 +101,12 @@ export function formatCompare(output: CompareOutput): string {
       `frame ${f.index}: ${f.normalisation}; ${f.comparedArea}; on the ${f.where} in ${f.compareMs.toFixed(2)} ms` +
         (f.rawWordsDiffer && f.identical ? '; stored words differ, values identical' : ''),
     );
+    if (!f.identical)
+      lines.push(
+        f.cause !== null
+          ? `  cause: ${f.cause}`
+          : `  cause: none of ${f.explanationsTried.length} explanations makes the planes identical (${[...new Set(f.explanationsTried)].join('; ')})`,
+      );
     for (const p of f.planes) {
       const first = p.firstDifference;
       lines.push(

@@ -78,6 +78,11 @@ const frameCompareSchema = z.object({
   rawWordsDiffer: z.boolean(),
   bitExactRequired: z.boolean(),
   matched: z.boolean(),
+  /** When the planes differ: the explanations tried on the device (or host) before reporting, and the first under
+   *  which every differing plane is identical (null when none is), e.g. "V identical when read 1 row after FFmpeg's
+   *  pointer: a plane-offset mistake". */
+  explanationsTried: z.array(z.string()),
+  cause: z.string().nullable(),
   where: z.enum(['device', 'host']),
   compareMs: z.number().min(0),
   bytesUploaded: count,

@@ -207,6 +207,11 @@ Napi::Value resultToJs(Napi::Env env, const CompareResult &r) {
     fo.Set("rawWordsDiffer", f.rawWordsDiffer);
     fo.Set("bitExactRequired", f.bitExactRequired);
     fo.Set("matched", f.matched);
+    Napi::Array tried = Napi::Array::New(env, f.explanationsTried.size());
+    for (size_t k = 0; k < f.explanationsTried.size(); ++k)
+      tried.Set(static_cast<uint32_t>(k), f.explanationsTried[k]);
+    fo.Set("explanationsTried", tried);
+    fo.Set("cause", f.cause.empty() ? env.Null() : Napi::String::New(env, f.cause));
     fo.Set("where", f.where);
     fo.Set("compareMs", f.compareMs);
     fo.Set("bytesUploaded", static_cast<double>(f.bytesUploaded));

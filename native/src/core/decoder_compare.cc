@@ -6,6 +6,7 @@
 #include "cuda_driver.h"
 #include "decoder.h"
 #include "error.h"
+#include "planted_frame.h"
 #include "yuv_pixel.h"
 
 extern "C" {
@@ -254,6 +255,84 @@ void finishRgb(RgbCompare &r, const PlaneStats &st, const std::vector<uint8_t> &
   r.valueB = b[at];
 }
 
+// What A's plane c is, read another way, for the explanations: the reading and the words for it.
+struct Reading {
+  PlaneAccess a, b;
+  int width = 0, height = 0;
+  std::string words;
+};
+
+// The ways of reading A's plane c (against B's same plane unless said) that test one explanation each, in order: the
+// plane k rows after or before FFmpeg's pointer (an offset mistake), the other chroma plane (U and V swapped), the
+// samples in other bits of 16-bit words (a packing mistake).
+std::vector<Reading> readingsOf(int c, const PlaneAccess pa[3], const PlaneAccess pb[3], const int w[3],
+                                const int h[3]) {
+  std::vector<Reading> out;
+  const std::string name = kPlaneNames[c];
+  for (int k : {1, -1, 2, -2}) {
+    const int rows = h[c] - std::abs(k);
+    if (rows < 2) continue;
+    Reading r{pa[c], pb[c], w[c], rows, ""};
+    if (k > 0)
+      r.a.base += k * r.a.pitch; // A from row k, against B from row 0
+    else
+      r.b.base += -k * r.b.pitch; // A from row 0, against B from row -k
+    r.words = name + " identical when read " + std::to_string(std::abs(k)) + (std::abs(k) == 1 ? " row " : " rows ") +
+              (k > 0 ? "after" : "before") + " FFmpeg's pointer: a plane-offset mistake";
+    out.push_back(r);
+  }
+  // An offset mistake whose frame also lost its last row (FFmpeg 6.0 and later copy the rows FFmpeg's pointer covers,
+  // so a plane copied from one row early lacks the decoder's last row).
+  if (h[c] - 2 >= 2) {
+    Reading r{pa[c], pb[c], w[c], h[c] - 2, ""};
+    r.a.base += r.a.pitch;
+    r.words = name + " identical but for its last row when read 1 row after FFmpeg's pointer: a plane-offset " +
+              "mistake, and the frame lacks the plane's last row";
+    out.push_back(r);
+  }
+  if (c > 0) {
+    const int other = c == 1 ? 2 : 1;
+    out.push_back(
+        {pa[other], pb[c], w[c], h[c], name + " identical to A's " + kPlaneNames[other] + ": U and V swapped"});
+  }
+  if (pa[c].bytes == 2) {
+    for (int shift : {0, 2, 4, 6}) {
+      if (shift == pa[c].shift || shift + pa[c].depth > 16) continue;
+      Reading r{pa[c], pb[c], w[c], h[c], ""};
+      r.a.shift = shift;
+      r.words = name + " identical when A's 16-bit words hold the samples in bits " + std::to_string(shift) + ".." +
+                std::to_string(shift + pa[c].depth - 1) + ": a packing mistake";
+      out.push_back(r);
+    }
+  }
+  return out;
+}
+
+// Tries the explanations for the planes that differ, with compare (one plane: A, B, width, height -> samples that
+// differ); fills tried and returns the first under which every differing plane is identical, or "".
+template <typename Compare>
+std::string explain(const PlaneStats stats[3], const PlaneAccess pa[3], const PlaneAccess pb[3], const int w[3],
+                    const int h[3], Compare compare, std::vector<std::string> &tried) {
+  std::vector<std::string> found;
+  for (int c = 0; c < 3; ++c) {
+    if (stats[c].differing == 0) continue;
+    std::string hit;
+    for (const Reading &r : readingsOf(c, pa, pb, w, h)) {
+      tried.push_back(r.words.substr(0, r.words.find(':')));
+      if (compare(r.a, r.b, r.width, r.height) == 0) {
+        hit = r.words;
+        break;
+      }
+    }
+    if (hit.empty()) return "";
+    found.push_back(hit);
+  }
+  std::string out;
+  for (const std::string &f : found)
+    out += (out.empty() ? "" : "; ") + f;
+  return out;
+}
+
 } // namespace
 
 bool codecIsBitExact(const std::string &codec, std::string &why) {
@@ -398,6 +477,20 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
         pbDev[c] = accessFor(&bDev.view, db, c, streamDepth);
       float ms = 0;
       check(device::comparePlanes(pa, pbDev, w, h, cellsX, cellsY, 3, stats, heat, st, &ms), "comparePlanes");
+      if (stats[0].differing + stats[1].differing + stats[2].differing > 0) {
+        out.cause = explain(
+            stats, pa, pbDev, w, h,
+            [&](const PlaneAccess &x, const PlaneAccess &y, int width, int height) {
+              PlaneStats one;
+              std::vector<uint32_t> cells[1];
+              const int c1 = 1;
+              check(device::comparePlanes(&x, &y, &width, &height, &c1, &c1, 1, &one, cells, st, nullptr),
+                    "comparePlanes");
+              out.bytesDownloaded += static_cast<int64_t>(sizeof one);
+              return one.differing;
+            },
+            out.explanationsTried);
+      }
       out.bytesDownloaded += static_cast<int64_t>(sizeof stats);
       for (int c = 0; c < 3; ++c)
         out.bytesDownloaded += static_cast<int64_t>(heat[c].size() * sizeof(uint32_t));
@@ -421,6 +514,17 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
     } else {
       for (int c = 0; c < 3; ++c)
         compareOnHost(pa[c], pbHost[c], w[c], h[c], cellsX[c], cellsY[c], stats[c], heat[c]);
+      if (stats[0].differing + stats[1].differing + stats[2].differing > 0) {
+        out.cause = explain(
+            stats, pa, pbHost, w, h,
+            [](const PlaneAccess &x, const PlaneAccess &y, int width, int height) {
+              PlaneStats one;
+              std::vector<uint32_t> cells;
+              compareOnHost(x, y, width, height, 1, 1, one, cells);
+              return one.differing;
+            },
+            out.explanationsTried);
+      }
       if (rgb) {
         RgbCompare tmp;
         rgbB = swscaleRgb(b, tmp);
@@ -553,6 +657,7 @@ CompareResult compareDecoders(const std::string &path, const CompareRequest &req
       throw Error(ErrorCode::Cancelled, "Comparing decoders of " + path + " was cancelled",
                   "Compare again when needed.");
     FramePtr fa = da->frameAt(index, cancel);
+    plantFrameFault(fa); // side A only: the A/B must name a planted chroma row
     FramePtr fb = db.frameAt(index, cancel);
     // The plant goes into the first frame compared only: one sample, one place to report.
     const bool plantHere = request.plant && index == frames.front() && !out.plant;

@@ -84,7 +84,12 @@ struct FrameCompare {
   bool rawWordsDiffer = false; // some stored words differ
   bool bitExactRequired = false;
   bool matched = true; // identical (reported for every codec; a failure only where bit-exact output is required)
-  std::string where;   // "device" or "host"
+  // When the planes differ: the explanations tried on the same frames, and the first under which every differing
+  // plane is identical ("" when none is), e.g. "V identical when read 1 row after FFmpeg's pointer: a plane-offset
+  // mistake".
+  std::vector<std::string> explanationsTried;
+  std::string cause;
+  std::string where; // "device" or "host"
   double compareMs = 0;
   int64_t bytesUploaded = 0, bytesDownloaded = 0;
   RgbCompare rgb;

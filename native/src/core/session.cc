@@ -8,6 +8,7 @@
 #include "evidence.h"
 #include "ffmpeg_compat.h"
 #include "memory_map.h"
+#include "planted_frame.h"
 #include "thumbnail.h"
 #include "wrap.h"
 
@@ -69,6 +70,7 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
     auto stage = ledgerStage(LedgerStage::Decode);
     f = decoder_->frameAt(index, request.cancel);
   }
+  const std::optional<std::string> plantedFrame = plantFrameFault(f);
   e.decodeUs = usSince(t0);
 
   const auto t1 = Clock::now();
@@ -103,6 +105,7 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
     auto stage = ledgerStage(LedgerStage::Wrap);
     held_.push_back({index, std::make_unique<WrappedFrame>(std::move(f), layout, e, live_)});
   }
+  if (plantedFrame) e.wrap.planted = e.wrap.planted ? *e.wrap.planted + "; " + *plantedFrame : *plantedFrame;
   const WrappedFrame &w = *held_.back().wrapped;
   evidenceStage = std::make_unique<LedgerStageScope>(ledger_.tag(), LedgerStage::Evidence, ledger_.recording());
 

@@ -1,0 +1,18 @@
+// A deliberate fault in FFmpeg's frame for the tests, from ZCI_PLANT_FRAME: "chroma-row" moves the frame's chroma
+// plane pointers one row later (one pitch) before anything reads them, as a plane-offset mistake in FFmpeg would.
+// The decoder's witness must then say the plane is one row after where the decoder wrote it, and the decoder A/B
+// must name the row. A planted frame is named in its report (wrap.planted); it is never a real one.
+#pragma once
+
+#include "ffmpeg_ptr.h"
+
+#include <optional>
+#include <string>
+
+namespace zci {
+
+/// When ZCI_PLANT_FRAME asks for it, replaces frame by a new reference to the same pictures whose chroma pointers
+/// are one row later, and returns the fault's name; otherwise leaves frame alone and returns nothing.
+std::optional<std::string> plantFrameFault(FramePtr &frame);
+
+} // namespace zci
