@@ -205,6 +205,11 @@ export declare class InspectorError extends Error {
  * thread (the command line's choice; a process serving a window uses environmentAsync). */
 export declare function environment(): EnvironmentReport;
 
+/** Which FFmpeg this process loaded the addon for ('system' or '7.1'), chosen by ZCI_FFMPEG at load. */
+export declare const ffmpegVariant: 'system' | '7.1';
+/** Every choice ZCI_FFMPEG knows (whether or not its variant is built here). */
+export declare const ffmpegVariants: readonly ('system' | '7.1')[];
+
 /** environment() on a worker thread: the JS thread goes on while the libraries load. */
 export declare function environmentAsync(): Promise<EnvironmentReport>;
 

@@ -10,6 +10,8 @@ import { defaultConfigDir } from '../app/config-dir';
 import { PathPolicy } from '../app/path-policy';
 import { removeLeftovers } from '../capture/pending-writes';
 import { parsePlantHook, PLANT_HOOK_ENV, type ComparePlant } from '../common/decoder-compare';
+import { availableFfmpeg } from '../addon/ffmpeg-variants';
+import { FFMPEG_CHOICE_ENV } from '../common/ffmpeg-choice';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers/index';
@@ -19,12 +21,17 @@ import { Persistence } from './persist';
 async function main(): Promise<void> {
   const env = process.env;
   const root = appRootOf(import.meta.url);
-  const loaded = loadAddon(addonLoaderPath(root));
-  // Shown to the user: relative to the app, which says more than a machine's absolute path.
-  if (loaded.status.path !== null) loaded.status.path = path.relative(root, loaded.status.path);
   const configDir = env[BACKEND_ENV.configDir] ?? defaultConfigDir(env);
   const persistence = new Persistence(configDir);
   await persistence.load();
+  // Which FFmpeg: whoever started the backend (ZCI_FFMPEG, serve mode's --ffmpeg) decides, else the setting; only a
+  // variant that is here (a setting left from an installation that had it falls back to the system's).
+  const ffmpeg = availableFfmpeg(root);
+  const chosen = persistence.getSettings().ffmpeg;
+  if (env[FFMPEG_CHOICE_ENV] === undefined && ffmpeg.includes(chosen)) env[FFMPEG_CHOICE_ENV] = chosen;
+  const loaded = loadAddon(addonLoaderPath(root));
+  // Shown to the user: relative to the app, which says more than a machine's absolute path.
+  if (loaded.status.path !== null) loaded.status.path = path.relative(root, loaded.status.path);
   // Temporary capture files a crashed writer left behind (its own or the command line's).
   await removeLeftovers(configDir).catch(() => []);
   const libraryPath = persistence.getSettings().libraryPath;
@@ -56,6 +63,7 @@ async function main(): Promise<void> {
     startedAt: new Date(),
     app: readAppIdentity(root),
     configDir,
+    ffmpeg: { available: ffmpeg, loaded: loaded.addon?.ffmpegVariant ?? null },
   });
   // NVCV, CV-CUDA and the CUDA context, made ready once on a worker thread while the window loads: no open pays
   // for them, and the JS thread never waits on them.

@@ -1,7 +1,8 @@
 /** The readable form of inspect's output: a header, one row per frame, the failures spelled out. */
 import { signatureWords } from '../common/capture';
 import type { CheckResult } from '../common/checks';
-import { ffmpegWords } from '../common/ffmpeg-words';
+import { displayWords } from '../common/display-words';
+import { ffmpegWords, nvdecOutputWords } from '../common/ffmpeg-words';
 import { formatFrameList } from '../common/frame-list';
 import type { InspectOutput } from '../common/inspect-output';
 import { checkWord, DESCRIPTOR_ONLY_WHY } from '../common/verdicts';
@@ -24,6 +25,10 @@ function headerLines(output: InspectOutput): string[] {
     `${output.tool.name} ${output.tool.version} · ${input.path}`,
     `${stream.codec} ${stream.profile} · ${stream.width}×${stream.height} (coded ${stream.codedWidth}×${stream.codedHeight}) · ${stream.pixelFormat} · ${stream.frameCount} frames · decode ${stream.decodePath}${stream.decodePathReason !== '' ? ` (${stream.decodePathReason})` : ''}`,
   ];
+  const display = displayWords(stream);
+  if (display !== null) lines.push(`display: ${display}`);
+  const nvdec = nvdecOutputWords(stream);
+  if (nvdec !== null) lines.push(`NVDEC output: ${nvdec}`);
   if (input.capture !== null) {
     lines.push(`capture made ${input.capture.createdAt} on ${input.capture.hostname} · GPU ${input.capture.gpu}`);
     lines.push(`signature: ${signatureWords(input.capture.signature)}`);

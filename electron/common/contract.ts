@@ -2,6 +2,7 @@
  * The single RPC contract: every method with its parameter schema and result type, and every event.
  * The backend's handlers, the renderer's client and both carriers are typed from this file.
  */
+import type { FfmpegChoice } from './ffmpeg-choice';
 import { z } from 'zod';
 import type { BackendBudgets } from './budgets';
 import type { JsonValue } from './bounded-json';
@@ -58,6 +59,9 @@ export interface BackendEnvironment {
    * capture, whose environment is where it was made. */
   budgets?: BackendBudgets & { memoryUsedBytes: number };
   samplePath: string | null;
+  /** The FFmpeg choices whose addon variant this installation has, and the one the backend loaded (absent in a
+   * capture, whose environment is where it was made). */
+  ffmpeg?: { available: FfmpegChoice[]; loaded: FfmpegChoice | null };
 }
 
 /** The result of open. */

@@ -37,6 +37,12 @@ export const streamInfoSchema = z.object({
   frameCount: count,
   frameCountExact: z.boolean(),
   keyFrames: z.array(count),
+  /** The rotation a player applies, in degrees counter-clockwise as the stream's display matrix gives it (0 without
+   *  one), whether the matrix also mirrors, and the sample range the stream declares: 'tv' (limited), 'pc' (full) or
+   *  'unknown' (undeclared; all three absent in older reports). */
+  rotationDegrees: z.number().optional(),
+  displayFlipped: z.boolean().optional(),
+  colorRange: z.string().max(32).optional(),
   decodePath: z.enum(DECODE_PATHS),
   decodePathReason: z.string(),
   /** NVDEC only: what FFmpeg hands out: NVDEC's mapped surface (before 6.0), FFmpeg's copy of it (6.0 and later), or

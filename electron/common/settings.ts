@@ -1,5 +1,6 @@
 /** User settings that persist between runs, shared by the backend and the renderer. */
 import { z } from 'zod';
+import { ffmpegChoiceSchema } from './ffmpeg-choice';
 import { decodeModeSchema, deviceSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** Colour theme of the window. */
@@ -20,6 +21,13 @@ export const settingsSchema = z
     /** The copy ledger: CUPTI's record of every copy a frame step asks the GPU to do (tracing costs time: off unless
      * asked). Applies to the file open and the next. */
     ledger: z.boolean(),
+    /** Which FFmpeg the backend decodes with: the system's or the FFmpeg 7.1 shipped with the app. Read when the
+     * backend starts (it loads the addon variant once); a restart of the app or of serve mode applies a change.
+     * Whoever starts the backend can fix it instead (serve mode's --ffmpeg, ZCI_FFMPEG). */
+    ffmpeg: ffmpegChoiceSchema,
+    /** AV_HWACCEL_FLAG_UNSAFE_OUTPUT on FFmpeg 6.0 and later: NVDEC frames are the decoder's surfaces, not FFmpeg's
+     * copies. Applies to the next file opened. */
+    unsafeOutput: z.boolean(),
   })
   .strict();
 
@@ -44,6 +52,8 @@ export const DEFAULT_SETTINGS: Settings = {
   thumbnailWidth: 240,
   libraryPath: null,
   ledger: false,
+  ffmpeg: 'system',
+  unsafeOutput: false,
 };
 
 /** Keys earlier versions kept in settings.json; read files drop them (the budgets no longer live there). */

@@ -193,6 +193,7 @@ export function App({ bridge }: AppProps) {
           panelRef={settingsPanel}
           settings={s.settings}
           budgets={s.environment?.budgets ?? null}
+          ffmpeg={s.environment?.ffmpeg ?? null}
           contextMode={s.contextMode}
           onChange={(patch) => void actions.updateSettings(patch)}
           onContextModeChange={actions.setContextMode}

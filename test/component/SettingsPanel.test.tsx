@@ -28,6 +28,44 @@ describe('SettingsPanel', () => {
     expect(screen.getByTestId('setting-library-remote')).toHaveTextContent(/ZCI_NVCV_PATH/);
   });
 
+  it('chooses the FFmpeg among the variants built, says what the backend runs on, and switches unsafe output', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <SettingsPanel
+        settings={DEFAULT_SETTINGS}
+        ffmpeg={{ available: ['system'], loaded: 'system' }}
+        contextMode="shared"
+        onChange={onChange}
+        onContextModeChange={vi.fn()}
+        chooseLibraryFolder={null}
+        onClose={vi.fn()}
+      />,
+    );
+    const select = screen.getByTestId('setting-ffmpeg');
+    expect(screen.getByRole('option', { name: /FFmpeg 7\.1/ })).toBeDisabled();
+    expect(screen.getByTestId('setting-ffmpeg-text')).toHaveTextContent("The backend runs on the system's FFmpeg.");
+    await user.click(screen.getByTestId('setting-unsafe-output'));
+    expect(onChange.mock.calls).toEqual([[{ unsafeOutput: true }]]);
+    rerender(
+      <SettingsPanel
+        settings={{ ...DEFAULT_SETTINGS, ffmpeg: '7.1' }}
+        ffmpeg={{ available: ['system', '7.1'], loaded: 'system' }}
+        contextMode="shared"
+        onChange={onChange}
+        onContextModeChange={vi.fn()}
+        chooseLibraryFolder={null}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('option', { name: /FFmpeg 7\.1/ })).toBeEnabled();
+    expect(screen.getByTestId('setting-ffmpeg-text')).toHaveTextContent(
+      /FFmpeg 7\.1, shipped with the inspector applies when it restarts/,
+    );
+    await user.selectOptions(select, 'system');
+    expect(onChange.mock.calls.at(-1)).toEqual([{ ffmpeg: 'system' }]);
+  });
+
   it("the desktop app chooses the NVCV folder in the main process's dialog", async () => {
     const user = userEvent.setup();
     const chooseLibraryFolder = vi.fn(async () => undefined);

@@ -234,6 +234,29 @@ describe('frames', () => {
 describe('settings', () => {
   afterEach(() => addon.setLibraryPath(null));
 
+  it('takes an FFmpeg choice only when its variant is here, and says which the backend loaded', async () => {
+    const { handlers, ctx, persistence } = setup();
+    await expect(handlers.setSettings({ ffmpeg: '7.1' }, ctx)).rejects.toMatchObject({
+      envelope: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/FFmpeg 7\.1 is not built/) },
+    });
+    expect(persistence.getSettings().ffmpeg).toBe('system');
+    expect((await handlers.environment({}, ctx)).ffmpeg).toEqual({ available: ['system'], loaded: null });
+    const built = createHandlers({
+      addon,
+      addonStatus,
+      persistence,
+      samplePath: null,
+      cwd: dir,
+      paths: PathPolicy.root('/'),
+      startedAt: new Date(0),
+      ffmpeg: { available: ['system', '7.1'], loaded: addon.ffmpegVariant },
+    });
+    const settings = await built.setSettings({ ffmpeg: '7.1', unsafeOutput: true }, ctx);
+    expect(settings).toMatchObject({ ffmpeg: '7.1', unsafeOutput: true });
+    expect((await built.environment({}, ctx)).ffmpeg).toEqual({ available: ['system', '7.1'], loaded: 'system' });
+    expect(METHODS.setSettings.params.safeParse({ ffmpeg: '6.1' }).success).toBe(false);
+  });
+
   it('persists a change; the library path is not a setting the RPC can change', async () => {
     const setLibraryPath = vi.spyOn(addon, 'setLibraryPath');
     const { handlers, ctx, persistence } = setup();

@@ -32,3 +32,25 @@ for (const [name, codec, width, height] of clips) {
     }
   });
 }
+
+test('the stream says how it asks to be shown: the rotated, full-range fixture against a plain one', async () => {
+  const rotated = await addon.Session.open(fixture('h264-rot90-fullrange-640x360.mp4'));
+  const plain = await addon.Session.open(fixture('hevc-main10-1280x720.mp4'));
+  try {
+    assert.equal(rotated.info.rotationDegrees, 90);
+    assert.equal(rotated.info.displayFlipped, false);
+    assert.equal(rotated.info.colorRange, 'pc');
+    // The stored pictures stay landscape: the rotation is the player's business, the inspector reports it.
+    assert.equal(rotated.info.width, 640);
+    assert.equal(rotated.info.height, 360);
+    assert.equal((await rotated.frame(0, { proof: false })).format.colorRange, 'pc');
+    assert.equal(plain.info.rotationDegrees, 0);
+    assert.equal(plain.info.colorRange, 'tv');
+    const undeclared = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
+    assert.equal(undeclared.info.colorRange, 'unknown');
+    undeclared.close();
+  } finally {
+    rotated.close();
+    plain.close();
+  }
+});

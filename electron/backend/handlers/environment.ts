@@ -20,6 +20,7 @@ export function createEnvironmentHandlers(deps: BudgetedDeps): Pick<Handlers, 'e
         report,
         backend: { pid: process.pid, startedAt: deps.startedAt.toISOString(), node: process.versions.node },
         samplePath: deps.samplePath,
+        ffmpeg: { available: [...(deps.ffmpeg?.available ?? ['system'])], loaded: deps.ffmpeg?.loaded ?? null },
         budgets: { ...deps.budgets, memoryUsedBytes: deps.memory.usedBytes },
       };
     },

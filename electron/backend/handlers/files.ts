@@ -36,6 +36,7 @@ export function createFileHandlers(
               decode: settings.decode,
               device: settings.device,
               ledger: settings.ledger,
+              unsafeOutput: settings.unsafeOutput,
               ...options,
               holdFrames: deps.budgets.holdFrames,
               maxPixels: deps.budgets.maxPixels,

@@ -6,6 +6,7 @@ import type { PathPolicy } from '../../app/path-policy';
 import type { BackendBudgets } from '../../common/budgets';
 import type { AddonStatus, EventMap, EventName, MethodName, METHODS, ResultOf } from '../../common/contract';
 import type { ComparePlant } from '../../common/decoder-compare';
+import type { FfmpegChoice } from '../../common/ffmpeg-choice';
 import type { ClientSession } from '../client-session';
 import type { MemoryBudget } from '../memory-budget';
 import type { Persistence } from '../persist';
@@ -38,6 +39,8 @@ export interface BackendDeps {
   configDir?: string | null;
   /** A test hook: one sample planted in side A of decoder comparisons (ZCI_TEST_HOOK_PLANT), so a difference shows. */
   plant?: ComparePlant | null;
+  /** The FFmpeg choices whose addon variant is here, and the one this backend loaded (default: the system's only). */
+  ffmpeg?: { available: readonly FfmpegChoice[]; loaded: FfmpegChoice | null };
   /** The budgets whoever started the backend set (default: derived from this machine's memory). */
   budgets?: BackendBudgets;
   /** The backend's memory, charged by every client (default: a budget of budgets.memoryBytes). */

@@ -8,6 +8,7 @@
 #include "nvdec_caps.h"
 
 extern "C" {
+#include <libavutil/display.h>
 #include <libavutil/hwcontext.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
@@ -253,6 +254,15 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   info_.codedWidth = codec_->coded_width;
   info_.codedHeight = codec_->coded_height;
   info_.frameRate = av_q2d(av_guess_frame_rate(fmt_.get(), st, nullptr));
+  if (const int32_t *matrix = ffcompat::displayMatrix(st)) {
+    const double degrees = av_display_rotation_get(matrix);
+    info_.rotationDegrees = std::isnan(degrees) ? 0 : degrees;
+    // A negative determinant of the 2x2 part: the picture is mirrored as well as turned.
+    info_.displayFlipped =
+        static_cast<int64_t>(matrix[0]) * matrix[4] - static_cast<int64_t>(matrix[1]) * matrix[3] < 0;
+  }
+  const char *range = av_color_range_name(st->codecpar->color_range);
+  info_.colorRange = range ? range : "unknown";
   info_.durationSeconds = st->duration != AV_NOPTS_VALUE ? static_cast<double>(st->duration) * av_q2d(st->time_base)
                                                          : static_cast<double>(fmt_->duration) / AV_TIME_BASE;
   if (raw_) {

@@ -71,6 +71,11 @@ struct StreamInfo {
   std::string path, container, codec, profile, pixelFormat;
   int bitDepth = 0, width = 0, height = 0, codedWidth = 0, codedHeight = 0;
   double frameRate = 0, durationSeconds = 0;
+  // From the stream: the rotation a player applies (degrees counter-clockwise, as FFmpeg's display matrix gives it;
+  // 0 without one), whether it also flips, and the sample range the stream declares ("tv", "pc" or "unknown").
+  double rotationDegrees = 0;
+  bool displayFlipped = false;
+  std::string colorRange;
   int64_t frameCount = 0;
   bool frameCountExact = false;
   std::vector<int64_t> keyFrames; // display indices

@@ -4,6 +4,7 @@
 
 extern "C" {
 #include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
 #include <libavutil/frame.h>
 }
 
@@ -59,6 +60,20 @@ inline int64_t frameTag(const AVFrame *frame) {
   return static_cast<int64_t>(reinterpret_cast<intptr_t>(frame->opaque));
 #else
   return frame->reordered_opaque;
+#endif
+}
+
+/// The stream's display matrix (rotation and flips, 9 x int32), or null. FFmpeg 6.1 moved stream side data into
+/// AVCodecParameters.coded_side_data (libavcodec 60.30) and deprecated av_stream_get_side_data.
+inline const int32_t *displayMatrix(const AVStream *st) {
+#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(60, 30, 100)
+  const AVPacketSideData *sd = av_packet_side_data_get(st->codecpar->coded_side_data, st->codecpar->nb_coded_side_data,
+                                                       AV_PKT_DATA_DISPLAYMATRIX);
+  return sd && sd->size >= 9 * sizeof(int32_t) ? reinterpret_cast<const int32_t *>(sd->data) : nullptr;
+#else
+  size_t size = 0;
+  const uint8_t *d = av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+  return d && size >= 9 * sizeof(int32_t) ? reinterpret_cast<const int32_t *>(d) : nullptr;
 #endif
 }
 

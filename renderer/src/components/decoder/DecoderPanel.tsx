@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import type { BackendEnvironment } from '../../../../electron/common/contract';
 import type { DecoderPoolStatus, LibraryStatus } from '../../../../electron/common/environment';
+import { displayWords } from '../../../../electron/common/display-words';
 import { ffmpegWords, nvdecOutputWords } from '../../../../electron/common/ffmpeg-words';
 import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
 import type { DecodePath } from '../../../../electron/common/vocabulary';
@@ -63,6 +64,9 @@ export const DecoderPanel = memo(function DecoderPanel({ environment, info, repo
       <dl className="facts">
         {info !== null ? (
           <Value label="why" testId="decode-reason" value={info.decodePathReason || '—'} copy={false} />
+        ) : null}
+        {info !== null && displayWords(info) !== null ? (
+          <Value label="display" testId="stream-display" value={displayWords(info) ?? ''} copy={false} />
         ) : null}
         {info !== null && nvdecOutputWords(info) !== null ? (
           <Value label="NVDEC output" testId="nvdec-output" value={nvdecOutputWords(info) ?? ''} copy={false} />

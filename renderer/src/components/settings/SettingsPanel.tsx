@@ -1,6 +1,7 @@
 /** Settings: how files are decoded, the proof, thumbnails, and where NVCV/CV-CUDA are loaded from. */
 import type { Ref } from 'react';
 import type { BackendEnvironment } from '../../../../electron/common/contract';
+import { FFMPEG_CHOICES } from '../../../../electron/common/ffmpeg-choice';
 import type { Settings, SettingsPatch } from '../../../../electron/common/settings';
 import {
   CONTEXT_MODES,
@@ -11,6 +12,7 @@ import {
 } from '../../../../electron/common/vocabulary';
 import { clampTo } from '../../format';
 import { BudgetFacts } from './BudgetFacts';
+import { FFMPEG_CHOICE_WORDS, ffmpegLoadedWords } from './ffmpeg-setting';
 import { CONTEXT_MODE_TEXT } from './context-modes';
 
 /** Props of SettingsPanel. */
@@ -18,6 +20,8 @@ export interface SettingsPanelProps {
   settings: Settings;
   /** The backend's budgets, read-only: only whoever starts the inspector sets them. Null while unknown. */
   budgets?: BackendEnvironment['budgets'] | null;
+  /** The FFmpeg variants the backend has and the one it loaded; null while unknown. */
+  ffmpeg?: BackendEnvironment['ffmpeg'] | null;
   /** The CUDA context the next video is opened in. */
   contextMode: ContextMode;
   onChange(patch: SettingsPatch): void;
@@ -33,6 +37,7 @@ export interface SettingsPanelProps {
 export function SettingsPanel({
   settings,
   budgets,
+  ffmpeg,
   contextMode,
   onChange,
   onContextModeChange,
@@ -87,6 +92,35 @@ export function SettingsPanel({
           onChange={(event) => onChange({ device: clampTo(DEVICE_ORDINAL, event.target.value) })}
         />
       </label>
+      <label>
+        FFmpeg
+        <select
+          data-testid="setting-ffmpeg"
+          value={settings.ffmpeg}
+          onChange={(event) => {
+            const choice = FFMPEG_CHOICES.find((candidate) => candidate === event.target.value);
+            if (choice !== undefined) onChange({ ffmpeg: choice });
+          }}
+        >
+          {FFMPEG_CHOICES.map((choice) => (
+            <option key={choice} value={choice} disabled={ffmpeg != null && !ffmpeg.available.includes(choice)}>
+              {FFMPEG_CHOICE_WORDS[choice]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted" data-testid="setting-ffmpeg-text">
+        {ffmpegLoadedWords(settings.ffmpeg, ffmpeg ?? null)}
+      </p>
+      <label className="check">
+        <input
+          data-testid="setting-unsafe-output"
+          type="checkbox"
+          checked={settings.unsafeOutput}
+          onChange={(event) => onChange({ unsafeOutput: event.target.checked })}
+        />
+        unsafe output (FFmpeg 6.0 and later): NVDEC frames are the decoder&apos;s surfaces, not FFmpeg&apos;s copies
+      </label>
       <BudgetFacts budgets={budgets ?? null} />
       <label className="check">
         <input
@@ -119,7 +153,9 @@ export function SettingsPanel({
           </p>
         )}
       </div>
-      <p className="muted">Decode mode, CUDA context, device and frames held apply to the next file opened.</p>
+      <p className="muted">
+        Decode mode, CUDA context, device, unsafe output and frames held apply to the next file opened.
+      </p>
       <button type="button" data-testid="settings-close" onClick={onClose}>
         Close
       </button>

@@ -1,0 +1,20 @@
+/** Which FFmpeg variants of the addon this installation has (native/index.cjs loads one per process). */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FfmpegChoice } from '../common/ffmpeg-choice';
+
+/** Where each variant's binary lies, relative to the app (in a packaged app, under app.asar.unpacked). */
+const VARIANT_BINARIES: Record<FfmpegChoice, string> = {
+  system: path.join('native', 'build', 'Release', 'zerocopy_inspector.node'),
+  '7.1': path.join('native', 'build-ffmpeg-7.1', 'Release', 'zerocopy_inspector.node'),
+};
+
+/** The choices whose binary is here; the system's always (its absence is reported when the addon loads). */
+export function availableFfmpeg(appRoot: string): FfmpegChoice[] {
+  const here = (file: string): boolean =>
+    existsSync(path.join(appRoot, file)) ||
+    existsSync(path.join(appRoot.replace('app.asar', 'app.asar.unpacked'), file));
+  return (Object.keys(VARIANT_BINARIES) as FfmpegChoice[]).filter(
+    (choice) => choice === 'system' || here(VARIANT_BINARIES[choice]),
+  );
+}

@@ -1,0 +1,19 @@
+/** The words of the FFmpeg setting: each choice, and what the backend runs on now against what is chosen. */
+import type { BackendEnvironment } from '../../../../electron/common/contract';
+import type { FfmpegChoice } from '../../../../electron/common/ffmpeg-choice';
+
+/** Each choice as the menu names it. */
+export const FFMPEG_CHOICE_WORDS: Record<FfmpegChoice, string> = {
+  system: "the system's FFmpeg",
+  '7.1': 'FFmpeg 7.1, shipped with the inspector',
+};
+
+/** What the backend loaded, and whether the chosen one waits for a restart. */
+export function ffmpegLoadedWords(chosen: FfmpegChoice, ffmpeg: BackendEnvironment['ffmpeg'] | null): string {
+  if (ffmpeg == null || ffmpeg.loaded === null) return 'Applies when the backend starts.';
+  const now = `The backend runs on ${FFMPEG_CHOICE_WORDS[ffmpeg.loaded]}.`;
+  if (!ffmpeg.available.includes(chosen)) return `${now} ${FFMPEG_CHOICE_WORDS[chosen]} is not built here.`;
+  return chosen === ffmpeg.loaded
+    ? now
+    : `${now} ${FFMPEG_CHOICE_WORDS[chosen]} applies when it restarts (restart the app or serve mode).`;
+}
