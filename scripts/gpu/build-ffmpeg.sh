@@ -128,7 +128,7 @@ START_TS="$(date +%s)"
 
 # Build tools: dpkg-dev unpacks the source package, nasm enables the x86 SIMD decoders,
 # libffmpeg-nvenc-dev provides the ffnvcodec headers + ffnvcodec.pc.
-ensure_packages dpkg-dev libffmpeg-nvenc-dev nasm pkg-config gcc make libdav1d-dev
+ensure_packages dpkg-dev libffmpeg-nvenc-dev nasm pkg-config gcc make libdav1d-dev curl xz-utils
 
 # True when apt can see a source package with the exact Debian version we need.
 have_src_version() {
