@@ -14,6 +14,7 @@ import { writeDecodeBenchmarks } from './evidence/bench-decode.mjs';
 import { writeOpenBenchmarks } from './evidence/bench-opens.mjs';
 import { writeSteadyBenchmarks } from './evidence/bench-steady.mjs';
 import { writeDecoderEvidence } from './evidence/evidence-decoders.mjs';
+import { writeFfmpegSeriesEvidence } from './evidence/evidence-ffmpeg-series.mjs';
 import { writeRecordEvidence } from './evidence/evidence-records.mjs';
 import { loadRun } from './evidence/run.mjs';
 
@@ -36,6 +37,7 @@ writeDecodeBenchmarks(run, bm);
 writeOpenBenchmarks(run, bm);
 writeSteadyBenchmarks(run, bm);
 writeDecoderEvidence(run, ev);
+writeFfmpegSeriesEvidence(run, ev);
 writeRecordEvidence(run, ev);
 
 const outputs = { 'docs/gpu-evidence.md': ev.join('\n'), 'docs/benchmarks.md': bm.join('\n') };

@@ -1,0 +1,95 @@
+// @ts-check
+// FFmpeg 5.1 against 7.1 on NVDEC: the capability table the driver answered, every fixture through the decoder's
+// witness with the decoder A/B (witness-ffmpegNN.json), where each FFmpeg puts each plane against where NVDEC wrote
+// it (surface-layout*.json), FFmpeg's copies in CUPTI's ledger (ffmpeg-copy-ffmpegNN.json), and the second test pass
+// (tests-ffmpeg7.1.tap). Each part is written only where its file is in the run.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fmt, median, tableHead } from './stats.mjs';
+
+/** The JSON files of the run whose names match re, by the FFmpeg major in their name. @param {string} dir @param {RegExp} re */
+function byMajor(dir, re) {
+  return fs
+    .readdirSync(dir)
+    .map((f) => [f, re.exec(f)])
+    .filter(([, m]) => m !== null)
+    .map(([f, m]) => ({ major: Number(/** @type {RegExpExecArray} */ (m)[1]), data: JSON.parse(fs.readFileSync(path.join(dir, /** @type {string} */ (f)), 'utf8')) }))
+    .sort((a, b) => a.major - b.major);
+}
+
+/** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
+export function writeFfmpegSeriesEvidence(run, ev) {
+  const { runDir } = run;
+  const witness = byMajor(runDir, /^witness-ffmpeg(\d+)\.json$/);
+  if (witness.length > 0) {
+    // The capability table, as the first pass's driver answered it (the same GPU and driver for every pass).
+    const caps = witness[0].data.nvdecCaps;
+    ev.push("## NVDEC's capability table, as the driver answered", '');
+    if (caps?.error) ev.push(`Not asked: ${caps.error}`, '');
+    else {
+      ev.push('`cuvidGetDecoderCaps` for every codec, chroma format and bit depth, through the NVDEC pool library.', '');
+      ev.push(...tableHead('| codec | supported (chroma, bit depths) | largest | NVDEC engines |'));
+      for (const codec of [...new Set(caps.rows.map((/** @type {any} */ r) => r.codec))]) {
+        const ok = caps.rows.filter((/** @type {any} */ r) => r.codec === codec && r.supported);
+        const chromas = [...new Set(ok.map((/** @type {any} */ r) => r.chroma))];
+        const words = chromas.map((c) => `${c} ${ok.filter((/** @type {any} */ r) => r.chroma === c).map((/** @type {any} */ r) => r.bitDepth).join('/')}-bit`);
+        const largest = ok.reduce((/** @type {any} */ a, /** @type {any} */ r) => (a === null || r.maxWidth * r.maxHeight > a.maxWidth * a.maxHeight ? r : a), null);
+        ev.push(`| ${codec} | ${ok.length ? words.join(', ') : '**none**'} | ${largest ? `${largest.maxWidth}x${largest.maxHeight}` : '–'} | ${largest ? largest.nvdecs : '–'} |`);
+      }
+      ev.push('');
+    }
+    ev.push('## Every fixture through the witness, on each FFmpeg', '');
+    ev.push('`test/gpu/witness-fixtures.test.mjs` opened each fixture (decode auto), stepped every frame, and ran the decoder');
+    ev.push('A/B against the software decoder on every frame. "verdicts" are the decoder-surface verdicts of plane 0 and 1.', '');
+    ev.push(...tableHead('| FFmpeg | fixture | codec | size | path | NVDEC output | verdicts | A/B identical frames | cause named |'));
+    for (const { data } of witness) {
+      for (const f of data.fixtures) {
+        const ab = f.ab ? `${f.ab.identical} of ${f.ab.frames}` : '–';
+        const causes = f.ab?.causes?.length ? f.ab.causes.join('; ') : f.ab?.unexplained?.length ? `**none for frames ${f.ab.unexplained.join(', ')}**` : '–';
+        ev.push(`| ${data.ffmpeg.version ?? data.ffmpeg.libavcodec} | ${f.file} | ${f.codec} | ${f.width}x${f.height} | ${f.path} | ${f.nvdecOutput ?? '–'} | ${(f.verdicts ?? []).join(', ') || '–'} | ${ab} | ${causes} |`);
+      }
+    }
+    const refused = witness[0].data.fixtures.filter((/** @type {any} */ f) => f.path !== 'nvdec');
+    for (const f of refused) ev.push('', `- ${f.file}: ${f.reason}`);
+    ev.push('');
+  }
+
+  const layouts = byMajor(runDir, /^surface-layout-ffmpeg(\d+)\.json$/);
+  for (const { major, data } of layouts) {
+    ev.push(`## Where FFmpeg (libavcodec ${major}) puts each plane, against NVDEC and against its own copy`, '');
+    ev.push('`test/gpu/surface-layout.test.mjs` searched the mapped surface (through a session with unsafe output) and');
+    ev.push("FFmpeg's default copy for the software decoder's chroma rows.", '');
+    ev.push(...tableHead("| clip | size | pitch | decoder's chroma row | FFmpeg's chroma row | copy's chroma rows late | the copy's witness |"));
+    for (const r of data)
+      ev.push(`| ${r.file} | ${r.width}x${r.height} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${r.copy ? r.copy.chromaRowsLate : '–'} | ${r.copy ? `${r.copy.witness.verdict}, ${r.copy.witness.deltaRows} row(s)` : '–'} |`);
+    ev.push('');
+  }
+
+  const copies = byMajor(runDir, /^ffmpeg-copy-ffmpeg(\d+)\.json$/);
+  if (copies.length > 0) {
+    ev.push("## FFmpeg's copies in the copy ledger", '');
+    ev.push("`test/gpu/ffmpeg-copy.test.mjs`: CUPTI's device-to-device copies in the decode stage of six steps each.", '');
+    ev.push(...tableHead('| libavcodec | file | unsafe output | steps | copies a step | bytes a step | GPU time a copy (median, µs) |'));
+    for (const { major, data } of copies) {
+      for (const key of [...new Set(data.map((/** @type {any} */ s) => `${s.file}|${s.unsafeOutput}`))]) {
+        const steps = data.filter((/** @type {any} */ s) => `${s.file}|${s.unsafeOutput}` === key);
+        const counts = [...new Set(steps.map((/** @type {any} */ s) => s.decodeCopies.length))];
+        const bytes = [...new Set(steps.map((/** @type {any} */ s) => s.decodeCopies.reduce((a, /** @type {any} */ c) => a + c.bytes, 0)))];
+        const ns = steps.flatMap((/** @type {any} */ s) => s.decodeCopies.map((/** @type {any} */ c) => c.gpuNs));
+        ev.push(`| ${major} | ${steps[0].file} | ${steps[0].unsafeOutput ? 'yes' : 'no'} | ${steps.length} | ${counts.join(', ')} | ${bytes.join(', ')} | ${ns.length ? fmt(median(ns) / 1000, 1) : '–'} |`);
+      }
+    }
+    ev.push('');
+  }
+
+  const tap = path.join(runDir, 'tests-ffmpeg7.1.tap');
+  if (fs.existsSync(tap)) {
+    const text = fs.readFileSync(tap, 'utf8');
+    const count = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const failed = [...text.matchAll(/^not ok \d+ - (.+)$/gm)].map((m) => m[1]);
+    ev.push('## The tests against FFmpeg 7.1', '');
+    ev.push(`\`run.sh\` ran the native and GPU tests again with \`ZCI_FFMPEG=7.1\`: ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped.`);
+    for (const f of failed) ev.push(`- failed: ${f}`);
+    ev.push('');
+  }
+}
