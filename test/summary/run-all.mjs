@@ -95,18 +95,22 @@ run('native tests (node:test)', process.execPath, [
   'test/gpu/',
   'test/docs/',
 ]);
-const tap = existsSync(nativeTap) ? readFileSync(nativeTap, 'utf8') : '';
-const tapCount = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
-if (tap === '') {
-  failed += 1;
-  failures.push('node:test wrote no report');
-} else {
-  passed += tapCount('pass');
-  failed += tapCount('fail') + tapCount('cancelled');
-  skipped += tapCount('skipped') + tapCount('todo');
-  if (tapCount('fail') + tapCount('cancelled') > 0)
-    failures.push(`${tapCount('fail') + tapCount('cancelled')} native test(s)`);
+/** Adds a node:test TAP report's totals to the summary; a missing or empty report counts as a failure. */
+function addTap(file, suffix = '') {
+  const tap = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (tap === '') {
+    failed += 1;
+    failures.push(`node:test wrote no report${suffix}`);
+    return;
+  }
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  const bad = count('fail') + count('cancelled');
+  passed += count('pass');
+  failed += bad;
+  skipped += count('skipped') + count('todo');
+  if (bad > 0) failures.push(`${bad} native test(s)${suffix}`);
 }
+addTap(nativeTap);
 
 // The same native tests against the other FFmpeg series users run: 7.1 (Debian 13's source), built here with the
 // addon variant that carries it (npm run build:native:ffmpeg7); ZCI_FFMPEG makes the loader pick that variant.
@@ -128,18 +132,7 @@ if (tap === '') {
       ],
       { ZCI_FFMPEG: '7.1' },
     );
-    const tap71 = existsSync(nativeTap71) ? readFileSync(nativeTap71, 'utf8') : '';
-    const count71 = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap71)?.[1] ?? 0);
-    if (tap71 === '') {
-      failed += 1;
-      failures.push('node:test wrote no report for FFmpeg 7.1');
-    } else {
-      passed += count71('pass');
-      failed += count71('fail') + count71('cancelled');
-      skipped += count71('skipped') + count71('todo');
-      if (count71('fail') + count71('cancelled') > 0)
-        failures.push(`${count71('fail') + count71('cancelled')} native test(s) against FFmpeg 7.1`);
-    }
+    addTap(nativeTap71, ' against FFmpeg 7.1');
   }
 }
 
