@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '../support/e2e/fixtures';
+import { call, openSocket } from '../support/live/serve';
 
 const variant71 = path.resolve('native', 'build-ffmpeg-7.1', 'Release', 'zerocopy_inspector.node');
 
@@ -47,4 +48,40 @@ test('the stream facts say the rotated clip turns 90° and declares full range',
   await expect(page.getByTestId('stream-display')).toHaveText(
     'rotated 90° by the display matrix (stored 640×360, shown 360×640) · full range (pc)',
   );
+});
+
+test('a backend started after the FFmpeg 7.1 choice runs on FFmpeg 7.1, loaded from beside the addon', async ({
+  served,
+}) => {
+  test.skip(!existsSync(variant71), 'the FFmpeg 7.1 variant is not built (npm run build:native:ffmpeg7)');
+  const opened = await openSocket(served);
+  if (!('socket' in opened)) throw new Error(`refused: ${opened.status}`);
+  const { socket } = opened;
+  type Env = {
+    ok: boolean;
+    result: {
+      backend: { pid: number };
+      report: { ffmpeg: { version: string; origin: string; libraryPath: string } };
+      ffmpeg: { loaded: string };
+    };
+  };
+  const before = (await call(socket, 'environment', {}, 1)) as Env;
+  expect(before.result.ffmpeg.loaded).toBe('system');
+  expect(await call(socket, 'setSettings', { ffmpeg: '7.1' }, 2)).toMatchObject({
+    ok: true,
+    result: { ffmpeg: '7.1' },
+  });
+  // The supervisor starts a new backend, which reads the choice before it loads the addon.
+  process.kill(before.result.backend.pid, 'SIGKILL');
+  let id = 10;
+  await expect
+    .poll(async () => ((await call(socket, 'environment', {}, (id += 1))) as Env).ok, { timeout: 30_000 })
+    .toBe(true);
+  const after = (await call(socket, 'environment', {}, 99)) as Env;
+  expect(after.result.backend.pid).not.toBe(before.result.backend.pid);
+  expect(after.result.ffmpeg.loaded).toBe('7.1');
+  expect(after.result.report.ffmpeg.version).toMatch(/^7\.1\./);
+  expect(after.result.report.ffmpeg.origin).toBe('bundled');
+  expect(after.result.report.ffmpeg.libraryPath).toContain(path.join('build-ffmpeg-7.1', 'Release', 'ffmpeg-lib'));
+  socket.close();
 });

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -253,6 +253,9 @@ describe('settings', () => {
     });
     const settings = await built.setSettings({ ffmpeg: '7.1', unsafeOutput: true }, ctx);
     expect(settings).toMatchObject({ ffmpeg: '7.1', unsafeOutput: true });
+    // Saved before the answer: the next backend reads it from the file.
+    const saved = JSON.parse(await readFile(path.join(dir, 'config', 'settings.json'), 'utf8'));
+    expect(saved).toMatchObject({ ffmpeg: '7.1', unsafeOutput: true });
     expect((await built.environment({}, ctx)).ffmpeg).toEqual({ available: ['system', '7.1'], loaded: 'system' });
     expect(METHODS.setSettings.params.safeParse({ ffmpeg: '6.1' }).success).toBe(false);
   });

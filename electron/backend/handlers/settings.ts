@@ -18,7 +18,9 @@ export function createSettingsHandlers(deps: BackendDeps): Pick<Handlers, 'getSe
             'Build its addon variant (npm run build:native:ffmpeg7), or keep the system FFmpeg.',
           ),
         );
-      const settings = await deps.persistence.setSettings(patch);
+      const settings = deps.persistence.setSettings(patch);
+      // Answered once saved: a choice read at the next start (the FFmpeg) must survive a backend that dies right after.
+      await deps.persistence.flush();
       const on = patch.ledger;
       if (on !== undefined) await client.serial(async () => client.switchLedger(on));
       return settings;

@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <sys/stat.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <mutex>
 
@@ -32,6 +33,8 @@ struct Loaded {
 
 std::mutex loadMutex;
 Loaded loaded;
+// zci_pool_thread_last_sequence once the pool is in use: read after every NVDEC frame, so without the load lock.
+std::atomic<zci_pool_thread_last_sequence_fn> threadLastFn{nullptr};
 
 int ctxGet(void **ctx) {
   const cuda::DriverApi *d = cuda::driver();
@@ -135,6 +138,7 @@ void loadLocked() {
     return; // stays loaded (its decoders would be the driver's own anyway)
   }
   s.active = true;
+  threadLastFn.store(loaded.threadLast, std::memory_order_release);
   // process.exit() and a return from main end through exit(), which runs this before the libraries' destructors;
   // the addon's environment cleanup hook covers Node's own teardown. exitProcess (_exit) skips both.
   std::atexit(releaseAtExit);
@@ -252,8 +256,8 @@ bool decoderCaps(void *ctx, zci_pool_caps &caps, std::string *why) {
 }
 
 uint64_t threadLastSequence() {
-  std::lock_guard<std::mutex> lock(loadMutex);
-  return loaded.status.active && loaded.threadLast ? loaded.threadLast() : 0;
+  const zci_pool_thread_last_sequence_fn f = threadLastFn.load(std::memory_order_acquire);
+  return f ? f() : 0;
 }
 
 std::optional<Mapping> findSequence(uint64_t sequence) {
