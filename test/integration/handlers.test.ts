@@ -22,9 +22,14 @@ let dir: string;
 let video: string;
 const opened = new OpenedSessions();
 
-function setup(withAddon: BackendDeps['addon'] = addon, status: AddonStatus = addonStatus) {
+function setup(
+  withAddon: BackendDeps['addon'] = addon,
+  status: AddonStatus = addonStatus,
+  more: Partial<BackendDeps> = {},
+) {
   const persistence = new Persistence(path.join(dir, 'config'));
   const deps: BackendDeps = {
+    ...more,
     addon: withAddon,
     addonStatus: status,
     persistence,
@@ -241,16 +246,9 @@ describe('settings', () => {
     });
     expect(persistence.getSettings().ffmpeg).toBe('system');
     expect((await handlers.environment({}, ctx)).ffmpeg).toEqual({ available: ['system'], loaded: null });
-    const built = createHandlers({
-      addon,
-      addonStatus,
-      persistence,
-      samplePath: null,
-      cwd: dir,
-      paths: PathPolicy.root('/'),
-      startedAt: new Date(0),
+    const built = setup(addon, addonStatus, {
       ffmpeg: { available: ['system', '7.1'], loaded: addon.ffmpegVariant },
-    });
+    }).handlers;
     const settings = await built.setSettings({ ffmpeg: '7.1', unsafeOutput: true }, ctx);
     expect(settings).toMatchObject({ ffmpeg: '7.1', unsafeOutput: true });
     // Saved before the answer: the next backend reads it from the file.
