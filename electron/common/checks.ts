@@ -82,14 +82,23 @@ function decoder(report: FrameReport): CheckResult {
       name: 'decoder',
       ok: false,
       detail: shifted
-        .map((p) => {
+        .flatMap((p) => {
+          const lines: string[] = [];
           const side = (p.deltaBytes ?? 0) < 0 ? 'before' : 'after';
           const bytes = Math.abs(p.deltaBytes ?? 0);
           const rows =
             p.deltaRows === null ? '' : ` (${Math.abs(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'})`;
-          return surface.ffmpegCopy === true
-            ? `plane ${p.index}: FFmpeg copied it from ${bytes} bytes${rows} ${side} where NVDEC wrote the plane`
-            : `plane ${p.index}: FFmpeg's pointer is ${bytes} bytes${rows} ${side} where NVDEC wrote the plane`;
+          if (bytes !== 0)
+            lines.push(
+              surface.ffmpegCopy === true
+                ? `plane ${p.index}: FFmpeg copied it from ${bytes} bytes${rows} ${side} where NVDEC wrote the plane`
+                : `plane ${p.index}: FFmpeg's pointer is ${bytes} bytes${rows} ${side} where NVDEC wrote the plane`,
+            );
+          const copied = p.copiedRows ?? null;
+          const needed = p.rowsNeeded ?? null;
+          if (copied !== null && needed !== null && copied < needed)
+            lines.push(`plane ${p.index}: FFmpeg's copy holds ${copied} of the plane's ${needed} rows`);
+          return lines;
         })
         .join('; '),
     };

@@ -37,7 +37,10 @@ def test_the_zip_holds_the_manifest_first_the_pngs_and_a_signature_that_verifies
     assert manifest["signed"] is True
     assert manifest["recordedBy"]["origin"] == "your-process"
     assert manifest["frames"][0]["label"] == "after decode"
-    assert {n["fact"] for n in manifest["recordedBy"]["notTaken"]} >= {"decoder surface", "environment"}
+    not_taken = {n["fact"] for n in manifest["recordedBy"]["notTaken"]}
+    assert "decoder surface" in not_taken
+    # The environment is taken where the CUDA driver lists devices, and named as not taken where it cannot.
+    assert ("environment" in not_taken) == (manifest["environment"] is None)
 
 
 def test_the_inspector_opens_it_signed_by_another_key_with_every_check_passing(tmp_path):

@@ -48,6 +48,7 @@ for (const file of files) {
             ffmpegCopy: ds.ffmpegCopy,
             surface: { pointer: ds.pointer, pitch: ds.pitch },
             planes: r.report.planes.map((p) => ({ pointer: p.ffmpegPointer, pitch: p.pitch, rowBytes: p.visibleBytesPerRow, rows: p.height })),
+            copiedRows: ds.planes.map((p) => p.copiedRows ?? null),
             decodeCopies: got.map((x) => ({ bytes: x.bytes, srcKind: x.srcKind, dstKind: x.dstKind, gpuNs: x.durationNs })),
           });
           assert.equal(ds.ffmpegCopy, expectCopy, ds.reason);
@@ -55,12 +56,16 @@ for (const file of files) {
             assert.deepEqual(got, [], 'no device-to-device copy when the frame is the surface');
             continue;
           }
-          // One copy a plane, each of that plane's rows: at least its visible bytes, at most its pitch, a row.
+          // One copy a plane (hwcontext_cuda's 2-D copy, the narrower pitch wide), of the rows the witness says FFmpeg
+          // copied: its frame's height at the copy (the coded height where the decoder crops afterwards), shifted for
+          // chroma. CUPTI counts the bytes the copy moved, independently of the witness.
           assert.equal(got.length, r.report.planes.length, JSON.stringify(got));
           r.report.planes.forEach((p, i) => {
             const bytes = got[i].bytes;
+            const rows = ds.planes[i].copiedRows;
+            assert.ok(Number.isInteger(rows) && rows >= ds.planes[i].rowsNeeded, `plane ${i}: ${rows} rows copied`);
+            assert.equal(bytes, Math.min(p.pitch, ds.pitch) * rows, `plane ${i}: ${bytes} bytes`);
             assert.ok(bytes >= p.visibleBytesPerRow * p.height, `plane ${i}: ${bytes} bytes`);
-            assert.ok(bytes <= Math.max(p.pitch, ds.pitch) * p.height, `plane ${i}: ${bytes} bytes`);
           });
         }
       } finally {

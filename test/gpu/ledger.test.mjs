@@ -64,7 +64,7 @@ for (const [file, planes] of [
         for (const d of sum(l, 'decode').records) {
           // FFmpeg's own work on its surfaces: device copies, and memsets when NVDEC sets up or a frame is released.
           assert.ok(['dtod', 'memset'].includes(d.kind), JSON.stringify(d));
-          assert.ok(d.bytes <= r.report.allocation.size, `a decode copy within one surface (${d.bytes} bytes)`);
+          assert.ok(d.bytes <= r.report.allocation.rangeSize, `a decode copy within one surface (${d.bytes} bytes)`);
         }
         // The proof: two canary exchanges a plane (its first and its last row), each reading back its 24 bytes.
         const proof = sum(l, 'evidence');

@@ -8,7 +8,7 @@ test('a stream NVDEC cannot decode falls back to software + upload, with the rea
   const s = await addon.Session.open(fixture('h264-444-640x360.mp4'));
   try {
     assert.equal(s.info.decodePath, 'software-upload');
-    assert.match(s.info.decodePathReason, /NVDEC cannot decode/);
+    assert.match(s.info.decodePathReason, /NVDEC on this GPU cannot decode h264 4:4:4 8-bit \(the driver's capability query/);
     const r = await s.frame(5);
     assert.equal(r.format.hwFormat, 'cuda');
     assert.equal(r.format.swFormat, 'yuv444p');

@@ -51,6 +51,7 @@ for (const name of FIXTURES) {
     entry.reason = s.info.decodePathReason;
     entry.nvdecOutput = s.info.nvdecOutput;
     entry.frames = [];
+    seen.push(entry); // recorded as far as it got, also when an assertion below fails
     try {
       const chroma = s.info.pixelFormat.startsWith('yuv444') ? '4:4:4' : '4:2:0';
       const cap = env.nvdecCaps.rows.find(
@@ -101,11 +102,19 @@ for (const name of FIXTURES) {
         causes: [...new Set(ab.frames.map((f) => f.cause).filter((c) => c !== null))],
         unexplained: ab.frames.filter((f) => !f.identical && f.cause === null).map((f) => f.index),
       };
+      const firstUnexplained = ab.frames.find((f) => !f.identical && f.cause === null);
+      if (firstUnexplained)
+        entry.ab.firstUnexplained = {
+          index: firstUnexplained.index,
+          comparedArea: firstUnexplained.comparedArea,
+          formats: `${firstUnexplained.formatA} vs ${firstUnexplained.formatB}`,
+          planes: firstUnexplained.planes.map((p) => ({ plane: p.plane, height: p.height, differing: p.differing, maxAbsDiff: p.maxAbsDiff, first: p.firstDifference })),
+          explanationsTried: firstUnexplained.explanationsTried,
+        };
       assert.equal(ab.frames.length, s.info.frameCount, 'every frame compared');
       if (ab.bitExactCodec) assert.deepEqual(entry.ab.unexplained, [], 'every difference explained');
       if (s.info.decodePath === 'nvdec' && s.info.height % 2 === 1 && chroma === '4:2:0')
         for (const c of entry.ab.causes) assert.match(c, /1 row after FFmpeg's pointer/);
-      seen.push(entry);
     } finally {
       s.close();
     }

@@ -123,6 +123,28 @@ describe('frame checks', () => {
     expect(frameChecks({ ...report, decodePath: 'software' }).some((c) => c.name === 'decoder')).toBe(false);
   });
 
+  it("fail FFmpeg's copy that holds fewer rows of a plane than the plane has, naming both counts", () => {
+    const report = paddedNv12Device();
+    const surface = report.decoderSurface!;
+    surface.ffmpegCopy = true;
+    surface.planes[1] = {
+      ...surface.planes[1]!,
+      ffmpegOffset: null,
+      copiedFromOffset: 2048 * 362,
+      deltaBytes: 0,
+      deltaRows: 0,
+      copiedRows: 180,
+      rowsNeeded: 181,
+      verdict: 'shifted',
+    };
+    const check = frameChecks(report).find((c) => c.name === 'decoder');
+    expect(check).toMatchObject({ ok: false, detail: "plane 1: FFmpeg's copy holds 180 of the plane's 181 rows" });
+    surface.planes[1] = { ...surface.planes[1], copiedFromOffset: 2048 * 361, deltaBytes: -2048, deltaRows: -1 };
+    expect(frameChecks(report).find((c) => c.name === 'decoder')!.detail).toBe(
+      "plane 1: FFmpeg copied it from 2048 bytes (1 row) before where NVDEC wrote the plane; plane 1: FFmpeg's copy holds 180 of the plane's 181 rows",
+    );
+  });
+
   it('fail a wrong NVCV format, naming both formats', () => {
     const report = paddedNv12Device();
     report.wrap = { ...report.wrap, formatCode: '0x2', formatMatch: false };

@@ -177,6 +177,8 @@ Napi::Object decoderSurfaceToJs(Napi::Env env, const DecoderSurfaceEvidence &d) 
                                              .add("deltaBytes", p.deltaBytes)
                                              .add("deltaRows", p.deltaRows)
                                              .add("copiedFromOffset", p.copiedFromOffset)
+                                             .add("copiedRows", p.copiedRows)
+                                             .add("rowsNeeded", p.rowsNeeded)
                                              .add("verdict", p.verdict)
                                              .object());
   }

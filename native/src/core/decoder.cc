@@ -347,20 +347,55 @@ void Decoder::seekTo(int64_t index) {
 // The pool library's number for the picture NVDEC mapped while FFmpeg made this frame, kept with the frame in its
 // opaque_ref (the caller's field, freed with the frame): the decoder's witness for a frame FFmpeg copied (6.0 and
 // later unmap the surface before the frame comes out).
-void keepMappingSequence(AVFrame *frame) {
-  const uint64_t n = decoder_pool::threadLastSequence();
-  if (n == 0) return;
-  AVBufferRef *ref = av_buffer_alloc(sizeof n);
+namespace {
+
+/// What an NVDEC frame keeps in its opaque_ref: the pool's number for the picture mapped while FFmpeg made it, and
+/// the height FFmpeg's nvdec read the mapped picture with.
+struct MappingNote {
+  uint64_t sequence = 0;
+  int32_t retrieveHeight = 0, displayHeight = 0;
+};
+
+} // namespace
+
+void keepMappingSequence(AVFrame *frame, int retrieveHeight, int displayHeight) {
+  MappingNote note;
+  note.sequence = decoder_pool::threadLastSequence();
+  note.retrieveHeight = retrieveHeight;
+  note.displayHeight = displayHeight;
+  if (note.sequence == 0) return;
+  AVBufferRef *ref = av_buffer_alloc(sizeof note);
   if (!ref) return;
-  std::memcpy(ref->data, &n, sizeof n);
+  std::memcpy(ref->data, &note, sizeof note);
   av_buffer_unref(&frame->opaque_ref);
   frame->opaque_ref = ref;
 }
 
 uint64_t mappingSequenceOf(const AVFrame *frame) {
-  uint64_t n = 0;
-  if (frame->opaque_ref && frame->opaque_ref->size >= sizeof n) std::memcpy(&n, frame->opaque_ref->data, sizeof n);
-  return n;
+  MappingNote note;
+  if (frame->opaque_ref && frame->opaque_ref->size >= sizeof note)
+    std::memcpy(&note, frame->opaque_ref->data, sizeof note);
+  return note.sequence;
+}
+
+RetrieveHeights retrieveHeightsOf(const AVFrame *frame) {
+  MappingNote note;
+  if (frame->opaque_ref && frame->opaque_ref->size >= sizeof note)
+    std::memcpy(&note, frame->opaque_ref->data, sizeof note);
+  return {note.retrieveHeight, note.displayHeight};
+}
+
+int nvdecRetrieveHeight(const AVCodecContext *codec) {
+  // FFmpeg's nvdec_retrieve_data places plane i at the sum of pitch x (frame height >> the plane's vertical shift)
+  // over the planes before it, with the frame's height as ff_get_buffer left it: decoders that export their
+  // cropping (H.264, HEVC, MJPEG) allocate at the larger of the display and coded heights and crop afterwards; the
+  // others at the display height.
+  switch (codec->codec_id) {
+  case AV_CODEC_ID_H264:
+  case AV_CODEC_ID_HEVC:
+  case AV_CODEC_ID_MJPEG: return std::max(codec->height, codec->coded_height);
+  default: return codec->height;
+  }
 }
 
 FramePtr Decoder::receive() {
@@ -376,7 +411,7 @@ FramePtr Decoder::receive() {
   if (raw_) numberRawFrame(frame.get());
   if (frame->format == AV_PIX_FMT_CUDA) {
     gotHw_ = true;
-    keepMappingSequence(frame.get());
+    keepMappingSequence(frame.get(), nvdecRetrieveHeight(codec_.get()), codec_->height);
     return frame;
   }
   if (cuda_ && !wantHw_) return upload(frame.get());

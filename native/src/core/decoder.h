@@ -95,10 +95,18 @@ struct OpenTimings {
   std::string nvdecDecoder;
 };
 
-/// Keeps with an NVDEC frame the pool library's number for the picture mapped while FFmpeg made it.
-void keepMappingSequence(AVFrame *frame);
+/// Keeps with an NVDEC frame the pool library's number for the picture mapped while FFmpeg made it, the height
+/// FFmpeg's nvdec read that picture with (nvdecRetrieveHeight at the time) and the stream's display height then.
+void keepMappingSequence(AVFrame *frame, int retrieveHeight, int displayHeight);
 /// That number (0 when none was kept: not NVDEC, or no pool library).
 uint64_t mappingSequenceOf(const AVFrame *frame);
+/// Those heights (0 when none were kept).
+struct RetrieveHeights {
+  int retrieve = 0, display = 0;
+};
+RetrieveHeights retrieveHeightsOf(const AVFrame *frame);
+/// The frame height FFmpeg's nvdec computes plane offsets with for this decoder now.
+int nvdecRetrieveHeight(const AVCodecContext *codec);
 
 /// One open video. Not thread-safe: the caller serialises calls.
 class Decoder {

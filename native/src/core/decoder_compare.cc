@@ -361,7 +361,12 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
     throw unavailable("frame B must be a software frame of a known pixel format");
   out.formatA = da->name;
   out.formatB = db->name;
-  if (a->width != b->width || a->height != b->height || da->log2_chroma_w != db->log2_chroma_w ||
+  // FFmpeg 6.0 and later hand out NVDEC frames copied into a frame of their frames context, whose size is the coded
+  // size rounded up to even: an odd-sized stream's frame A is one row or column larger than the software decoder's.
+  // The stream's size is compared; the extra row or column is FFmpeg's padding, named in the compared area.
+  const bool evenPadded = a->width >= b->width && a->height >= b->height && a->width - b->width <= 1 &&
+                          a->height - b->height <= 1 && (a->width % 2 == 0) && (a->height % 2 == 0);
+  if ((!evenPadded && (a->width != b->width || a->height != b->height)) || da->log2_chroma_w != db->log2_chroma_w ||
       da->log2_chroma_h != db->log2_chroma_h || da->nb_components < 3 || db->nb_components < 3 ||
       da->comp[0].depth < streamDepth || db->comp[0].depth < streamDepth || (da->flags & AV_PIX_FMT_FLAG_RGB) ||
       (db->flags & AV_PIX_FMT_FLAG_RGB)) {
@@ -370,6 +375,7 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
                       std::to_string(b->width) + "x" + std::to_string(b->height));
   }
   out.bitDepth = streamDepth;
+  const int cw = b->width, ch = b->height; // the size compared: the stream's
 
   // The naive path: frame A downloaded whole, compared on the host.
   FramePtr downloaded, writable;
@@ -395,9 +401,8 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
   std::unique_ptr<cuda::ScopedContext> scope;
   if (aDevice) scope = std::make_unique<cuda::ScopedContext>(cudaOf(a)->cuda_ctx);
 
-  const int w[3] = {a->width, AV_CEIL_RSHIFT(a->width, da->log2_chroma_w), AV_CEIL_RSHIFT(a->width, da->log2_chroma_w)};
-  const int h[3] = {a->height, AV_CEIL_RSHIFT(a->height, da->log2_chroma_h),
-                    AV_CEIL_RSHIFT(a->height, da->log2_chroma_h)};
+  const int w[3] = {cw, AV_CEIL_RSHIFT(cw, da->log2_chroma_w), AV_CEIL_RSHIFT(cw, da->log2_chroma_w)};
+  const int h[3] = {ch, AV_CEIL_RSHIFT(ch, da->log2_chroma_h), AV_CEIL_RSHIFT(ch, da->log2_chroma_h)};
   PlaneAccess pa[3], pbHost[3];
   for (int c = 0; c < 3; ++c) {
     pa[c] = accessFor(a, da, c, streamDepth);
@@ -412,16 +417,19 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
   if (pa[0].shift == 0 && pbHost[0].shift == 0 && !semiPlanar(da) && !semiPlanar(db))
     out.normalisation += "; as stored";
   out.codedRowsCompared = false;
-  out.comparedArea = "the displayed " + std::to_string(a->width) + "x" + std::to_string(a->height);
+  out.comparedArea = "the displayed " + std::to_string(cw) + "x" + std::to_string(ch);
+  if (a->width != cw || a->height != ch)
+    out.comparedArea += " (frame A is " + std::to_string(a->width) + "x" + std::to_string(a->height) +
+                        ", FFmpeg's frame rounded up to even: its extra row or column was not compared)";
   std::string hidden;
-  if (codedHeight > a->height) hidden = "rows " + std::to_string(a->height) + ".." + std::to_string(codedHeight - 1);
-  if (codedWidth > a->width)
-    hidden += (hidden.empty() ? "" : " and ") + std::string("columns ") + std::to_string(a->width) + ".." +
+  if (codedHeight > ch) hidden = "rows " + std::to_string(ch) + ".." + std::to_string(codedHeight - 1);
+  if (codedWidth > cw)
+    hidden += (hidden.empty() ? "" : " and ") + std::string("columns ") + std::to_string(cw) + ".." +
               std::to_string(codedWidth - 1);
   out.comparedArea += hidden.empty()
                           ? "; the coded size is the same, nothing hidden"
-                          : "; of the coded " + std::to_string(std::max(codedWidth, a->width)) + "x" +
-                                std::to_string(std::max(codedHeight, a->height)) + ", " + hidden + " were not compared";
+                          : "; of the coded " + std::to_string(std::max(codedWidth, cw)) + "x" +
+                                std::to_string(std::max(codedHeight, ch)) + ", " + hidden + " were not compared";
 
   // The planted sample.
   unsigned plantOriginal = 0;
@@ -495,16 +503,16 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
       for (int c = 0; c < 3; ++c)
         out.bytesDownloaded += static_cast<int64_t>(heat[c].size() * sizeof(uint32_t));
       if (rgb) {
-        rgbADevice = std::make_unique<DeviceBuffer>(static_cast<size_t>(a->width) * a->height * 3);
+        rgbADevice = std::make_unique<DeviceBuffer>(static_cast<size_t>(cw) * ch * 3);
         const kernels::YuvSource ys = yuvSourceFor(a, da, pa[0], streamDepth);
-        check(kernels::yuvToRgb8(ys, rgbADevice->bytes(), static_cast<int64_t>(a->width) * 3, st), "yuvToRgb8");
+        check(kernels::yuvToRgb8(ys, rgbADevice->bytes(), static_cast<int64_t>(cw) * 3, st), "yuvToRgb8");
         RgbCompare tmp;
         rgbB = swscaleRgb(b, tmp);
         DeviceBuffer rgbBDevice(rgbB.size());
         check(cudaMemcpyAsync(rgbBDevice.ptr, rgbB.data(), rgbB.size(), cudaMemcpyHostToDevice, st), "cudaMemcpy");
         out.bytesUploaded += static_cast<int64_t>(rgbB.size());
-        const PlaneAccess ra = rgbAccess(rgbADevice->bytes(), a->width), rb = rgbAccess(rgbBDevice.bytes(), a->width);
-        const int rw = a->width * 3, rh = a->height, one = 1;
+        const PlaneAccess ra = rgbAccess(rgbADevice->bytes(), cw), rb = rgbAccess(rgbBDevice.bytes(), cw);
+        const int rw = cw * 3, rh = ch, one = 1;
         std::vector<uint32_t> rgbHeat[1];
         check(device::comparePlanes(&ra, &rb, &rw, &rh, &one, &one, 1, &rgbStats, rgbHeat, st, nullptr),
               "comparePlanes");
@@ -530,12 +538,11 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
         rgbB = swscaleRgb(b, tmp);
         const kernels::YuvSource ys = yuvSourceFor(a, da, pa[0], streamDepth);
         rgbA.resize(rgbB.size());
-        for (int y = 0; y < a->height; ++y)
-          for (int x = 0; x < a->width; ++x)
-            kernels::yuvPixelToRgb(ys, x, y, rgbA.data() + (static_cast<size_t>(y) * a->width + x) * 3);
+        for (int y = 0; y < ch; ++y)
+          for (int x = 0; x < cw; ++x)
+            kernels::yuvPixelToRgb(ys, x, y, rgbA.data() + (static_cast<size_t>(y) * cw + x) * 3);
         std::vector<uint32_t> rgbHeat;
-        compareOnHost(rgbAccess(rgbA.data(), a->width), rgbAccess(rgbB.data(), a->width), a->width * 3, a->height, 1, 1,
-                      rgbStats, rgbHeat);
+        compareOnHost(rgbAccess(rgbA.data(), cw), rgbAccess(rgbB.data(), cw), cw * 3, ch, 1, 1, rgbStats, rgbHeat);
         out.rgb = tmp;
       }
     }
@@ -570,8 +577,8 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
                                    : "the inspector's conversion formula (yuv_pixel.h) on the CPU, on frame A";
       out.rgb.matrixA = matrixName(m);
       out.rgb.rangeA = a->color_range == AVCOL_RANGE_JPEG ? "full" : "limited";
-      out.rgb.width = a->width;
-      out.rgb.height = a->height;
+      out.rgb.width = cw;
+      out.rgb.height = ch;
       finishRgb(out.rgb, rgbStats, rgbA, rgbADevice ? rgbADevice->bytes() : nullptr, rgbB, out.bytesDownloaded);
     } else {
       out.rgb.why = "not asked for";

@@ -10,7 +10,7 @@ constexpr int kChroma420 = 1; // cudaVideoChromaFormat_420
 
 } // namespace
 
-void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence) {
+void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retrieveHeight, int displayHeight) {
   DecoderSurfaceEvidence &s = out.decoderSurface;
   if (out.decodePath != "nvdec") {
     s.reason = "no NVDEC surface: the frame was decoded in " +
@@ -47,13 +47,15 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence) {
       known ? "4:2:0: luma at 0, chroma at pitch x ulTargetHeight rounded up to even"
             : (m->paramsKnown ? "not measured for this chroma format" : "the decoder's parameters were not recorded");
   const uint64_t chromaRow = m->targetHeight + (m->targetHeight & 1u);
+  const int64_t placedHeight = retrieveHeight > 0 ? retrieveHeight : out.height;
+  const int64_t streamHeight = displayHeight > 0 ? displayHeight : out.height;
   for (size_t i = 0; i < out.planes.size(); ++i) {
     DecoderPlaneEvidence p;
     p.index = static_cast<int>(i);
     if (copy) {
       // FFmpeg's nvdec (6.0 to 7.1, nvdec_retrieve_data) points plane i of the mapped picture at the sum of
       // pitch x (frame height >> the plane's vertical shift) over the planes before it, and copies from there.
-      p.copiedFromOffset = static_cast<int64_t>(i == 0 ? 0 : static_cast<uint64_t>(out.height) * m->pitch);
+      p.copiedFromOffset = static_cast<int64_t>(i == 0 ? 0 : static_cast<uint64_t>(placedHeight) * m->pitch);
     } else {
       p.ffmpegOffset = static_cast<int64_t>(out.planes[i].ffmpegPointer - m->devPtr);
     }
@@ -62,6 +64,13 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence) {
       p.deltaBytes = (copy ? *p.copiedFromOffset : *p.ffmpegOffset) - *p.decoderOffset;
       if (m->pitch > 0 && *p.deltaBytes % m->pitch == 0) p.deltaRows = *p.deltaBytes / m->pitch;
       p.verdict = *p.deltaBytes != 0 ? "shifted" : (copy ? "ffmpeg-copy" : "decoder-plane");
+      if (copy) {
+        // The copy (hwcontext_cuda's transfer) takes height >> shift rows of each plane; the plane has
+        // AV_CEIL_RSHIFT(height, shift) at the stream's height.
+        p.copiedRows = i == 0 ? placedHeight : placedHeight >> 1;
+        p.rowsNeeded = i == 0 ? streamHeight : (streamHeight + 1) >> 1;
+        if (*p.copiedRows < *p.rowsNeeded) p.verdict = "shifted";
+      }
     }
     s.planes.push_back(p);
   }
@@ -70,10 +79,15 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence) {
     if (copy) s.reason = "the frame is FFmpeg's copy of the mapped picture; " + s.reason;
     return;
   }
-  bool shifted = false;
-  for (const DecoderPlaneEvidence &p : s.planes)
-    shifted = shifted || p.verdict == "shifted";
-  if (shifted) {
+  bool shifted = false, shortCopy = false;
+  for (const DecoderPlaneEvidence &p : s.planes) {
+    shifted = shifted || (p.verdict == "shifted" && p.deltaBytes.value_or(0) != 0);
+    shortCopy = shortCopy || (p.copiedRows && p.rowsNeeded && *p.copiedRows < *p.rowsNeeded);
+  }
+  if (shortCopy && !shifted) {
+    s.reason = "FFmpeg's copy leaves out the last row of a plane: it copied height >> the chroma shift rows, fewer "
+               "than the plane holds at an odd height";
+  } else if (shifted) {
     s.reason = copy ? "FFmpeg's plane pointer is not where the decoder wrote the plane: FFmpeg copied it from "
                       "elsewhere in the mapped surface"
                     : "FFmpeg's plane pointer is not where the decoder wrote the plane";
@@ -82,6 +96,7 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence) {
                       "it (AV_HWACCEL_FLAG_UNSAFE_OUTPUT would hand out the surface itself)"
                     : "every FFmpeg plane pointer is where NVDEC wrote the plane in its mapped surface";
   }
+  if (shortCopy && shifted) s.reason += "; its copy also leaves out the last row of a plane";
 }
 
 } // namespace zci

@@ -11,7 +11,9 @@
 namespace zci {
 
 /// Fills out.decoderSurface from the pool library's record of NVDEC's mappings; says why when there is no witness.
-/// mappingSequence is the pool's number for the picture mapped while FFmpeg produced the frame (0: unknown).
-void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence);
+/// mappingSequence is the pool's number for the picture mapped while FFmpeg produced the frame (0: unknown);
+/// retrieveHeight the frame height FFmpeg's nvdec placed the planes with, displayHeight the stream's (0: unknown,
+/// the frame's own height is taken).
+void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retrieveHeight = 0, int displayHeight = 0);
 
 } // namespace zci

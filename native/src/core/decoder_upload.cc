@@ -1,10 +1,12 @@
 // Software frames uploaded into FFmpeg's CUDA frames (the software-upload path), converted first where needed.
 #include "decoder.h"
 
+#include "cuda_driver.h"
 #include "error.h"
 
 extern "C" {
 #include <libavutil/hwcontext.h>
+#include <libavutil/hwcontext_cuda.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 }
@@ -28,6 +30,29 @@ AVPixelFormat uploadFormat(AVPixelFormat f) {
   case AV_PIX_FMT_YUV444P10LE:
   case AV_PIX_FMT_YUV444P12LE: return AV_PIX_FMT_YUV444P16LE;
   default: return AV_PIX_FMT_NONE;
+  }
+}
+
+/// FFmpeg's CUDA upload (hwcontext_cuda.c, 5.1 to 7.1) copies height >> the chroma shift rows of each chroma plane:
+/// on an odd height the plane's last row (the one AV_CEIL_RSHIFT counts) stays as the pool left it. This copies that
+/// row, one row per chroma plane, so the uploaded frame holds every sample the software decoder made.
+void uploadLastChromaRows(const AVFrame *src, const AVFrame *dst, const AVHWDeviceContext *device) {
+  const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(src->format));
+  if (!d || d->log2_chroma_h == 0) return;
+  const int full = AV_CEIL_RSHIFT(src->height, d->log2_chroma_h), copied = src->height >> d->log2_chroma_h;
+  if (full == copied) return;
+  const cuda::DriverApi *api = cuda::driver();
+  if (!api) throw Error(ErrorCode::CudaError, "Uploading a frame's last chroma row: no CUDA driver", "Check the GPU.");
+  const auto *cu = static_cast<const AVCUDADeviceContext *>(device->hwctx);
+  cuda::ScopedContext scope(cu->cuda_ctx);
+  for (int p = 1; p < 4 && src->data[p] && dst->data[p]; ++p) {
+    if (p == 3) break; // an alpha plane is full height
+    const size_t bytes = static_cast<size_t>(std::min(src->linesize[p], dst->linesize[p]));
+    const auto at = reinterpret_cast<CUdeviceptr>(dst->data[p] + static_cast<ptrdiff_t>(copied) * dst->linesize[p]);
+    const CUresult r = api->memcpyHtoD(at, src->data[p] + static_cast<ptrdiff_t>(copied) * src->linesize[p], bytes);
+    if (r != CUDA_SUCCESS)
+      throw Error(ErrorCode::CudaError, "Uploading a frame's last chroma row failed: " + cuda::driverErrorName(r),
+                  "Check the GPU.");
   }
 }
 
@@ -76,6 +101,7 @@ FramePtr Decoder::upload(const AVFrame *sw) {
   int err = av_hwframe_get_buffer(uploadFrames_.get(), dst.get(), 0);
   if (err >= 0) err = av_hwframe_transfer_data(dst.get(), src, 0);
   if (err < 0) throw Error(ErrorCode::CudaError, "Uploading a frame to CUDA failed: " + avError(err), "Check the GPU.");
+  uploadLastChromaRows(src, dst.get(), reinterpret_cast<const AVHWDeviceContext *>(cuda_->hwDevice()->data));
   av_frame_copy_props(dst.get(), sw);
   return dst;
 }

@@ -96,6 +96,9 @@ struct DecoderPlaneEvidence {
   // Where FFmpeg copied the plane from, in the surface, when the frame is FFmpeg's copy (ffmpegOffset is then null:
   // its pointer is in another allocation), and deltaBytes is this offset minus the decoder's.
   std::optional<int64_t> copiedFromOffset;
+  // For FFmpeg's copy: the rows it copied of the plane (its frame height at the copy, shifted for chroma), and the
+  // rows the plane has at the stream's height (AV_CEIL_RSHIFT); fewer copied leaves the plane's last rows unwritten.
+  std::optional<int64_t> copiedRows, rowsNeeded;
   std::string verdict = "not-measured"; // "decoder-plane", "ffmpeg-copy", "shifted", or "not-measured"
 };
 

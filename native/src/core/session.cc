@@ -90,7 +90,8 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
   e.codedWidth = decoder_->info().codedWidth;
   e.codedHeight = decoder_->info().codedHeight;
   gatherPlanesAndAllocation(f.get(), layout, e);
-  gatherDecoderSurface(e, mappingSequenceOf(f.get()));
+  const RetrieveHeights heights = retrieveHeightsOf(f.get());
+  gatherDecoderSurface(e, mappingSequenceOf(f.get()), heights.retrieve, heights.display);
   e.damage = decoder_->damage();
 
   evidenceStage.reset();

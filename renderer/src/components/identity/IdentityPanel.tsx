@@ -19,6 +19,13 @@ import { describeNvcvFormat } from '../glossary/nvcv-format';
 import { explainDelta, signed } from '../../../../electron/common/pointer-delta';
 import { PointerHex } from './PointerHex';
 
+/** ", N of M rows copied" where FFmpeg's copy took fewer rows of a plane than the plane has. */
+function shortCopy(p: { copiedRows?: number | null | undefined; rowsNeeded?: number | null | undefined }): string {
+  const copied = p.copiedRows ?? null;
+  const needed = p.rowsNeeded ?? null;
+  return copied !== null && needed !== null && copied < needed ? `, ${copied} of ${needed} rows copied` : '';
+}
+
 /** FFmpeg's plane pointers against where NVDEC wrote the planes of the surface it mapped (the decoder's witness). */
 function DecoderSurfaceRow({ surface }: { surface: DecoderSurface }) {
   const shifted = surface.planes.filter((p) => p.verdict === 'shifted');
@@ -50,7 +57,7 @@ function DecoderSurfaceRow({ surface }: { surface: DecoderSurface }) {
             ? `; ${shifted
                 .map(
                   (p) =>
-                    `plane ${p.index}: ${copy ? 'FFmpeg copied from' : 'FFmpeg'} ${(copy ? p.copiedFromOffset : p.ffmpegOffset) ?? '?'} B, NVDEC ${p.decoderOffset ?? '?'} B (${signed(p.deltaBytes ?? 0)} B${p.deltaRows === null ? '' : `, ${signed(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'}`})`,
+                    `plane ${p.index}: ${copy ? 'FFmpeg copied from' : 'FFmpeg'} ${(copy ? p.copiedFromOffset : p.ffmpegOffset) ?? '?'} B, NVDEC ${p.decoderOffset ?? '?'} B (${signed(p.deltaBytes ?? 0)} B${p.deltaRows === null ? '' : `, ${signed(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'}`})${shortCopy(p)}`,
                 )
                 .join('; ')}`
             : surface.witnessed
