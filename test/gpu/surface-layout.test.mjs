@@ -165,8 +165,18 @@ for (const file of [...FIXTURES, ...EXTRA]) {
       assert.equal(hw.info.nvdecOutput, copies ? 'unsafe-output' : 'mapped-surface');
       assert.equal(ds.pitch, pitch);
       if (planar) {
-        // 4:4:4 is measured here (entry.planes), and the witness does not claim a rule for it.
-        assert.ok(ds.planes.every((p) => p.verdict === 'not-measured'), ds.rule);
+        // 4:4:4: the witness's rule (plane i at i x pitch x ulTargetHeight, at even target heights) must put each
+        // plane where the search found it; at an odd target height it claims no rule.
+        if (ds.targetHeight % 2 === 0) {
+          assert.match(ds.rule, /^4:4:4/);
+          for (const p of planesFound) {
+            assert.equal(ds.planes[p.plane].decoderOffset, p.decoderRow * pitch, `plane ${p.plane}: where it was found`);
+            assert.equal(ds.planes[p.plane].verdict, p.ffmpegRow === p.decoderRow ? 'decoder-plane' : 'shifted');
+          }
+        } else {
+          assert.ok(ds.planes.every((p) => p.verdict === 'not-measured'), ds.rule);
+        }
+        entry.witness = { rule: ds.rule, verdicts: ds.planes.map((p) => p.verdict), offsets: ds.planes.map((p) => p.decoderOffset) };
         measured.push(entry);
         t.diagnostic(JSON.stringify(entry));
         return;

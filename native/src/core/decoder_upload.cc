@@ -14,16 +14,19 @@ extern "C" {
 namespace zci {
 namespace {
 
-// The format a software frame is uploaded as: one FFmpeg's CUDA frames can hold.
-AVPixelFormat uploadFormat(AVPixelFormat f) {
+// The format a software frame is uploaded as: one FFmpeg's CUDA frames can hold. FFmpeg's CUDA pool lays out
+// yuv420p with V first and U starting height / 2 rows after it (hwcontext_cuda.c, cuda_get_buffer): at an odd height
+// the two chroma planes share a row, so an odd-height yuv420p frame goes up as NV12 (the same samples, interleaved),
+// whose chroma plane has every row.
+AVPixelFormat uploadFormat(AVPixelFormat f, int height) {
   switch (f) {
   case AV_PIX_FMT_YUV420P:
+  case AV_PIX_FMT_YUVJ420P: return height % 2 == 1 ? AV_PIX_FMT_NV12 : AV_PIX_FMT_YUV420P;
   case AV_PIX_FMT_NV12:
   case AV_PIX_FMT_YUV444P:
   case AV_PIX_FMT_P010LE:
   case AV_PIX_FMT_P016LE:
   case AV_PIX_FMT_YUV444P16LE: return f;
-  case AV_PIX_FMT_YUVJ420P: return AV_PIX_FMT_YUV420P;
   case AV_PIX_FMT_YUVJ444P: return AV_PIX_FMT_YUV444P;
   case AV_PIX_FMT_YUV420P10LE:
   case AV_PIX_FMT_YUV420P12LE: return AV_PIX_FMT_P016LE;
@@ -60,7 +63,7 @@ void uploadLastChromaRows(const AVFrame *src, const AVFrame *dst, const AVHWDevi
 
 FramePtr Decoder::upload(const AVFrame *sw) {
   const auto swFormat = static_cast<AVPixelFormat>(sw->format);
-  const AVPixelFormat target = uploadFormat(swFormat);
+  const AVPixelFormat target = uploadFormat(swFormat, sw->height);
   if (target == AV_PIX_FMT_NONE) {
     throw Error(ErrorCode::UnsupportedCodec,
                 std::string("Frames in ") + av_get_pix_fmt_name(swFormat) + " cannot be uploaded to CUDA frames",
