@@ -82,7 +82,8 @@ export function writeDecodeBenchmarks(run, bm) {
   if (openTimes.length) bm.push(`Opening the file (probe, index of every packet, CUDA device, first NVDEC frame), median: ${openTimes.join('; ')}.`, '');
 
   // The inspection loop against FFmpeg's plain decode loop in the same binary (zci_bench loop).
-  const loopRows = bench.filter((b) => b.bench === 'loop');
+  const loopRows = bench.filter((b) => b.bench === 'loop' && b.ffmpeg === undefined);
+  const seriesRows = bench.filter((b) => b.bench === 'loop' && b.ffmpeg !== undefined);
   if (loopRows.length) {
     bm.push('## 2a. The inspection loop against the decoder it inspects, in one binary', '');
     bm.push('`zci_bench loop CLIP N 3`: four variants in one process, alternating, three rounds; each opens the file before');
@@ -107,6 +108,35 @@ export function writeDecodeBenchmarks(run, bm) {
     }
     bm.push('');
     for (const v of loopVerdicts) bm.push(`- ${v}`);
+    bm.push('');
+  }
+
+  // The same loop built against FFmpeg 5.1 and against 7.1 (which copies each NVDEC frame unless told not to).
+  if (seriesRows.length) {
+    bm.push('## 2a′. The same loop on each FFmpeg series', '');
+    bm.push('`zci_bench loop CLIP N 1` from the addon built against FFmpeg 5.1 and the one built against 7.1, one round');
+    bm.push('each, alternating, three times. Each binary\'s "plain" loop is its own FFmpeg\'s API, so against 7.1 it');
+    bm.push('includes the copy FFmpeg makes of every frame; "× plain" compares within a series, "× 5.1 plain" across.', '');
+    bm.push(...tableHead('| clip | FFmpeg | variant | rounds | fps (median) | × plain | × 5.1 plain | evidence µs |'));
+    const seriesVerdicts = [];
+    for (const clip of [...new Set(seriesRows.map((b) => b.file))]) {
+      const rowsOf = (series, v) => seriesRows.filter((b) => b.file === clip && b.ffmpeg === series && b.variant === v);
+      const fpsOf = (series, v) => median(rowsOf(series, v).map((b) => b.fps));
+      const base = fpsOf('5.1', 'plain');
+      for (const series of [...new Set(seriesRows.map((b) => b.ffmpeg))]) {
+        const plain = fpsOf(series, 'plain');
+        for (const v of ['plain', 'decoder', 'inspect', 'proof']) {
+          const rows = rowsOf(series, v);
+          if (!rows.length) continue;
+          const evidenceUs = rows[0].evidenceUs === undefined ? '–' : fmt(median(rows.map((r) => r.evidenceUs)), 1);
+          bm.push(`| ${path.basename(clip)} | ${series} | ${v} | ${rows.length} | ${fmt(fpsOf(series, v))} | ${fmt(fpsOf(series, v) / plain, 3)} | ${fmt(fpsOf(series, v) / base, 3)} | ${evidenceUs} |`);
+        }
+        const ratio = fpsOf(series, 'inspect') / plain;
+        seriesVerdicts.push(`${path.basename(clip)}, FFmpeg ${series}: inspection ${fmt(ratio, 3)} × its plain decode loop (target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'})`);
+      }
+    }
+    bm.push('');
+    for (const v of seriesVerdicts) bm.push(`- ${v}`);
     bm.push('');
   }
 }
