@@ -50,6 +50,14 @@ export function processMemoryLimit(budgets: Pick<BackendBudgets, 'memoryBytes'>)
   return budgets.memoryBytes + Math.max(1_024 * MIB, Math.floor(budgets.memoryBytes / 2));
 }
 
+/**
+ * Bytes serve mode may hold in answers its clients have not read, all clients together: a quarter of the memory
+ * budget, at least 64 MiB (one client's own cap). Past it, the client with the most unread is closed.
+ */
+export function unreadAnswerBudget(budgets: Pick<BackendBudgets, 'memoryBytes'>): number {
+  return Math.max(64 * MIB, Math.floor(budgets.memoryBytes / 4));
+}
+
 /** Bytes a held frame of this coded size may take, at worst. */
 export function heldFrameBytes(width: number, height: number): number {
   return width * height * WORST_BYTES_PER_PIXEL;

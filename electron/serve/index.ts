@@ -2,7 +2,7 @@
 import { FFMPEG_CHOICE_ENV } from '../common/ffmpeg-choice';
 import os from 'node:os';
 import path from 'node:path';
-import { BudgetConfigError, processMemoryLimit, readBudgets } from '../common/budgets';
+import { BudgetConfigError, processMemoryLimit, readBudgets, unreadAnswerBudget } from '../common/budgets';
 import { appRootOf } from '../app/app-root';
 import { defaultConfigDir } from '../app/config-dir';
 import { BACKEND_ENV } from '../supervisor/protocol';
@@ -75,6 +75,8 @@ async function main(): Promise<void> {
     rendererDir: path.join(root, 'out', 'renderer'),
     allowHosts: options.allowHosts,
     supervisor,
+    // Answers queued for clients that do not read are memory too: together they may take a quarter of the budget.
+    unreadBudget: unreadAnswerBudget(budgets),
   });
   const tokenFile = options.tokenFile ?? path.join(configDir, 'serve-token');
   try {

@@ -24,6 +24,11 @@ export interface ServeConfig {
   maxClients?: number;
   /** Bytes a client may leave unread on its socket before it is no longer served (default SOCKET_BUFFER_CAP). */
   socketBufferCap?: number;
+  /**
+   * Bytes all clients together may leave unread (answers queued in this process): past it, the client with the most
+   * unread is closed with 1008 before another answer is queued. Default: unlimited beyond each socket's cap.
+   */
+  unreadBudget?: number;
 }
 
 /**
@@ -147,16 +152,39 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
   }
 
   const cap = config.socketBufferCap ?? SOCKET_BUFFER_CAP;
-  /** Sends an answer, unless the client has left more than the cap unread: then it is closed, and sent nothing more. */
+  const unreadBudget = config.unreadBudget ?? Number.POSITIVE_INFINITY;
+  /** Closes a client that leaves answers unread (1008), and drops it a moment later if it does not answer either. */
+  function refuse(ws: WebSocket, why: string): void {
+    ws.close(1008, why);
+    setTimeout(() => ws.terminate(), 1_000).unref();
+  }
+  /** The open socket with the most left unread, and what all open sockets leave unread together. */
+  function unread(): { total: number; worst: WebSocket | undefined } {
+    let total = 0;
+    let worst: WebSocket | undefined;
+    for (const s of sockets.values()) {
+      if (s.readyState !== s.OPEN) continue;
+      total += s.bufferedAmount;
+      if (worst === undefined || s.bufferedAmount > worst.bufferedAmount) worst = s;
+    }
+    return { total, worst };
+  }
+  /**
+   * Sends an answer, unless the client has left more than the cap unread: then it is closed, and sent nothing more.
+   * Before queueing it, the clients together are held to the unread budget: the one with the most unread goes first.
+   */
   function deliver(clientId: string, data: string | Uint8Array): void {
     const ws = sockets.get(clientId);
     if (ws === undefined || ws.readyState !== ws.OPEN) return;
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-    if (ws.bufferedAmount + size > cap) {
-      ws.close(1008, 'answers left unread past the socket buffer cap');
-      setTimeout(() => ws.terminate(), 1_000).unref();
-      return;
-    }
+    if (ws.bufferedAmount + size > cap) return refuse(ws, 'answers left unread past the socket buffer cap');
+    for (
+      let u = unread();
+      u.total + size > unreadBudget && u.worst !== undefined && u.worst.bufferedAmount > 0;
+      u = unread()
+    )
+      refuse(u.worst, "answers left unread past serve mode's unread-answer budget");
+    if (ws.readyState !== ws.OPEN) return;
     ws.send(data);
   }
 

@@ -234,6 +234,49 @@ test('serve mode reaches only its root: outside, existing or not, one refusal', 
   }
 });
 
+test("clients that never read are held to serve mode's unread-answer budget together, each under its own cap", async () => {
+  // 256 MiB of memory budget: 64 MiB of unread answers for all clients together. Two clients leave about 40 MiB
+  // each unread, each under its own 64 MiB cap: together past the budget, so the one with the most is closed.
+  test.setTimeout(120_000);
+  const served = await startServe({ env: { ZCI_MEMORY_BUDGET_MIB: '256', ZCI_HOLD_FRAMES: '1' } });
+  try {
+    const request = (id: number, method: string, params: unknown): Buffer =>
+      frame(TEXT, Buffer.from(JSON.stringify({ kind: 'request', id, method, params })));
+    const sockets = [await rawSocket(served), await rawSocket(served)];
+    const closed = sockets.map(
+      (socket) =>
+        new Promise<boolean>((resolve) => {
+          socket.once('close', () => resolve(true));
+          socket.on('error', () => undefined);
+        }),
+    );
+    for (const socket of sockets) {
+      socket.pause();
+      socket.write(request(1, 'open', { path: path.join(ROOT, 'assets', 'sample.mp4') }));
+    }
+    let id = 2;
+    for (let wave = 0; wave < 2; wave += 1) {
+      for (const socket of sockets)
+        for (let i = 0; i < 20; i += 1)
+          socket.write(request(id++, 'readMemory', { index: 0, range: { offset: 0, length: 1_048_576 } }));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    await expectServing(served);
+    for (const socket of sockets) socket.resume(); // read now: a closed socket's stream ends
+    const ended = await Promise.all(
+      closed.map((c) => Promise.race([c, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))])),
+    );
+    expect(ended.some(Boolean)).toBe(true);
+    test
+      .info()
+      .annotations.push({ type: 'figure', description: `clients closed: ${ended.filter(Boolean).length} of 2` });
+    for (const socket of sockets) socket.destroy();
+    await expectServing(served);
+  } finally {
+    await served.stop();
+  }
+});
+
 test('a client that never reads its socket is closed with 1008 at the buffer cap, and others are served', async ({
   served,
 }) => {

@@ -7,6 +7,7 @@ import {
   heldFrameBytes,
   processMemoryLimit,
   readBudgets,
+  unreadAnswerBudget,
 } from '../../electron/common/budgets';
 import { RpcFailure } from '../../electron/common/envelope';
 import { parseServeArgs } from '../../electron/serve/options';
@@ -27,6 +28,12 @@ describe('the backend budgets', () => {
       holdFrames: 2,
       source: 'default',
     });
+  });
+
+  it("hold serve mode's unread answers to a quarter of the memory budget, at least one socket's 64 MiB", () => {
+    expect(unreadAnswerBudget({ memoryBytes: 6 * GIB })).toBe(1_536 * MIB);
+    expect(unreadAnswerBudget({ memoryBytes: 512 * MIB })).toBe(128 * MIB);
+    expect(unreadAnswerBudget({ memoryBytes: 256 * MIB })).toBe(64 * MIB);
   });
 
   it('are set only through the variables the parent gives, and say so', () => {
