@@ -7,6 +7,7 @@
 #include "ffmpeg_ptr.h"
 #include "guard.h"
 #include "log_capture.h"
+#include "nal_count.h"
 #include "options.h"
 
 #include <array>
@@ -108,6 +109,9 @@ RetrieveHeights retrieveHeightsOf(const AVFrame *frame);
 /// The frame height FFmpeg's nvdec computes plane offsets with for this decoder now.
 int nvdecRetrieveHeight(const AVCodecContext *codec);
 
+/// MEDIA_TOO_LARGE for a packet past kMaxNalUnitsPerPacket (pos: its byte position, or -1).
+Error tooManyNalUnits(const std::string &path, int64_t pos);
+
 /// One open video. Not thread-safe: the caller serialises calls.
 class Decoder {
 public:
@@ -145,6 +149,7 @@ public:
 private:
   void openInput();
   void openFormat(bool ignoreEditList);
+  void prescanNalUnits(const AVFormatContext *opened); // decoder_prescan.cc
   void checkPixels(int width, int height, const char *what) const;
   bool oddTimescale(std::string &why) const;
   void indexPackets();
@@ -196,6 +201,7 @@ private:
   // Raw Annex-B streams carry no timestamps: display index n gets n * frameTicks_, seeks go by byte position to an
   // IDR packet (whose display index is its decode index), and frames are numbered as they come out after it.
   bool raw_ = false;
+  NalFraming nalFraming_; // how the stream frames its NAL units, for the per-packet cap (nal_count.h)
   int64_t frameTicks_ = 1;
   std::vector<int64_t> keyPos_; // byte position of each key packet, parallel to keyPts_
   int64_t nextRawIndex_ = -1;   // display index of the next frame out

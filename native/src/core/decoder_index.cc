@@ -1,6 +1,7 @@
 // Indexing a stream's video packets into display order: timestamps where the container has them, numbers made
 // from decode order for raw Annex-B streams, and the warnings about timestamps that cannot be trusted.
 #include "decoder.h"
+#include "nal_count.h"
 
 #include "error.h"
 #include "ffmpeg_compat.h"
@@ -64,11 +65,24 @@ int64_t Decoder::readPacket() {
                     path_ + " is over the packet-size cap of " + bytesText(options_.maxPacketBytes),
                 "If the file is genuine, raise the cap with the open option maxPacketBytes.");
   }
+  // Counted before FFmpeg's parser state grows with them (nal_count.h).
+  const int64_t nals =
+      countNalUnits(nalFraming_, packet_->data, static_cast<size_t>(packet_->size), kMaxNalUnitsPerPacket);
+  if (nals > kMaxNalUnitsPerPacket) {
+    const int64_t pos = packet_->pos;
+    av_packet_unref(packet_.get());
+    throw tooManyNalUnits(path_, pos);
+  }
   return 0;
 }
 
 void Decoder::indexPackets() {
   AVStream *st = fmt_->streams[streamIndex_];
+  const AVCodecID codecId = st->codecpar->codec_id;
+  nalFraming_ = codecId == AV_CODEC_ID_H264 || codecId == AV_CODEC_ID_HEVC
+                    ? nalFraming(codecId == AV_CODEC_ID_HEVC, st->codecpar->extradata,
+                                 static_cast<size_t>(std::max(0, st->codecpar->extradata_size)))
+                    : NalFraming{};
   raw_ = isRawAnnexB(fmt_.get(), st);
   if (raw_) {
     const AVFieldOrder order = st->codecpar->field_order;

@@ -114,6 +114,7 @@ void Decoder::openFormat(bool ignoreEditList) {
                 "Open a video file (MP4, MKV, raw H.264/HEVC); the file may be damaged.");
   }
   fmt_.reset(raw);
+  prescanNalUnits(raw); // before the probe decodes the first packets
   // The pixel budget reaches the decoders FFmpeg opens to probe, before they allocate a picture.
   std::vector<AVDictionary *> streamOptions(raw->nb_streams, nullptr);
   for (AVDictionary *&d : streamOptions)

@@ -75,6 +75,11 @@ inline constexpr int64_t kMaxPixelsMax = 16384LL * 16384;
 inline constexpr int64_t kMaxPacketBytesDefault = 64LL << 20;
 inline constexpr int64_t kMaxPacketBytesMin = 64LL << 10;
 inline constexpr int64_t kMaxPacketBytesMax = 4LL << 30;
+/// NAL units one H.264 or HEVC packet may hold. FFmpeg's decoders keep several KB for each NAL of a packet while they
+/// decode it, so 4096 keep a packet's cost to tens of MB (test/native/nal-cap.test.mjs prints the peak memory of a
+/// refused flood); encoders write one NAL per slice plus parameter sets and SEI (HEVC's levels allow at most 600
+/// slice segments a picture).
+inline constexpr int64_t kMaxNalUnitsPerPacket = 4096;
 
 /// Deadlines in milliseconds: opening (probe, index, first frame), each frame request, and their bounds.
 inline constexpr int kOpenDeadlineMsDefault = 30000;

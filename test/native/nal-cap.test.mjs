@@ -1,0 +1,53 @@
+// The NAL-unit cap: FFmpeg's H.264 and HEVC decoders keep state for every NAL unit of a packet while they decode it,
+// so a few MB of tiny NAL units in one packet cost gigabytes. Every packet the probe or the session could decode is
+// counted first, and one past kMaxNalUnitsPerPacket (4096) refuses the file with MEDIA_TOO_LARGE, in bounded memory.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, test } from 'node:test';
+
+import { addon, fixture, makeMedia, openInChild, tempDir } from './helpers.mjs';
+
+const dir = tempDir(after, 'zci-nal-');
+const source = fixture('h264-odd-642x362.mp4');
+const flood = path.join(dir, 'flood-4mb.h264');
+makeMedia('hostile-media.py', 'nal-flood', source, flood, '4');
+const annexB = path.join(dir, 'fillers-8000.h264');
+makeMedia('hostile-media.py', 'nal-fillers', source, annexB, '8000');
+const prefixed = path.join(dir, 'fillers-8000.mp4');
+makeMedia('hostile-media.py', 'nal-fillers', source, prefixed, '8000');
+const under = path.join(dir, 'fillers-3000.h264');
+makeMedia('hostile-media.py', 'nal-fillers', source, under, '3000');
+
+for (const [name, file] of [
+  ['4 MB of access-unit delimiters (about 800,000 NAL units in one packet)', flood],
+  ['8000 filler NAL units after the first IDR slice, start codes (raw H.264)', annexB],
+  ['8000 filler NAL units after the first IDR slice, length-prefixed (MP4)', prefixed],
+]) {
+  test(`${name}: MEDIA_TOO_LARGE before the probe decodes it, in bounded memory`, (t) => {
+    for (const decode of ['software', 'auto']) {
+      const r = openInChild(file, { decode });
+      t.diagnostic(`${path.basename(file)} (${decode}): ${r.code} in ${r.ms} ms, child peak RSS ${r.rssMB} MB`);
+      assert.equal(r.code, 'MEDIA_TOO_LARGE', r.message);
+      assert.match(r.message, /holds more than 4096 NAL units, over the cap/);
+      // Unrefused, the flood took the process past 1 GB; refused, it stays at an ordinary open's size.
+      assert.ok(r.rssMB < 300, `${r.rssMB} MB`);
+    }
+  });
+}
+
+test('3000 filler NAL units in one packet are under the cap: the file opens and decodes as it did', async () => {
+  const plain = await addon.Session.open(source, { decode: 'software' });
+  const padded = await addon.Session.open(under, { decode: 'software' });
+  try {
+    assert.equal(padded.info.codec, 'h264');
+    // The raw stream's display order is its decode order from the first IDR: frame 0 is the same picture.
+    const [a, b] = [await plain.frame(0, { proof: false }), await padded.frame(0, { proof: false })];
+    assert.equal(b.decodePath, 'software');
+    const bytes = (s) => s.readMemory({ plane: 0, row: 0, rows: 8, byteCount: 642 });
+    assert.deepEqual((await bytes(padded)).data, (await bytes(plain)).data);
+    assert.equal(a.format.width, b.format.width);
+  } finally {
+    plain.close();
+    padded.close();
+  }
+});
