@@ -34,6 +34,25 @@ for (const file of ['h264-1080p-420.mp4', 'hevc-main10-1280x720.mp4', 'h264-444-
   });
 }
 
+test('a "what if" matrix applies to the CPU reference too: BT.601 on a BT.709 frame is another picture', async () => {
+  const s = await addon.Session.open(fixture('h264-1080p-420.mp4'));
+  try {
+    await s.frame(3);
+    const auto = await s.preview({ op: 'reference', maxWidth: 128 });
+    const bt709 = await s.preview({ op: 'reference', maxWidth: 128, matrix: 'bt709' });
+    const bt601 = await s.preview({ op: 'reference', maxWidth: 128, matrix: 'bt601' });
+    assert.match(auto.referenceMethod, /BT\.709 limited range$/);
+    assert.match(bt601.referenceMethod, /BT\.601 limited range \(the matrix asked for, not the stream's\)$/);
+    // The forced stream matrix is the stream's picture; the other matrix moves the colours of the test pattern.
+    assert.deepEqual(Buffer.from(bt709.reference.rgb), Buffer.from(auto.reference.rgb));
+    let differing = 0;
+    for (let i = 0; i < auto.reference.rgb.length; i += 1) if (auto.reference.rgb[i] !== bt601.reference.rgb[i]) differing += 1;
+    assert.ok(differing > auto.reference.rgb.length / 10, `${differing} of ${auto.reference.rgb.length} bytes differ`);
+  } finally {
+    s.close();
+  }
+});
+
 test('preview arguments are checked', async () => {
   const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
   try {

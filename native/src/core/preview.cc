@@ -186,7 +186,7 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
     out.frameBytes += static_cast<int64_t>(g.width) * g.height * g.bytesPerPixel;
 
   if (request.reference || request.op == PreviewOp::Reference)
-    out.reference = swscaleReference(frame, tw, th, out.referenceMethod);
+    out.reference = swscaleReference(frame, tw, th, out.referenceMethod, request.matrix);
   if (request.op == PreviewOp::Reference) {
     out.gpuReason = "the CPU reference only was asked for";
     return out;

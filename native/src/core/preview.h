@@ -60,7 +60,8 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
                          const PreviewRequest &request);
 
 /// The naive path a preview replaces: the whole frame to host memory, then swscale to RGB at width×height.
-RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::string &method);
+RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::string &method,
+                          PreviewMatrix choice = PreviewMatrix::Auto);
 
 /// PSNR in dB and the largest and mean absolute byte difference of two same-sized images.
 void compareImages(const RgbImage &a, const RgbImage &b, double &psnr, double &maxAbs, double &meanAbs);

@@ -28,8 +28,20 @@ int swsMatrixFor(const AVFrame *f) {
   }
 }
 
-/// Converts and scales frame (host or CUDA; CUDA frames are downloaded whole, for the reference only) to RGB24.
-RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::string &method) {
+/// The swscale matrix for a frame under a preview's matrix choice: the frame's own (auto) or the one forced.
+int swsMatrixFor(const AVFrame *f, PreviewMatrix choice) {
+  switch (choice) {
+  case PreviewMatrix::Bt601: return SWS_CS_ITU601;
+  case PreviewMatrix::Bt709: return SWS_CS_ITU709;
+  case PreviewMatrix::Bt2020: return SWS_CS_BT2020;
+  case PreviewMatrix::Auto: break;
+  }
+  return swsMatrixFor(f);
+}
+
+/// Converts and scales frame (host or CUDA; CUDA frames are downloaded whole, for the reference only) to RGB24, with
+/// the matrix the preview was asked for: a "what if" matrix applies to the reference as to the kernel.
+RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::string &method, PreviewMatrix choice) {
   FramePtr host;
   const AVFrame *src = frame;
   if (frame->format == AV_PIX_FMT_CUDA) {
@@ -45,7 +57,7 @@ RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::stri
   SwsContext *sws = sws_getContext(src->width, src->height, fmt, width, height, AV_PIX_FMT_RGB24,
                                    SWS_AREA | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
   if (!sws) throw Error(ErrorCode::UnsupportedCodec, "swscale cannot convert this frame's format", "Try another file.");
-  const int matrix = swsMatrixFor(frame);
+  const int matrix = swsMatrixFor(frame, choice);
   const int srcFull = frame->color_range == AVCOL_RANGE_JPEG ? 1 : 0;
   sws_setColorspaceDetails(sws, sws_getCoefficients(matrix), srcFull, sws_getCoefficients(matrix), 1, 0, 1 << 16,
                            1 << 16);
@@ -61,7 +73,8 @@ RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::stri
            (matrix == SWS_CS_ITU709   ? "BT.709"
             : matrix == SWS_CS_BT2020 ? "BT.2020"
                                       : "BT.601") +
-           (srcFull ? " full range" : " limited range");
+           (srcFull ? " full range" : " limited range") +
+           (choice == PreviewMatrix::Auto ? "" : " (the matrix asked for, not the stream's)");
   return out;
 }
 
