@@ -223,6 +223,8 @@ const timingsSchema = z.object({
   wrapUs: z.number(),
   exportUs: z.number(),
   evidenceUs: z.number(),
+  /** Of evidenceUs: the decoder's witness (the decoder surface section); absent from captures made before it. */
+  witnessUs: z.number().optional(),
 });
 
 /**

@@ -135,6 +135,10 @@ test('software-upload: one upload a plane in decode, from host memory to the dev
 test('a capture’s calls: the open is decode, a preview answers the thumbnails’ copies and its own, a jump starts clean', { skip: !hasGpu ? 'needs a GPU' : !addon.environment().cvcuda.loaded ? 'needs CV-CUDA: the preview is a CV-CUDA operator' : false }, async (t) => {
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'), { decode: 'nvdec', ledger: true });
   try {
+    // A backend asks for the environment report while the session records (the decoder panel's capability table):
+    // the driver's capability queries were asked once, before the ledger started, and put nothing in frame 0's.
+    const env = addon.environment();
+    assert.ok(env.nvdecCaps.rows.length > 0, JSON.stringify(env.nvdecCaps.error));
     const steps = [];
     for (const index of [0, 24, 47]) {
       const report = await s.frame(index);

@@ -134,6 +134,7 @@ Pass inspectPass(const std::string &file, int limit, const DecoderOptions &optio
     pass.stageUs["wrapUs"] += e.wrapUs;
     pass.stageUs["exportUs"] += e.exportUs;
     pass.stageUs["evidenceUs"] += e.evidenceUs;
+    pass.stageUs["witnessUs"] += e.witnessUs;
     if (proof && !e.proof.passed) throw std::runtime_error("aliasing proof failed on frame " + std::to_string(i));
   }
   pass.seconds = secondsSince(t0);
@@ -193,6 +194,7 @@ int benchReopen(const std::string &first, const std::string &second, int rounds,
           .add("decodePath", decodePathName(session.decoder().info().decodePath))
           .add("toFirstReportMs", ms)
           .add("probeMs", t.probeMs)
+          .add("prescanMs", t.prescanMs)
           .add("indexMs", t.indexMs)
           .add("cudaMs", t.cudaMs)
           .add("firstFrameMs", t.firstFrameMs)

@@ -326,6 +326,7 @@ Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
                                            .add("wrapUs", e.wrapUs)
                                            .add("exportUs", e.exportUs)
                                            .add("evidenceUs", e.evidenceUs)
+                                           .add("witnessUs", e.witnessUs)
                                            .object())
                        .add("damage", Fields(env)
                                           .add("concealed", e.damage.concealed)

@@ -6,6 +6,7 @@
 #include "error.h"
 #include "ffmpeg_compat.h"
 #include "nvdec_caps.h"
+#include "planted_frame.h"
 
 extern "C" {
 #include <libavutil/display.h>
@@ -134,7 +135,7 @@ void Decoder::openCodec(DecodePath path) {
   codec_->opaque = &slots_[0]; // tells pickFormat whether to choose CUDA, and tags the decoder's messages
   if (wantHw_) {
     codec_->hw_device_ctx = av_buffer_ref(cuda_->hwDevice());
-    codec_->extra_hw_frames = options_.holdFrames;
+    codec_->extra_hw_frames = plantedUnreservedPool() ? 0 : options_.holdFrames;
     if (options_.unsafeOutput) codec_->hwaccel_flags |= ffcompat::kUnsafeOutput;
     codec_->thread_count = nvdecThreads();
   } else {

@@ -92,6 +92,8 @@ struct StreamInfo {
 /// Where opening spent its time, in milliseconds: probing, indexing packets, CUDA set-up, first frame.
 struct OpenTimings {
   double probeMs = 0, indexMs = 0, cudaMs = 0, firstFrameMs = 0;
+  /// Of probeMs: the NAL-unit prescan's demux-only read (decoder_prescan.cc); 0 when the file has no H.264 or HEVC.
+  double prescanMs = 0;
   /// For NVDEC: "reused" when the decoder pool handed FFmpeg a parked decoder, else "created"; "" otherwise.
   std::string nvdecDecoder;
 };

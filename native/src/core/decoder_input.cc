@@ -10,6 +10,7 @@ extern "C" {
 }
 
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -114,7 +115,10 @@ void Decoder::openFormat(bool ignoreEditList) {
                 "Open a video file (MP4, MKV, raw H.264/HEVC); the file may be damaged.");
   }
   fmt_.reset(raw);
+  const auto prescanStart = std::chrono::steady_clock::now();
   prescanNalUnits(raw); // before the probe decodes the first packets
+  timings_.prescanMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - prescanStart).count();
   // The pixel budget reaches the decoders FFmpeg opens to probe, before they allocate a picture.
   std::vector<AVDictionary *> streamOptions(raw->nb_streams, nullptr);
   for (AVDictionary *&d : streamOptions)

@@ -144,6 +144,9 @@ struct FrameEvidence {
   ContextEvidence context;
   PoolEvidence pool;
   double decodeUs = 0, wrapUs = 0, exportUs = 0, evidenceUs = 0;
+  /// Of evidenceUs: the decoder's witness, i.e. the pool library's mapping record found and the decoder surface
+  /// section worked out from it (the record itself is made inside cuvidMapVideoFrame, in decodeUs).
+  double witnessUs = 0;
   FrameDamage damage;
 };
 

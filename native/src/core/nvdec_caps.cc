@@ -4,6 +4,9 @@
 #include "cuda_driver.h"
 #include "decoder_pool.h"
 
+#include <map>
+#include <mutex>
+
 namespace zci {
 namespace {
 
@@ -85,20 +88,54 @@ std::optional<NvdecCapability> query(CUcontext ctx, const CodecId &codec, int ch
 
 } // namespace
 
-std::vector<NvdecCapability> nvdecCapabilities(int ordinal, std::string *why) {
-  std::vector<NvdecCapability> table;
-  RetainedContext ctx(ordinal, why);
-  if (!ctx.get()) return table;
+namespace {
+
+// The table as the driver answered it, per device ordinal, asked once per process: the answer does not change while
+// the driver is loaded, and each query has the driver do small device work (memsets) that a copy ledger recording
+// at the time would count.
+struct CachedTable {
+  std::vector<NvdecCapability> rows;
+  std::string why;
+};
+
+CachedTable askDriver(int ordinal) {
+  CachedTable t;
+  RetainedContext ctx(ordinal, &t.why);
+  if (!ctx.get()) return t;
   for (const CodecId &codec : kCodecs) {
     for (int chroma = 0; chroma < 4; ++chroma) {
       for (int depth : {8, 10, 12}) {
-        auto row = query(ctx.get(), codec, chroma, depth, why);
-        if (!row) return {};
-        table.push_back(std::move(*row));
+        auto row = query(ctx.get(), codec, chroma, depth, &t.why);
+        if (!row) {
+          t.rows.clear();
+          return t;
+        }
+        t.rows.push_back(std::move(*row));
       }
     }
   }
-  return table;
+  return t;
+}
+
+const CachedTable &cachedTable(int ordinal) {
+  static std::mutex mutex;
+  static std::map<int, CachedTable> tables;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = tables.find(ordinal);
+  if (it == tables.end()) it = tables.emplace(ordinal, askDriver(ordinal)).first;
+  return it->second; // std::map keeps its nodes where they are: the reference outlives the lock
+}
+
+} // namespace
+
+std::vector<NvdecCapability> nvdecCapabilities(int ordinal, std::string *why) {
+  const CachedTable &t = cachedTable(ordinal);
+  if (t.rows.empty()) *why = t.why;
+  return t.rows;
+}
+
+void warmNvdecCapabilities(int ordinal) {
+  (void)cachedTable(ordinal);
 }
 
 std::optional<NvdecCapability> nvdecCapabilityFor(int ordinal, AVCodecID id, int chromaW, int chromaH, int bitDepth,
@@ -119,6 +156,14 @@ std::optional<NvdecCapability> nvdecCapabilityFor(int ordinal, AVCodecID id, int
     chroma = 2;
   else if (chromaW == 0 && chromaH == 0)
     chroma = 3;
+  const CachedTable &t = cachedTable(ordinal);
+  if (t.rows.empty()) {
+    *why = t.why;
+    return std::nullopt;
+  }
+  for (const NvdecCapability &row : t.rows)
+    if (row.codec == codec->name && row.chroma == kChromaNames[chroma] && row.bitDepth == bitDepth) return row;
+  // A depth the table does not ask (not 8, 10 or 12): the driver's own answer for it, not cached.
   RetainedContext ctx(ordinal, why);
   if (!ctx.get()) return std::nullopt;
   return query(ctx.get(), *codec, chroma, bitDepth, why);

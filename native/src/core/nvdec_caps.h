@@ -27,8 +27,13 @@ struct NvdecCapability {
 };
 
 /// The table for device ordinal, every codec NVDEC has an id for, every chroma format and bit depth 8/10/12; empty,
-/// with why, when the driver cannot be asked (no device, no pool library, no libnvcuvid).
+/// with why, when the driver cannot be asked (no device, no pool library, no libnvcuvid). Asked of the driver once
+/// per process and ordinal; later calls answer from that.
 std::vector<NvdecCapability> nvdecCapabilities(int ordinal, std::string *why);
+
+/// Asks the driver for ordinal's table now, if this process has not yet: a session calls it before its copy ledger
+/// starts, so the queries' own device work is never in a ledger.
+void warmNvdecCapabilities(int ordinal);
 
 /// The driver's answer for a stream of codec, chroma subsampling (log2 of the horizontal and vertical factors, as in
 /// AVPixFmtDescriptor; luma only: chromaW = chromaH = -1) and bit depth on device ordinal; nothing, with why, when

@@ -23,4 +23,12 @@ std::optional<std::string> plantFrameFault(FramePtr &frame) {
   return std::string("frame chroma-row: FFmpeg's chroma pointers moved one row later before the wrap");
 }
 
+bool plantedUnreservedPool() {
+  static const bool unreserved = [] {
+    const char *v = std::getenv("ZCI_PLANT_POOL");
+    return v && std::string(v) == "unreserved";
+  }();
+  return unreserved;
+}
+
 } // namespace zci

@@ -15,4 +15,9 @@ namespace zci {
 /// are one row later, and returns the fault's name; otherwise leaves frame alone and returns nothing.
 std::optional<std::string> plantFrameFault(FramePtr &frame);
 
+/// ZCI_PLANT_POOL=unreserved: the decoder reserves no NVDEC surfaces for the frames a session holds
+/// (extra_hw_frames 0), so that held frames can exhaust the decoder's surfaces when frames are the surfaces (FFmpeg
+/// before 6.0, or unsafe output). The tests measure what FFmpeg and the inspector do then.
+bool plantedUnreservedPool();
+
 } // namespace zci

@@ -8,6 +8,7 @@
 #include "evidence.h"
 #include "ffmpeg_compat.h"
 #include "memory_map.h"
+#include "nvdec_caps.h"
 #include "planted_frame.h"
 #include "thumbnail.h"
 #include "wrap.h"
@@ -30,8 +31,19 @@ double usSince(Clock::time_point t0) {
 
 } // namespace
 
+namespace {
+
+// The NVDEC capability table is asked of the driver before a ledger records: its queries' device work is the driver's,
+// not this session's, and the table is kept for the process (nvdec_caps.h).
+bool ledgerAfterCapabilities(int device, bool on) {
+  if (on) warmNvdecCapabilities(device);
+  return on;
+}
+
+} // namespace
+
 Session::Session(const std::string &path, const DecoderOptions &options, CancelFlag cancel)
-    : ledger_(options.ledger),
+    : ledger_(ledgerAfterCapabilities(options.device, options.ledger)),
       // Opening decodes the first frame to settle the decode path: NVDEC's setup work is the decode stage's.
       decoder_([&] {
         LedgerStageScope stage(ledger_.tag(), LedgerStage::Decode, ledger_.recording());
@@ -48,6 +60,11 @@ FrameEvidence Session::frame(int64_t index, const FrameRequest &request) {
   FrameEvidence e = step(index, request);
   e.ledger = takeLedger();
   return e;
+}
+
+bool Session::setLedger(bool on) {
+  if (on && decoder_->info().device >= 0) warmNvdecCapabilities(decoder_->info().device);
+  return ledger_.set(on);
 }
 
 Ledger Session::takeLedger() {
@@ -90,8 +107,10 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
   e.codedWidth = decoder_->info().codedWidth;
   e.codedHeight = decoder_->info().codedHeight;
   gatherPlanesAndAllocation(f.get(), layout, e);
+  const auto witnessStart = Clock::now();
   const RetrieveHeights heights = retrieveHeightsOf(f.get());
   gatherDecoderSurface(e, mappingSequenceOf(f.get()), heights.retrieve, heights.display);
+  e.witnessUs = usSince(witnessStart);
   e.damage = decoder_->damage();
 
   evidenceStage.reset();

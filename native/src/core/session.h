@@ -83,7 +83,7 @@ public:
   /// NVCV images of this session not yet destroyed (counted by NVCV's cleanup callback).
   int liveHandles() const;
   /// Switches the copy ledger; returns whether it records now.
-  bool setLedger(bool on) { return ledger_.set(on); }
+  bool setLedger(bool on);
   /// The copies asked of the GPU since the last ledger answer (synchronises the decoder's context first).
   Ledger takeLedger();
   /// Attributes the copies issued on this thread in a scope to one stage (the benchmark's naive download).
