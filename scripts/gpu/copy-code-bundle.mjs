@@ -41,6 +41,11 @@ for (const { file, reports } of recorded.fixtures) {
     // The Python snippet runs in the process that decoded the frame: python3 loads this library and is called back.
     entry.library = path.relative(out, buildHarness(dir, snippets.find((s) => s.ecosystem === 'c').code, 'c', nvcv, { library: true }));
     entry.factsFile = path.join(file, 'facts.json');
+    const torch = snippets.find((s) => s.ecosystem === 'torch')?.code;
+    if (torch) {
+      fs.writeFileSync(path.join(dir, 'snippet-torch.py'), torch);
+      entry.torch = path.join(file, 'snippet-torch.py');
+    }
   }
   manifest.fixtures.push(entry);
 }

@@ -76,7 +76,10 @@ test('the H200 capture: zero copy, the code and facts of the captured NVDEC fram
   for (const p of report.planes) expect(c).toContain(`pitch ${p.pitch} bytes at ${p.ffmpegPointer}`);
   await page.getByTestId('copycode-tab-python').click();
   const py = await copied(page);
-  expect(py).toContain(`POINTERS = [${report.planes.map((p) => p.ffmpegPointer).join(', ')}]`);
+  // A function of the user's frame: this frame's pitches are checked expectations, its addresses appear nowhere.
+  expect(py).toContain('def wrap_frame(frame):');
+  expect(py).toContain(`EXPECTED_PITCHES = [${report.planes.map((p) => p.pitch).join(', ')}]`);
+  for (const p of report.planes) expect(py).not.toContain(p.ffmpegPointer);
   await page.getByTestId('copycode-tab-naive').click();
   await expect(page.getByTestId('copycode-code')).toContainText('WRONG: reads 8 rows');
   await panel.screenshot({ path: screenshotPath('copy-code') });

@@ -6,7 +6,7 @@
 // chroma, read from the display height, differs from the real chroma exactly when the frame has hidden rows, and on
 // 8-bit NV12 frames the naive view through CV-CUDA gives the picture the app shows as the wrong wrap.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -69,6 +69,8 @@ async function appPictures(file, index) {
   }
 }
 const cvcudaLibrary = nvcvDir && fs.existsSync(nvcvDir) && fs.readdirSync(nvcvDir).find((f) => f.startsWith('libcvcuda'));
+// PyTorch, where the GPU machine has it: the PyTorch snippet runs beside the CV-CUDA one on the same live frame.
+const torchAvailable = hasGpu && spawnSync('python3', ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
 
 describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
   for (const entry of manifest?.fixtures ?? []) {
@@ -102,7 +104,7 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
         const size = app ? [String(app.thumbnail.width), String(app.thumbnail.height), app.spec] : [];
         const out = execFileSync(
           'python3',
-          [script, path.join(bundled, entry.library), mediaOf(entry.file), String(entry.frameIndex), 'cuda', path.join(bundled, entry.python), path.join(bundled, entry.factsFile), ...size],
+          [script, ...(entry.torch && torchAvailable ? ['--torch', path.join(bundled, entry.torch)] : []), path.join(bundled, entry.library), mediaOf(entry.file), String(entry.frameIndex), 'cuda', path.join(bundled, entry.python), path.join(bundled, entry.factsFile), ...size],
           { env: { ...env, PYTHONPATH: pythonDir }, encoding: 'utf8' },
         );
         const lines = out.trim().split('\n');
@@ -114,6 +116,18 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
           py.pointers,
           harness.planes.map((p) => Number(BigInt(p.ffmpegPointer))),
         );
+        // The snippet took the frame itself: frame_planes() read FFmpeg's pointers and pitches from the AVFrame, and
+        // refused the same frame with other pitches.
+        assert.deepEqual(py.framePointers, py.pointers, 'frame_planes() reads the pointers the harness printed');
+        assert.deepEqual(py.framePitches, py.pitches);
+        assert.match(py.otherLayoutRefused ?? '', /not the inspected/);
+        if (entry.torch && torchAvailable) {
+          // torch_planes(): one tensor a plane, starting at FFmpeg's pointer, its row stride the plane's pitch.
+          const bytes = entry.facts.sampleBytes;
+          assert.deepEqual(py.torch.map((t) => t.dataPtr), py.pointers);
+          assert.deepEqual(py.torch.map((t) => t.strides[0] * bytes), py.pitches);
+          assert.deepEqual(py.torch.map((t) => t.shape.slice(0, 2)), entry.facts.planes.map((p) => [p.height, p.width]));
+        }
         const starts = Object.values(py.tensorStarts);
         if (entry.facts.tensor.kind === 'per-plane') assert.deepEqual(starts, py.pointers);
         else assert.deepEqual(starts, [py.pointers[0]], 'one tensor from plane 0');
@@ -136,7 +150,7 @@ describe('copy-as-code snippets on NVDEC frames', { skip }, () => {
           }
           naivePicture = { spec: app.spec, width: py.naivePicture.width, height: py.naivePicture.height, psnrAgainstAppWrongWrap: againstWrong, psnrAgainstAppPicture: againstCorrect };
         }
-        record.push({ file: entry.file, frame: entry.frameIndex, snippet: 'python', tensor: entry.facts.tensor.kind, pointers: py.pointers.map((n) => `0x${n.toString(16)}`), tensorStarts: starts.map((n) => `0x${n.toString(16)}`), hiddenRows: hidden, naiveChromaEqual: py.naiveChromaEqual, naivePicture });
+        record.push({ file: entry.file, frame: entry.frameIndex, snippet: 'python', tensor: entry.facts.tensor.kind, pointers: py.pointers.map((n) => `0x${n.toString(16)}`), tensorStarts: starts.map((n) => `0x${n.toString(16)}`), hiddenRows: hidden, naiveChromaEqual: py.naiveChromaEqual, naivePicture, framePointers: py.framePointers.map((n) => `0x${n.toString(16)}`), otherLayoutRefused: py.otherLayoutRefused, torch: py.torch ?? (torchAvailable ? null : 'PyTorch is not installed') });
       });
     }
   }

@@ -125,4 +125,32 @@ describe('the harness as a library, called from python3', { skip }, () => {
     assert.equal(harness.refsWrapped, harness.refsBefore + 1);
     assert.equal(harness.refsAfter, harness.refsBefore, 'the image was released after the callback returned');
   });
+
+  test('the Python snippet takes the AVFrame itself: it reads FFmpeg’s pointers and pitches, and refuses another layout', async () => {
+    // The snippet of this clip's NVDEC frame as the H200 recorded it, given this machine's software frame: its
+    // AVFrameHead reads the live frame's data[] and linesize[], and frame_planes() refuses the frame, naming the
+    // pitches it read (a software frame's are not NVDEC's).
+    const file = fixture('h264-odd-642x362.mp4');
+    const recorded = JSON.parse(fs.readFileSync(path.join(path.dirname(fixture('x')), '..', '..', 'docs', 'gpu-runs', '2026-11-30-bf9e155', 'reports.json'), 'utf8'));
+    const report = recorded.fixtures.find((f) => f.file === 'h264-odd-642x362.mp4').reports[0];
+    const code = generator.copyCode(report).snippets.find((x) => x.ecosystem === 'python').code;
+    const snippet = path.join(dir, 'frame-snippet.py');
+    fs.writeFileSync(snippet, code);
+    // The harness wraps the frame with the C snippet of this machine's own report of it (the NV12 one refuses it).
+    const local = generator.copyCode(await reportOf(file)).snippets.find((x) => x.ecosystem === 'c').code;
+    const library = buildHarness(path.join(dir, 'library-frame'), local, 'c', nvcvPath, { library: true });
+    const script = path.join(path.dirname(fixture('x')), '..', 'gpu', 'copy-code', 'run-snippet.py');
+    const lines = execFileSync('python3', [script, library, file, String(INDEX), 'sw', snippet, '-'], { encoding: 'utf8' }).trim().split('\n');
+    const py = JSON.parse(lines.at(-2));
+    const harness = JSON.parse(lines.at(-1));
+    assert.equal(harness.commandStatus, 0, lines.join('\n'));
+    assert.deepEqual(py.headPointers, harness.planes.map((p) => Number(BigInt(p.ffmpegPointer))));
+    assert.deepEqual(py.headPitches, harness.planes.map((p) => p.linesize));
+    // frame_planes() reads as many planes as the inspected frame has (NV12: two), and names their pitches.
+    const expected = report.planes.map((p) => p.pitch);
+    const read = py.headPitches.slice(0, expected.length);
+    assert.notDeepEqual(read, expected, 'a software frame’s pitches are not the NVDEC frame’s');
+    assert.equal(py.frameRefused, `pitches [${read.join(', ')}], not the inspected [${expected.join(', ')}]`);
+    assert.match(py.otherLayoutRefused, /not the inspected/);
+  });
 });

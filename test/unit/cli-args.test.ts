@@ -355,7 +355,7 @@ describe('inspect --code', () => {
     const text = codeText(output, 'python');
     expect(text).toContain('SOURCE_FILE = "/clips/a.mp4"');
     expect(text).toContain('# frame 3\n# The planes are device memory');
-    expect(text).toContain('PITCHES = [2048, 2048]');
+    expect(text).toContain('EXPECTED_PITCHES = [2048, 2048]');
     expect(text).toContain('# frame 4\n# no report; the error:\nERROR_FRAME_4 = "decode failed"');
     const c = codeText(output, 'c');
     expect(c).toContain('static const char zci_source_file[] = "/clips/a.mp4";');

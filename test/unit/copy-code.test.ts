@@ -48,8 +48,18 @@ describe('copy-as-code facts on recorded H200 reports', () => {
         expect(torch).toContain(`pitch ${p.pitch} bytes`);
       }
       expect(c).toContain(`frame->width != ${report.format.width} || frame->height != ${report.format.height}`);
-      expect(py).toContain(`POINTERS = [${report.planes.map((p) => p.ffmpegPointer).join(', ')}]`);
-      expect(py).toContain(`PITCHES = [${report.planes.map((p) => p.pitch).join(', ')}]`);
+      // The Python and PyTorch snippets take the user's frame: this frame's pitches (and, where one tensor spans the
+      // planes, their distances) are expectations they check; no device address is written into them.
+      for (const code of [py, torch]) {
+        expect(code).toContain(`EXPECTED_PITCHES = [${report.planes.map((p) => p.pitch).join(', ')}]`);
+        expect(code).toContain('def frame_planes(frame):');
+        for (const p of report.planes) {
+          expect(code).not.toContain(p.ffmpegPointer);
+          expect(code).not.toContain(BigInt(p.ffmpegPointer).toString());
+        }
+      }
+      expect(py).toContain('def wrap_frame(frame):');
+      expect(torch).toContain('def torch_planes(frame):');
       expect(py).toContain(report.format.bitDepth > 8 ? '"<u2"' : '"|u1"');
       expect(py).toContain('"version": 3');
       expect(py).toContain('"data": (ptr, False)');
@@ -66,9 +76,15 @@ describe('copy-as-code facts on recorded H200 reports', () => {
     const report = recordedGpuReport('hevc-main10-1280x720.mp4');
     expect(report.wrap.tensor.valid).toBe(true);
     const py = codeOf(report, 'python');
-    expect(py).toContain('(1, 1080, 1280, 1), (PITCHES[0] * 1080, PITCHES[0], 2, 2), "<u2"), "NHWC")');
-    expect(codeOf(report, 'torch')).toContain('torch.as_strided(buf, (720, 1280), (1280, 1), base + 0)');
-    expect(codeOf(report, 'torch')).toContain(`base + ${1843200 / 2}`);
+    expect(py).toContain('(1, 1080, 1280, 1), (pitches[0] * 1080, pitches[0], 2, 2), "<u2"), "NHWC")');
+    expect(py).toContain('EXPECTED_OFFSETS = [0, 1843200]');
+    const torch = codeOf(report, 'torch');
+    expect(torch).toContain(
+      'torch.as_tensor(CudaPlane(pointers[0], (720, 1280), (pitches[0], 2), "<u2"), device="cuda")',
+    );
+    expect(torch).toContain(
+      'torch.as_tensor(CudaPlane(pointers[1], (360, 640, 2), (pitches[1], 4, 2), "<u2"), device="cuda")',
+    );
     expect(copyCode(report).factLines.at(-1)?.value).toBe('valid: [1, 1080, W, 1]');
   });
 
@@ -76,7 +92,7 @@ describe('copy-as-code facts on recorded H200 reports', () => {
     const report = recordedGpuReport('h264-1080p-420.mp4');
     expect(report.wrap.tensor.valid).toBe(false);
     const py = codeOf(report, 'python');
-    expect(py).toContain('(1, 1632, 1920, 1), (PITCHES[0] * 1632, PITCHES[0], 1, 1), "|u1"), "NHWC")');
+    expect(py).toContain('(1, 1632, 1920, 1), (pitches[0] * 1632, pitches[0], 1, 1), "|u1"), "NHWC")');
     expect(py).toContain('luma is rows 0-1079, chroma rows 1088-1627');
     expect(py).toContain('would read 8 hidden rows as chroma');
   });

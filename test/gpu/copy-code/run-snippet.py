@@ -1,12 +1,17 @@
 """Runs a generated CV-CUDA snippet on a live NVDEC frame's planes, in the process that decoded the frame.
 
-Usage: run-snippet.py LIBRARY FILE INDEX MODE SNIPPET FACTS_JSON [NAIVE_WIDTH NAIVE_HEIGHT COLOR_SPEC]
+Usage: run-snippet.py [--torch TORCH_SNIPPET] LIBRARY FILE INDEX MODE SNIPPET FACTS_JSON
+                      [NAIVE_WIDTH NAIVE_HEIGHT COLOR_SPEC]
 LIBRARY is the copy-as-code harness built as a shared library (harness.cc, ZCI_HARNESS_LIBRARY). Its zci_harness()
 decodes frame INDEX of FILE (MODE "cuda" or "sw"), wraps it with the C snippet and calls back here while the image
-is alive, with FFmpeg's plane pointers and pitches: device pointers are valid only in the process that made them,
-so the snippet runs in this one. The snippet's POINTERS and PITCHES lines are replaced by the live frame's; each
-CV-CUDA tensor it makes must start at the plane FFmpeg handed out. Then the naive chroma (read from the display
+is alive, with the AVFrame's address and FFmpeg's plane pointers and pitches: device pointers are valid only in the
+process that made them, so the snippet runs in this one. The snippet is given the frame itself (the AVFrame's
+address): frame_planes() must read FFmpeg's pointers and pitches from it, and refuse a frame laid out otherwise;
+each CV-CUDA tensor wrap_frame() makes must start at the plane FFmpeg handed out. With SNIPPET a path and MODE "sw",
+only frame_planes() runs (CV-CUDA is imported by wrap_frame() alone). Then the naive chroma (read from the display
 height) is compared with the real chroma: it must differ exactly when the frame has hidden rows between the planes.
+With --torch, the PyTorch snippet's torch_planes() runs on the same frame: each tensor's data_ptr() must be the
+plane's pointer, its row stride the plane's pitch.
 With NAIVE_WIDTH, NAIVE_HEIGHT and COLOR_SPEC (an 8-bit 2-plane frame), the naive picture is made too: the naive
 single-tensor view ([1, 1.5 x height, width, 1] from plane 0, chroma assumed at the display height), converted with
 CV-CUDA's AdvCvtColor under COLOR_SPEC and resized with CV-CUDA's area filter to that size; its RGB bytes are
@@ -18,21 +23,54 @@ Prints this process's JSON line, then the harness prints its own.
 import base64
 import ctypes
 import json
-import re
 import sys
 import traceback
+import types
 
 
-def check_snippet(snippet_path, facts_path, pointers, pitches):
+def load(snippet_path):
     with open(snippet_path) as f:
         code = f.read()
+    scope = {"__name__": "snippet"}
+    exec(compile(code, snippet_path, "exec"), scope)
+    return scope
+
+
+def frame_checks(scope, frame_address, pitches):
+    """What frame_planes() reads from the live AVFrame, and whether it refuses the same frame with other pitches."""
+    out = {}
+    try:
+        out["framePointers"], out["framePitches"] = scope["frame_planes"](frame_address)
+    except ValueError as e:
+        out["frameRefused"] = str(e)
+    head = scope["AVFrameHead"].from_address(frame_address)
+    out["headPointers"] = [int(p or 0) for p in head.data[: len(pitches)]]
+    out["headPitches"] = list(head.linesize[: len(pitches)])
+    other = types.SimpleNamespace(data=list(head.data), linesize=[p + 64 for p in pitches] + [0] * (8 - len(pitches)))
+    try:
+        scope["frame_planes"](other)
+        out["otherLayoutRefused"] = None
+    except ValueError as e:
+        out["otherLayoutRefused"] = str(e)
+    return out
+
+
+def check_torch(torch_path, frame_address):
+    scope = load(torch_path)
+    planes = scope["torch_planes"](frame_address)
+    return {
+        "torch": [
+            {"dataPtr": t.data_ptr(), "shape": list(t.shape), "strides": list(t.stride()), "dtype": str(t.dtype)}
+            for t in planes
+        ]
+    }
+
+
+def check_snippet(snippet_path, facts_path, frame_address, pointers, pitches):
     with open(facts_path) as f:
         facts = json.load(f)
-    code = re.sub(r"^POINTERS = .*$", f"POINTERS = {pointers!r}", code, count=1, flags=re.M)
-    code = re.sub(r"^PITCHES = .*$", f"PITCHES = {pitches!r}", code, count=1, flags=re.M)
-    scope = {}
-    exec(compile(code, snippet_path, "exec"), scope)
-    tensors = scope["tensors"]
+    scope = load(snippet_path)
+    tensors = scope["wrap_frame"](frame_address)
     starts = {name: t.cuda().__cuda_array_interface__["data"][0] for name, t in tensors.items()}
     shapes = {name: list(t.shape) for name, t in tensors.items()}
     result = {"tensorStarts": starts, "tensorShapes": shapes}
@@ -90,8 +128,12 @@ def naive_picture(pointers, pitches, facts_path, width, height, spec):
 
 
 def main():
-    library_path, file, index, mode, snippet_path, facts_path = sys.argv[1:7]
-    picture = sys.argv[7:10]
+    args = sys.argv[1:]
+    torch_path = None
+    if args[:1] == ["--torch"]:
+        torch_path, args = args[1], args[2:]
+    library_path, file, index, mode, snippet_path, facts_path = args[0:6]
+    picture = args[6:9]
     library = ctypes.CDLL(library_path)
     during_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_char_p)
     library.zci_harness.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, during_type]
@@ -99,10 +141,15 @@ def main():
 
     def during(planes):
         values = [int(v) for v in planes.decode().split()]
-        result = {"pointers": values[0::2], "pitches": values[1::2]}
+        frame_address = values[0]
+        result = {"pointers": values[1::2], "pitches": values[2::2]}
         try:
             if snippet_path != "-":
-                result.update(check_snippet(snippet_path, facts_path, result["pointers"], result["pitches"]))
+                result.update(frame_checks(load(snippet_path), frame_address, result["pitches"]))
+            if snippet_path != "-" and mode == "cuda":
+                result.update(check_snippet(snippet_path, facts_path, frame_address, result["pointers"], result["pitches"]))
+            if torch_path:
+                result.update(check_torch(torch_path, frame_address))
             if len(picture) == 3:
                 width, height, spec = int(picture[0]), int(picture[1]), picture[2]
                 result.update(naive_picture(result["pointers"], result["pitches"], facts_path, width, height, spec))

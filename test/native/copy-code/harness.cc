@@ -109,7 +109,8 @@ NVCVImageHandle wrap(const AVFrame *frame) {
 #endif
 }
 
-// Called while the image is alive with the planes as "ptr0 pitch0 ptr1 pitch1 ..."; its status is reported.
+// Called while the image is alive with the AVFrame's address, then its planes: "frame ptr0 pitch0 ptr1 pitch1 ...";
+// its status is reported.
 using During = std::function<int(const std::string &planes)>;
 
 int runHarness(const char *file, int index, bool cuda, const During &during) {
@@ -123,10 +124,10 @@ int runHarness(const char *file, int index, bool cuda, const During &during) {
   const NVCVStatus exported = nvcvImageExportData(image, &out);
   int commandStatus = -1;
   if (during) {
-    std::string planes;
+    std::string planes = std::to_string(reinterpret_cast<uintptr_t>(frame));
     for (int i = 0; i < out.buffer.strided.numPlanes; ++i)
-      planes += (i ? " " : "") + std::to_string(reinterpret_cast<uintptr_t>(frame->data[i])) + " " +
-                std::to_string(frame->linesize[i]);
+      planes +=
+          " " + std::to_string(reinterpret_cast<uintptr_t>(frame->data[i])) + " " + std::to_string(frame->linesize[i]);
     std::fflush(stdout);
     commandStatus = during(planes);
   }
