@@ -501,6 +501,17 @@ FramePtr Decoder::decodeTo(int64_t index) {
   }
   std::string why = joinErrors(log_->errors());
   lastIndex_ = -1;
+  // FFmpeg's nvdec says this when every surface of the decoder is taken: where frames are the mapped surfaces
+  // (FFmpeg before 6.0, or unsafe output), by the frames held. Not damage: the file decodes once frames are released.
+  if (why.find("No decoder surfaces left") != std::string::npos) {
+    throw Error(ErrorCode::DecodeFailed,
+                "Frame " + std::to_string(index) + " could not be decoded: NVDEC has no surface left (" + why +
+                    "). The decoder has " + std::to_string(poolSize_) +
+                    " surfaces; a frame that is a mapped surface (FFmpeg before 6.0, or unsafe output) keeps its "
+                    "surface while it is held, and the decoder needs the rest for its reference frames",
+                "Hold fewer frames, or let FFmpeg copy each frame (turn unsafe output off); opening the file again "
+                "releases every surface.");
+  }
   throw Error(ErrorCode::DecodeFailed,
               "Frame " + std::to_string(index) + " could not be decoded" + (why.empty() ? "" : ": " + why),
               "The file may be damaged around this frame; try a neighbouring frame.");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cuda_device.h"
+#include "planted_frame.h"
 #include "damage.h"
 #include "error.h"
 #include "ffmpeg_ptr.h"
@@ -146,7 +147,7 @@ public:
   /// Size of the CUDA frame pool, or -1 when not known.
   int poolSize() const { return poolSize_; }
   /// Frames reserved in the pool for the inspector.
-  int extraReserved() const { return options_.holdFrames; }
+  int extraReserved() const { return plantedUnreservedPool() ? 0 : options_.holdFrames; }
 
 private:
   void openInput();
