@@ -16,6 +16,7 @@ import { writeSteadyBenchmarks } from './evidence/bench-steady.mjs';
 import { writeDecoderEvidence } from './evidence/evidence-decoders.mjs';
 import { writeFfmpegSeriesEvidence } from './evidence/evidence-ffmpeg-series.mjs';
 import { writeRecordEvidence } from './evidence/evidence-records.mjs';
+import { writeSurfaceExhaustionEvidence } from './evidence/evidence-surface-exhaustion.mjs';
 import { loadRun } from './evidence/run.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -38,6 +39,7 @@ writeOpenBenchmarks(run, bm);
 writeSteadyBenchmarks(run, bm);
 writeDecoderEvidence(run, ev);
 writeFfmpegSeriesEvidence(run, ev);
+writeSurfaceExhaustionEvidence(run, ev);
 writeRecordEvidence(run, ev);
 
 const outputs = { 'docs/gpu-evidence.md': ev.join('\n'), 'docs/benchmarks.md': bm.join('\n') };
