@@ -1,8 +1,8 @@
 /**
  * A/B says first whether it compares the same thing: the two sides' source files, by the SHA-256 a capture carries.
- * assets/gpu-capture.zci was made from an earlier sample.mp4 than the one bundled now, so a capture of today's sample
- * against it compares two different files; the same capture against itself compares the same file; a file open live
- * carries no hash, so against a capture the answer is unknown.
+ * The H200 capture of the sample against a capture of another clip compares two different files; against a capture
+ * of the same sample made here, the same file; a file open live carries no hash, so against a capture the answer is
+ * unknown.
  */
 import { createHash } from 'node:crypto';
 import { copyFile, readFile } from 'node:fs/promises';
@@ -38,41 +38,49 @@ async function saidFirst(page: Page): Promise<void> {
 }
 
 test('A/B names the source files first: different, the same, or unknown', async ({ page, served }) => {
-  const sample = createHash('sha256')
-    .update(await readFile(CLIPS.sample))
-    .digest('hex');
-  const old = (await readCapture(GPU_CAPTURE, GPU_CAPTURE)).manifest;
-  // The case this test is about: the committed GPU capture was made from another sample.mp4.
-  expect(old.source.sha256).not.toBe(sample);
-  const frame = old.frames.find((f) => f.index === 24) ?? old.frames[0]!;
+  const hashOf = async (file: string) =>
+    createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
+  const sample = await hashOf(CLIPS.sample);
+  const padded = await hashOf(CLIPS.padded);
+  const h200 = (await readCapture(GPU_CAPTURE, GPU_CAPTURE)).manifest;
+  // The bundled H200 capture is of today's sample (test/unit/bundled-capture.test.ts keeps it so).
+  expect(h200.source.sha256).toBe(sample);
+  const frame = h200.frames.find((f) => f.index === 24) ?? h200.frames[0]!;
 
   const gpu = path.join(served.configDir, 'gpu-capture.zci');
   await copyFile(GPU_CAPTURE, gpu);
   const cpu = path.join(served.configDir, 'cpu.zci');
   cliCapture(CLIPS.sample, String(frame.index), cpu);
+  const other = path.join(served.configDir, 'other.zci');
+  cliCapture(CLIPS.padded, String(frame.index), other);
 
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
-  await openPath(page, cpu);
+  await openPath(page, other);
   await expect(page.getByTestId('capture-banner')).toBeVisible();
   await expect(page.getByTestId('frame-label')).toContainText(`frame ${frame.index}`);
 
-  // Two different files, both named sample.mp4: said plainly, each side's hash beside it.
+  // Two different files: said plainly, each side's hash beside it.
   await readA(page, gpu);
   await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'different');
   await expect(page.getByTestId('ab-source-text')).toHaveText(
     '≠ Different source files; differences below are expected.',
   );
-  await expect(page.getByTestId('ab-source-a')).toContainText(`sha256 ${old.source.sha256.slice(0, 12)}…`);
-  await expect(page.getByTestId('ab-source-b')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
+  await expect(page.getByTestId('ab-source-a')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
+  await expect(page.getByTestId('ab-source-b')).toContainText(`sha256 ${padded.slice(0, 12)}…`);
   await saidFirst(page);
   await page.getByTestId('ab-panel').screenshot({ path: screenshotPath('ab-different-sources') });
 
-  // The same capture on both sides: the same file.
-  await readA(page, cpu);
+  // The H200's capture against one made here of the same sample: the same file, decoded by NVDEC and by software.
+  await openPath(page, cpu);
+  await expect(page.getByTestId('capture-banner')).toBeVisible();
+  await readA(page, gpu);
   await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'same');
   await expect(page.getByTestId('ab-source-text')).toContainText('Same source file');
   await expect(page.getByTestId('ab-source-a')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
+  await expect(page.getByTestId('ab-source-b')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
   await saidFirst(page);
 
   // A capture against the file open live: the live file's hash is unknown, and so is the answer.
