@@ -45,3 +45,17 @@ export function newestRun(files: readonly string[] = [], runs: string = GPU_RUNS
   if (newest === undefined) throw new Error(`no recorded GPU run holds ${files.join(', ') || 'reports.json'}`);
   return newest;
 }
+
+/**
+ * The operator previews (previews.json.gz) of the run that recorded last among those holding them: from its
+ * follow-up (a folder focus-COMMIT inside it, where the preview tests ran again at a later commit on the same machine
+ * after the run's own stopped short) when it has one, else its own.
+ */
+export function newestPreviewsFile(runs: string = GPU_RUNS): string {
+  const newest = newestRun(['previews.json.gz'], runs);
+  const followUp = readdirSync(newest.dir)
+    .filter((name) => /^focus-[0-9a-f]+$/.test(name) && existsSync(path.join(newest.dir, name, 'previews.json.gz')))
+    .sort()
+    .at(-1);
+  return path.join(newest.dir, followUp ?? '', 'previews.json.gz');
+}

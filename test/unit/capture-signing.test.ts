@@ -13,7 +13,7 @@ import { collectCapture } from '../../electron/capture/collect';
 import { provenanceShortfall, signatureWords } from '../../electron/common/capture';
 import { sampleCaptureBytes } from '../support/captures';
 import { ROOT } from '../support/paths';
-import { rezip, zipEntries } from '../support/zip-edit';
+import { editManifest, rezip, zipEntries } from '../support/zip-edit';
 
 async function configDir(): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), 'zci-key-'));
@@ -86,11 +86,23 @@ describe('signed captures', () => {
     });
   });
 
-  it('the committed capture from the GPU machine (format 1, made before signing) still opens, unsigned', async () => {
-    const opened = await readCapture(path.join(ROOT, 'assets', 'gpu-capture.zci'), 'gpu-capture.zci');
+  it('the committed capture from the GPU machine opens signed by that machine; without its signature (as captures made before signing are), unsigned', async () => {
+    const bytes = await readFile(path.join(ROOT, 'assets', 'gpu-capture.zci'));
+    const opened = await readCapture(bytes, 'gpu-capture.zci');
     expect(opened.manifest.formatVersion).toBe(1);
-    expect(opened.signature).toMatchObject({ state: 'unsigned', fingerprint: null, thisInstallation: false });
-    expect(signatureWords(opened.signature)).toBe('unsigned');
+    expect(opened.signature).toMatchObject({ state: 'signed', thisInstallation: false });
+    expect(signatureWords(opened.signature)).toMatch(/^signed by another installation/);
+    // Only its signature taken away, the manifest still says it was signed: tampered, never unsigned.
+    const stripped = zipEntries(bytes);
+    stripped.delete('signature.json');
+    expect((await readCapture(rezip(stripped), 'gpu-capture.zci')).signature.state).toBe('tampered');
+    // As captures made before signing: no signature, and no claim of one.
+    const unsigned = await readCapture(
+      editManifest(bytes, () => undefined, { unsign: true }),
+      'gpu-capture.zci',
+    );
+    expect(unsigned.signature).toMatchObject({ state: 'unsigned', fingerprint: null, thisInstallation: false });
+    expect(signatureWords(unsigned.signature)).toBe('unsigned');
   });
 });
 

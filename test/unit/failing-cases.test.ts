@@ -160,7 +160,7 @@ const CASES: Record<Verdict, FailingCase[]> = {
   'signature: unsigned': [
     {
       file: 'test/unit/capture-signing.test.ts',
-      test: 'the committed capture from the GPU machine (format 1, made before signing) still opens, unsigned',
+      test: 'the committed capture from the GPU machine opens signed by that machine; without its signature (as captures made before signing are), unsigned',
       data: 'real',
     },
     {

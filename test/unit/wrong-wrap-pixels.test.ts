@@ -1,10 +1,9 @@
 /** The comparison of the naive picture with the correct one: difference, PSNR, strongest colour edge, crop. */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodePng } from '../../electron/capture/png';
-import { newestRun } from '../support/gpu-runs';
+import { newestPreviewsFile } from '../support/gpu-runs';
 import { compareWrap } from '../../renderer/src/components/wrongwrap/compare';
 import { cropAround, cropText, magnify } from '../../renderer/src/components/wrongwrap/crop';
 import { amplifiedDifference, differingPixels, DIFF_GAIN } from '../../renderer/src/components/wrongwrap/difference';
@@ -31,10 +30,7 @@ interface Recorded {
 
 /** A picture of the padded 1080p fixture as the GPU run that recorded last (docs/gpu-runs, by recorded time) made it, and its figures. */
 function recorded(name: string): { image: RgbPixels; psnr: number | undefined } {
-  const newest = newestRun(['previews.json.gz']);
-  const entries = JSON.parse(
-    gunzipSync(readFileSync(path.join(newest.dir, 'previews.json.gz'))).toString('utf8'),
-  ) as Recorded[];
+  const entries = JSON.parse(gunzipSync(readFileSync(newestPreviewsFile())).toString('utf8')) as Recorded[];
   const entry = entries.find((e) => e.file === 'h264-1080p-420.mp4' && e.name === name)!;
   const png = decodePng(Buffer.from(entry.png, 'base64'));
   return { image: { width: png.width, height: png.height, rgb: Uint8Array.from(png.data) }, psnr: entry.psnr };

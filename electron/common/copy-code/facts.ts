@@ -214,6 +214,3 @@ function tensorWords(tensor: TensorForm): string {
       return 'not valid: one tensor a plane';
   }
 }
-
-/** Hex literal of a report's pointer, as C and Python write it. */
-export const hexLiteral = (pointer: string): string => `0x${pointer.slice(2).toLowerCase()}`;

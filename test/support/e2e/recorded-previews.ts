@@ -1,12 +1,11 @@
 /** Operator previews recorded on a real GPU (docs/gpu-runs), served in place of the addon's on a machine without one. */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { decodePng } from '../../../electron/capture/png';
 import type { PreviewParams, PreviewWire, RgbWire } from '../../../electron/common/preview';
 import { decodeWireMessage, encodeWireMessage } from '../../../electron/common/wire-frame';
-import { newestRun } from '../gpu-runs';
+import { newestPreviewsFile } from '../gpu-runs';
 
 interface Recorded {
   file: string;
@@ -23,11 +22,10 @@ interface Recorded {
   reason?: string;
 }
 
-/** The previews of the GPU run that recorded last (by its recorded time, test/support/gpu-runs.ts). */
+/** The previews of the GPU run that recorded last, or of its follow-up (test/support/gpu-runs.ts). */
 function recordedRun(): Recorded[] {
-  const newest = newestRun(['previews.json.gz']);
   // The run's previews are kept gzipped (base64 pictures are bulky text).
-  return JSON.parse(gunzipSync(readFileSync(path.join(newest.dir, 'previews.json.gz'))).toString('utf8')) as Recorded[];
+  return JSON.parse(gunzipSync(readFileSync(newestPreviewsFile())).toString('utf8')) as Recorded[];
 }
 
 /** A recorded PNG as the wire carries RGB pixels. */
