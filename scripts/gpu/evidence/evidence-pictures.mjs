@@ -8,8 +8,16 @@ import { tableHead, fmt } from './stats.mjs';
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writePictureEvidence(run, ev) {
   const { root, runDir, rel, bench, flag } = run;
-  // Kept gzipped in the repository: base64 pictures are bulky text.
-  const previewFile = ['previews.json', 'previews.json.gz'].map((f) => path.join(runDir, f)).find((f) => fs.existsSync(f));
+  // Kept gzipped in the repository: base64 pictures are bulky text. A follow-up run kept in the run's folder
+  // (focus-COMMIT: the preview tests again at a later commit, on the same machine) is preferred where it has them.
+  const followUp = fs
+    .readdirSync(runDir)
+    .filter((f) => /^focus-[0-9a-f]+$/.test(f) && fs.existsSync(path.join(runDir, f, 'previews.json.gz')))
+    .sort()
+    .at(-1);
+  const previewFile = followUp
+    ? path.join(runDir, followUp, 'previews.json.gz')
+    : ['previews.json', 'previews.json.gz'].map((f) => path.join(runDir, f)).find((f) => fs.existsSync(f));
   if (previewFile) {
     const raw = fs.readFileSync(previewFile);
     const previews = JSON.parse((previewFile.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8'));
@@ -21,7 +29,7 @@ export function writePictureEvidence(run, ev) {
     ev.push('## Operator previews on NVDEC frames', '');
     ev.push('`test/gpu/preview.test.mjs`, frame 13 of each fixture: CV-CUDA operators on the wrapped frame, resized on the');
     ev.push('GPU to 256 pixels wide, only the thumbnail downloaded; the reference is FFmpeg\'s swscale on the same frame with');
-    ev.push('the same matrix and range.', '');
+    ev.push(`the same matrix and range.${followUp ? ` From the follow-up run \`${followUp}\` in the run's folder.` : ''}`, '');
     ev.push(...tableHead('| fixture | preview | picture | how | GPU ms (convert / op / resize / download) | bytes down / frame bytes | PSNR dB | max / mean abs error |'));
     for (const p of previews) {
       const name = `${path.basename(p.file, '.mp4')}-${p.name}.png`;
