@@ -78,11 +78,7 @@ int64_t Decoder::readPacket() {
 
 void Decoder::indexPackets() {
   AVStream *st = fmt_->streams[streamIndex_];
-  const AVCodecID codecId = st->codecpar->codec_id;
-  nalFraming_ = codecId == AV_CODEC_ID_H264 || codecId == AV_CODEC_ID_HEVC
-                    ? nalFraming(codecId == AV_CODEC_ID_HEVC, st->codecpar->extradata,
-                                 static_cast<size_t>(std::max(0, st->codecpar->extradata_size)))
-                    : NalFraming{};
+  nalFraming_ = nalFramingOf(st->codecpar);
   raw_ = isRawAnnexB(fmt_.get(), st);
   if (raw_) {
     const AVFieldOrder order = st->codecpar->field_order;

@@ -51,12 +51,8 @@ void Decoder::prescanNalUnits(const AVFormatContext *opened) {
   guard_.watch(raw);
   guard_.enter(CallPhase::Probing, opened->probesize); // as the probe itself: it keeps the packets it reads
   std::vector<NalFraming> framing(raw->nb_streams);
-  for (unsigned i = 0; i < raw->nb_streams; ++i) {
-    const AVCodecParameters *par = raw->streams[i]->codecpar;
-    if (par->codec_id == AV_CODEC_ID_H264 || par->codec_id == AV_CODEC_ID_HEVC)
-      framing[i] = nalFraming(par->codec_id == AV_CODEC_ID_HEVC, par->extradata,
-                              static_cast<size_t>(std::max(0, par->extradata_size)));
-  }
+  for (unsigned i = 0; i < raw->nb_streams; ++i)
+    framing[i] = nalFramingOf(raw->streams[i]->codecpar);
   PacketPtr packet(av_packet_alloc());
   if (!packet) throw Error(ErrorCode::Internal, "Out of memory opening " + path_, "Close other sessions.");
   const int64_t bytes = std::max<int64_t>(opened->probesize, 1 << 20);

@@ -1,6 +1,18 @@
 #include "nal_count.h"
 
+extern "C" {
+#include <libavcodec/codec_par.h>
+}
+
+#include <algorithm>
+
 namespace zci {
+
+NalFraming nalFramingOf(const AVCodecParameters *par) {
+  if (par->codec_id != AV_CODEC_ID_H264 && par->codec_id != AV_CODEC_ID_HEVC) return NalFraming{};
+  return nalFraming(par->codec_id == AV_CODEC_ID_HEVC, par->extradata,
+                    static_cast<size_t>(std::max(0, par->extradata_size)));
+}
 
 NalFraming nalFraming(bool isHevc, const uint8_t *extradata, size_t extradataSize) {
   NalFraming f;

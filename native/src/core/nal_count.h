@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
+struct AVCodecParameters;
+
 namespace zci {
 
 /// How a stream's packets frame their NAL units.
@@ -16,6 +18,9 @@ struct NalFraming {
 
 /// The framing of an H.264 (isHevc false) or HEVC stream from its extradata (avcC or hvcC where it starts with 1).
 NalFraming nalFraming(bool isHevc, const uint8_t *extradata, size_t extradataSize);
+
+/// The framing of a stream from its parameters: counted for H.264 and HEVC (from their extradata), not otherwise.
+NalFraming nalFramingOf(const AVCodecParameters *par);
 
 /// NAL units in a packet, counting at most `stopAfter` + 1 (the caller only needs to know whether the cap is passed).
 /// Annex-B: start codes (00 00 01); length-prefixed: the lengths, stopping at one that runs past the packet.
