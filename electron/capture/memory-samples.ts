@@ -43,15 +43,55 @@ function tailOf(
   return tail > 0 ? { row: Math.floor(bytes / plane.pitch), bytes: tail } : null;
 }
 
+/** [first row, rows] of one run of a region as the boundary view lists it: whole up to RUN_WHOLE rows, else its
+ * first and last RUN_KEPT. */
+function keptOfRun(first: number, count: number): [number, number][] {
+  if (count <= 0) return [];
+  if (count <= RUN_WHOLE) return [[first, count]];
+  return [
+    [first, RUN_KEPT],
+    [first + count - RUN_KEPT, RUN_KEPT],
+  ];
+}
+
+/**
+ * The rows of a plane's boundary the view lists, as [first row, rows] reads with touching ones joined: the last two
+ * displayed rows, then each hidden region by itself (coded rows not displayed, then the allocator's padding; rows the
+ * report gives to neither, as one more run), each whole or its first and last RUN_KEPT rows.
+ */
+function boundaryRuns(p: FrameReport['planes'][number], format: FrameReport['format']): [number, number][] {
+  const before = Math.min(2, p.height);
+  // Reports from before the split name no coded rows: the plane's share of the coded height, as the layout derives it.
+  const down = Math.max(1, Math.round(format.height / Math.max(1, p.height)));
+  const codedHeight = p.codedHeight ?? Math.ceil(format.codedHeight / down);
+  const coded = Math.max(0, p.codedRowsNotDisplayed ?? codedHeight - p.height);
+  const padding = Math.max(0, p.allocatorPaddingRows ?? 0);
+  const rest = Math.max(0, (p.hiddenRowsAfter ?? 0) - coded - padding);
+  const pieces: [number, number][] = [
+    [p.height - before, before],
+    ...keptOfRun(p.height, coded),
+    ...keptOfRun(p.height + coded, padding),
+    ...keptOfRun(p.height + coded + padding, rest),
+  ];
+  const joined: [number, number][] = [];
+  for (const [row, rows] of pieces) {
+    const last = joined.at(-1);
+    if (last !== undefined && last[0] + last[1] === row) last[1] += rows;
+    else if (rows > 0) joined.push([row, rows]);
+  }
+  return joined;
+}
+
 /**
  * The reads a capture makes of one frame, within the per-frame budget (first rows first, then the boundaries, then
  * the probe tiles, until the budget is spent). The boundary reads are the rows the boundary view asks for: the last
- * two displayed rows and every hidden row after them (the first and last 16 of a run longer than 32), and the bytes
+ * two displayed rows and every hidden row after them, region by region (the first and last 16 of a region's run
+ * longer than 32), and the bytes
  * after the last whole row of an allocation; the next plane's first rows are its own first-rows sample. The probe's
  * band is 16 rows of every plane around each point asked for (a pixel of the first plane), or around the middle.
  */
 export function planSamples(
-  report: Pick<FrameReport, 'planes' | 'allocation'>,
+  report: Pick<FrameReport, 'planes' | 'allocation' | 'format'>,
   points: ProbePoints = [],
 ): PlannedSample[] {
   const plan: PlannedSample[] = [];
@@ -59,14 +99,8 @@ export function planSamples(
     plan.push({ kind: 'first-rows', range: { plane: p.index, row: 0, rows: Math.min(2, p.height) } });
   }
   for (const p of report.planes) {
-    const before = Math.min(2, p.height);
-    const hidden = Math.max(0, p.hiddenRowsAfter ?? 0);
-    if (hidden <= RUN_WHOLE)
-      plan.push({ kind: 'boundary', range: { plane: p.index, row: p.height - before, rows: before + hidden } });
-    else {
-      plan.push({ kind: 'boundary', range: { plane: p.index, row: p.height - before, rows: before + RUN_KEPT } });
-      plan.push({ kind: 'boundary', range: { plane: p.index, row: p.height + hidden - RUN_KEPT, rows: RUN_KEPT } });
-    }
+    for (const [row, rows] of boundaryRuns(p, report.format))
+      plan.push({ kind: 'boundary', range: { plane: p.index, row, rows } });
     const tail = tailOf(report, p.index);
     if (tail !== null)
       plan.push({
