@@ -47,15 +47,18 @@ export function newestRun(files: readonly string[] = [], runs: string = GPU_RUNS
 }
 
 /**
- * The operator previews (previews.json.gz) of the run that recorded last among those holding them: from its
- * follow-up (a folder focus-COMMIT inside it, where the preview tests ran again at a later commit on the same machine
- * after the run's own stopped short) when it has one, else its own.
+ * The operator previews (previews.json.gz) of the run that recorded last among those holding them: from its latest
+ * follow-up that has them (a folder focus-N-COMMIT inside it: the GPU tier's tests run again at a later commit on the
+ * same machine, right after the run), else its own.
  */
 export function newestPreviewsFile(runs: string = GPU_RUNS): string {
   const newest = newestRun(['previews.json.gz'], runs);
   const followUp = readdirSync(newest.dir)
-    .filter((name) => /^focus-[0-9a-f]+$/.test(name) && existsSync(path.join(newest.dir, name, 'previews.json.gz')))
-    .sort()
-    .at(-1);
+    .map((name) => ({ name, ordinal: Number(/^focus-(\d+)-[0-9a-f]+$/.exec(name)?.[1] ?? Number.NaN) }))
+    .filter(
+      ({ name, ordinal }) => Number.isFinite(ordinal) && existsSync(path.join(newest.dir, name, 'previews.json.gz')),
+    )
+    .sort((a, b) => a.ordinal - b.ordinal)
+    .at(-1)?.name;
   return path.join(newest.dir, followUp ?? '', 'previews.json.gz');
 }

@@ -1,7 +1,9 @@
 // @ts-check
 // The head of gpu-evidence.md: the run, the machine, the versions; every test and what the tests measured.
+import fs from 'node:fs';
 import path from 'node:path';
 import { tableHead } from './stats.mjs';
+import { followUps } from './run.mjs';
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeEvidenceHead(run, ev) {
@@ -33,6 +35,30 @@ export function writeEvidenceHead(run, ev) {
   ev.push(...tableHead('| result | test |'));
   for (const t of tests) ev.push(`| ${t.status} | ${t.name.replace(/\|/g, '\\|')} |`);
   ev.push('');
+
+  // Follow-up runs in the run's folder: the same machine, right after, at later commits.
+  const later = followUps(run.runDir);
+  if (later.length > 0) {
+    ev.push('### Follow-up runs', '');
+    ev.push('Run on the same machine right after this one, at later commits, each in a folder of this run (its notes say');
+    ev.push('what each ran). Their test counts, counting the tests inside suites, against FFmpeg 5.1 and against 7.1:', '');
+    ev.push(...tableHead('| folder | commit | tests.tap | tests-ffmpeg7.1.tap | failed tests |'));
+    for (const f of later) {
+      const counts = (/** @type {string} */ name) => {
+        const file = path.join(f.dir, name);
+        if (!fs.existsSync(file)) return { text: '–', failed: [] };
+        const t = fs.readFileSync(file, 'utf8');
+        const n = (/** @type {string} */ k) => Number((new RegExp(`^# ${k} (\\d+)$`, 'm').exec(t) ?? [])[1] ?? 0);
+        const failed = [...t.matchAll(/^not ok \d+ - (.*)$/gm)].map((m) => `${m[1]} (${name === 'tests.tap' ? '5.1' : '7.1'})`);
+        return { text: `${n('pass')} passed, ${n('fail')} failed, ${n('skipped')} skipped`, failed };
+      };
+      const a = counts('tests.tap');
+      const b = counts('tests-ffmpeg7.1.tap');
+      const failed = [...a.failed, ...b.failed].map((x) => x.replace(/\|/g, '\\|')).join('; ') || 'none';
+      ev.push(`| [\`${f.name}\`](${path.relative('docs', path.join(rel, f.name))}/) | \`${f.commit}\` | ${a.text} | ${b.text} | ${failed} |`);
+    }
+    ev.push('');
+  }
 
   // What the tests printed beside their verdicts (node:test diagnostics): the figures behind the budget, cancel and
   // damage tests as they ran on this machine.

@@ -4,17 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { tableHead, fmt } from './stats.mjs';
+import { followUps } from './run.mjs';
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writePictureEvidence(run, ev) {
   const { root, runDir, rel, bench, flag } = run;
   // Kept gzipped in the repository: base64 pictures are bulky text. A follow-up run kept in the run's folder
-  // (focus-COMMIT: the preview tests again at a later commit, on the same machine) is preferred where it has them.
-  const followUp = fs
-    .readdirSync(runDir)
-    .filter((f) => /^focus-[0-9a-f]+$/.test(f) && fs.existsSync(path.join(runDir, f, 'previews.json.gz')))
-    .sort()
-    .at(-1);
+  // (focus-N-COMMIT, run.mjs followUps) is preferred where it has them: the latest that does.
+  const followUp = followUps(runDir)
+    .filter((f) => fs.existsSync(path.join(f.dir, 'previews.json.gz')))
+    .at(-1)?.name;
   const previewFile = followUp
     ? path.join(runDir, followUp, 'previews.json.gz')
     : ['previews.json', 'previews.json.gz'].map((f) => path.join(runDir, f)).find((f) => fs.existsSync(f));

@@ -3,22 +3,23 @@
 // with the surfaces the decoder reserves for held frames, and with that reservation taken away
 // (ZCI_PLANT_POOL=unreserved), where the frames are the mapped surfaces (FFmpeg 5.1, or 7.1 with unsafe output) and
 // where they are FFmpeg's copies (7.1 by default). Read from the run's folder, or else from a follow-up run kept in
-// a folder of it named focus-COMMIT (a run of a few test files at a later commit, on the same machine).
+// the latest follow-up run kept in a folder of it (focus-N-COMMIT, run.mjs followUps) that has them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { tableHead } from './stats.mjs';
+import { followUps } from './run.mjs';
 
 const NAME = /^surface-exhaustion-ffmpeg(\d+)\.json$/;
 
-/** The folder holding the files, and its commit when it is a follow-up run. @param {string} runDir */
+/** The folder holding the files (the latest follow-up run that has them, else the run's own) and its commit when it
+ * is a follow-up. @param {string} runDir */
 function source(runDir) {
   const has = (/** @type {string} */ dir) => fs.readdirSync(dir).some((f) => NAME.test(f));
-  if (has(runDir)) return { dir: runDir, commit: null };
-  for (const f of fs.readdirSync(runDir).sort()) {
-    const m = /^focus-([0-9a-f]+)$/.exec(f);
-    if (m && fs.statSync(path.join(runDir, f)).isDirectory() && has(path.join(runDir, f))) return { dir: path.join(runDir, f), commit: m[1] };
-  }
-  return null;
+  const followUp = followUps(runDir)
+    .filter((f) => has(f.dir))
+    .at(-1);
+  if (followUp) return { dir: followUp.dir, commit: followUp.commit };
+  return has(runDir) ? { dir: runDir, commit: null } : null;
 }
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
