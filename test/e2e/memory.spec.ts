@@ -4,6 +4,7 @@
  * places against a frame FFmpeg's command line decodes on its own.
  */
 import { execFileSync } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -11,7 +12,7 @@ import type { FrameReport } from '../../electron/common/report';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { addon } from '../support/live/addon';
 import { screenshotPath } from '../support/live/serve';
-import { fixture } from '../support/paths';
+import { fixture, ROOT } from '../support/paths';
 import { cliCapture } from '../support/live/cli-capture';
 
 /** Types a path into serve mode's path field and opens it. */
@@ -387,6 +388,35 @@ test('a capture made here keeps the bytes the probe and the boundary view read, 
   await expect(page.getByTestId('probe-error')).toContainText('rows 300–300 of plane 0 of frame 0');
   await page.getByTestId('probe-panel').screenshot({ path: screenshotPath('capture-probe-not-captured') });
   await page.getByTestId('boundary-panel').screenshot({ path: screenshotPath('capture-boundary-bytes') });
+});
+
+test('the H200 capture keeps NVDEC’s hidden rows: the probe and the boundary view read them, equal to FFmpeg’s decode here', async ({
+  page,
+  served,
+}) => {
+  // The bundled capture, made on the H200 from today's sample (test/unit/bundled-capture.test.ts): NVDEC decoded the
+  // 8 coded rows under the 1080 shown, and H.264 decodes bit-exactly, so the bytes the H200 kept there are FFmpeg's
+  // uncropped software decode of the same frame on this machine.
+  const copy = path.join(served.configDir, 'h200.zci');
+  copyFileSync(path.join(ROOT, 'assets', 'gpu-capture.zci'), copy);
+  const report = await reportOf(CLIPS.sample, 0);
+  const [luma, u, v] = rawFrame(CLIPS.sample, 0, report);
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await openPath(page, copy);
+  await expect(page.getByTestId('capture-banner')).toBeVisible();
+  await expect(page.getByTestId('decode-path')).toContainText('NVDEC');
+
+  const coded = await probe(page, 0, 100, 1084);
+  expect(coded.region).toBe('coded-not-displayed');
+  expect(coded.words[0]?.value).toBe(rawSample(luma!, 100, 1084).value);
+  // NV12's chroma: U and V interleaved in plane 1, its coded rows 540-543 under the 540 shown.
+  const chroma = await probe(page, 1, 50, 542);
+  expect(chroma.region).toBe('coded-not-displayed');
+  expect(chroma.words.map((w) => w.value)).toEqual([rawSample(u!, 50, 542).value, rawSample(v!, 50, 542).value]);
+  for (const row of [1078, 1079, 1080, 1087])
+    await expect(page.getByTestId(`boundary-row-0-${row}-hex`)).not.toContainText(/reading|not captured/);
+  await page.getByTestId('boundary-panel').screenshot({ path: screenshotPath('h200-capture-boundary-bytes') });
 });
 
 test('Save capture keeps the rows around the pixel pinned in the probe, and the capture reads it back', async ({
