@@ -5,7 +5,7 @@ import { median, tableHead, fmt, yes } from './stats.mjs';
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} bm */
 export function writeSteadyBenchmarks(run, bm) {
-  const { runLog, bench } = run;
+  const { benchLog, bench } = run;
   const soak = bench.filter((b) => b.bench === 'soak');
   if (soak.length) {
     bm.push('## 3. GPU memory and live NVCV handles over 10,000 frames', '');
@@ -105,6 +105,6 @@ export function writeSteadyBenchmarks(run, bm) {
   }
 
   bm.push('## Commands, as the run printed them', '', '```');
-  for (const line of runLog.split('\n').filter((l) => l.startsWith('$ '))) bm.push(line.slice(2));
+  for (const line of benchLog.split('\n').filter((l) => l.startsWith('$ '))) bm.push(line.slice(2));
   bm.push('```', '');
 }

@@ -66,12 +66,12 @@ export function writePictureEvidence(run, ev) {
     ev.push('`zci_bench memread CLIP 3`: on three frames of each clip, random ranges read through the inspector\'s memory read');
     ev.push('(one `cuMemcpy2D` per range) inside the picture, in the rows below it, across into the next plane and up to the');
     ev.push('allocation\'s last byte, each compared byte for byte with one linear `cuMemcpyDtoH` of the whole allocation that the');
-    ev.push('CUDA driver reports for plane 0\'s pointer (a copy that shares none of the read code).', '');
+    ev.push(`CUDA driver reports for plane 0's pointer (a copy that shares none of the read code).${run.benchSource ? ` From the benchmarks of \`${run.benchSource.rel}\`.` : ''}`, '');
     ev.push(...tableHead('| clip | decode | format | frame | witness | allocation bytes | ranges | in hidden rows | across planes | to the tail | next-plane spans | bytes asked | bytes copied | mismatches (bytes / counts / labels) | result |'));
     for (const m of memreads) {
       ev.push(`| ${path.basename(m.file)} | ${m.decodePath} | ${m.format} | ${m.frame} | ${m.witness} | ${m.allocationBytes} | ${m.ranges} | ${m.hiddenRowReads} | ${m.crossingReads} | ${m.tailReads} | ${m.nextPlaneSpans} | ${m.bytesAsked} | ${m.bytesRead} | ${m.byteMismatches} / ${m.countMismatches} / ${m.labelMismatches} | ${m.ok ? 'equal' : 'FAILED'} |`);
     }
     ev.push('');
   }
-  ev.push('Benchmarks of this run: [benchmarks.md](benchmarks.md).', '');
+  ev.push(run.benchSource ? `Benchmarks, from the run \`${run.benchSource.rel}\`: [benchmarks.md](benchmarks.md).` : 'Benchmarks of this run: [benchmarks.md](benchmarks.md).', '');
 }

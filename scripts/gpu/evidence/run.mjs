@@ -12,7 +12,10 @@ import path from 'node:path';
  * @property {string} runLog
  * @property {string} tap
  * @property {any} reports
- * @property {any[]} bench
+ * @property {any[]} bench the benchmarks' JSON lines: the run's own, or those of the run benchmarks-from.txt names
+ * @property {string} benchLog the run.log the benchmarks were printed in
+ * @property {{ rel: string, commit: string, date: string, machine: string } | null} benchSource the run the benchmarks
+ *   come from, when it is not this one
  * @property {string} machine the GPU, driver and memory line of run.log
  * @property {string} commit the commit the run recorded
  * @property {any} env the environment report
@@ -24,6 +27,19 @@ export function loadRun(root, runDir, flag) {
   const read = (/** @type {string} */ f) => fs.readFileSync(path.join(runDir, f), 'utf8');
   const runLog = read('run.log');
   const reports = JSON.parse(read('reports.json'));
+  // A run without benchmarks (the whole tier again at a later commit, the device time left too short for them) names
+  // the run on the same machine whose benchmarks stand for it, in benchmarks-from.txt.
+  const from = fs.existsSync(path.join(runDir, 'benchmarks-from.txt')) ? read('benchmarks-from.txt').trim() : null;
+  const benchDir = from ? path.resolve(root, from) : runDir;
+  const benchLog = from ? fs.readFileSync(path.join(benchDir, 'run.log'), 'utf8') : runLog;
+  const benchSource = from
+    ? {
+        rel: path.relative(root, benchDir),
+        commit: (benchLog.match(/^commit (\w+)/m) ?? [])[1] ?? 'unknown',
+        date: JSON.parse(fs.readFileSync(path.join(benchDir, 'reports.json'), 'utf8')).date,
+        machine: benchLog.split('\n')[1] ?? '',
+      }
+    : null;
   return {
     root,
     runDir,
@@ -32,10 +48,13 @@ export function loadRun(root, runDir, flag) {
     runLog,
     tap: read('tests.tap'),
     reports,
-    bench: read('bench.jsonl')
+    bench: fs
+      .readFileSync(path.join(benchDir, 'bench.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l)),
+    benchLog,
+    benchSource,
     machine: runLog.split('\n')[1] ?? '',
     commit: (runLog.match(/^commit (\w+)/m) ?? [])[1] ?? 'unknown',
     env: reports.environment,
