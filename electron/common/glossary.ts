@@ -34,10 +34,12 @@ export const GLOSSARY: Readonly<Record<GlossaryTerm, GlossaryEntry>> = {
   'aliasing-proof': {
     title: 'canary and aliasing proof',
     text:
-      'The canary is a known 4-byte pattern. The aliasing proof writes it through the pointer NVCV exports (a CUDA ' +
-      'kernel for device memory, a plain store for host memory) and reads it back through the pointer FFmpeg ' +
-      'handed out. Reading the canary back means both pointers reach the same bytes: nothing was copied in ' +
-      'between. The bytes the canary replaced are then written back ("restored").',
+      'The canary is a random 8-byte pattern. The aliasing proof writes it through the pointer NVCV exports, in the ' +
+      "first and last row of every plane: on the device with CV-CUDA's own Flip operator, as a user's operator " +
+      'would write ("cvcuda-flip"), or a one-thread CUDA kernel where CV-CUDA is not loaded ("device-kernel"); in ' +
+      'host memory with a plain store. It reads the bytes back through the pointer FFmpeg handed out. Reading the ' +
+      'canary back means both pointers reach the same bytes: nothing was copied in between. The bytes the canary ' +
+      'replaced are then written back ("restored").',
   },
   'strided-buffers': {
     title: 'STRIDED_CUDA / STRIDED_HOST',

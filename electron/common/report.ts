@@ -143,13 +143,19 @@ const wrapSchema = z.object({
 const aliasingSchema = z.object({
   ran: z.boolean(),
   passed: z.boolean(),
-  method: z.enum(['device-kernel', 'host-store', 'none']),
+  /**
+   * How the canary was written: CV-CUDA's own Flip operator into the wrapped image ("cvcuda-flip", on the device
+   * where CV-CUDA is loaded), the inspector's one-thread kernel ("device-kernel"), or a host store ("host-store").
+   */
+  method: z.enum(['cvcuda-flip', 'device-kernel', 'host-store', 'none']),
   canary: z.string(),
   readBack: z.string(),
   restored: z.boolean(),
   reason: z.string(),
   /** Where the proof took NVCV's addresses from: its own call of nvcvImageExportData (absent in older captures). */
   witness: z.string().nullable().optional(),
+  /** On the device, why the canary kernel ran instead of CV-CUDA's Flip (absent when CV-CUDA wrote it). */
+  witnessNote: z.string().nullable().optional(),
 });
 
 /** One plane against the decoder's surface, in bytes from the mapped surface's first byte. */

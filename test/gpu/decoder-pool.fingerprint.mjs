@@ -1,5 +1,6 @@
 // What a decoder's frames are, without what changes from decoder to decoder (addresses, contexts, timings): the
-// report's facts and a digest of each plane's pixels (thumbnails at the widest the addon makes).
+// report's facts and a digest of every plane's visible bytes, all of them, read from the frame's memory with
+// readMemory (row by row in reads under the read cap).
 import { createHash } from 'node:crypto';
 
 import { addon } from '../native/helpers.mjs';
@@ -38,16 +39,35 @@ export async function decodersGivenBack() {
   throw new Error('the closed sessions did not give their decoders back within 5 s');
 }
 
+/** A SHA-256 of the visible bytes of every plane of the session's current frame, in plane and row order. */
+async function planeDigest(s, report) {
+  const cap = addon.vocabulary().memoryReadCap;
+  const digest = createHash('sha256');
+  let total = 0;
+  for (const plane of report.planes) {
+    const byteCount = plane.visibleBytesPerRow;
+    const step = Math.max(1, Math.floor(cap / byteCount));
+    for (let row = 0; row < plane.height; row += step) {
+      const rows = Math.min(step, plane.height - row);
+      const read = await s.readMemory({ plane: plane.index, row, rows, byteStart: 0, byteCount }, { index: report.frameIndex });
+      if (read.bytesRead !== rows * byteCount) throw new Error(`plane ${plane.index} rows ${row}+${rows}: ${read.bytesRead} bytes`);
+      digest.update(read.data);
+      total += read.bytesRead;
+    }
+  }
+  const expected = report.planes.reduce((sum, p) => sum + p.visibleBytesPerRow * p.height, 0);
+  if (total !== expected) throw new Error(`read ${total} bytes of ${expected}`);
+  return digest.digest('hex');
+}
+
 /** The fingerprint of each frame of one file, opened in this process. */
 export async function fingerprints(file) {
   const s = await addon.Session.open(file);
   try {
     const frames = [];
     for (const n of order(s.info.frameCount)) {
-      const r = await s.show(n, { thumbnailWidth: addon.vocabulary().thumbnailWidth.max });
-      const pixels = createHash('sha256');
-      for (const t of r.thumbnails ?? []) pixels.update(t.data);
-      frames.push({ frame: n, report: facts(r.report), pixels: pixels.digest('hex') });
+      const r = await s.show(n);
+      frames.push({ frame: n, report: facts(r.report), pixels: await planeDigest(s, r.report) });
     }
     return { decodePath: s.info.decodePath, frames };
   } finally {

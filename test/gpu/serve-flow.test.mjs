@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { hasGpu } from '../native/helpers.mjs';
-import { readServerMessage, serveEntry, startServe } from './serve-process.mjs';
+import { connectRpc, serveEntry, startServe } from './serve-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -19,26 +19,7 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
   const { proc, url } = await startServe(configDir);
   const transcript = [];
   try {
-    const socket = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { origin: url.origin });
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    let id = 0;
-    const call = (method, params) =>
-      new Promise((resolve) => {
-        const my = ++id;
-        const onMessage = (data, isBinary) => {
-          const m = readServerMessage(data, isBinary);
-          if (m.kind === 'response' && m.id === my) {
-            socket.off('message', onMessage);
-            transcript.push({ method, params, response: m });
-            resolve(m);
-          }
-        };
-        socket.on('message', onMessage);
-        socket.send(JSON.stringify({ kind: 'request', id: my, method, params }));
-      });
+    const { socket, call } = await connectRpc(WebSocket, url, (exchange) => transcript.push(exchange));
 
     const env = await call('environment', {});
     assert.equal(env.ok, true);
@@ -52,8 +33,13 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       const report = r.result.report;
       assert.equal(report.frameIndex, params.index);
       assert.equal(report.format.hwFormat, 'cuda');
-      assert.ok(report.planes.every((p) => p.match === true));
+      // The values themselves, not the report's own match field: NVCV's exported pointer and stride are FFmpeg's.
+      for (const p of report.planes) {
+        assert.equal(BigInt(p.nvcvPointer), BigInt(p.ffmpegPointer), `frame ${params.index} plane ${p.index} pointer`);
+        assert.equal(p.nvcvRowStride, p.pitch, `frame ${params.index} plane ${p.index} stride`);
+      }
       assert.equal(report.aliasing.passed, true);
+      assert.equal(report.aliasing.method, env.result.report?.cvcuda?.loaded === true ? 'cvcuda-flip' : 'device-kernel');
       assert.equal(report.context.oneContext, true);
     }
     // Operator previews over the same RPC: CV-CUDA on the wrapped NVDEC frame, only the thumbnail comes back.

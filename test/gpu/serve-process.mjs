@@ -9,10 +9,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 /** The built serve mode's entry point. */
 export const serveEntry = path.join(root, 'out', 'serve', 'index.js');
 
-/** Starts serve mode with a config folder and any further arguments; resolves { proc, url } once it serves. */
-export async function startServe(configDir, extraArgs = []) {
+/**
+ * Starts serve mode with a config folder, any further arguments and any further environment (a test hook such as
+ * ZCI_PLANT_WRAP); resolves { proc, url } once it serves.
+ */
+export async function startServe(configDir, extraArgs = [], extraEnv = {}) {
   const proc = spawn(process.execPath, [serveEntry, '--port', '0', '--config-dir', configDir, ...extraArgs], {
     cwd: root,
+    env: { ...process.env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -59,4 +63,32 @@ export function readServerMessage(data, isBinary) {
     return v;
   };
   return restore(header.message);
+}
+
+/**
+ * Opens the RPC socket of a serve process started by startServe (WebSocket is the ws package's class); resolves
+ * { socket, call }, where call(method, params) resolves the response message. onResponse sees every exchange.
+ */
+export async function connectRpc(WebSocket, url, onResponse = () => {}) {
+  const socket = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { origin: url.origin });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let id = 0;
+  const call = (method, params) =>
+    new Promise((resolve) => {
+      const my = ++id;
+      const onMessage = (data, isBinary) => {
+        const m = readServerMessage(data, isBinary);
+        if (m.kind === 'response' && m.id === my) {
+          socket.off('message', onMessage);
+          onResponse({ method, params, response: m });
+          resolve(m);
+        }
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ kind: 'request', id: my, method, params }));
+    });
+  return { socket, call };
 }

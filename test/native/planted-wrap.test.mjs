@@ -21,8 +21,8 @@ const skip = !fs.existsSync(path.join(root, 'out', 'cli', 'zerocopy-inspector.js
     : 'NVCV is not loaded: nothing is wrapped';
 
 /** `inspect FILE --frames 0,3 --json` with the fault planted; its exit code and parsed output. */
-function inspect(file, planted) {
-  const env = { ...process.env };
+function inspect(file, planted, extra = {}) {
+  const env = { ...process.env, ...extra };
   delete env.ZCI_PLANT_WRAP;
   if (planted !== null) env.ZCI_PLANT_WRAP = planted;
   const run = spawnSync(process.execPath, [bin, 'inspect', file, '--frames', '0,3', '--json'], {
@@ -35,6 +35,23 @@ function inspect(file, planted) {
 }
 
 const check = (frame, name) => frame.checks.find((c) => c.name === name);
+
+/** The witness a device frame's proof must name: CV-CUDA's Flip where CV-CUDA is loaded, the kernel otherwise. */
+const cvcudaLoaded = addon.environment().cvcuda.loaded;
+function assertWitness(report, kernelAsked) {
+  if (report.format.hwFormat !== 'cuda') {
+    assert.equal(report.aliasing.method, 'host-store');
+    assert.equal(report.aliasing.witnessNote, null);
+    return;
+  }
+  if (cvcudaLoaded && !kernelAsked) {
+    assert.equal(report.aliasing.method, 'cvcuda-flip');
+    assert.equal(report.aliasing.witnessNote, null);
+  } else {
+    assert.equal(report.aliasing.method, 'device-kernel');
+    assert.match(report.aliasing.witnessNote, kernelAsked ? /ZCI_PROOF_WITNESS=kernel/ : /CV-CUDA is not loaded/);
+  }
+}
 
 for (const file of [sample, fixture('h264-1080p-420.mp4')]) {
   const name = path.basename(file);
@@ -51,6 +68,7 @@ for (const file of [sample, fixture('h264-1080p-420.mp4')]) {
         assert.equal(aliasing.witness, 'nvcvImageExportData');
         assert.equal(aliasing.passed, true);
         assert.match(aliasing.reason, /first and last row of every plane/);
+        assertWitness(frame.report, false);
         // The decoder's witness: on NVDEC, FFmpeg's planes are where the decoder wrote them (even sizes); elsewhere
         // the report says there is no decoder surface, and the check is left out.
         const surface = frame.report.decoderSurface;
@@ -86,6 +104,26 @@ for (const file of [sample, fixture('h264-1080p-420.mp4')]) {
         assert.equal(aliasing.passed, false, 'the canary written through NVCV lands a row below FFmpeg’s');
         assert.equal(aliasing.restored, true);
         assert.equal(check(frame, 'aliasing').ok, false);
+        assertWitness(frame.report, false);
+      }
+    });
+
+    test('the other witness: with ZCI_PROOF_WITNESS=kernel the proof holds unplanted and fails on chroma-row', () => {
+      const hook = { ZCI_PROOF_WITNESS: 'kernel' };
+      const clean = inspect(file, null, hook);
+      assert.equal(clean.code, 0);
+      for (const frame of clean.output.frames) {
+        assert.equal(frame.report.aliasing.passed, true, frame.report.aliasing.reason);
+        assert.equal(frame.report.aliasing.restored, true);
+        assertWitness(frame.report, true);
+      }
+      const planted = inspect(file, 'chroma-row', hook);
+      assert.equal(planted.code, 1);
+      for (const frame of planted.output.frames) {
+        assert.equal(frame.report.aliasing.passed, false);
+        assert.equal(frame.report.aliasing.restored, true);
+        assert.match(frame.report.aliasing.reason, /plane 1, row \d+ did not see the canary/);
+        assertWitness(frame.report, true);
       }
     });
 

@@ -285,11 +285,29 @@ Napi::Value ledgerToJs(Napi::Env env, const Ledger &l) {
       .object();
 }
 
+/// A text, or null when empty.
+std::optional<std::string> textOrNull(const std::string &s) {
+  return s.empty() ? std::optional<std::string>() : std::optional<std::string>(s);
+}
+
+Napi::Value proofToJs(Napi::Env env, const ProofEvidence &p) {
+  return Fields(env)
+      .add("ran", p.ran)
+      .add("passed", p.passed)
+      .add("method", p.method)
+      .add("canary", p.canary)
+      .add("readBack", p.readBack)
+      .add("restored", p.restored)
+      .add("reason", p.reason)
+      .add("witness", textOrNull(p.witness))
+      .add("witnessNote", textOrNull(p.witnessNote))
+      .object();
+}
+
 } // namespace
 
 Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
   const PoolEvidence &pool = e.pool;
-  const ProofEvidence &p = e.proof;
   Napi::Object o = Fields(env)
                        .add("frameIndex", e.frameIndex)
                        .add("pts", e.pts)
@@ -301,17 +319,7 @@ Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
                        .add("planes", planesToJs(env, e.planes))
                        .add("allocation", allocationToJs(env, e.allocation))
                        .add("wrap", wrapToJs(env, e.wrap))
-                       .add("aliasing", Fields(env)
-                                            .add("ran", p.ran)
-                                            .add("passed", p.passed)
-                                            .add("method", p.method)
-                                            .add("canary", p.canary)
-                                            .add("readBack", p.readBack)
-                                            .add("restored", p.restored)
-                                            .add("reason", p.reason)
-                                            .add("witness", p.witness.empty() ? std::optional<std::string>()
-                                                                              : std::optional<std::string>(p.witness))
-                                            .object())
+                       .add("aliasing", proofToJs(env, e.proof))
                        .add("decoderSurface", decoderSurfaceToJs(env, e.decoderSurface))
                        .add("context", contextToJs(env, e.context))
                        .add("pool", Fields(env)

@@ -1,5 +1,6 @@
 #include "evidence.h"
 
+#include "canary_cvcuda.h"
 #include "cuda_driver.h"
 #include "cuda_kernels.h"
 #include "memory_map.h"
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <vector>
 
 namespace zci {
 namespace {
@@ -184,7 +186,6 @@ void runAliasingProof(const AVFrame *frame, NVCVImageHandle image, const CudaDev
   p.ran = true;
   p.passed = true;
   p.restored = true;
-  p.method = out.layout.device ? "device-kernel" : "host-store";
   std::optional<cuda::ScopedContext> scope;
   if (out.layout.device) {
     CUcontext ctx = out.allocation.context
@@ -192,17 +193,22 @@ void runAliasingProof(const AVFrame *frame, NVCVImageHandle image, const CudaDev
                         : (cuda ? cuda->ffmpegContext() : nullptr);
     scope.emplace(ctx);
   }
-  std::string readBack;
   const int planes = std::min<int>(exported.buffer.strided.numPlanes, static_cast<int>(out.planes.size()));
   if (planes < static_cast<int>(out.planes.size())) {
     p.passed = false;
     p.reason =
         "NVCV exported " + std::to_string(planes) + " planes, FFmpeg's frame has " + std::to_string(out.planes.size());
   }
+  // Where the canary goes: the first row and the last row of every plane (a wrong start shows in both, a wrong
+  // stride in the last), never outside the frame's memory.
+  struct Site {
+    int plane, row;
+    CanarySite at;
+  };
+  std::vector<Site> sites;
   for (int i = 0; i < planes; ++i) {
     const NVCVImagePlaneStrided &np = exported.buffer.strided.planes[i];
     const PlaneEvidence &pe = out.planes[static_cast<size_t>(i)];
-    // The first row and the last row of the plane: a wrong start shows in both, a wrong stride in the last.
     const int lastRow = std::max(0, np.height - 1);
     for (const int row : {0, lastRow}) {
       auto *write = reinterpret_cast<uint8_t *>(np.basePtr) + static_cast<int64_t>(row) * np.rowStride;
@@ -211,30 +217,52 @@ void runAliasingProof(const AVFrame *frame, NVCVImageHandle image, const CudaDev
         p.passed = false;
         p.reason = "NVCV's plane " + std::to_string(pe.index) + ", row " + std::to_string(row) +
                    " lies outside the frame's memory: nothing was written there";
-        continue;
+      } else {
+        sites.push_back({pe.index, row, {write, np.rowStride, read, frame->linesize[i]}});
       }
-      kernels::CanaryResult r{};
-      if (const int err = exchange(write, read, canary, out.layout.device, r); err != 0) {
+      if (lastRow == 0) break;
+    }
+  }
+  // On the device, CV-CUDA's own operator writes the canary where it is loaded; the canary kernel otherwise.
+  std::vector<kernels::CanaryResult> results;
+  p.method = out.layout.device ? "device-kernel" : "host-store";
+  std::string why;
+  if (out.layout.device && !sites.empty() && cvcudaWitnessAvailable(why)) {
+    std::vector<CanarySite> at;
+    for (const Site &s : sites)
+      at.push_back(s.at);
+    if (cvcudaCanaryExchange(at, canary, results, why)) p.method = "cvcuda-flip";
+  }
+  if (p.method != "cvcuda-flip") {
+    if (out.layout.device && !why.empty()) p.witnessNote = "the canary kernel ran: " + why;
+    results.assign(sites.size(), kernels::CanaryResult{});
+    for (size_t k = 0; k < sites.size(); ++k) {
+      const CanarySite &at = sites[k].at;
+      if (const int err = exchange(at.write, at.read, canary, out.layout.device, results[k]); err != 0) {
         p.passed = false;
         p.restored = false;
         p.reason = "the canary kernel failed: " + cuda::runtimeErrorText(err);
         return;
       }
-      const bool seen = std::memcmp(r.seen, canary, 8) == 0;
-      const bool restored = std::memcmp(r.after, r.original, 8) == 0;
-      readBack += (readBack.empty() ? "" : ",") + bytesHex(r.seen, 8);
-      p.passed = p.passed && seen;
-      p.restored = p.restored && restored;
-      if (!seen && p.reason.empty())
-        p.reason = "FFmpeg's plane " + std::to_string(pe.index) + ", row " + std::to_string(row) +
-                   " did not see the canary written through NVCV's: not the same memory";
-      if (lastRow == 0) break;
     }
+  }
+  std::string readBack;
+  for (size_t k = 0; k < sites.size(); ++k) {
+    const kernels::CanaryResult &r = results[k];
+    const bool seen = std::memcmp(r.seen, canary, 8) == 0;
+    const bool restored = std::memcmp(r.after, r.original, 8) == 0;
+    readBack += (readBack.empty() ? "" : ",") + bytesHex(r.seen, 8);
+    p.passed = p.passed && seen;
+    p.restored = p.restored && restored;
+    if (!seen && p.reason.empty())
+      p.reason = "FFmpeg's plane " + std::to_string(sites[k].plane) + ", row " + std::to_string(sites[k].row) +
+                 " did not see the canary written through NVCV's: not the same memory";
   }
   p.readBack = readBack;
   if (p.reason.empty()) {
-    p.reason = "the canary written through NVCV's exported pointer and stride was read back through FFmpeg's, in the "
-               "first and last row of every plane, and the original bytes were restored";
+    p.reason = std::string(p.method == "cvcuda-flip" ? "CV-CUDA's Flip wrote the canary" : "the canary was written") +
+               " through NVCV's exported pointer and stride and read back through FFmpeg's, in the first and last row "
+               "of every plane, and the original bytes were restored";
   }
 }
 

@@ -86,6 +86,7 @@ struct ProofEvidence {
   bool ran = false, passed = false, restored = false;
   std::string method = "none", canary, readBack, reason;
   std::string witness; // where the proof took NVCV's addresses from ("nvcvImageExportData"), empty when it did not run
+  std::string witnessNote; // on the device, why the canary kernel ran instead of CV-CUDA's Flip; empty otherwise
 };
 
 /// One plane against the decoder's surface: where NVDEC put it and where FFmpeg's pointer says it is, in bytes from

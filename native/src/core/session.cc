@@ -29,10 +29,6 @@ double usSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
 }
 
-} // namespace
-
-namespace {
-
 // The NVDEC capability table is asked of the driver before a ledger records: its queries' device work is the driver's,
 // not this session's, and the table is kept for the process (nvdec_caps.h).
 bool ledgerAfterCapabilities(int device, bool on) {

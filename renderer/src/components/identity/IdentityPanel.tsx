@@ -238,7 +238,7 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
         <GlossaryButton term="aliasing-proof" />
         <span>
           {aliasing.ran
-            ? `wrote ${aliasing.canary} through NVCV, read ${aliasing.readBack} through FFmpeg (${aliasing.method}${aliasing.witness != null ? `, addresses from ${aliasing.witness} inside the proof` : ''}); ${aliasing.restored ? 'restored' : 'NOT restored'}`
+            ? `wrote ${aliasing.canary} through NVCV, read ${aliasing.readBack} through FFmpeg (${aliasing.method}${aliasing.witness != null ? `, addresses from ${aliasing.witness} inside the proof` : ''}); ${aliasing.restored ? 'restored' : 'NOT restored'}${aliasing.witnessNote != null ? `; ${aliasing.witnessNote}` : ''}`
             : aliasing.reason}
           {aliasing.ran && !aliasing.passed ? (
             <span className="why" data-testid="aliasing-why">
