@@ -124,6 +124,11 @@ export function formatCompare(output: CompareOutput): string {
           ? `  RGB identical: ${sides}`
           : `  RGB ${r.differing} differing byte(s), max ${r.maxAbsDiff}, first at (${first.x}, ${first.y}) ${first.channel}: A ${first.valueA} vs B ${first.valueB}; ${sides}`,
       );
+      if (r.cause !== null) lines.push(`  RGB cause: ${r.cause}`);
+      else if (r.explanationsTried.length > 0)
+        lines.push(
+          `  RGB cause: no other matrix or range brings A within 2 of B (${r.explanationsTried.length} tried)`,
+        );
     }
     if (f.bitExactRequired && !f.matched) lines.push('  MISMATCH: a bit-exact codec decoded differently');
   }

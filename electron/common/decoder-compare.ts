@@ -62,6 +62,11 @@ const rgbCompareSchema = z.object({
   differing: count,
   maxAbsDiff: count,
   firstDifference: firstDifferenceSchema.extend({ channel: z.enum(['R', 'G', 'B']) }).nullable(),
+  /** When A's RGB is further from B's than the converters' rounding (2): the other matrices and ranges tried for A,
+   *  and the first that brings it within, e.g. "RGB within 2 of B's when A is converted as BT.709 limited range, not
+   *  as BT.601 limited range as A's frame says: a range or matrix assumption" (null when none does). */
+  explanationsTried: z.array(z.string()),
+  cause: z.string().nullable(),
 });
 
 /** One frame compared. */

@@ -1,6 +1,7 @@
 // A planted plane-offset mistake (ZCI_PLANT_FRAME=chroma-row moves FFmpeg's chroma pointers one row later before the
 // wrap): the report names the plant and its chroma pointers are exactly one pitch later; the decoder A/B, told of no
-// cause, tries its explanations and names the row; a planted sample, which no reading explains, gets no cause.
+// cause, tries its explanations and names the row; a planted sample, which no reading explains, gets no cause. The
+// other frame faults (one sample, a halved pitch, a changed matrix or range tag) are each named by the A/B.
 // Each case runs in a child process, since the plant is read once per process. Against both FFmpeg series.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -72,10 +73,62 @@ test('a difference no reading explains gets no cause, with the explanations it t
     "U identical when read 2 rows after FFmpeg's pointer",
     "U identical when read 2 rows before FFmpeg's pointer",
     "U identical but for its last row when read 1 row after FFmpeg's pointer",
+    "U identical when read 1 sample (1 byte) after FFmpeg's pointer",
+    "U identical when read 1 sample (1 byte) before FFmpeg's pointer",
+    "U identical when read with a pitch of 1920 bytes instead of FFmpeg's 960",
     "U identical to A's V",
   ]);
+  // The RGB line, 16 off at the planted sample, tried every other matrix and range, and none explains it.
+  assert.ok(frame.rgb.maxAbsDiff > 2);
+  assert.equal(frame.rgb.cause, null);
+  assert.equal(frame.rgb.explanationsTried.length, 5);
   // Without differences nothing is tried.
   const clean = await addon.compareDecoders(file, { frames: [0], decoderA: 'software' });
   assert.deepEqual(clean.frames[0].explanationsTried, []);
   assert.equal(clean.frames[0].cause, null);
+  assert.ok(clean.frames[0].rgb.maxAbsDiff <= 2, 'within the converters’ rounding');
+  assert.deepEqual(clean.frames[0].rgb.explanationsTried, []);
+  assert.equal(clean.frames[0].rgb.cause, null);
+});
+
+/** The A/B of frames 0 and 5 with a frame fault planted on side A. */
+const planted = (fault) =>
+  inChild(`return a.compareDecoders(f, { frames: [0, 5], decoderA: 'software' });`, { ZCI_PLANT_FRAME: fault });
+
+test('the decoder A/B names a planted one-sample shift: U and V identical when read 1 sample before', () => {
+  for (const frame of planted('chroma-sample').frames) {
+    assert.equal(frame.planes[0].identical, true);
+    assert.equal(
+      frame.cause,
+      "U identical when read 1 sample (1 byte) before FFmpeg's pointer: a plane-offset mistake of 1 byte; V identical when read 1 sample (1 byte) before FFmpeg's pointer: a plane-offset mistake of 1 byte",
+    );
+  }
+});
+
+test('the decoder A/B names a planted pitch: U and V identical when read with twice the halved linesize', () => {
+  for (const frame of planted('chroma-pitch').frames) {
+    assert.equal(frame.planes[0].identical, true);
+    assert.equal(frame.identical, false);
+    assert.match(
+      frame.cause,
+      /^U identical when read with a pitch of 960 bytes instead of FFmpeg's 480: a pitch mistake \(rows 0\.\.269, as far as FFmpeg's plane reaches\); V identical when read with a pitch of 960 bytes instead of FFmpeg's 480/,
+    );
+  }
+});
+
+test('the RGB line names a planted matrix or range tag; the planes stay identical', () => {
+  const expected = {
+    matrix: 'RGB within 2 of B’s when A is converted as BT.709 limited range, not as BT.601 limited range as A’s frame says: a range or matrix assumption',
+    range: 'RGB within 2 of B’s when A is converted as BT.709 limited range, not as BT.709 full range as A’s frame says: a range or matrix assumption',
+  };
+  for (const [fault, cause] of Object.entries(expected)) {
+    const r = planted(fault);
+    for (const frame of r.frames) {
+      assert.equal(frame.identical, true, `${fault}: the samples are untouched`);
+      assert.deepEqual(frame.explanationsTried, []);
+      assert.ok(frame.rgb.maxAbsDiff > 2, `${fault}: RGB ${frame.rgb.maxAbsDiff} off`);
+      assert.equal(frame.rgb.cause, cause.replaceAll('’', "'"));
+      assert.equal(frame.rgb.explanationsTried.at(-1), cause.replaceAll('’', "'").split(', not as')[0]);
+    }
+  }
 });

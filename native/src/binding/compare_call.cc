@@ -163,6 +163,11 @@ Napi::Value rgbToJs(Napi::Env env, const RgbCompare &r) {
   } else {
     o.Set("firstDifference", env.Null());
   }
+  Napi::Array tried = Napi::Array::New(env, r.explanationsTried.size());
+  for (size_t k = 0; k < r.explanationsTried.size(); ++k)
+    tried.Set(static_cast<uint32_t>(k), r.explanationsTried[k]);
+  o.Set("explanationsTried", tried);
+  o.Set("cause", r.cause.empty() ? env.Null() : Napi::String::New(env, r.cause));
   return o;
 }
 

@@ -231,6 +231,43 @@ PlaneAccess rgbAccess(const uint8_t *base, int width) {
   return p; // one byte per sample, depth 8: a plane 3 × width samples wide
 }
 
+// The other matrix and range assumptions for A's RGB, each as a source and its words, in order: every matrix at A's
+// range, then every matrix at the other range.
+struct RgbAssumption {
+  kernels::YuvSource source;
+  std::string words;
+};
+
+std::vector<RgbAssumption> rgbAssumptions(const kernels::YuvSource &own, int ownMatrix) {
+  std::vector<RgbAssumption> out;
+  for (const bool full : {own.fullRange, !own.fullRange}) {
+    for (const int m : {SWS_CS_ITU601, SWS_CS_ITU709, SWS_CS_BT2020}) {
+      if (full == own.fullRange && m == ownMatrix) continue;
+      kernels::YuvSource s = own;
+      s.fullRange = full;
+      s.kr = kr(m);
+      s.kb = kb(m);
+      out.push_back({s, std::string("RGB within ") + std::to_string(kRgbTolerance) + " of B's when A is converted as " +
+                            matrixName(m) + " " + (full ? "full" : "limited") + " range"});
+    }
+  }
+  return out;
+}
+
+// Tries the assumptions with convertAndCompare (a source -> the largest difference from B's RGB); fills r's tried
+// list and cause.
+template <typename ConvertAndCompare>
+void explainRgb(RgbCompare &r, const kernels::YuvSource &own, int ownMatrix, ConvertAndCompare convertAndCompare) {
+  for (const RgbAssumption &a : rgbAssumptions(own, ownMatrix)) {
+    r.explanationsTried.push_back(a.words);
+    if (convertAndCompare(a.source) <= kRgbTolerance) {
+      r.cause = a.words + ", not as " + matrixName(ownMatrix) + " " + (own.fullRange ? "full" : "limited") +
+                " range as A's frame says: a range or matrix assumption";
+      return;
+    }
+  }
+}
+
 void finishRgb(RgbCompare &r, const PlaneStats &st, const std::vector<uint8_t> &aHost, const uint8_t *aDevice,
                const std::vector<uint8_t> &b, int64_t &downloaded) {
   r.done = true;
@@ -288,6 +325,42 @@ std::vector<Reading> readingsOf(int c, const PlaneAccess pa[3], const PlaneAcces
     r.a.base += r.a.pitch;
     r.words = name + " identical but for its last row when read 1 row after FFmpeg's pointer: a plane-offset " +
               "mistake, and the frame lacks the plane's last row";
+    out.push_back(r);
+  }
+  // A plane that starts one sample after or before FFmpeg's pointer (an offset of a few bytes, not whole rows).
+  for (int k : {1, -1}) {
+    if (w[c] < 2) break;
+    Reading r{pa[c], pb[c], w[c] - 1, h[c], ""};
+    if (k > 0)
+      r.a.base += r.a.step; // A from sample 1, against B from sample 0
+    else
+      r.b.base += r.b.step; // A from sample 0, against B from sample 1
+    const std::string bytes = std::to_string(pa[c].step) + (pa[c].step == 1 ? " byte" : " bytes");
+    r.words = name + " identical when read 1 sample (" + bytes + ") " + (k > 0 ? "after" : "before") +
+              " FFmpeg's pointer: a plane-offset mistake of " + bytes;
+    out.push_back(r);
+  }
+  // Rows a pitch apart other than FFmpeg's linesize: another plane's, or twice or half its own. Only the rows that
+  // lie inside the plane as FFmpeg's pointer and linesize span it are read, so no reading leaves the frame.
+  const int64_t rowBytes = static_cast<int64_t>(w[c]) * pa[c].step;
+  std::vector<int64_t> pitches;
+  for (int k = 0; k < 3; ++k)
+    if (k != c) pitches.push_back(pa[k].pitch);
+  pitches.push_back(pa[c].pitch * 2);
+  if (pa[c].pitch % 2 == 0) pitches.push_back(pa[c].pitch / 2);
+  std::vector<int64_t> triedPitches;
+  for (const int64_t pitch : pitches) {
+    if (pitch == pa[c].pitch || pitch < rowBytes ||
+        std::find(triedPitches.begin(), triedPitches.end(), pitch) != triedPitches.end())
+      continue;
+    triedPitches.push_back(pitch);
+    const int64_t rows = std::min<int64_t>(h[c], (static_cast<int64_t>(h[c] - 1) * pa[c].pitch) / pitch + 1);
+    if (rows < 2) continue;
+    Reading r{pa[c], pb[c], w[c], static_cast<int>(rows), ""};
+    r.a.pitch = pitch;
+    r.words = name + " identical when read with a pitch of " + std::to_string(pitch) + " bytes instead of FFmpeg's " +
+              std::to_string(pa[c].pitch) + ": a pitch mistake" +
+              (rows < h[c] ? " (rows 0.." + std::to_string(rows - 1) + ", as far as FFmpeg's plane reaches)" : "");
     out.push_back(r);
   }
   if (c > 0) {
@@ -517,6 +590,19 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
         check(device::comparePlanes(&ra, &rb, &rw, &rh, &one, &one, 1, &rgbStats, rgbHeat, st, nullptr),
               "comparePlanes");
         out.bytesDownloaded += static_cast<int64_t>(sizeof rgbStats);
+        if (static_cast<int>(rgbStats.maxAbsDiff) > kRgbTolerance) {
+          DeviceBuffer other(static_cast<size_t>(cw) * ch * 3);
+          explainRgb(tmp, ys, swsMatrixFor(a), [&](const kernels::YuvSource &source) {
+            check(kernels::yuvToRgb8(source, other.bytes(), static_cast<int64_t>(cw) * 3, st), "yuvToRgb8");
+            const PlaneAccess ro = rgbAccess(other.bytes(), cw);
+            PlaneStats stats;
+            std::vector<uint32_t> cells[1];
+            check(device::comparePlanes(&ro, &rb, &rw, &rh, &one, &one, 1, &stats, cells, st, nullptr),
+                  "comparePlanes");
+            out.bytesDownloaded += static_cast<int64_t>(sizeof stats);
+            return static_cast<int>(stats.maxAbsDiff);
+          });
+        }
         out.rgb = tmp;
       }
     } else {
@@ -543,6 +629,18 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
             kernels::yuvPixelToRgb(ys, x, y, rgbA.data() + (static_cast<size_t>(y) * cw + x) * 3);
         std::vector<uint32_t> rgbHeat;
         compareOnHost(rgbAccess(rgbA.data(), cw), rgbAccess(rgbB.data(), cw), cw * 3, ch, 1, 1, rgbStats, rgbHeat);
+        if (static_cast<int>(rgbStats.maxAbsDiff) > kRgbTolerance) {
+          std::vector<uint8_t> other(rgbB.size());
+          explainRgb(tmp, ys, swsMatrixFor(a), [&](const kernels::YuvSource &source) {
+            for (int y = 0; y < ch; ++y)
+              for (int x = 0; x < cw; ++x)
+                kernels::yuvPixelToRgb(source, x, y, other.data() + (static_cast<size_t>(y) * cw + x) * 3);
+            PlaneStats stats;
+            std::vector<uint32_t> cells;
+            compareOnHost(rgbAccess(other.data(), cw), rgbAccess(rgbB.data(), cw), cw * 3, ch, 1, 1, stats, cells);
+            return static_cast<int>(stats.maxAbsDiff);
+          });
+        }
         out.rgb = tmp;
       }
     }

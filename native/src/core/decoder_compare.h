@@ -69,7 +69,15 @@ struct RgbCompare {
   int maxAbsDiff = 0;
   bool hasFirst = false;
   int firstX = 0, firstY = 0, firstChannel = 0, valueA = 0, valueB = 0;
+  // When A's RGB differs from B's by more than the converters' rounding (kRgbTolerance): the other matrices and
+  // ranges tried for A, and the first under which it comes within the tolerance ("" when none does).
+  std::vector<std::string> explanationsTried;
+  std::string cause;
 };
+
+/// The most two correct RGB conversions of the same samples differ by (the inspector's converter against swscale's
+/// rounding); a larger difference is explained, or not, by another matrix or range.
+constexpr int kRgbTolerance = 2;
 
 /// One frame compared.
 struct FrameCompare {

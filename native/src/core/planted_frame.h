@@ -1,7 +1,11 @@
-// A deliberate fault in FFmpeg's frame for the tests, from ZCI_PLANT_FRAME: "chroma-row" moves the frame's chroma
-// plane pointers one row later (one pitch) before anything reads them, as a plane-offset mistake in FFmpeg would.
-// The decoder's witness must then say the plane is one row after where the decoder wrote it, and the decoder A/B
-// must name the row. A planted frame is named in its report (wrap.planted); it is never a real one.
+// A deliberate fault in FFmpeg's frame for the tests, from ZCI_PLANT_FRAME, made before anything reads the frame:
+// - "chroma-row": the chroma plane pointers one row (one pitch) later, as a plane-offset mistake in FFmpeg would be;
+//   the decoder's witness must say the plane is one row after where the decoder wrote it, the A/B must name the row;
+// - "chroma-sample": the chroma pointers one sample later (a few bytes); the A/B must name the sample;
+// - "chroma-pitch": the chroma linesizes halved; the A/B must name the pitch;
+// - "matrix" / "range": the frame's colour matrix (BT.601 and BT.709 swapped) or range tag changed; the A/B's RGB
+//   line must name the assumption.
+// A planted frame is named in its report (wrap.planted); it is never a real one.
 #pragma once
 
 #include "ffmpeg_ptr.h"

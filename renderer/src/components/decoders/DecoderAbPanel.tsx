@@ -182,6 +182,17 @@ export const DecoderAbPanel = memo(function DecoderAbPanel({
                 ? 'identical'
                 : `${formatCount(frame.rgb.differing)} values differ, at most by ${frame.rgb.maxAbsDiff}`}
               .
+              {frame.rgb.cause !== null ? (
+                <span className="warn" data-testid="decoder-ab-rgb-cause">
+                  {' '}
+                  Cause: {frame.rgb.cause}.
+                </span>
+              ) : frame.rgb.explanationsTried.length > 0 ? (
+                <span className="muted" data-testid="decoder-ab-rgb-cause">
+                  {' '}
+                  No other matrix or range brings A within 2 of B ({frame.rgb.explanationsTried.length} tried).
+                </span>
+              ) : null}
             </p>
           ) : null}
         </>
