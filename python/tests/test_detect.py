@@ -47,6 +47,47 @@ def test_two_planes_in_a_list_are_nv12_y_and_uv():
     assert found.planes[1].bytes_per_sample == 2
 
 
+class _Format:
+    name = "NV12"
+
+
+class FrameOfPyNvVideoCodec:
+    """The interface a PyNvVideoCodec frame offers (the GPU tier decodes real ones): its class lives in the extension
+    module _PyNvVideoCodec, .cuda() gives one CUDA-array-interface view a plane, and it also exports DLPack as one
+    tensor over every plane, which detection must not prefer over the views."""
+
+    format = _Format()
+    timestamp = 0
+
+    def __init__(self, views):
+        self._views = views
+
+    def cuda(self):
+        return self._views
+
+    def __dlpack__(self, stream=None):
+        raise AssertionError("the frame's views are read, not its one-tensor DLPack export")
+
+    def __dlpack_device__(self):
+        return (2, 0)
+
+
+FrameOfPyNvVideoCodec.__module__ = "_PyNvVideoCodec"
+
+
+@pytest.mark.parametrize("uv_shape, uv_strides", [((540, 960, 2), (1920, 2, 1)), ((540, 1920), (1920, 1))])
+def test_a_pynvvideocodec_frame_is_read_through_its_plane_views(uv_shape, uv_strides):
+    y = CudaArray(0x7000000, (1080, 1920), (1920, 1))
+    uv = CudaArray(0x7000000 + 1920 * 1080, uv_shape, uv_strides)
+    found = describe(FrameOfPyNvVideoCodec([y, uv]), "source")
+    assert found.kind == "pynvvideocodec"
+    assert found.pixel_format == "nv12"
+    assert [(p.name, p.width, p.height, p.bytes_per_sample) for p in found.planes] == [
+        ("Y", 1920, 1080, 1),
+        ("UV", 960, 540, 2),
+    ]
+
+
 def test_a_chw_tensor_is_one_plane_a_channel():
     found = describe(CudaArray(0x9000000, (3, 720, 1280)), "source")
     assert [p.name for p in found.planes] == ["R", "G", "B"]

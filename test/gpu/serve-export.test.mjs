@@ -78,7 +78,7 @@ async function serveReports(extraEnv) {
   try {
     const { socket, call } = await connectRpc(WebSocket, url);
     const samplePath = await call('samplePath', {});
-    const opened = await call('open', { path: samplePath.result.path, unsafeOutput: true });
+    const opened = await call('open', { path: samplePath.result.path, options: { unsafeOutput: true } });
     assert.equal(opened.ok, true, JSON.stringify(opened.error));
     assert.equal(opened.result.info.decodePath, 'nvdec');
     const reports = [];

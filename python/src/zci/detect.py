@@ -45,7 +45,9 @@ def _detect(obj: Any, what: str, layout: str | None) -> PlaneSet:
     if dlpack.is_capsule(obj):
         return _from_dlpack(dlpack.read_capsule(obj, what), what, "dlpack", "DLPack capsule", layout)
     module = _module(obj)
-    if module.startswith("PyNvVideoCodec"):
+    # PyNvVideoCodec's frames come from its extension module, _PyNvVideoCodec; they also export DLPack, as one tensor
+    # over all planes, which would hide the planes the frame's own views give.
+    if module.lstrip("_").startswith("PyNvVideoCodec"):
         return _pynvvideocodec(obj, what)
     if module.startswith("torchcodec") and hasattr(obj, "data"):
         found = _detect(obj.data, what, "CHW")
@@ -170,11 +172,21 @@ def _pynvvideocodec(frame: Any, what: str) -> PlaneSet:
         raise UnsupportedObjectError(f"{what}: {_type_name(frame)} exposes no planes through .cuda()")
     found = _plane_list(list(views), what)
     fmt = getattr(frame, "format", None)
-    name = str(getattr(fmt, "name", fmt or "")).lower()
+    name = str(getattr(fmt, "name", fmt or "")).lower().rsplit(".", 1)[-1]
     pixel_format = {"nv12": "nv12", "p016": "p016le", "yuv444": "yuv444p", "yuv444_16bit": "yuv444p16le"}.get(name)
+    planes = found.planes
+    # A semi-planar chroma view given as rows of bytes (as wide as the luma row, one byte an item) holds U,V pairs:
+    # half as many samples, each two components wide.
+    if pixel_format in ("nv12", "p016le") and len(planes) == 2:
+        y, uv = planes
+        if uv.bytes_per_sample == y.bytes_per_sample and uv.width == y.width:
+            planes = (
+                Plane(y.pointer, y.pitch, y.width, y.height, y.bytes_per_sample, "Y"),
+                Plane(uv.pointer, uv.pitch, uv.width // 2, uv.height, 2 * uv.bytes_per_sample, "UV"),
+            )
     stamp = getattr(frame, "timestamp", None)
     return PlaneSet(
-        found.planes,
+        planes,
         "pynvvideocodec",
         f"{_type_name(frame)} ({name or 'format unknown'})",
         pixel_format=pixel_format,

@@ -33,7 +33,8 @@ def test_a_pynvvideocodec_frame_is_detected_and_recorded_at_its_own_pointers(tmp
     with Recorder(tmp_path / "pynvvideocodec.zci", key_dir=tmp_path / "key") as rec:
         facts = rec.frame(frame, wrapped=frame, label="PyNvVideoCodec frame 0")
     source = facts.source
-    assert source.kind == "pynvvideocodec", source.described
+    shapes = [view.__cuda_array_interface__["shape"] for view in frame.cuda()]
+    assert source.kind == "pynvvideocodec", f"{source.described}; views {shapes}"
     assert source.pixel_format == "nv12", source.described
     assert [p.name for p in source.planes] == ["Y", "UV"]
     # The recorder read the planes where PyNvVideoCodec says they are: its views and its own plane-0 accessor.
@@ -54,4 +55,7 @@ def test_a_pynvvideocodec_frame_is_detected_and_recorded_at_its_own_pointers(tmp
     assert [int(p["ffmpegPointer"], 16) for p in planes] == pointers
     # What PyNvVideoCodec's frame is, for the record: where its chroma starts from its luma, in rows of its pitch.
     chroma_rows = (source.planes[1].pointer - source.planes[0].pointer) / source.planes[0].pitch
-    print(f"PyNvVideoCodec {nvc.__version__}: pitch {source.planes[0].pitch}, chroma {chroma_rows} rows after luma")
+    print(
+        f"PyNvVideoCodec {nvc.__version__}: views {shapes}, pitch {source.planes[0].pitch}, "
+        f"chroma {chroma_rows} rows after luma"
+    )
