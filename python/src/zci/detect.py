@@ -46,8 +46,9 @@ def _detect(obj: Any, what: str, layout: str | None) -> PlaneSet:
         return _from_dlpack(dlpack.read_capsule(obj, what), what, "dlpack", "DLPack capsule", layout)
     module = _module(obj)
     # PyNvVideoCodec's frames come from its extension module, _PyNvVideoCodec; they also export DLPack, as one tensor
-    # over all planes, which would hide the planes the frame's own views give.
-    if module.lstrip("_").startswith("PyNvVideoCodec"):
+    # over all planes, which would hide the planes the frame's own views give. Their views (CAIMemoryView, from the
+    # same module, without .cuda()) are read below as any CUDA-array-interface object.
+    if module.lstrip("_").startswith("PyNvVideoCodec") and callable(getattr(obj, "cuda", None)):
         return _pynvvideocodec(obj, what)
     if module.startswith("torchcodec") and hasattr(obj, "data"):
         found = _detect(obj.data, what, "CHW")
