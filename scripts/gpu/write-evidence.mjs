@@ -16,6 +16,7 @@ import { writeSteadyBenchmarks } from './evidence/bench-steady.mjs';
 import { writeDecoderEvidence } from './evidence/evidence-decoders.mjs';
 import { writeFfmpegSeriesEvidence } from './evidence/evidence-ffmpeg-series.mjs';
 import { writeRecordEvidence } from './evidence/evidence-records.mjs';
+import { writeRecorderEvidence } from './evidence/evidence-recorder.mjs';
 import { writeSurfaceExhaustionEvidence } from './evidence/evidence-surface-exhaustion.mjs';
 import { loadRun } from './evidence/run.mjs';
 
@@ -41,6 +42,7 @@ writeDecoderEvidence(run, ev);
 writeFfmpegSeriesEvidence(run, ev);
 writeSurfaceExhaustionEvidence(run, ev);
 writeRecordEvidence(run, ev);
+writeRecorderEvidence(run, ev);
 
 const outputs = { 'docs/gpu-evidence.md': ev.join('\n'), 'docs/benchmarks.md': bm.join('\n') };
 let differs = false;

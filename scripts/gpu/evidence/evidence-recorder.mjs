@@ -1,0 +1,51 @@
+// @ts-check
+// The recorder's pytest suite on the GPU machine (python-tests.xml, pytest's JUnit file): its totals, and each GPU
+// test (python/tests/gpu) with its outcome and what it printed, such as the layout of a PyNvVideoCodec frame.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DOMParser } from '@xmldom/xmldom';
+
+/** The text of a test's captured output, without pytest's banner lines. @param {Element} testcase */
+function printed(testcase) {
+  const out = testcase.getElementsByTagName('system-out')[0];
+  if (!out) return [];
+  return (out.textContent ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^-+ Captured Out -+$/.test(line));
+}
+
+/** One test's outcome. @param {Element} testcase */
+function outcome(testcase) {
+  if (testcase.getElementsByTagName('failure').length > 0 || testcase.getElementsByTagName('error').length > 0)
+    return 'FAILED';
+  return testcase.getElementsByTagName('skipped').length > 0 ? 'skipped' : 'passed';
+}
+
+/** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
+export function writeRecorderEvidence(run, ev) {
+  const file = path.join(run.runDir, 'python-tests.xml');
+  if (!fs.existsSync(file)) return;
+  const doc = new DOMParser().parseFromString(fs.readFileSync(file, 'utf8'), 'text/xml');
+  const suite = doc.getElementsByTagName('testsuite')[0];
+  if (!suite) return;
+  const count = (/** @type {string} */ name) => Number(suite.getAttribute(name) ?? 0);
+  const failed = count('failures') + count('errors');
+  ev.push("## The recorder in the user's process", '');
+  ev.push(
+    `The recorder's pytest suite (\`python/tests\`) on this machine, the package installed from the checkout: ` +
+      `${count('tests') - failed - count('skipped')} passed, ${failed} failed, ${count('skipped')} skipped ` +
+      '(`python-tests.xml`). Its GPU tests decode or build real frames in the test process and record them through ' +
+      'the CUDA driver:',
+    '',
+  );
+  ev.push('| test | outcome | printed |', '| --- | --- | --- |');
+  const cases = Array.from(doc.getElementsByTagName('testcase')).filter((t) =>
+    (t.getAttribute('classname') ?? '').startsWith('tests.gpu.'),
+  );
+  for (const t of cases) {
+    const module = (t.getAttribute('classname') ?? '').replace('tests.gpu.', '');
+    ev.push(`| ${module}: ${t.getAttribute('name')} | ${outcome(t)} | ${printed(t).join('; ').replaceAll('|', '\\|')} |`);
+  }
+  ev.push('');
+}
