@@ -32,10 +32,28 @@ describe('copy-as-code facts on recorded H200 reports', () => {
       const py = codeOf(report, 'python');
       const torch = codeOf(report, 'torch');
       const code = BigInt(report.wrap.formatCode ?? '0').toString(16);
-      // The predefined constant where the project declares one with this code, else the code itself.
-      const format = code === '180254a1a0083' ? 'NVCV_IMAGE_FORMAT_NV12' : `(NVCVImageFormat)0x${code}ULL`;
-      expect(c).toContain(`data.format = ${format}`);
-      expect(cpp).toContain(`data.format = ${format}`);
+      // The predefined constant where NVCV has one with this code, else NVCV's builder from the parts its name
+      // gives: never a literal code for any recorded format.
+      if (code === '180254a1a0083') {
+        expect(c).toContain('data.format = NVCV_IMAGE_FORMAT_NV12;');
+        expect(cpp).toContain('data.format = NVCV_IMAGE_FORMAT_NV12;');
+      } else {
+        expect(c).toContain('data.format = zci_frame_format();');
+        expect(cpp).toContain('data.format = zciFrameFormat();');
+        const m = /^NVCVImageFormat\(YCbCr,(\w+),4:(\d):(\d),PITCH_LINEAR,UNSIGNED,XYZ0,ASSOCIATED,([\w,]+)\)$/.exec(
+          report.wrap.formatName ?? '',
+        );
+        expect(m).not.toBeNull();
+        const [, spec, h, v, packings] = m ?? [];
+        const packing = [0, 1, 2, 3].map((i) => `NVCV_PACKING_${packings?.split(',')[i] ?? '0'}`).join(', ');
+        for (const code of [c, cpp]) {
+          expect(code.replace(/\s+/g, ' ')).toContain(
+            `nvcvMakeYCbCrImageFormat(&format, NVCV_COLOR_SPEC_${spec}, NVCV_CSS_4${h}${v}, NVCV_MEM_LAYOUT_PL, ` +
+              `NVCV_DATA_KIND_UNSIGNED, NVCV_SWIZZLE_XYZ0, ${packing}, NVCV_ALPHA_ASSOCIATED,`,
+          );
+          expect(code).not.toMatch(/\(NVCVImageFormat\)0x/);
+        }
+      }
       expect(c).toContain(`numPlanes = ${report.planes.length};`);
       expect(cpp).toContain(`numPlanes = ${report.planes.length};`);
       for (const p of report.planes) {

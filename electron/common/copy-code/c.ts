@@ -3,7 +3,7 @@
  * and each plane's size from the report), wrapped with a cleanup callback that owns a reference to the frame.
  */
 import { type CodeFacts } from './facts';
-import { formatExpression } from './format-constant';
+import { formatCode } from './format-constant';
 
 /** Lines of the upload a host frame needs first (one copy into a CUDA frame from a hw_frames_ctx). */
 function uploadLines(): string[] {
@@ -28,7 +28,7 @@ function uploadLines(): string[] {
 
 /** The C wrap function for this frame's format, plane count and plane sizes. */
 export function cSnippet(facts: CodeFacts): string {
-  const format = formatExpression(facts.formatCode ?? '0x0', facts.formatName);
+  const format = formatCode(facts.formatCode ?? '0x0', facts.formatName, 'c');
   const planeLines = facts.planes.flatMap((p) => [
     `  /* plane ${p.index} (${p.name}): ${p.width}x${p.height}, this frame's pitch ${p.pitch} bytes at ${p.pointer} */`,
     `  data.buffer.strided.planes[${p.index}].width = ${p.width};`,
@@ -50,12 +50,13 @@ export function cSnippet(facts: CodeFacts): string {
     '  AVFrame *ref = (AVFrame *)ctx;',
     '  av_frame_free(&ref);',
     '}',
+    ...format.definition,
     '',
     '/* 0 and a new image in *out, or -1 when the frame is not the size this code was made for, or an NVCV status. */',
     'static int zci_wrap_frame(const AVFrame *frame, NVCVImageHandle *out) {',
     `  if (frame->width != ${facts.width} || frame->height != ${facts.height}) return -1;`,
     '  NVCVImageData data = {0};',
-    `  data.format = ${format};`,
+    `  data.format = ${format.expression};`,
     '  data.bufferType = NVCV_IMAGE_BUFFER_STRIDED_CUDA;',
     `  data.buffer.strided.numPlanes = ${facts.planes.length};`,
     ...planeLines,

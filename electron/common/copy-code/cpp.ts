@@ -3,11 +3,11 @@
  * reference). It is the C API, not NVCV's C++ wrappers: no C++ NVCV headers were at hand to compile those against.
  */
 import { type CodeFacts } from './facts';
-import { formatExpression } from './format-constant';
+import { formatCode } from './format-constant';
 
 /** The C++ wrap function for this frame's format, plane count and plane sizes. */
 export function cppSnippet(facts: CodeFacts): string {
-  const format = formatExpression(facts.formatCode ?? '0x0', facts.formatName);
+  const format = formatCode(facts.formatCode ?? '0x0', facts.formatName, 'cpp');
   const sizes = facts.planes.map((p) => `{${p.width}, ${p.height}}`).join(', ');
   const upload =
     facts.verdict.kind === 'host'
@@ -45,13 +45,14 @@ export function cppSnippet(facts: CodeFacts): string {
     '};',
     'using ImagePtr = std::unique_ptr<NVCVImage, ImageDecRef>; // the last reference calls the cleanup below',
     ...upload,
+    ...format.definition,
     '',
     'inline ImagePtr zciWrapFrame(const AVFrame *frame) {',
     `  if (frame->width != ${facts.width} || frame->height != ${facts.height})`,
     '    throw std::invalid_argument("not the frame size this code was made for");',
     `  constexpr std::array<std::array<int32_t, 2>, ${facts.planes.length}> kPlaneSizes{{${sizes}}}; // width, height`,
     '  NVCVImageData data{};',
-    `  data.format = ${format};`,
+    `  data.format = ${format.expression};`,
     '  data.bufferType = NVCV_IMAGE_BUFFER_STRIDED_CUDA;',
     `  data.buffer.strided.numPlanes = ${facts.planes.length};`,
     `  for (int i = 0; i < ${facts.planes.length}; ++i) {`,

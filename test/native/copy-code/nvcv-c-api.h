@@ -11,4 +11,9 @@ NVCVStatus nvcvImageWrapDataConstruct(const NVCVImageData *data, NVCVImageDataCl
 NVCVStatus nvcvImageDecRef(NVCVImageHandle handle, int *newRefCount);
 NVCVStatus nvcvImageExportData(NVCVImageHandle handle, NVCVImageData *data);
 NVCVStatus nvcvGetLastErrorMessage(char *buffer, int32_t length);
+NVCVStatus nvcvMakeYCbCrImageFormat(NVCVImageFormat *outFormat, NVCVColorSpec colorSpec,
+                                    NVCVChromaSubsampling chromaSub, NVCVMemLayout memLayout, NVCVDataKind dataKind,
+                                    NVCVSwizzle swizzle, NVCVPacking packing0, NVCVPacking packing1,
+                                    NVCVPacking packing2, NVCVPacking packing3, NVCVAlphaType alphaType,
+                                    const void *extraChannelInfo);
 }
