@@ -99,9 +99,11 @@ const LAYERS = {
     packages: ['node', '@playwright/test', '@axe-core/playwright', 'ws'],
   },
   'test/support': {
-    rooms: ['electron/common', 'electron/capture', 'electron/addon', 'electron/app'],
+    rooms: ['electron/common', 'electron/capture', 'electron/addon', 'electron/app', 'scripts/gpu/evidence'],
     packages: ['node', 'vitest', '@testing-library/jest-dom', '@testing-library/react', 'fflate', 'fast-check'],
   },
+  // The GPU evidence writer's readers (JavaScript, typed by JSDoc): the tests read the runs through the same code.
+  'scripts/gpu/evidence': { rooms: [], packages: ['node', '@xmldom/xmldom'] },
   'test/support/live': {
     rooms: ['renderer', 'electron/common', 'electron/addon', 'test/support'],
     packages: ['node', 'ws'],

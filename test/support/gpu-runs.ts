@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { followUps } from '../../scripts/gpu/evidence/follow-ups.mjs';
 import { ROOT } from './paths';
 
 /** Where the recorded runs lie. */
@@ -53,12 +54,8 @@ export function newestRun(files: readonly string[] = [], runs: string = GPU_RUNS
  */
 export function newestPreviewsFile(runs: string = GPU_RUNS): string {
   const newest = newestRun(['previews.json.gz'], runs);
-  const followUp = readdirSync(newest.dir)
-    .map((name) => ({ name, ordinal: Number(/^focus-(\d+)-[0-9a-f]+$/.exec(name)?.[1] ?? Number.NaN) }))
-    .filter(
-      ({ name, ordinal }) => Number.isFinite(ordinal) && existsSync(path.join(newest.dir, name, 'previews.json.gz')),
-    )
-    .sort((a, b) => a.ordinal - b.ordinal)
+  const followUp = followUps(newest.dir)
+    .filter((f) => existsSync(path.join(f.dir, 'previews.json.gz')))
     .at(-1)?.name;
   return path.join(newest.dir, followUp ?? '', 'previews.json.gz');
 }
