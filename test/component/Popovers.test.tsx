@@ -104,7 +104,9 @@ describe('the glossary popover', () => {
     expect(button).toHaveAccessibleName('What is canary and aliasing proof?');
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByTestId('glossary-popover-aliasing-proof')).toHaveTextContent(/canary is a random 8-byte pattern/);
+    expect(screen.getByTestId('glossary-popover-aliasing-proof')).toHaveTextContent(
+      /canary is a random 8-byte pattern/,
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByTestId('glossary-popover-aliasing-proof')).toBeNull();
     await waitFor(() => expect(button).toHaveFocus());

@@ -75,7 +75,7 @@ test('the glossary opens from the identity panel and closes like every popover',
   const popover = identity.getByTestId('glossary-popover-aliasing-proof');
   await expect(popover).toBeVisible();
   await expect(popover).toContainText('canary and aliasing proof');
-  await expect(popover).toContainText('reads it back through the pointer FFmpeg');
+  await expect(popover).toContainText('reads the bytes back through the pointer FFmpeg');
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
   await expect(button).toBeFocused();
