@@ -17,7 +17,10 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  */
 const LAYERS = {
   // The window's code: React, and the runtime-neutral contract. No Node, no Electron, no addon.
-  renderer: { rooms: ['electron/common'], packages: ['react', 'react-dom', 'zustand'] },
+  renderer: { rooms: ['electron/common', 'renderer/src/model'], packages: ['react', 'react-dom', 'zustand'] },
+  // The frame's geometry and arithmetic (plane facts, rows at a plane's end, tiles, a pixel's place and region):
+  // plain functions of the report, no React, no store, no components.
+  'renderer/src/model': { rooms: ['electron/common'], packages: [] },
   // Runtime-neutral: the RPC contract, schemas, vocabulary, errors. Imports only itself and zod.
   'electron/common': { rooms: [], packages: ['zod'] },
   // The app's root, identity, config folder and checks of user-named paths.
@@ -57,6 +60,7 @@ const LAYERS = {
   'test/unit': {
     rooms: [
       'renderer',
+      'renderer/src/model',
       'electron/common',
       'electron/app',
       'electron/addon',
@@ -73,12 +77,13 @@ const LAYERS = {
     packages: ['node', 'vitest', 'eslint', 'fast-check'],
   },
   'test/component': {
-    rooms: ['renderer', 'electron/common', 'test/support'],
+    rooms: ['renderer', 'renderer/src/model', 'electron/common', 'test/support'],
     packages: ['node', 'vitest', 'react', '@testing-library/react', '@testing-library/user-event'],
   },
   'test/integration': {
     rooms: [
       'renderer',
+      'renderer/src/model',
       'electron/common',
       'electron/app',
       'electron/addon',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
 import type { ReadMemoryParams } from '../../electron/common/memory';
-import { planeGrid, tileRange } from '../../renderer/src/components/probe/tile-plan';
-import { allPlaneFacts } from '../../renderer/src/components/layout/plane-facts';
+import { planeGrid, tileRange } from '../../renderer/src/model/tile-plan';
+import { allPlaneFacts } from '../../renderer/src/model/plane-facts';
 import type { RpcApi } from '../../renderer/src/rpc/client';
 import { createAppStore } from '../../renderer/src/store/store';
 import { fixture } from '../support/paths';

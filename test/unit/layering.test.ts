@@ -24,6 +24,21 @@ describe('the layering table', () => {
     ],
     ['renderer/src/new.ts', "import type { Session } from '../../native/index';", /renderer may not import native/],
     [
+      'renderer/src/model/new.ts',
+      "import { ProbePanel } from '../components/probe/ProbePanel';",
+      /renderer\/src\/model may not import renderer \(/,
+    ],
+    [
+      'renderer/src/model/new.ts',
+      "import { createAppStore } from '../store/store';",
+      /renderer\/src\/model may not import renderer \(/,
+    ],
+    [
+      'renderer/src/model/new.ts',
+      "import { useMemo } from 'react';",
+      /renderer\/src\/model may not import the package react/,
+    ],
+    [
       'electron/cli/new.ts',
       "import type { Session } from '../../native/index';",
       /electron\/cli may not import native/,
@@ -73,6 +88,12 @@ describe('the layering table', () => {
   it('lets each room import what the table gives it', async () => {
     expect(
       await walls('renderer/src/new.ts', "import type { FrameReport } from '../../electron/common/report';"),
+    ).toEqual([]);
+    expect(
+      await walls('renderer/src/components/new.ts', "import { allPlaneFacts } from '../model/plane-facts';"),
+    ).toEqual([]);
+    expect(
+      await walls('renderer/src/model/new.ts', "import type { FrameReport } from '../../../electron/common/report';"),
     ).toEqual([]);
     expect(await walls('electron/backend/new.ts', "import type { Session } from '../addon/native';")).toEqual([]);
     expect(await walls('electron/addon/new.ts', "import type { Session } from '../../native/index';")).toEqual([]);

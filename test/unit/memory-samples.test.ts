@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { planSamples } from '../../electron/capture/memory-samples';
 import type { FrameReport } from '../../electron/common/report';
-import { planeBoundaries } from '../../renderer/src/components/layout/boundary-rows';
-import { allPlaneFacts } from '../../renderer/src/components/layout/plane-facts';
+import { planeBoundaries } from '../../renderer/src/model/boundary-rows';
+import { allPlaneFacts } from '../../renderer/src/model/plane-facts';
 import { hostYuv420p1080, recordedGpuReport } from '../support/memory-reports';
 import { paddedNv12Device } from '../support/reports';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hexPieces, rowRegions } from '../../renderer/src/components/boundary/hex-row';
 import { boundaryReads } from '../../renderer/src/components/boundary/boundary-reads';
-import { planeBoundaries } from '../../renderer/src/components/layout/boundary-rows';
-import { allPlaneFacts } from '../../renderer/src/components/layout/plane-facts';
-import { addressAt, movePixel, pixelOffset } from '../../renderer/src/components/probe/pixel-address';
-import { pixelRegion, regionOfByte } from '../../renderer/src/components/probe/pixel-region';
+import { planeBoundaries } from '../../renderer/src/model/boundary-rows';
+import { allPlaneFacts } from '../../renderer/src/model/plane-facts';
+import { addressAt, movePixel, pixelOffset } from '../../renderer/src/model/pixel-address';
+import { pixelRegion, regionOfByte } from '../../renderer/src/model/pixel-region';
 import { cositedSamples, readPixel } from '../../renderer/src/components/probe/probe-reading';
 import { bitsText, decodePixel, sampleLayout } from '../../renderer/src/components/probe/sample-format';
 import {
@@ -14,7 +14,7 @@ import {
   planTiles,
   tileRange,
   zoomView,
-} from '../../renderer/src/components/probe/tile-plan';
+} from '../../renderer/src/model/tile-plan';
 import { colourRules, yuvToRgb } from '../../renderer/src/components/probe/yuv-rgb';
 import { hostYuv420p1080, recordedGpuReport } from '../support/memory-reports';
 

@@ -5,7 +5,7 @@
 import { toRpcError, type RpcError } from '../../../electron/common/envelope';
 import type { MemoryRead, ReadMemoryParams } from '../../../electron/common/memory';
 import type { FrameReport } from '../../../electron/common/report';
-import { rangeKey } from '../components/probe/tile-plan';
+import { rangeKey } from '../model/tile-plan';
 import type { SliceCreator } from './types';
 
 /** A read and its bytes, decoded once. */

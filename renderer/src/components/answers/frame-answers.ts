@@ -5,7 +5,7 @@
 import { pointerBadge } from '../../../../electron/common/verdicts';
 import type { FrameReport } from '../../../../electron/common/report';
 import type { BadgeTone } from '../common/tone';
-import { allPlaneFacts } from '../layout/plane-facts';
+import { allPlaneFacts } from '../../model/plane-facts';
 
 /** One answer: a badge, and a line that says more. */
 export interface Answer {

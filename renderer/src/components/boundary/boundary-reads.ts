@@ -2,8 +2,8 @@
  * The reads that bring a boundary's rows: one read per run of consecutive rows of one plane (whole rows of its
  * pitch), and the bytes after the last whole row of an allocation, read as a part of one more row.
  */
-import type { BoundaryRow, PlaneBoundary } from '../layout/boundary-rows';
-import type { PlaneRange } from '../probe/tile-plan';
+import type { BoundaryRow, PlaneBoundary } from '../../model/boundary-rows';
+import type { PlaneRange } from '../../model/tile-plan';
 
 /** One read and the rows of the list it brings, in order. */
 export interface BoundaryRead {

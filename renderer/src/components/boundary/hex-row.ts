@@ -4,7 +4,7 @@
  * with gap markers saying how many bytes were left out; every piece keeps the region it lies in.
  */
 import type { MemoryRegion, RegionSpan } from '../../../../electron/common/memory';
-import type { RowSpan } from '../layout/boundary-rows';
+import type { RowSpan } from '../../model/boundary-rows';
 
 /** A piece of a printed row. */
 export type HexPiece =

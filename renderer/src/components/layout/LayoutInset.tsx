@@ -4,8 +4,8 @@
  */
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import { boundaryEndText, rowText, separateAllocationText } from './block-text';
-import { rowSpans, type BoundaryLine, type PlaneBoundary } from './boundary-rows';
-import type { PlaneFacts } from './plane-facts';
+import { rowSpans, type BoundaryLine, type PlaneBoundary } from '../../model/boundary-rows';
+import type { PlaneFacts } from '../../model/plane-facts';
 
 /** Props of LayoutInset. */
 export interface LayoutInsetProps {

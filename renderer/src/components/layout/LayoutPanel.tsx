@@ -9,11 +9,11 @@ import { GlossaryButton } from '../glossary/GlossaryButton';
 import type { FrameReport } from '../../../../electron/common/report';
 import { formatBytes, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
-import { planeBoundaries } from './boundary-rows';
+import { planeBoundaries } from '../../model/boundary-rows';
 import { layoutGeometry, hiddenRowsAfter } from './geometry';
 import { LayoutDrawing } from './LayoutDrawing';
 import { LayoutInset } from './LayoutInset';
-import type { PlaneFacts } from './plane-facts';
+import type { PlaneFacts } from '../../model/plane-facts';
 import { drawingKey, insetKey } from './render-keys';
 import './layout.css';
 

@@ -1,9 +1,9 @@
 /** Words for the blocks and rows of the layout drawing: hover descriptions and the labels beside it. */
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import { groupHex } from '../../format';
-import type { BoundaryRow, PlaneBoundary } from './boundary-rows';
+import type { BoundaryRow, PlaneBoundary } from '../../model/boundary-rows';
 import type { LayoutBlock } from './geometry';
-import type { PlaneFacts } from './plane-facts';
+import type { PlaneFacts } from '../../model/plane-facts';
 
 /** What each kind of block is called: the region's one name, and which way it runs where that matters. */
 const KIND_TEXT: Record<LayoutBlock['kind'], string> = {

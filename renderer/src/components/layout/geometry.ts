@@ -5,7 +5,7 @@
  */
 import type { MemoryRegion } from '../../../../electron/common/memory';
 import type { FrameReport } from '../../../../electron/common/report';
-import { allPlaneFacts, type PlaneFacts } from './plane-facts';
+import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';
 
 /** What a block of memory holds. */
 type BlockKind = 'head' | 'visible' | 'coded-columns' | 'padding' | 'coded-rows' | 'allocator-rows' | 'tail';

@@ -3,7 +3,7 @@
  * alike, and then neither needs drawing again.
  */
 import { boundaryEndText, separateAllocationText } from './block-text';
-import type { PlaneBoundary } from './boundary-rows';
+import type { PlaneBoundary } from '../../model/boundary-rows';
 import type { LayoutGeometry } from './geometry';
 
 /** Everything the drawing shows: its size, its blocks, its separators and each plane's rows. */

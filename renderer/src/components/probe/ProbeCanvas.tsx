@@ -6,12 +6,12 @@
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ThumbnailWire } from '../../../../electron/common/contract';
 import type { MemoryBytes } from '../../store/probe-slice';
-import type { PlaneFacts } from '../layout/plane-facts';
+import type { PlaneFacts } from '../../model/plane-facts';
 import { greyToRgba } from '../thumbnails/grey';
-import type { PixelAt } from './pixel-address';
+import type { PixelAt } from '../../model/pixel-address';
 import type { SampleLayout } from './sample-format';
 import { tileRgba } from './tile-image';
-import { pixelCentre, pixelUnder, zoomView, type PlaneGrid, type View } from './tile-plan';
+import { pixelCentre, pixelUnder, zoomView, type PlaneGrid, type View } from '../../model/tile-plan';
 
 /** Props of ProbeCanvas. */
 export interface ProbeCanvasProps {

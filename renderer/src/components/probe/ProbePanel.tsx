@@ -7,16 +7,16 @@ import type { ThumbnailWire } from '../../../../electron/common/contract';
 import { REGION_LABELS } from '../../../../electron/common/memory';
 import type { FrameReport } from '../../../../electron/common/report';
 import { formatBytes, formatCount } from '../../format';
-import { allPlaneFacts, type PlaneFacts } from '../layout/plane-facts';
+import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';
 import type { MemoryAccess } from './memory-access';
-import { movePixel, type PixelAt } from './pixel-address';
+import { movePixel, type PixelAt } from '../../model/pixel-address';
 import { bytesInRead, rangesHolding, type PixelBytes } from './pixel-bytes';
-import { pixelRegion } from './pixel-region';
+import { pixelRegion } from '../../model/pixel-region';
 import { ProbeCanvas } from './ProbeCanvas';
 import { colourOf, cositedSamples, layoutOf, readPixel } from './probe-reading';
 import { ProbeReadout } from './ProbeReadout';
 import { decodePixel } from './sample-format';
-import { centreOn, pixelCentre, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from './tile-plan';
+import { centreOn, pixelCentre, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from '../../model/tile-plan';
 import './probe.css';
 
 /** Props of ProbePanel. */

@@ -1,9 +1,9 @@
 /** Finding a pixel's bytes among the reads already made: its tile's, or a read of that pixel alone. */
 import type { MemoryRegion } from '../../../../electron/common/memory';
 import type { MemoryBytes } from '../../store/probe-slice';
-import type { PixelAt } from './pixel-address';
-import { regionOfByte } from './pixel-region';
-import { TILE_PIXELS, tileRange, type PlaneGrid, type PlaneRange } from './tile-plan';
+import type { PixelAt } from '../../model/pixel-address';
+import { regionOfByte } from '../../model/pixel-region';
+import { TILE_PIXELS, tileRange, type PlaneGrid, type PlaneRange } from '../../model/tile-plan';
 
 /** The read of one pixel's bytes alone. */
 function pixelRange(grid: PlaneGrid, at: PixelAt): PlaneRange {

@@ -5,8 +5,8 @@
  */
 import { REGION_LABELS, type MemoryRegion } from '../../../../electron/common/memory';
 import type { FrameReport } from '../../../../electron/common/report';
-import { subsampling, type PlaneFacts } from '../layout/plane-facts';
-import { addressAt, pixelOffset, type PixelAt } from './pixel-address';
+import { subsampling, type PlaneFacts } from '../../model/plane-facts';
+import { addressAt, pixelOffset, type PixelAt } from '../../model/pixel-address';
 import { bitsText, decodePixel, sampleLayout, type DecodedSample, type SampleLayout } from './sample-format';
 import { yuvToRgb, type RgbSample } from './yuv-rgb';
 
