@@ -2,18 +2,19 @@
 // Frame reports of every fixture, CUDA contexts in both initialisation orders, the app's flow over serve mode.
 import fs from 'node:fs';
 import path from 'node:path';
-import { tableHead, fmt, yes } from './stats.mjs';
+import { tableHead, table, fmt, yes } from './stats.mjs';
+import { templates } from './template.mjs';
+
+const t = templates('evidence-frames');
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeFrameEvidence(run, ev) {
   const { runDir, reports } = run;
-  ev.push('## Frame reports', '');
-  ev.push('Frame 1 of each fixture, opened with `decode: auto`. Pointers are FFmpeg\'s; NVCV\'s are read back from the');
-  ev.push('wrapped handle with `nvcvImageExportData`. Offsets are in bytes.', '');
+  ev.push(...t.lines('frame-reports'), '');
   for (const f of reports.fixtures) {
     ev.push(`### ${f.file}`, '');
     if (f.error) {
-      ev.push(`Could not open: \`${f.error.code}\`: ${f.error.message}`, '');
+      ev.push(...t.lines('could-not-open', { code: f.error.code, message: f.error.message }), '');
       continue;
     }
     const r = f.reports[1];
@@ -66,26 +67,18 @@ export function writeFrameEvidence(run, ev) {
     return { mode, report };
   }
 
-  ev.push('## CUDA contexts in both initialisation orders', '');
-  ev.push('Each row is a fresh process (`test/gpu/context.child.mjs`).', '');
-  ev.push(...tableHead('| FFmpeg context mode | order | opened | one context | FFmpeg | runtime | allocation | aliasing proof |'));
-  for (const [i, c] of reports.contexts.entries()) {
+  const contexts = [...reports.contexts.entries()].map(([i, c]) => {
     const { mode, report } = contextRow(c, i);
-    if (!c.ok) {
-      ev.push(`| ${mode} | ${c.order} | no: \`${c.code}\` ${c.message.replace(/\|/g, '\\|')} | – | – | – | – | – |`);
-    } else {
-      ev.push(`| ${mode} | ${c.order} | yes | ${yes(report.oneContext)} | ${report.ffmpegContext} | ${report.runtimeContext} | ${report.allocationContext} | ${c.aliasing.passed ? 'passed' : 'failed'} |`);
-    }
-  }
-  ev.push('');
+    if (!c.ok) return `| ${mode} | ${c.order} | no: \`${c.code}\` ${c.message.replace(/\|/g, '\\|')} | – | – | – | – | – |`;
+    return `| ${mode} | ${c.order} | yes | ${yes(report.oneContext)} | ${report.ffmpegContext} | ${report.runtimeContext} | ${report.allocationContext} | ${c.aliasing.passed ? 'passed' : 'failed'} |`;
+  });
+  const contextHead = '| FFmpeg context mode | order | opened | one context | FFmpeg | runtime | allocation | aliasing proof |';
+  ev.push(...t.lines('contexts', { table: table(contextHead, contexts) }), '');
 
   const flowFile = path.join(runDir, 'serve-flow.json');
   if (fs.existsSync(flowFile)) {
     const flow = JSON.parse(fs.readFileSync(flowFile, 'utf8'));
-    ev.push('## The app\'s flow on NVDEC frames (serve mode, headless)', '');
-    ev.push('`test/gpu/serve-flow.test.mjs` started serve mode (the built backend and the real addon) on the GPU machine and');
-    ev.push('drove it over its WebSocket RPC, as the renderer does. Each call and what came back:', '');
-    ev.push(...tableHead('| call | result |'));
+    const calls = [];
     for (const { method, params, response } of flow) {
       const args = JSON.stringify(params).replace(/\|/g, '\\|');
       let what;
@@ -110,8 +103,8 @@ export function writeFrameEvidence(run, ev) {
       }
       else if (method === 'environment') what = `${response.result.cuda?.devices?.[0]?.name ?? 'ok'}`;
       else what = 'ok';
-      ev.push(`| \`${method}\` ${args} | ${what} |`);
+      calls.push(`| \`${method}\` ${args} | ${what} |`);
     }
-    ev.push('');
+    ev.push(...t.lines('serve-flow', { table: table('| call | result |', calls) }), '');
   }
 }

@@ -11,3 +11,7 @@ export const fmt = (x, d = 1) => (x === null || x === undefined ? '–' : Number
 export const range = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
 /** yes, no, or – where unknown. @param {boolean | null | undefined} b */
 export const yes = (b) => (b === null || b === undefined ? '–' : b ? 'yes' : 'no');
+/** A table: its header row, the separator row and the rows, as one block of text. @param {string} header @param {string[]} rows */
+export const table = (header, rows) => [...tableHead(header), ...rows].join('\n');
+/** A target's verdict. @param {boolean} ok */
+export const met = (ok) => (ok ? 'met' : 'NOT met');
