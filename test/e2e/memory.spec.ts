@@ -1,67 +1,20 @@
 /**
  * Seeing the memory in a real browser, over serve mode and the real addon: the layout drawing's axis and insets,
  * the pixel probe on hidden rows and right padding, the boundary view's rows, and the probe's raw samples at random
- * places against a frame FFmpeg's command line decodes on its own.
+ * places against a frame FFmpeg's command line decodes on its own. Captures' memory: memory-capture.spec.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { FrameReport } from '../../electron/common/report';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
-import { addon } from '../support/live/addon';
+import { openPath, probe, rawFrame, rawSample, reportOf } from '../support/e2e/memory-reads';
 import { screenshotPath } from '../support/live/serve';
-import { fixture, ROOT } from '../support/paths';
-import { cliCapture } from '../support/live/cli-capture';
-
-/** Types a path into serve mode's path field and opens it. */
-async function openPath(page: Page, file: string): Promise<void> {
-  await page.getByTestId('path-input').fill(file);
-  await page.getByTestId('open-path').click();
-  await expect(page.getByTestId('file-name')).toHaveText(path.basename(file));
-}
+import { fixture } from '../support/paths';
 
 /** Shows frame index of the open file. */
 async function goToFrame(page: Page, index: number): Promise<void> {
   await page.getByTestId('frame-input').fill(String(index));
   await page.getByTestId('go-frame').click();
   await expect(page.getByTestId('frame-indicator')).toContainText(`frame ${index} of `);
-}
-
-/** The addon's own report of a frame, made apart from the page. */
-async function reportOf(file: string, index: number): Promise<FrameReport> {
-  const session = await addon.Session.open(file);
-  try {
-    return await session.frame(index);
-  } finally {
-    session.close();
-  }
-}
-
-/** Pins the probe on pixel (x, y) of a plane and waits for its raw samples. */
-async function probe(page: Page, plane: number, x: number, y: number) {
-  await page.getByTestId(`probe-plane-${plane}`).click();
-  await page.getByTestId('probe-x').fill(String(x));
-  await page.getByTestId('probe-y').fill(String(y));
-  await page.getByTestId('probe-go').click();
-  const xy = page.getByTestId('probe-xy');
-  await expect(xy).toHaveAttribute('data-x', String(x));
-  await expect(xy).toHaveAttribute('data-y', String(y));
-  await expect(xy).toHaveAttribute('data-plane', String(plane));
-  await expect(page.getByTestId('probe-sample-0')).toBeVisible();
-  const samples = page.locator('[data-testid^="probe-sample-"]');
-  const words: { word: string; value: number }[] = [];
-  for (let i = 0; i < (await samples.count()); i += 1) {
-    const sample = samples.nth(i);
-    const word = (await sample.getAttribute('data-word')) ?? '';
-    const value = Number(await sample.getAttribute('data-value'));
-    // What the readout shows in words, not only in its attributes.
-    await expect(sample).toContainText(word);
-    await expect(sample).toContainText(String(value));
-    words.push({ word, value });
-  }
-  return { words, region: await page.getByTestId('probe-region').getAttribute('data-region') };
 }
 
 /** A seeded generator of whole numbers below n (mulberry32), so a failing place can be found again. */
@@ -74,58 +27,6 @@ function randomBelow(seed: number): (n: number) => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
   };
-}
-
-/** One plane of a raw frame: its samples across and down, and bytes per sample. */
-interface RawPlane {
-  width: number;
-  height: number;
-  bytesPerSample: number;
-  data: Buffer;
-}
-
-/**
- * Frame index of a clip as FFmpeg's command line decodes it on its own: raw planes in the stream's native format
- * (planar: Y, U, V), uncropped (apply_cropping 0), so the rows and columns coded beyond the picture are there too.
- */
-function rawFrame(file: string, index: number, report: FrameReport): RawPlane[] {
-  const { codedWidth, codedHeight, chromaSubsampling, bitDepth } = report.format;
-  const bytesPerSample = bitDepth > 8 ? 2 : 1;
-  const [, b, c] = chromaSubsampling.split(':').map(Number);
-  const h = b === 4 ? 1 : 2;
-  const v = c === 0 ? 2 : 1;
-  const dims = [
-    [codedWidth, codedHeight],
-    [Math.ceil(codedWidth / h), Math.ceil(codedHeight / v)],
-    [Math.ceil(codedWidth / h), Math.ceil(codedHeight / v)],
-  ];
-  const frameBytes = dims.reduce((sum, [w = 0, r = 0]) => sum + w * r * bytesPerSample, 0);
-  const out = execFileSync(
-    'ffmpeg',
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-apply_cropping', '0', '-i', file].concat([
-      '-frames:v',
-      String(index + 1),
-      '-f',
-      'rawvideo',
-      '-',
-    ]),
-    // FFmpeg's own complaints about the damaged clip's later frames are not this test's output.
-    { maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  expect(out.length, 'the raw frames are as large as the coded size says').toBe(frameBytes * (index + 1));
-  let at = frameBytes * index;
-  return dims.map(([width = 0, height = 0]) => {
-    const data = out.subarray(at, at + width * height * bytesPerSample);
-    at += data.length;
-    return { width, height, bytesPerSample, data };
-  });
-}
-
-/** A sample of a raw plane: its value, and its little-endian word for 16-bit samples. */
-function rawSample(plane: RawPlane, x: number, y: number): { value: number; word: number } {
-  const at = (y * plane.width + x) * plane.bytesPerSample;
-  const word = plane.bytesPerSample === 2 ? plane.data.readUInt16LE(at) : (plane.data[at] ?? 0);
-  return { value: word, word };
 }
 
 test('the layout drawing names the hidden rows of the padded 1080p clip and why there are 1088', async ({
@@ -354,88 +255,4 @@ test('the probe and the boundary view pass axe’s accessibility rules', async (
     .include('[data-testid="boundary-panel"]')
     .analyze();
   expect(found(light.violations)).toEqual([]);
-});
-
-test('a capture made here keeps the bytes the probe and the boundary view read, and names the rows it lacks', async ({
-  page,
-  served,
-}) => {
-  // Made by the command line from a real decode, opened as a capture: no video behind it.
-  const capture = path.join(served.configDir, 'padded-memory.zci');
-  cliCapture(CLIPS.padded, '0', capture, ['--no-previews', '--decode', 'software']);
-  const report = await reportOf(CLIPS.padded, 0);
-  const luma = rawFrame(CLIPS.padded, 0, report)[0]!;
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
-  await openPath(page, capture);
-  await expect(page.getByTestId('capture-banner')).toBeVisible();
-
-  // The hidden rows below the picture, kept by the capture: the same bytes as FFmpeg's own uncropped decode.
-  const coded = await probe(page, 0, 100, 1084);
-  expect(coded.region).toBe('coded-not-displayed');
-  expect(coded.words[0]?.value).toBe(rawSample(luma, 100, 1084).value);
-  const first = await probe(page, 0, 7, 0);
-  expect(first.words[0]?.value).toBe(rawSample(luma, 7, 0).value);
-  await expect(page.getByTestId('boundary-row-0-1084-hex')).not.toContainText('reading');
-  await expect(page.getByTestId('boundary-row-0-1079-hex')).not.toContainText('reading');
-
-  // A row the capture did not keep: said, with the frame and the rows, never "reading" for ever.
-  await page.getByTestId('probe-x').fill('100');
-  await page.getByTestId('probe-y').fill('300');
-  await page.getByTestId('probe-go').click();
-  await expect(page.getByTestId('probe-raw')).toContainText('not captured');
-  await expect(page.getByTestId('probe-error')).toContainText('MEMORY_NOT_CAPTURED');
-  await expect(page.getByTestId('probe-error')).toContainText('rows 300–300 of plane 0 of frame 0');
-  await page.getByTestId('probe-panel').screenshot({ path: screenshotPath('capture-probe-not-captured') });
-  await page.getByTestId('boundary-panel').screenshot({ path: screenshotPath('capture-boundary-bytes') });
-});
-
-test('the H200 capture keeps NVDEC’s hidden rows: the probe and the boundary view read them, equal to FFmpeg’s decode here', async ({
-  page,
-  served,
-}) => {
-  // The bundled capture, made on the H200 from today's sample (test/unit/bundled-capture.test.ts): NVDEC decoded the
-  // 8 coded rows under the 1080 shown, and H.264 decodes bit-exactly, so the bytes the H200 kept there are FFmpeg's
-  // uncropped software decode of the same frame on this machine.
-  const copy = path.join(served.configDir, 'h200.zci');
-  copyFileSync(path.join(ROOT, 'assets', 'gpu-capture.zci'), copy);
-  const report = await reportOf(CLIPS.sample, 0);
-  const [luma, u, v] = rawFrame(CLIPS.sample, 0, report);
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
-  await openPath(page, copy);
-  await expect(page.getByTestId('capture-banner')).toBeVisible();
-  await expect(page.getByTestId('decode-path')).toContainText('NVDEC');
-
-  const coded = await probe(page, 0, 100, 1084);
-  expect(coded.region).toBe('coded-not-displayed');
-  expect(coded.words[0]?.value).toBe(rawSample(luma!, 100, 1084).value);
-  // NV12's chroma: U and V interleaved in plane 1, its coded rows 540-543 under the 540 shown.
-  const chroma = await probe(page, 1, 50, 542);
-  expect(chroma.region).toBe('coded-not-displayed');
-  expect(chroma.words.map((w) => w.value)).toEqual([rawSample(u!, 50, 542).value, rawSample(v!, 50, 542).value]);
-  for (const row of [1078, 1079, 1080, 1087])
-    await expect(page.getByTestId(`boundary-row-0-${row}-hex`)).not.toContainText(/reading|not captured/);
-  await page.getByTestId('boundary-panel').screenshot({ path: screenshotPath('h200-capture-boundary-bytes') });
-});
-
-test('Save capture keeps the rows around the pixel pinned in the probe, and the capture reads it back', async ({
-  page,
-  served,
-}) => {
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
-  await openPath(page, CLIPS.padded);
-  const live = await probe(page, 0, 321, 600); // pins the pixel
-  await page.getByTestId('share-button').click();
-  await expect(page.getByTestId('capture-memory')).toContainText('around the pinned pixel (321, 600)');
-  const target = path.join(served.configDir, 'pinned.zci');
-  await page.getByTestId('capture-path').fill(target);
-  await page.getByTestId('capture-save').click();
-  await expect(page.getByTestId('capture-saved')).toContainText('Saved 1 frames');
-  await page.keyboard.press('Escape');
-  await openPath(page, target);
-  await expect(page.getByTestId('capture-banner')).toBeVisible();
-  const replayed = await probe(page, 0, 321, 600);
-  expect(replayed.words).toEqual(live.words);
 });
