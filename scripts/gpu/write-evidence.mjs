@@ -2,7 +2,8 @@
 // @ts-check
 // Turns one GPU run's raw output (run.log, tests.tap, reports.json, bench.jsonl) into docs/gpu-evidence.md and
 // docs/benchmarks.md. Every number in those documents comes from these files; nothing is typed in by hand. Each part
-// of the documents is a module of evidence/; this file reads the run, runs them in order and writes the result.
+// of the documents is a module of evidence/, its prose a Markdown template of evidence/templates/ (template.mjs);
+// this file reads the run, runs them in order and writes the result.
 // Usage: node scripts/gpu/write-evidence.mjs RUN_DIR [--check]   (--check: fail if the docs differ)
 import fs from 'node:fs';
 import path from 'node:path';

@@ -37,8 +37,13 @@ test('a template file is named parts, each once, with nothing before the first',
   assert.throws(() => parseParts('<!-- one -->\nx\n<!-- Two -->\ny\n', 'f.md'), /malformed part marker/);
 });
 
-test('every template belongs to a section module, which asks for each of its parts', () => {
+test('every section module has its template, and asks for each of its parts', () => {
   const files = fs.readdirSync(path.join(evidence, 'templates')).filter((f) => f.endsWith('.md'));
+  const sections = fs
+    .readdirSync(evidence)
+    .filter((f) => f.endsWith('.mjs') && /^export function write/m.test(fs.readFileSync(path.join(evidence, f), 'utf8')));
+  assert.ok(sections.length >= 11, 'the writer has its section modules');
+  for (const module of sections) assert.ok(files.includes(module.replace(/\.mjs$/, '.md')), `${module} has a template`);
   for (const file of files) {
     const section = path.basename(file, '.md');
     const module = path.join(evidence, `${section}.mjs`);

@@ -2,7 +2,10 @@
 // Same frame, two decoders; how the run was made; where NVDEC writes a surface's planes; copy as code on NVDEC frames.
 import fs from 'node:fs';
 import path from 'node:path';
-import { tableHead, fmt } from './stats.mjs';
+import { table, fmt } from './stats.mjs';
+import { templates } from './template.mjs';
+
+const t = templates('evidence-decoders');
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeDecoderEvidence(run, ev) {
@@ -11,58 +14,54 @@ export function writeDecoderEvidence(run, ev) {
   const compareFile = path.join(runDir, 'decoder-compare.json');
   if (fs.existsSync(compareFile)) {
     const rows = JSON.parse(fs.readFileSync(compareFile, 'utf8'));
-    ev.push('## Same frame, two decoders: NVDEC against software decode', '');
-    ev.push('`test/gpu/decoder-compare.test.mjs` decoded every frame of each file with NVDEC (or software + upload where NVDEC');
-    ev.push('cannot) and with FFmpeg\'s software decoder, and compared the decoded sample values plane by plane on the GPU.', '');
-    ev.push(...tableHead('| file | codec | decoder A | frames | identical frames | differing samples | stored words differ in | normalisation | compare ms (median) |'));
-    for (const r of rows.filter((x) => x.frames !== undefined))
-      ev.push(`| ${r.file} | ${r.codec} ${r.profile} | ${r.decoderA} | ${r.frames} | ${r.identicalFrames} | ${r.differingSamples} | ${r.rawWordsDifferFrames} frames | ${r.normalisation} | ${fmt(r.compareMsMedian, 3)} |`);
+    const head = '| file | codec | decoder A | frames | identical frames | differing samples | stored words differ in | normalisation | compare ms (median) |';
+    const files = rows.filter((x) => x.frames !== undefined).map(
+      (r) => `| ${r.file} | ${r.codec} ${r.profile} | ${r.decoderA} | ${r.frames} | ${r.identicalFrames} | ${r.differingSamples} | ${r.rawWordsDifferFrames} frames | ${r.normalisation} | ${fmt(r.compareMsMedian, 3)} |`,
+    );
+    ev.push(...t.lines('compare', { table: table(head, files) }));
     const planted = rows.filter((x) => x.planted);
     if (planted.length) {
-      ev.push('', 'Planted differences (a test hook writes one sample through the frame\'s pointer, then restores it):', '');
-      for (const p of planted)
-        ev.push(`- ${p.file}: planted ${p.planted.plane} (${p.planted.x}, ${p.planted.y}) = ${p.planted.value} (was ${p.planted.original}); reported ${p.reported?.differing} differing, first at (${p.reported?.firstDifference?.x}, ${p.reported?.firstDifference?.y}) with A ${p.reported?.firstDifference?.valueA} and B ${p.reported?.firstDifference?.valueB}`);
+      ev.push('', ...t.lines('planted'), '');
+      for (const { file, planted: p, reported: r } of planted) {
+        const first = r?.firstDifference;
+        const where = { firstX: first?.x, firstY: first?.y, valueA: first?.valueA, valueB: first?.valueB };
+        ev.push(t.text('planted-item', { file, plane: p.plane, x: p.x, y: p.y, value: p.value, original: p.original, differing: r?.differing, ...where }));
+      }
     }
-    for (const d of rows.filter((x) => x.deviceVsHost))
-      ev.push('', `- ${d.file}: the comparison on the device and on the host agree; device ${fmt(d.deviceVsHost.deviceMs, 3)} ms with ${d.deviceVsHost.deviceBytesDownloaded} B back, host ${fmt(d.deviceVsHost.hostMs, 3)} ms with ${d.deviceVsHost.hostBytesDownloaded} B back`);
+    for (const { file, deviceVsHost: d } of rows.filter((x) => x.deviceVsHost)) {
+      const device = { deviceMs: fmt(d.deviceMs, 3), deviceBytes: d.deviceBytesDownloaded };
+      ev.push('', t.text('device-and-host', { file, ...device, hostMs: fmt(d.hostMs, 3), hostBytes: d.hostBytesDownloaded }));
+    }
     ev.push('');
   }
 
   // How the run was made, where it was not run.sh alone (run-notes.md, written by hand, holds no figures).
   const notesFile = path.join(runDir, 'run-notes.md');
-  if (fs.existsSync(notesFile)) ev.push('## How this run was made', '', fs.readFileSync(notesFile, 'utf8').trim(), '');
+  if (fs.existsSync(notesFile)) ev.push(...t.lines('run-notes', { notes: fs.readFileSync(notesFile, 'utf8').trim() }), '');
 
   // Where NVDEC wrote each plane of its surface (surface-layout.json from test/gpu/surface-layout.test.mjs), measured
   // by finding the software decoder's own chroma rows in the mapped allocation, beside FFmpeg's plane pointer.
   const surfaceFile = path.join(runDir, 'surface-layout.json');
   if (fs.existsSync(surfaceFile)) {
     const rows = JSON.parse(fs.readFileSync(surfaceFile, 'utf8'));
-    ev.push('## Where NVDEC writes a surface\'s planes, against FFmpeg\'s pointers', '');
-    ev.push('`test/gpu/surface-layout.test.mjs` decoded frame 0 of each clip with NVDEC and with the software decoder, read');
-    ev.push('every row of the NVDEC frame\'s allocation through the addon (one 2-D copy a read), and searched those rows for');
-    ev.push('four consecutive chroma rows of the software decode, interleaved as the surface holds them. The row where they');
-    ev.push('start is where the decoder put the chroma plane; FFmpeg\'s row is its chroma pointer minus its luma pointer, in');
-    ev.push('rows of the pitch. Luma was checked at FFmpeg\'s pointer against the software decode too.', '');
     const witnessed = rows.some((r) => r.witness);
-    ev.push(...tableHead(`| clip | codec | size | coded height | bits | pitch | decoder's chroma row | FFmpeg's chroma row | FFmpeg − decoder |${witnessed ? " the report's witness |" : ''}`));
-    for (const r of rows) {
+    const head = `| clip | codec | size | coded height | bits | pitch | decoder's chroma row | FFmpeg's chroma row | FFmpeg − decoder |${witnessed ? " the report's witness |" : ''}`;
+    const clips = rows.map((r) => {
       const off = r.ffmpegMinusDecoderRows === 0 ? 'same row' : `**${r.ffmpegMinusDecoderRows} row (${r.ffmpegMinusDecoderBytes} bytes)**`;
       const w = r.witness ? ` ${r.witness.verdict}, chroma at byte ${r.witness.decoderOffset} (ulTargetHeight ${r.witness.targetHeight}) |` : witnessed ? ' — |' : '';
-      ev.push(`| ${r.file} | ${r.codec} | ${r.width}x${r.height} | ${r.codedHeight} | ${r.bitDepth} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${off} |${w}`);
-    }
-    if (witnessed)
-      ev.push('', "The last column is the frame report's decoderSurface section: the NVDEC pool library's record of the mapped surface and the decoder's parameters, with the rule above; the test requires it to place the chroma where the search found it.");
+      return `| ${r.file} | ${r.codec} | ${r.width}x${r.height} | ${r.codedHeight} | ${r.bitDepth} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${off} |${w}`;
+    });
+    ev.push(...t.lines('surface-layout', { table: table(head, clips) }));
+    if (witnessed) ev.push('', ...t.lines('surface-layout-witness'));
     const evenRule = rows.every((r) => r.decoderChromaRow === r.codedHeight + (r.codedHeight % 2));
     const ffmpegRule = rows.every((r) => r.ffmpegChromaRow === r.codedHeight);
-    ev.push('');
-    ev.push(`- The decoder's chroma row is the coded height rounded up to even on ${evenRule ? 'every' : 'not every'} clip above` +
-      ` (${rows.filter((r) => r.codedHeight % 2 === 1).length} with an odd coded height).`);
-    ev.push(`- FFmpeg's chroma row is the coded height itself on ${ffmpegRule ? 'every' : 'not every'} clip above: where the coded` +
-      ' height is odd, FFmpeg\'s chroma pointer is one row before the chroma NVDEC wrote.');
+    const odd = rows.filter((r) => r.codedHeight % 2 === 1).length;
+    const every = (/** @type {boolean} */ all) => (all ? 'every' : 'not every');
+    ev.push('', ...t.lines('surface-layout-rules', { evenRule: every(evenRule), odd, ffmpegRule: every(ffmpegRule) }));
     const tap = path.join(runDir, 'surface-layout.tap');
     if (fs.existsSync(tap)) {
       const failed = [...fs.readFileSync(tap, 'utf8').matchAll(/^not ok \d+ - (.+)$/gm)].map((m) => m[1]);
-      for (const f of failed) ev.push(`- Not measured: ${f} (the luma rows at FFmpeg's pointer did not equal the software decode).`);
+      for (const f of failed) ev.push(t.text('surface-layout-not-measured', { test: f }));
     }
     ev.push('');
   }
@@ -77,21 +76,13 @@ export function writeDecoderEvidence(run, ev) {
   const copyFile = path.join(runDir, 'copy-code.json');
   if (fs.existsSync(copyFile)) {
     const rows = JSON.parse(fs.readFileSync(copyFile, 'utf8'));
-    ev.push('## Copy as code on NVDEC frames', '');
-    ev.push('`test/gpu/copy-code.test.mjs` ran each fixture\'s generated C and C++ wrap (compiled against the project\'s NVCV');
-    ev.push('declarations, linked to the real libnvcv_types) on a frame FFmpeg decoded with NVDEC, and the generated Python');
-    ev.push('snippet with CV-CUDA\'s Python module on the planes of that frame. On 8-bit NV12 frames the same process also');
-    ev.push('made the naive picture: one [1, 1.5 × height, width, 1] tensor from plane 0 (chroma assumed at the display');
-    ev.push('height), CV-CUDA\'s AdvCvtColor and area resize, set beside the app\'s convert preview and its wrong-wrap');
-    ev.push('picture of the same frame (both at full range, the range AdvCvtColor computes in).', '');
-    ev.push(...tableHead('| file | frame | snippet | what was checked |'));
-    for (const r of rows) {
+    const checked = rows.map((r) => {
       const what =
         r.snippet === 'python'
           ? `CV-CUDA tensor data at ${r.tensorStarts.join(', ')} = FFmpeg's ${r.pointers.join(', ')} (${r.tensor}); the naive chroma ${r.naiveChromaEqual ? 'equals' : 'differs from'} the real one (${r.hiddenRows} hidden rows)${naivePictureWords(r.naivePicture)}`
           : `NVCV exported ${r.format}: ${r.planes.map((p) => `${p.nvcvPointer} / ${p.rowStride} B`).join(', ')} = FFmpeg's data / linesize; cleanup ran`;
-      ev.push(`| ${r.file} | ${r.frame} | ${r.snippet} | ${what} |`);
-    }
-    ev.push('');
+      return `| ${r.file} | ${r.frame} | ${r.snippet} | ${what} |`;
+    });
+    ev.push(...t.lines('copy-code', { table: table('| file | frame | snippet | what was checked |', checked) }), '');
   }
 }

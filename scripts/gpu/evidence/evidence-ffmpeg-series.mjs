@@ -5,7 +5,10 @@
 // (tests-ffmpeg7.1.tap). Each part is written only where its file is in the run.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fmt, median, tableHead } from './stats.mjs';
+import { fmt, median, table } from './stats.mjs';
+import { templates } from './template.mjs';
+
+const t = templates('evidence-ffmpeg-series');
 
 /** The JSON files of the run whose names match re, by the FFmpeg major in their name. @param {string} dir @param {RegExp} re */
 function byMajor(dir, re) {
@@ -24,31 +27,29 @@ export function writeFfmpegSeriesEvidence(run, ev) {
   if (witness.length > 0) {
     // The capability table, as the first pass's driver answered it (the same GPU and driver for every pass).
     const caps = witness[0].data.nvdecCaps;
-    ev.push("## NVDEC's capability table, as the driver answered", '');
-    if (caps?.error) ev.push(`Not asked: ${caps.error}`, '');
+    ev.push(...t.lines('caps-heading'), '');
+    if (caps?.error) ev.push(...t.lines('caps-not-asked', { error: caps.error }), '');
     else {
-      ev.push('`cuvidGetDecoderCaps` for every codec, chroma format and bit depth, through the NVDEC pool library.', '');
-      ev.push(...tableHead('| codec | supported (chroma, bit depths) | largest | NVDEC engines |'));
+      const rows = [];
       for (const codec of [...new Set(caps.rows.map((/** @type {any} */ r) => r.codec))]) {
         const ok = caps.rows.filter((/** @type {any} */ r) => r.codec === codec && r.supported);
         const chromas = [...new Set(ok.map((/** @type {any} */ r) => r.chroma))];
         const words = chromas.map((c) => `${c} ${ok.filter((/** @type {any} */ r) => r.chroma === c).map((/** @type {any} */ r) => r.bitDepth).join('/')}-bit`);
         const largest = ok.reduce((/** @type {any} */ a, /** @type {any} */ r) => (a === null || r.maxWidth * r.maxHeight > a.maxWidth * a.maxHeight ? r : a), null);
-        ev.push(`| ${codec} | ${ok.length ? words.join(', ') : '**none**'} | ${largest ? `${largest.maxWidth}x${largest.maxHeight}` : '–'} | ${largest ? largest.nvdecs : '–'} |`);
+        rows.push(`| ${codec} | ${ok.length ? words.join(', ') : '**none**'} | ${largest ? `${largest.maxWidth}x${largest.maxHeight}` : '–'} | ${largest ? largest.nvdecs : '–'} |`);
       }
-      ev.push('');
+      ev.push(...t.lines('caps', { table: table('| codec | supported (chroma, bit depths) | largest | NVDEC engines |', rows) }), '');
     }
-    ev.push('## Every fixture through the witness, on each FFmpeg', '');
-    ev.push('`test/gpu/witness-fixtures.test.mjs` opened each fixture (decode auto), stepped every frame, and ran the decoder');
-    ev.push('A/B against the software decoder on every frame. "verdicts" are the decoder-surface verdicts of plane 0 and 1.', '');
-    ev.push(...tableHead('| FFmpeg | fixture | codec | size | path | NVDEC output | verdicts | A/B identical frames | cause named |'));
+    const fixtures = [];
     for (const { data } of witness) {
       for (const f of data.fixtures) {
         const ab = f.ab ? `${f.ab.identical} of ${f.ab.frames}` : '–';
         const causes = f.ab?.causes?.length ? f.ab.causes.join('; ') : f.ab?.unexplained?.length ? `**none for frames ${f.ab.unexplained.join(', ')}**` : '–';
-        ev.push(`| ${data.ffmpeg.version ?? data.ffmpeg.libavcodec} | ${f.file} | ${f.codec} | ${f.width}x${f.height} | ${f.path} | ${f.nvdecOutput ?? '–'} | ${(f.verdicts ?? []).join(', ') || '–'} | ${ab} | ${causes} |`);
+        fixtures.push(`| ${data.ffmpeg.version ?? data.ffmpeg.libavcodec} | ${f.file} | ${f.codec} | ${f.width}x${f.height} | ${f.path} | ${f.nvdecOutput ?? '–'} | ${(f.verdicts ?? []).join(', ') || '–'} | ${ab} | ${causes} |`);
       }
     }
+    const head = '| FFmpeg | fixture | codec | size | path | NVDEC output | verdicts | A/B identical frames | cause named |';
+    ev.push(...t.lines('witness', { table: table(head, fixtures) }));
     const refused = witness[0].data.fixtures.filter((/** @type {any} */ f) => f.path !== 'nvdec');
     for (const f of refused) ev.push('', `- ${f.file}: ${f.reason}`);
     ev.push('');
@@ -56,30 +57,27 @@ export function writeFfmpegSeriesEvidence(run, ev) {
 
   const layouts = byMajor(runDir, /^surface-layout-ffmpeg(\d+)\.json$/);
   for (const { major, data } of layouts) {
-    ev.push(`## Where FFmpeg (libavcodec ${major}) puts each plane, against NVDEC and against its own copy`, '');
-    ev.push('`test/gpu/surface-layout.test.mjs` searched the mapped surface (through a session with unsafe output) and');
-    ev.push("FFmpeg's default copy for the software decoder's chroma rows.", '');
-    ev.push(...tableHead("| clip | size | pitch | decoder's chroma row | FFmpeg's chroma row | copy's chroma rows late | the copy's witness |"));
-    for (const r of data)
-      ev.push(`| ${r.file} | ${r.width}x${r.height} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${r.copy ? r.copy.chromaRowsLate : '–'} | ${r.copy ? `${r.copy.witness.verdict}, ${r.copy.witness.deltaRows} row(s)` : '–'} |`);
-    ev.push('');
+    const head = "| clip | size | pitch | decoder's chroma row | FFmpeg's chroma row | copy's chroma rows late | the copy's witness |";
+    const rows = data.map(
+      (/** @type {any} */ r) => `| ${r.file} | ${r.width}x${r.height} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${r.copy ? r.copy.chromaRowsLate : '–'} | ${r.copy ? `${r.copy.witness.verdict}, ${r.copy.witness.deltaRows} row(s)` : '–'} |`,
+    );
+    ev.push(...t.lines('layout', { major, table: table(head, rows) }), '');
   }
 
   const copies = byMajor(runDir, /^ffmpeg-copy-ffmpeg(\d+)\.json$/);
   if (copies.length > 0) {
-    ev.push("## FFmpeg's copies in the copy ledger", '');
-    ev.push("`test/gpu/ffmpeg-copy.test.mjs`: CUPTI's device-to-device copies in the decode stage of six steps each.", '');
-    ev.push(...tableHead('| libavcodec | file | unsafe output | steps | copies a step | bytes a step | GPU time a copy (median, µs) |'));
+    const rows = [];
     for (const { major, data } of copies) {
       for (const key of [...new Set(data.map((/** @type {any} */ s) => `${s.file}|${s.unsafeOutput}`))]) {
         const steps = data.filter((/** @type {any} */ s) => `${s.file}|${s.unsafeOutput}` === key);
         const counts = [...new Set(steps.map((/** @type {any} */ s) => s.decodeCopies.length))];
         const bytes = [...new Set(steps.map((/** @type {any} */ s) => s.decodeCopies.reduce((a, /** @type {any} */ c) => a + c.bytes, 0)))];
         const ns = steps.flatMap((/** @type {any} */ s) => s.decodeCopies.map((/** @type {any} */ c) => c.gpuNs));
-        ev.push(`| ${major} | ${steps[0].file} | ${steps[0].unsafeOutput ? 'yes' : 'no'} | ${steps.length} | ${counts.join(', ')} | ${bytes.join(', ')} | ${ns.length ? fmt(median(ns) / 1000, 1) : '–'} |`);
+        rows.push(`| ${major} | ${steps[0].file} | ${steps[0].unsafeOutput ? 'yes' : 'no'} | ${steps.length} | ${counts.join(', ')} | ${bytes.join(', ')} | ${ns.length ? fmt(median(ns) / 1000, 1) : '–'} |`);
       }
     }
-    ev.push('');
+    const head = '| libavcodec | file | unsafe output | steps | copies a step | bytes a step | GPU time a copy (median, µs) |';
+    ev.push(...t.lines('copies', { table: table(head, rows) }), '');
   }
 
   const tap = path.join(runDir, 'tests-ffmpeg7.1.tap');
@@ -87,9 +85,8 @@ export function writeFfmpegSeriesEvidence(run, ev) {
     const text = fs.readFileSync(tap, 'utf8');
     const count = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     const failed = [...text.matchAll(/^not ok \d+ - (.+)$/gm)].map((m) => m[1]);
-    ev.push('## The tests against FFmpeg 7.1', '');
-    ev.push(`\`run.sh\` ran the native and GPU tests again with \`ZCI_FFMPEG=7.1\`: ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped.`);
-    for (const f of failed) ev.push(`- failed: ${f}`);
+    ev.push(...t.lines('tests', { passed: count('pass'), failed: count('fail'), skipped: count('skipped') }));
+    for (const f of failed) ev.push(t.text('tests-failed', { test: f }));
     ev.push('');
   }
 }

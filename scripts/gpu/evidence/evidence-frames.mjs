@@ -2,54 +2,72 @@
 // Frame reports of every fixture, CUDA contexts in both initialisation orders, the app's flow over serve mode.
 import fs from 'node:fs';
 import path from 'node:path';
-import { tableHead, table, fmt, yes } from './stats.mjs';
-import { templates } from './template.mjs';
+import { table, fmt, yes } from './stats.mjs';
+import { pick, templates, then } from './template.mjs';
 
 const t = templates('evidence-frames');
+
+/**
+ * A frame's planes as a table. Runs recorded since the rows below the picture were told apart show the two kinds and
+ * the coded size; a plane in an allocation of its own has no offset from plane 0.
+ * @param {any[]} planes
+ */
+function planeTable(planes) {
+  const split = planes.some((p) => p.codedRowsNotDisplayed !== undefined);
+  const head = split
+    ? '| plane | size | coded size | pitch | visible bytes | padding | offset from plane 0 | offset in allocation | rows coded but not displayed | rows of allocator padding | FFmpeg pointer | NVCV pointer | NVCV stride | match |'
+    : '| plane | size | pitch | visible bytes | padding | offset from plane 0 | offset in allocation | hidden rows after | FFmpeg pointer | NVCV pointer | NVCV stride | match |';
+  const rows = planes.map((p) => {
+    const ptrs = `\`${p.ffmpegPointer}\` | \`${p.nvcvPointer}\` | ${p.nvcvRowStride} | ${yes(p.match)} |`;
+    if (!split)
+      return `| ${p.index} ${p.name} | ${p.width}x${p.height} | ${p.pitch} | ${p.visibleBytesPerRow} | ${p.rightPadding} | ${p.offsetFromPlane0} | ${p.offsetInAllocation ?? '–'} | ${p.hiddenRowsAfter ?? '–'} | ${ptrs}`;
+    const where = p.offsetFromPlane0 ?? `separate allocation (${p.allocation?.size ?? '?'} bytes)`;
+    return `| ${p.index} ${p.name} | ${p.width}x${p.height} | ${p.codedWidth}x${p.codedHeight} | ${p.pitch} | ${p.visibleBytesPerRow} | ${p.rightPadding} | ${where} | ${p.offsetInAllocation ?? '–'} | ${p.codedRowsNotDisplayed ?? '–'} | ${p.allocatorPaddingRows ?? '–'} | ${ptrs}`;
+  });
+  return table(head, rows);
+}
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeFrameEvidence(run, ev) {
   const { runDir, reports } = run;
   ev.push(...t.lines('frame-reports'), '');
   for (const f of reports.fixtures) {
-    ev.push(`### ${f.file}`, '');
     if (f.error) {
-      ev.push(...t.lines('could-not-open', { code: f.error.code, message: f.error.message }), '');
+      ev.push(...t.lines('could-not-open', { file: f.file, code: f.error.code, message: f.error.message }), '');
       continue;
     }
     const r = f.reports[1];
-    const i = f.info;
-    ev.push(`- stream: ${i.codec} ${i.profile}, ${i.width}x${i.height} (coded ${i.codedWidth}x${i.codedHeight}), ${i.bitDepth}-bit, ${i.frameCount} frames`);
-    ev.push(`- decode path: **${i.decodePath}**: ${i.decodePathReason}`);
-    ev.push(`- format: ${r.format.swFormat}${r.format.hwFormat ? ` in ${r.format.hwFormat} frames` : ''}, ${r.format.chromaSubsampling}, range ${r.format.colorRange}, matrix ${r.format.colorMatrix}`);
-    ev.push(`- NVCV image: \`${r.wrap.formatName}\` (${r.wrap.formatCode}), ${r.wrap.bufferType}${r.wrap.descriptorOnly ? ' (descriptor only)' : ''}`);
-    const a = r.allocation;
-    ev.push(`- allocation (${a.source}): ${a.memory} memory, device ${a.device ?? '–'}, range ${a.rangeStart} + ${a.rangeSize}, buffer id ${a.bufferId ?? '–'}, planes in one allocation: ${yes(a.planesInOneAllocation)}`);
-    ev.push('');
-    // Runs recorded since the rows below the picture were told apart show the two kinds and the coded size; a plane
-    // in an allocation of its own has no offset from plane 0.
-    const split = r.planes.some((p) => p.codedRowsNotDisplayed !== undefined);
-    if (split) {
-      ev.push(...tableHead('| plane | size | coded size | pitch | visible bytes | padding | offset from plane 0 | offset in allocation | rows coded but not displayed | rows of allocator padding | FFmpeg pointer | NVCV pointer | NVCV stride | match |'));
-    } else {
-      ev.push(...tableHead('| plane | size | pitch | visible bytes | padding | offset from plane 0 | offset in allocation | hidden rows after | FFmpeg pointer | NVCV pointer | NVCV stride | match |'));
-    }
-    for (const p of r.planes) {
-      const ptrs = `\`${p.ffmpegPointer}\` | \`${p.nvcvPointer}\` | ${p.nvcvRowStride} | ${yes(p.match)} |`;
-      if (split) {
-        const where = p.offsetFromPlane0 ?? `separate allocation (${p.allocation?.size ?? '?'} bytes)`;
-        ev.push(`| ${p.index} ${p.name} | ${p.width}x${p.height} | ${p.codedWidth}x${p.codedHeight} | ${p.pitch} | ${p.visibleBytesPerRow} | ${p.rightPadding} | ${where} | ${p.offsetInAllocation ?? '–'} | ${p.codedRowsNotDisplayed ?? '–'} | ${p.allocatorPaddingRows ?? '–'} | ${ptrs}`);
-      } else {
-        ev.push(`| ${p.index} ${p.name} | ${p.width}x${p.height} | ${p.pitch} | ${p.visibleBytesPerRow} | ${p.rightPadding} | ${p.offsetFromPlane0} | ${p.offsetInAllocation ?? '–'} | ${p.hiddenRowsAfter ?? '–'} | ${ptrs}`);
-      }
-    }
-    ev.push('');
-    ev.push(`- single tensor: ${r.wrap.tensor.valid ? 'valid' : 'not valid'}: ${r.wrap.tensor.reason}`);
-    ev.push(`- aliasing proof (${r.aliasing.method}): ${r.aliasing.passed ? 'passed' : 'FAILED'}; canary ${r.aliasing.canary} read back as ${r.aliasing.readBack}; restored: ${yes(r.aliasing.restored)}`);
-    ev.push(`- contexts: FFmpeg ${r.context.ffmpegContext}, runtime ${r.context.runtimeContext}, allocation ${r.context.allocationContext}: one context: ${yes(r.context.oneContext)} (${r.context.strategy})`);
-    ev.push(`- pool: ${r.pool.poolSize ?? '–'} surfaces, ${r.pool.extraReserved} reserved for the inspector, ${r.pool.framesHeld} held; ${r.pool.distinctAddresses} distinct plane-0 addresses over frames 0-2`);
-    ev.push(`- timings (µs): decode ${fmt(r.timings.decodeUs)}, wrap ${fmt(r.timings.wrapUs)}, export ${fmt(r.timings.exportUs)}, evidence ${fmt(r.timings.evidenceUs)}`);
-    ev.push('');
+    const { allocation: a, aliasing, context, pool, timings } = r;
+    const stream = ['codec', 'profile', 'width', 'height', 'codedWidth', 'codedHeight', 'bitDepth', 'frameCount'];
+    ev.push(
+      ...t.lines('fixture', {
+        file: f.file,
+        ...pick(f.info, [...stream, 'decodePath', 'decodePathReason']),
+        ...pick(r.format, ['swFormat', 'chromaSubsampling', 'colorRange', 'colorMatrix']),
+        inHwFrames: then(r.format.hwFormat ? t.text('in-hw-frames', { hwFormat: r.format.hwFormat }) : null),
+        ...pick(r.wrap, ['formatName', 'formatCode', 'bufferType']),
+        descriptorOnly: then(r.wrap.descriptorOnly ? t.text('descriptor-only') : null),
+        ...pick(a, ['source', 'memory', 'rangeStart', 'rangeSize']),
+        device: a.device ?? '–',
+        bufferId: a.bufferId ?? '–',
+        planesInOneAllocation: yes(a.planesInOneAllocation),
+        planes: planeTable(r.planes),
+        tensor: r.wrap.tensor.valid ? 'valid' : 'not valid',
+        tensorReason: r.wrap.tensor.reason,
+        ...pick(aliasing, ['method', 'canary', 'readBack']),
+        proof: aliasing.passed ? 'passed' : 'FAILED',
+        restored: yes(aliasing.restored),
+        ...pick(context, ['ffmpegContext', 'runtimeContext', 'allocationContext', 'strategy']),
+        oneContext: yes(context.oneContext),
+        ...pick(pool, ['extraReserved', 'framesHeld', 'distinctAddresses']),
+        poolSize: pool.poolSize ?? '–',
+        decodeUs: fmt(timings.decodeUs),
+        wrapUs: fmt(timings.wrapUs),
+        exportUs: fmt(timings.exportUs),
+        evidenceUs: fmt(timings.evidenceUs),
+      }),
+      '',
+    );
   }
 
   // The recorder (test/gpu/record-evidence.mjs) runs every context mode in both initialisation orders, modes in the

@@ -18,18 +18,26 @@ export function writeEvidenceHead(run, ev) {
   }));
 
   // --- evidence ------------------------------------------------------------------------------------------------
-  const devices = env.cuda.devices.map((d) => `${d.ordinal}: ${d.name} (sm ${d.computeCapability})`).join(', ');
-  const about = table('| | |', [
-    `| run | ${reports.date} |`,
-    `| commit | \`${commit}\` |`,
-    `| GPU, driver, memory | ${machine} |`,
-    `| CUDA runtime / driver API | ${env.cuda.runtimeVersion} / ${env.cuda.driverVersion} |`,
-    `| devices | ${devices} |`,
-    `| FFmpeg | libavcodec ${env.ffmpeg.libavcodec}, libavformat ${env.ffmpeg.libavformat}, libavutil ${env.ffmpeg.libavutil} |`,
-    `| NVCV | ${env.nvcv.version} from \`${path.basename(env.nvcv.path ?? '')}\` |`,
-    `| CV-CUDA | ${env.cvcuda.loaded ? env.cvcuda.version : `not loaded: ${env.cvcuda.error}`} |`,
-  ]);
-  ev.push(...t.lines('head', { rel, relFromDocs: path.relative('docs', rel), table: about }), '');
+  const { cuda, ffmpeg, nvcv, cvcuda } = env;
+  ev.push(
+    ...t.lines('head', {
+      rel,
+      relFromDocs: path.relative('docs', rel),
+      date: reports.date,
+      commit,
+      machine,
+      runtime: cuda.runtimeVersion,
+      driver: cuda.driverVersion,
+      devices: cuda.devices.map((d) => `${d.ordinal}: ${d.name} (sm ${d.computeCapability})`).join(', '),
+      libavcodec: ffmpeg.libavcodec,
+      libavformat: ffmpeg.libavformat,
+      libavutil: ffmpeg.libavutil,
+      nvcv: nvcv.version,
+      nvcvLibrary: path.basename(nvcv.path ?? ''),
+      cvcuda: cvcuda.loaded ? cvcuda.version : t.text('cvcuda-not-loaded', { error: cvcuda.error }),
+    }),
+    '',
+  );
 
   const tapTotal = (k) => Number((new RegExp(`^# ${k} (\\d+)$`, 'm').exec(tap) ?? [])[1] ?? 0);
   const results = table('| result | test |', tests.map((x) => `| ${x.status} | ${x.name.replace(/\|/g, '\\|')} |`));

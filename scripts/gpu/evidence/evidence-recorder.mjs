@@ -4,6 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
+import { table } from './stats.mjs';
+import { templates } from './template.mjs';
+
+const t = templates('evidence-recorder');
 
 /** The text of a test's captured output, without pytest's banner lines. @param {Element} testcase */
 function printed(testcase) {
@@ -31,21 +35,13 @@ export function writeRecorderEvidence(run, ev) {
   if (!suite) return;
   const count = (/** @type {string} */ name) => Number(suite.getAttribute(name) ?? 0);
   const failed = count('failures') + count('errors');
-  ev.push("## The recorder in the user's process", '');
-  ev.push(
-    `The recorder's pytest suite (\`python/tests\`) on this machine, the package installed from the checkout: ` +
-      `${count('tests') - failed - count('skipped')} passed, ${failed} failed, ${count('skipped')} skipped ` +
-      '(`python-tests.xml`). Its GPU tests decode or build real frames in the test process and record them through ' +
-      'the CUDA driver:',
-    '',
-  );
-  ev.push('| test | outcome | printed |', '| --- | --- | --- |');
   const cases = Array.from(doc.getElementsByTagName('testcase')).filter((t) =>
     (t.getAttribute('classname') ?? '').startsWith('tests.gpu.'),
   );
-  for (const t of cases) {
-    const module = (t.getAttribute('classname') ?? '').replace('tests.gpu.', '');
-    ev.push(`| ${module}: ${t.getAttribute('name')} | ${outcome(t)} | ${printed(t).join('; ').replaceAll('|', '\\|')} |`);
-  }
-  ev.push('');
+  const rows = cases.map((c) => {
+    const module = (c.getAttribute('classname') ?? '').replace('tests.gpu.', '');
+    return `| ${module}: ${c.getAttribute('name')} | ${outcome(c)} | ${printed(c).join('; ').replaceAll('|', '\\|')} |`;
+  });
+  const totals = { passed: count('tests') - failed - count('skipped'), failed, skipped: count('skipped') };
+  ev.push(...t.lines('recorder', { ...totals, table: table('| test | outcome | printed |', rows) }), '');
 }

@@ -2,7 +2,10 @@
 // The copy ledger's records, frames in batches, and compute-sanitizer's memcheck over the GPU tier.
 import fs from 'node:fs';
 import path from 'node:path';
-import { tableHead, yes } from './stats.mjs';
+import { table, yes } from './stats.mjs';
+import { templates } from './template.mjs';
+
+const t = templates('evidence-records');
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeRecordEvidence(run, ev) {
@@ -11,25 +14,21 @@ export function writeRecordEvidence(run, ev) {
   const ledgerFile = path.join(runDir, 'ledger.json');
   if (fs.existsSync(ledgerFile)) {
     const entries = JSON.parse(fs.readFileSync(ledgerFile, 'utf8'));
-    ev.push('## Copy ledger: CUPTI\'s records of each step', '');
-    ev.push('`test/gpu/ledger.test.mjs` stepped through each file with the copy ledger on (64-wide thumbnails, the proof on');
-    ev.push('for NVDEC, off for software + upload) and kept every record CUPTI\'s activity API gave for the step, each');
-    ev.push('attributed to the stage that issued it by correlation id. These are the raw records, in completion order.', '');
-    ev.push(...tableHead('| file | decode | step | records: stage kind bytes (source → destination, ns) | thumbnail bytes the inspector reports | dropped |'));
-    for (const e of entries.filter((x) => x.ledger)) {
+    const head = '| file | decode | step | records: stage kind bytes (source → destination, ns) | thumbnail bytes the inspector reports | dropped |';
+    const rows = entries.filter((x) => x.ledger).map((e) => {
       const records = e.ledger.records
         .map((r) => `${r.stage} ${r.kind} ${r.bytes} (${r.srcKind ?? '–'} → ${r.dstKind ?? '–'}, ${r.durationNs})`)
         .join('; ');
-      ev.push(`| ${e.file} | ${e.decode} | ${e.step} | ${records || 'none'} | ${e.ledger.reported?.thumbnailBytes ?? '–'} | ${e.ledger.dropped} |`);
-    }
+      return `| ${e.file} | ${e.decode} | ${e.step} | ${records || 'none'} | ${e.ledger.reported?.thumbnailBytes ?? '–'} | ${e.ledger.dropped} |`;
+    });
+    ev.push(...t.lines('ledger', { table: table(head, rows) }));
     for (const e of entries.filter((x) => x.bench)) {
       const naive = e.bench.filter((b) => b.bench === 'ledger' && b.naiveRecords);
       if (naive.length === 0) continue;
       const first = naive[0];
-      ev.push('', `The naive path for contrast (\`zci_bench ledger\` on ${e.file}, step ${first.step}): the whole frame downloaded,`);
-      ev.push(`${first.naiveRecords.map((r) => `${r.kind} ${r.bytes} (${r.srcKind} → ${r.dstKind}, ${r.durationNs} ns)`).join('; ')},`);
-      ev.push(`${first.naiveBytesExpected} bytes expected (pitch × rows of every plane), against the inspector's own step of`);
-      ev.push(`${first.totals.reduce((a, t) => a + t.bytes, 0)} bytes.`);
+      const records = first.naiveRecords.map((r) => `${r.kind} ${r.bytes} (${r.srcKind} → ${r.dstKind}, ${r.durationNs} ns)`).join('; ');
+      const own = first.totals.reduce((a, x) => a + x.bytes, 0);
+      ev.push('', ...t.lines('ledger-naive', { file: e.file, step: first.step, records, expected: first.naiveBytesExpected, own }));
     }
     ev.push('');
   }
@@ -38,14 +37,8 @@ export function writeRecordEvidence(run, ev) {
   const batchFile = path.join(runDir, 'frame-batch.json');
   if (fs.existsSync(batchFile)) {
     const batches = JSON.parse(fs.readFileSync(batchFile, 'utf8'));
-    ev.push('## Frames in batches against one frame a call', '');
-    ev.push('`test/gpu/frame-batch.test.mjs` decoded every frame of each file twice on NVDEC with the proof on every frame,');
-    ev.push('once one frame a call and once in batches of 32 (what `inspect` does), in two sessions of one process, and');
-    ev.push('compared the reports field by field (timings, the proof\'s random canary, and addresses and buffer ids by their');
-    ev.push('order of first appearance left out).', '');
-    ev.push(...tableHead('| file | frames | reports equal | same plane-0 addresses |'));
-    for (const b of batches) ev.push(`| ${b.file} | ${b.frames} | ${yes(b.reportsEqual)} | ${yes(b.samePlane0Addresses)} |`);
-    ev.push('');
+    const rows = batches.map((b) => `| ${b.file} | ${b.frames} | ${yes(b.reportsEqual)} | ${yes(b.samePlane0Addresses)} |`);
+    ev.push(...t.lines('batches', { table: table('| file | frames | reports equal | same plane-0 addresses |', rows) }), '');
   }
 
   // compute-sanitizer's memcheck over the GPU tier (`run.sh OUT memcheck`), where the run has it.
@@ -73,11 +66,13 @@ export function writeRecordEvidence(run, ev) {
     const leakBlocks = log.split(/^========= Leaked /m).slice(1);
     const counted = (name) =>
       [...log.matchAll(new RegExp(`^ℹ ${name} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
-    ev.push('## compute-sanitizer memcheck over the GPU tier', '');
-    ev.push(`\`${log.split('\n')[0].replace(/^\$ /, '')}\` (${log.split('\n')[1] ?? ''}): the GPU tier's tests under memcheck,`);
-    ev.push('every process the test runner starts included.', '');
-    if (memcheckDir !== runDir)
-      ev.push(`This run had no memcheck pass: these are the run at ${commitOf(memcheckDir)}'s (\`${path.relative(root, memcheckDir)}/memcheck.log\`), the newest recorded (by the time it recorded, ${new Date(recordedAt(memcheckDir)).toISOString()}); the GPU tier above ran at ${commitOf(runDir)}.`, '');
+    const [command = '', machine = ''] = log.split('\n');
+    ev.push(...t.lines('memcheck', { command: command.replace(/^\$ /, ''), machine }), '');
+    if (memcheckDir !== runDir) {
+      const recorded = new Date(recordedAt(memcheckDir)).toISOString();
+      const log = `${path.relative(root, memcheckDir)}/memcheck.log`;
+      ev.push(...t.lines('memcheck-elsewhere', { commit: commitOf(memcheckDir), log, recorded, ownCommit: commitOf(runDir) }), '');
+    }
     // The tests the memcheck pass skipped, each under its suite, with the reason the test gave (spec reporter: `﹣ name
     // (duration) # reason`, indented two spaces a suite level below `▶ suite`).
     const skipped = [];
@@ -95,12 +90,8 @@ export function writeRecordEvidence(run, ev) {
     }
     if (skipped.length !== counted('skipped'))
       throw new Error(`${memcheckFile}: ${counted('skipped')} tests skipped, ${skipped.length} found with their reasons`);
-    ev.push(...tableHead('| | |'));
-    ev.push(`| tests under memcheck | ${counted('pass')} passed, ${counted('fail')} failed, ${counted('skipped')} skipped (below, with why) |`);
-    ev.push(`| errors reported | ${errors} |`);
-    ev.push(`| of which memory-access errors (invalid or out-of-bounds reads and writes, misaligned, uninitialised) | ${errors - leakBlocks.length} |`);
-    ev.push(`| of which device allocations never freed (leak check) | ${leakBlocks.length} |`);
-    ev.push('');
+    const tests = { passed: counted('pass'), failed: counted('fail'), skipped: counted('skipped') };
+    ev.push(...t.lines('memcheck-summary', { ...tests, errors, accessErrors: errors - leakBlocks.length, leaks: leakBlocks.length }), '');
     // Each leak: where it was allocated, and where the call left the inspector's own code for the library's.
     const owners = new Set();
     for (const block of leakBlocks) {
@@ -112,11 +103,11 @@ export function writeRecordEvidence(run, ev) {
       const out = frames.findIndex((f) => f.lib !== frames[0]?.lib);
       const shown = out > 0 ? [frames[0], frames[out - 1], frames[out]] : frames.slice(0, 3);
       owners.add(frames[0]?.lib ?? '?');
-      ev.push(`- ${bytes} bytes, allocated in ${shown.map((f) => `\`${f.fn}\` (${f.lib})`).join(' ← ')}`);
+      ev.push(t.text('memcheck-leak', { bytes, where: shown.map((f) => `\`${f.fn}\` (${f.lib})`).join(' ← ') }));
     }
     if (leakBlocks.length > 0) {
       const ours = [...owners].some((lib) => lib.startsWith('zerocopy_inspector'));
-      ev.push('', ours ? 'Some of these allocations were made by the inspector\'s own code.' : `Every allocation left unfreed was made inside ${[...owners].join(', ')}, none by the inspector's code.`, '');
+      ev.push('', ...(ours ? t.lines('memcheck-leaks-ours') : t.lines('memcheck-leaks-theirs', { owners: [...owners].join(', ') })), '');
     }
     if (skipped.length > 0) {
       // The same test in this run's TAP (any depth): what it did outside memcheck.
@@ -125,10 +116,8 @@ export function writeRecordEvidence(run, ev) {
         if (line === undefined) return 'not run';
         return / # SKIP/.test(line) ? 'skipped' : /^\s*ok /.test(line) ? 'passed' : 'FAILED';
       };
-      ev.push(`Skipped under memcheck, each with the reason the test gave, and what it did in the GPU tier above (${commitOf(runDir)}):`, '');
-      ev.push(...tableHead('| skipped test | why | in the GPU tier |'));
-      for (const t of skipped) ev.push(`| ${t.name.replace(/\|/g, '\\|')} | ${t.reason.replace(/\|/g, '\\|')} | ${inTap(t.leaf)} |`);
-      ev.push('');
+      const rows = skipped.map((x) => `| ${x.name.replace(/\|/g, '\\|')} | ${x.reason.replace(/\|/g, '\\|')} | ${inTap(x.leaf)} |`);
+      ev.push(...t.lines('memcheck-skipped', { commit: commitOf(runDir), table: table('| skipped test | why | in the GPU tier |', rows) }), '');
     }
   }
 }

@@ -46,6 +46,12 @@ export function parseParts(text, file) {
   return parts;
 }
 
+/**
+ * The named fields of a record, as values to fill a template with.
+ * @param {Record<string, any>} record @param {string[]} names @returns {Record<string, string | number>}
+ */
+export const pick = (record, names) => Object.fromEntries(names.map((name) => [name, record[name]]));
+
 /** A sentence that follows another on its line (a space, then the sentence), or nothing. @param {string | null} sentence */
 export const then = (sentence) => (sentence === null ? '' : ` ${sentence}`);
 
