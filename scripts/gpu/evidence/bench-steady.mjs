@@ -61,8 +61,13 @@ export function writeSteadyBenchmarks(run, bm) {
   const ledgerCost = bench.filter((b) => b.bench === 'ledger-cost');
   if (ledgerSteps.length || ledgerCost.length) {
     const rows = [];
+    /**
+     * The bytes of a step's copies in one stage, of one kind or all.
+     * @param {import('../../../electron/common/ledger').Ledger['totals']} totals
+     * @param {import('./vocabulary.mjs').LedgerStage} stage @param {string} [kind]
+     */
     const stageBytes = (totals, stage, kind) =>
-      totals.filter((t) => t.stage === stage && (kind === undefined || t.kind === kind)).reduce((a, t) => a + t.bytes, 0);
+      totals.filter((x) => x.stage === stage && (kind === undefined || x.kind === kind)).reduce((a, x) => a + x.bytes, 0);
     for (const clip of [...new Set(ledgerSteps.map((b) => b.file))]) {
       const steps = ledgerSteps.filter((b) => b.file === clip);
       const med = (f) => median(steps.map(f));

@@ -50,7 +50,7 @@ export function writeFfmpegSeriesEvidence(run, ev) {
     }
     const head = '| FFmpeg | fixture | codec | size | path | NVDEC output | verdicts | A/B identical frames | cause named |';
     ev.push(...t.lines('witness', { table: table(head, fixtures) }));
-    const refused = witness[0].data.fixtures.filter((/** @type {any} */ f) => f.path !== 'nvdec');
+    const refused = witness[0].data.fixtures.filter((/** @type {{ path: import('./vocabulary.mjs').DecodePath }} */ f) => f.path !== 'nvdec');
     for (const f of refused) ev.push('', `- ${f.file}: ${f.reason}`);
     ev.push('');
   }

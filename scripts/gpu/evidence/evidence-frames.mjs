@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { table, fmt, yes } from './stats.mjs';
 import { pick, templates, then } from './template.mjs';
+import { CONTEXT_MODES, INIT_ORDERS } from './vocabulary.mjs';
 
 const t = templates('evidence-frames');
 
@@ -74,8 +75,6 @@ export function writeFrameEvidence(run, ev) {
   // outer loop, and spreads the child's answer over the row: where a mode opened, its row's `context` is the frame's
   // context report and the mode's name is gone. The name comes back from the row's place, checked against what the
   // row still says (its order, and the name itself where the mode failed to open).
-  const CONTEXT_MODES = ['shared', 'private', 'ffmpeg-primary'];
-  const INIT_ORDERS = ['decoder-first', 'runtime-first'];
   function contextRow(c, i) {
     const mode = typeof c.mode === 'string' ? c.mode : CONTEXT_MODES[Math.floor(i / INIT_ORDERS.length)];
     const named = typeof c.context === 'string' ? c.context : mode;
@@ -95,6 +94,7 @@ export function writeFrameEvidence(run, ev) {
 
   const flowFile = path.join(runDir, 'serve-flow.json');
   if (fs.existsSync(flowFile)) {
+    /** @type {{ method: import('./vocabulary.mjs').RecordedMethod, params: unknown, response: any }[]} */
     const flow = JSON.parse(fs.readFileSync(flowFile, 'utf8'));
     const calls = [];
     for (const { method, params, response } of flow) {
