@@ -59,7 +59,9 @@ const binding = loadBinary(ffmpegVariant);
 binding.setErrorClass(InspectorError);
 
 // Rejections from worker threads carry no JS frames; give them the caller's stack (as sharp does).
-function withCallerStack(promise, holder) {
+function withStack(promise) {
+  const holder = {};
+  Error.captureStackTrace(holder, withStack);
   return promise.catch((err) => {
     if (err instanceof Error && holder.stack) {
       err.stack = `${err.name}: ${err.message}\n${holder.stack.split('\n').slice(2).join('\n')}`;
@@ -68,32 +70,68 @@ function withCallerStack(promise, holder) {
   });
 }
 
-const NativeSession = binding.Session;
-for (const method of ['frame', 'frameBatch', 'frameAtTime', 'show', 'thumbnails', 'preview', 'readMemory']) {
-  const original = NativeSession.prototype[method];
-  NativeSession.prototype[method] = function (...args) {
-    const holder = {};
-    Error.captureStackTrace(holder);
-    return withCallerStack(original.apply(this, args), holder);
-  };
-}
-const originalOpen = NativeSession.open;
-NativeSession.open = function (...args) {
-  const holder = {};
-  Error.captureStackTrace(holder);
-  return withCallerStack(originalOpen.apply(NativeSession, args), holder);
-};
+// The only key to the Session constructor: sessions come from Session.open.
+const OPENED = Symbol('opened');
 
-const nativeCompareDecoders = binding.compareDecoders;
-function compareDecoders(...args) {
-  const holder = {};
-  Error.captureStackTrace(holder);
-  return withCallerStack(nativeCompareDecoders(...args), holder);
+/** An open video: one frame call (show), its batch form, memory reads, and close. Wraps the binding's object. */
+class Session {
+  #native;
+
+  constructor(native, key) {
+    if (key !== OPENED) {
+      throw new InspectorError(
+        'Session cannot be constructed directly',
+        'INVALID_ARGUMENT',
+        'Use Session.open(path, options).',
+      );
+    }
+    this.#native = native;
+  }
+
+  static open(path, options) {
+    return withStack(binding.NativeSession.open(path, options)).then((native) => new Session(native, OPENED));
+  }
+
+  get info() {
+    return this.#native.info;
+  }
+
+  get closed() {
+    return this.#native.closed;
+  }
+
+  show(target, options) {
+    return withStack(this.#native.show(target, options));
+  }
+
+  showBatch(targets, options) {
+    return withStack(this.#native.showBatch(targets, options));
+  }
+
+  readMemory(range, options) {
+    return withStack(this.#native.readMemory(range, options));
+  }
+
+  liveHandles() {
+    return this.#native.liveHandles();
+  }
+
+  setLedger(on) {
+    return this.#native.setLedger(on);
+  }
+
+  close(options) {
+    this.#native.close(options);
+  }
+}
+
+function compareDecoders(path, options) {
+  return withStack(binding.compareDecoders(path, options));
 }
 
 module.exports = {
   compareDecoders,
-  Session: NativeSession,
+  Session,
   InspectorError,
   ffmpegVariant,
   ffmpegVariants: Object.keys(FFMPEG_VARIANTS),

@@ -57,22 +57,39 @@ export interface FrameOptions {
   signal?: AbortSignal;
 }
 
+/** The frame a show() call names: a display index (frame-accurate), or the frame at or just after a time. */
+export type ShowTarget = { index: number } | { seconds: number };
+
 /** What a frame request brings back with it, besides the report. */
 export interface ShowOptions extends FrameOptions {
   /** Plane thumbnails at most this wide (THUMBNAIL_WIDTH.min..max); absent: none. */
   thumbnailWidth?: number;
-  /** One operator preview of this frame. */
-  preview?: PreviewOptions;
-  /** When that preview cannot run (no GPU, no CV-CUDA): the CPU reference instead, with previewError saying why. */
+  /** Operator previews of this frame, in order; at most vocabulary().previewsPerCall. */
+  previews?: PreviewOptions[];
+  /** When a preview cannot run (no GPU, no CV-CUDA): the CPU reference instead, with its error saying why. */
   fallbackToReference?: boolean;
 }
 
-/** A frame's report with its thumbnails and preview, from one call; a failed preview leaves the rest standing. */
+/** Why something the call asked for failed, with a stable code and a remedy. */
+export interface CallError {
+  code: ErrorCode;
+  message: string;
+  remedy: string;
+}
+
+/** One preview of a show() call: its result, or why it failed; a failed preview leaves the rest standing. With
+ * fallbackToReference, a failed operator has the CPU reference as result and its own error beside it. */
+export interface PreviewOutcome {
+  result: PreviewResult | null;
+  error: CallError | null;
+}
+
+/** A frame's report with its thumbnails and previews, from one call. */
 export interface ShowResult {
   report: FrameReport;
   thumbnails: PlaneThumbnail[] | null;
-  preview: PreviewResult | null;
-  previewError: { code: ErrorCode; message: string; remedy: string } | null;
+  /** One outcome per requested preview, in the request's order. */
+  previews: PreviewOutcome[];
   /** The copies this call asked the GPU to do, by stage, or why there is no record of them (the addon always answers
    * it; a replayed capture has none). */
   ledger?: Ledger;
@@ -133,9 +150,6 @@ export interface PreviewResult {
   /** What a naive single-tensor wrap (chroma assumed at the display height) shows, when that differs. */
   wrongWrap: RgbImage | null;
   wrongWrapReason: string;
-  /** The copies asked of the GPU since the last answer that carried a ledger: this preview's, and the thumbnails'
-   * of a thumbnails() call before it. Present on Session.preview's answer, not on the preview inside show's. */
-  ledger?: Ledger;
 }
 
 /** A range of a frame's memory: rows of a plane (in its pitch, from its first byte; they may run past the plane) and
@@ -145,9 +159,8 @@ export type MemoryRange = ReadMemoryParams['range'];
 
 /** Options of a memory read. */
 export interface ReadMemoryOptions {
-  /** The held frame to read (one the session decoded and still holds); default the current frame. A frame not held:
-   * INVALID_ARGUMENT. */
-  index?: number;
+  /** The held frame to read (one the session showed and still holds). A frame not held: INVALID_ARGUMENT. */
+  index: number;
   /** Aborting before the copy stops the read (CANCELLED); already aborted: rejected at once. */
   signal?: AbortSignal;
 }
@@ -164,27 +177,20 @@ export declare class Session {
   readonly info: StreamInfo;
   /** True once close() ran. */
   readonly closed: boolean;
-  /** Decodes, wraps and reports the frame at a display index (frame-accurate). */
-  frame(index: number, options?: FrameOptions): Promise<FrameReport>;
-  /** frame() for up to framesPerCall indices in one worker call, one after another with no hop back to JS between
-   * them; each entry is the frame's report or the InspectorError it failed with (the rest go on). A cancel rejects
+  /** The one frame call: decodes the frame the target names, wraps it in NVCV, gathers its evidence (the aliasing
+   * proof unless proof: false), and brings back its thumbnails and previews, in one worker hop. Asking again for the
+   * frame held last reuses it without decoding. A GPU operator on a machine without a GPU answers NO_CUDA_DEVICE in
+   * its outcome; without CV-CUDA: CVCUDA_NOT_FOUND; cvtcolor on a frame it cannot take: OPERATOR_UNSUPPORTED. */
+  show(target: ShowTarget, options?: ShowOptions): Promise<ShowResult>;
+  /** show() for up to framesPerCall targets in one worker call, one after another with no hop back to JS between
+   * them; each entry is the frame's answer or the InspectorError it failed with (the rest go on). A cancel rejects
    * the whole call with CANCELLED. */
-  frameBatch(indices: number[], options?: FrameOptions): Promise<(FrameReport | InspectorError)[]>;
-  /** frame(index) with its thumbnails and one preview, in one call (one worker hop); asking again for the frame
-   * held last reuses it without decoding. */
-  show(index: number, options?: ShowOptions): Promise<ShowResult>;
-  /** The frame at or just after a time in seconds. */
-  frameAtTime(seconds: number, options?: FrameOptions): Promise<FrameReport>;
-  /** Thumbnails of each plane of the current frame, at most maxWidth wide. */
-  thumbnails(maxWidth: number): Promise<PlaneThumbnail[]>;
-  /** Runs an operator preview on the current frame. GPU operators on a machine without a GPU: NO_CUDA_DEVICE;
-   * without CV-CUDA: CVCUDA_NOT_FOUND; cvtcolor on a frame it cannot take: OPERATOR_UNSUPPORTED. */
-  preview(options: PreviewOptions): Promise<PreviewResult>;
+  showBatch(targets: ShowTarget[], options?: ShowOptions): Promise<(ShowResult | InspectorError)[]>;
   /** Copies a bounded range of a held frame's memory to the host (one 2-D copy from the device, or read from host
    * memory), every byte labelled with its region. A plane the frame lacks or columns past the pitch:
    * INVALID_ARGUMENT; over MEMORY_READ_CAP bytes: MEMORY_READ_TOO_LARGE (before any copy); past the allocation:
    * MEMORY_RANGE_OUTSIDE_ALLOCATION; an allocation the driver will not name: MEMORY_ALLOCATION_UNKNOWN. */
-  readMemory(range: MemoryRange, options?: ReadMemoryOptions): Promise<NativeMemoryRead>;
+  readMemory(range: MemoryRange, options: ReadMemoryOptions): Promise<NativeMemoryRead>;
   /** Live NVCV image handles created by this session and not yet released. */
   liveHandles(): number;
   /** Switches the copy ledger; true when it records now (otherwise the next ledger says why). Not while a call runs
@@ -249,8 +255,10 @@ export declare function vocabulary(): {
   memoryRegions: string[];
   /** The most bytes one memory read copies (MEMORY_READ_CAP). */
   memoryReadCap: number;
-  /** The most indices one frameBatch() call takes (FRAMES_PER_CALL). */
+  /** The most targets one showBatch() call takes (FRAMES_PER_CALL). */
   framesPerCall: number;
+  /** The most previews one show() call runs (PREVIEWS_PER_CALL). */
+  previewsPerCall: number;
 };
 
 /** Points the NVCV/CV-CUDA loader at a folder or file before the first load. */

@@ -9,19 +9,21 @@ import type { Session } from '../../native/index';
 export type {
   PlaneThumbnail,
   PreviewOptions,
+  PreviewOutcome,
   PreviewResult,
   RgbImage,
   Session,
   ShowOptions,
   ShowResult,
+  ShowTarget,
 } from '../../native/index';
 
 /** The addon's exports, as native/index.d.ts declares them. */
 export type AddonModule = typeof Native;
 
 /**
- * What the app reads from an open file: the addon's Session, or a replayed capture, which offers the same calls
- * except operator previews (it holds only the previews it was saved with) and batches of frames.
+ * What the app reads from an open file: the addon's Session, or a replayed capture, which offers the same one frame
+ * call (its previews answer that a capture holds only the previews it was saved with) but no batches or ledger.
  */
-export type FrameSource = Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'show' | 'thumbnails' | 'close'> &
-  Partial<Pick<Session, 'preview' | 'frameBatch' | 'setLedger'>>;
+export type FrameSource = Pick<Session, 'info' | 'closed' | 'show' | 'close'> &
+  Partial<Pick<Session, 'showBatch' | 'setLedger'>>;

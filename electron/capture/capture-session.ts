@@ -1,5 +1,5 @@
 /** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
-import type { PlaneThumbnail, Session, ShowOptions, ShowResult } from '../addon/native';
+import type { PlaneThumbnail, Session, ShowOptions, ShowResult, ShowTarget } from '../addon/native';
 import {
   captureGpuText,
   recordedSummary,
@@ -16,7 +16,7 @@ import type { ReadMemoryParams } from '../common/memory';
 /** A range of a frame's memory, as readMemory takes it. */
 type MemoryRange = ReadMemoryParams['range'];
 import type { MemoryRead } from '../common/memory';
-import type { FrameReport, StreamInfo } from '../common/report';
+import type { StreamInfo } from '../common/report';
 import { readFromSamples } from './memory-samples';
 import type { OpenedCapture } from './capture-file';
 import { CaptureImages } from './capture-images';
@@ -38,13 +38,11 @@ export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbn
 }
 
 /**
- * A capture opened for replay; frames that were not captured get CAPTURE_FRAME_MISSING. It offers the addon's
- * Session calls except preview(): a capture holds only the previews it was saved with. Its pictures are decoded
- * when first asked for, each once (CaptureImages).
+ * A capture opened for replay; frames that were not captured get CAPTURE_FRAME_MISSING. It offers the addon's one
+ * frame call, whose previews answer OPERATOR_UNSUPPORTED: a capture holds only the previews it was saved with. Its
+ * pictures are decoded when first asked for, each once (CaptureImages).
  */
-export class CaptureSession
-  implements Pick<Session, 'info' | 'closed' | 'frame' | 'frameAtTime' | 'show' | 'thumbnails' | 'close'>, CaptureSource
-{
+export class CaptureSession implements Pick<Session, 'info' | 'closed' | 'show' | 'close'>, CaptureSource {
   readonly info: StreamInfo;
   private open = true;
   private shown: CapturedFrame | null = null;
@@ -104,34 +102,28 @@ export class CaptureSession
     };
   }
 
-  /** The captured report of a frame. */
-  async frame(index: number): Promise<FrameReport> {
-    const frame = this.lookup(index);
+  /** The captured report of a frame (by index, or the captured frame nearest a time) with its thumbnails; an
+   * operator preview needs the video itself. */
+  async show(target: ShowTarget, options?: ShowOptions): Promise<ShowResult> {
+    const frame = 'index' in target ? this.lookup(target.index) : this.nearest(target.seconds);
     this.shown = frame;
-    return structuredClone(frame.report);
-  }
-
-  /** The captured report of a frame with its thumbnails; an operator preview needs the video itself. */
-  async show(index: number, options?: ShowOptions): Promise<ShowResult> {
-    const report = await this.frame(index);
     const width = options?.thumbnailWidth;
     return {
-      report,
-      thumbnails: width === undefined ? null : await this.thumbnails(width),
-      preview: null,
-      previewError:
-        options?.preview === undefined
-          ? null
-          : {
-              code: 'OPERATOR_UNSUPPORTED',
-              message: 'A replayed capture holds only the previews it was saved with; operators need the video itself.',
-              remedy: 'Open the original video to run operators; the captured previews are shown with each frame.',
-            },
+      report: structuredClone(frame.report),
+      thumbnails: width === undefined ? null : this.thumbnails(frame, width),
+      previews: (options?.previews ?? []).map(() => ({
+        result: null,
+        error: {
+          code: 'OPERATOR_UNSUPPORTED',
+          message: 'A replayed capture holds only the previews it was saved with; operators need the video itself.',
+          remedy: 'Open the original video to run operators; the captured previews are shown with each frame.',
+        },
+      })),
     };
   }
 
   /** The captured frame nearest to a time. */
-  async frameAtTime(seconds: number): Promise<FrameReport> {
+  private nearest(seconds: number): CapturedFrame {
     this.ensureOpen();
     let best: CapturedFrame | null = null;
     for (const frame of this.byIndex.values()) {
@@ -139,14 +131,12 @@ export class CaptureSession
         best = frame;
     }
     if (best === null) throw new RpcFailure(rpcError('CAPTURE_FRAME_MISSING', 'The capture holds no frames.'));
-    return this.frame(best.index);
+    return best;
   }
 
-  /** The plane thumbnails of the frame last shown, at most maxWidth wide. */
-  async thumbnails(maxWidth: number): Promise<PlaneThumbnail[]> {
-    this.ensureOpen();
-    if (this.shown === null) return [];
-    return this.shown.thumbnails.map((entry) => {
+  /** The plane thumbnails of a captured frame, at most maxWidth wide. */
+  private thumbnails(frame: CapturedFrame, maxWidth: number): PlaneThumbnail[] {
+    return frame.thumbnails.map((entry) => {
       const image = this.images.grey(entry.png);
       return shrinkGrey(
         { plane: entry.plane, name: entry.name, width: image.width, height: image.height, data: image.data },
@@ -161,7 +151,7 @@ export class CaptureSession
       entry,
       png: this.images.checkedPng(png),
     }));
-    return { files, ledgers: [] };
+    return { files };
   }
 
   /**

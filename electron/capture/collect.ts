@@ -14,12 +14,13 @@ import type { ReadMemoryParams } from '../common/memory';
 type MemoryRange = ReadMemoryParams['range'];
 import type { MemoryRead } from '../common/memory';
 import { planSamples, readSamples } from './memory-samples';
-import type { Session } from '../addon/native';
+import type { PreviewOptions, Session } from '../addon/native';
 import { streamInfoSchema, type FrameReport, type StreamInfo } from '../common/report';
 import type { CaptureContents } from './capture-file';
 import { encodePng } from './png';
 import { RpcFailure, rpcError } from '../common/envelope';
-import { mergeLedgers, type Ledger } from '../common/ledger';
+import { withStepLedger } from '../common/ledger';
+import { previewFiles } from './operator-previews';
 
 /** An operator preview's manifest fields other than its PNG's path (later versions may add more). */
 interface OperatorFields {
@@ -37,16 +38,16 @@ export interface OperatorPreviewFile {
   png: Uint8Array;
 }
 
-/** The operator previews of one frame, and the copy ledgers their calls answered (live sessions only). */
+/** The operator previews a capture being re-saved holds for one frame. */
 export interface OperatorPreviews {
   files: OperatorPreviewFile[];
-  /** Each preview call's ledger: its copies, and the thumbnails' taken before it. */
-  ledgers: Ledger[];
 }
 
 /** What a capture is gathered from: a live addon Session, or a capture being re-saved. */
-export type CaptureSource = Pick<Session, 'info' | 'frame' | 'thumbnails'> & {
-  /** Operator previews of the frame last shown; sources without operators leave it out. */
+export type CaptureSource = Pick<Session, 'info' | 'show'> & {
+  /** The operator previews each frame's show() call asks for (their width apart, as stored); absent: none. */
+  previews?: { requests: readonly PreviewOptions[]; maxWidth: number };
+  /** The stored operator previews of the frame last shown (a capture being re-saved). */
   operatorPreviews?(): Promise<OperatorPreviews>;
   /** Reads a held frame's memory; sources without it keep no memory samples. */
   readMemory?(range: MemoryRange, options: { index: number; signal?: AbortSignal }): Promise<MemoryRead>;
@@ -98,10 +99,24 @@ export async function collectCapture(
     onProgress(done, ordered.length, index);
     const known = seen.get(index);
     const proof = known === undefined && meta.options.proof;
-    const decoded = await source.frame(index, signal !== undefined ? { proof, signal } : { proof });
-    let report = known ?? decoded;
+    // One call a frame: its report, its thumbnails and every operator preview asked for.
+    const requests = source.previews?.requests ?? [];
+    const shown = await source.show(
+      { index },
+      {
+        proof,
+        thumbnailWidth: meta.options.thumbnailWidth,
+        ...(requests.length === 0
+          ? {}
+          : { previews: requests.map((request) => ({ ...request, maxWidth: source.previews?.maxWidth })) }),
+        ...(signal !== undefined ? { signal } : {}),
+      },
+    );
+    const decoded = shown.report;
+    // The step's ledger is the whole call's: the frame's, its thumbnails' and its previews' copies.
+    const report = known ?? withStepLedger(shown);
     const prefix = framePrefix(report.frameIndex);
-    const planeThumbs = await source.thumbnails(meta.options.thumbnailWidth);
+    const planeThumbs = shown.thumbnails ?? [];
     const thumbnails = planeThumbs.map((thumb, i) => {
       // An interleaved plane (NV12's UV, P010's) has one thumbnail per channel: each needs a file of its own. The
       // first channel of a plane keeps plane-N.png; the next are plane-N-<channel>.png.
@@ -111,18 +126,18 @@ export async function collectCapture(
       return { plane: thumb.plane, name: thumb.name, width: thumb.width, height: thumb.height, png };
     });
     let operators: OperatorEntry[] | undefined;
-    if (source.operatorPreviews !== undefined) {
-      const previews = await source.operatorPreviews();
-      if (previews.files.length > 0) {
-        operators = previews.files.map(({ entry, png }, i): OperatorEntry => {
-          const name = `${prefix}/op-${i}-${slug(entry.name)}.png`;
-          files.set(name, png);
-          return { ...entry, png: name };
-        });
-      }
-      // The step's ledger is the frame's and its previews' (which took the thumbnails' too): all of this frame.
-      if (known === undefined && report.ledger !== undefined)
-        report = { ...report, ledger: mergeLedgers(report.ledger, previews.ledgers) };
+    const stored =
+      requests.length > 0
+        ? previewFiles(requests, shown.previews)
+        : source.operatorPreviews !== undefined
+          ? (await source.operatorPreviews()).files
+          : [];
+    if (stored.length > 0) {
+      operators = stored.map(({ entry, png }, i): OperatorEntry => {
+        const name = `${prefix}/op-${i}-${slug(entry.name)}.png`;
+        files.set(name, png);
+        return { ...entry, png: name };
+      });
     }
     const frame: CapturedFrame = { index: report.frameIndex, report, thumbnails };
     if (operators !== undefined) frame.operators = operators;

@@ -1,23 +1,14 @@
 /**
- * Operator previews for captures: the addon's preview() run on the frame just decoded, each picture stored
- * as a PNG with its figures. What cannot run here (no GPU, no CV-CUDA, an operator the frame does not take)
+ * Operator previews for captures: every operator asked of the addon in the frame's one show() call, each picture
+ * stored as a PNG with its figures. What cannot run here (no GPU, no CV-CUDA, an operator the frame does not take)
  * is left out; the CPU reference is there on any machine.
  */
-import type { PreviewOptions, PreviewResult, RgbImage, Session } from '../addon/native';
+import type { PreviewOptions, PreviewOutcome, PreviewResult, RgbImage } from '../addon/native';
 import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../common/capture';
 import { PREVIEW_DEFAULTS } from '../common/preview';
 import { PREVIEW_OPS, type PreviewOp } from '../common/vocabulary';
-import type { Ledger } from '../common/ledger';
-import type { CaptureSource, OperatorPreviewFile, OperatorPreviews } from './collect';
+import type { CaptureSource, OperatorPreviewFile } from './collect';
 import { encodePng } from './png';
-
-/** A session that can make operator previews (the addon's Session; not a replayed capture). */
-type PreviewCapable = Pick<Session, 'preview'>;
-
-/** True when a session offers preview(). */
-export function canPreview(session: object): session is PreviewCapable {
-  return typeof (session as Partial<PreviewCapable>).preview === 'function';
-}
 
 /** The parameters an operator is captured with, where it has any (the rest run with the addon's defaults). */
 const CAPTURE_PARAMS: Partial<Record<PreviewOp, Omit<PreviewOptions, 'op'>>> = {
@@ -49,18 +40,16 @@ function figures(result: PreviewResult) {
   };
 }
 
-/** Runs every captured preview on the current frame; previews that fail are skipped. */
-export async function capturePreviews(session: PreviewCapable, maxWidth: number): Promise<OperatorPreviews> {
+/** The stored pictures of a frame's previews, from the outcomes of its show() call (requests without their width,
+ * as the manifest states them); previews that failed are left out. */
+export function previewFiles(
+  requests: readonly PreviewOptions[],
+  outcomes: readonly PreviewOutcome[],
+): OperatorPreviewFile[] {
   const files: OperatorPreviewFile[] = [];
-  const ledgers: Ledger[] = [];
-  for (const request of CAPTURED_PREVIEWS) {
-    let result: PreviewResult;
-    try {
-      result = await session.preview({ ...request, maxWidth });
-    } catch {
-      continue;
-    }
-    if (result.ledger !== undefined) ledgers.push(result.ledger);
+  requests.forEach((request, i) => {
+    const result = outcomes[i]?.result ?? null;
+    if (result === null || outcomes[i]?.error != null) return;
     const { op, ...params } = request;
     if (op === 'reference') {
       if (result.reference !== null)
@@ -68,27 +57,27 @@ export async function capturePreviews(session: PreviewCapable, maxWidth: number)
           entry: { name: 'reference', params: { method: result.referenceMethod }, ...figures(result) },
           png: png(result.reference),
         });
-      continue;
+      return;
     }
-    if (result.thumbnail === null) continue;
+    if (result.thumbnail === null) return;
     files.push({ entry: { name: op, params, ...figures(result) }, png: png(result.thumbnail) });
     if (op === 'convert' && result.wrongWrap !== null) {
       const reason = { reason: result.wrongWrapReason };
       files.push({ entry: { name: WRONG_WRAP_OPERATOR, params: reason }, png: png(result.wrongWrap) });
       files.push({ entry: { name: RIGHT_WRAP_OPERATOR, params: {}, ...figures(result) }, png: png(result.thumbnail) });
     }
-  }
-  return { files, ledgers };
+  });
+  return files;
 }
 
-/** The session as a capture source that also stores operator previews when it can make them. */
+/** The session as a capture source that also asks for every captured operator preview in each frame's call; a
+ * source that holds stored previews (a capture being re-saved) keeps those instead. */
 export function withPreviews(session: CaptureSource, maxWidth: number): CaptureSource {
-  if (!canPreview(session) || session.operatorPreviews !== undefined) return session;
+  if (session.operatorPreviews !== undefined) return session;
   return {
     info: session.info,
-    frame: (index, options) => session.frame(index, options),
-    thumbnails: (width) => session.thumbnails(width),
-    operatorPreviews: () => capturePreviews(session, maxWidth),
+    show: (target, options) => session.show(target, options),
+    previews: { requests: CAPTURED_PREVIEWS, maxWidth },
     ...(session.readMemory !== undefined ? { readMemory: session.readMemory.bind(session) } : {}),
   };
 }

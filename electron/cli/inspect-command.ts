@@ -12,6 +12,8 @@ import {
   type InspectOutput,
 } from '../common/inspect-output';
 import type { AppIdentity } from '../app/app-identity';
+import type { ShowResult } from '../addon/native';
+import { withStepLedger } from '../common/ledger';
 import type { FrameReport } from '../common/report';
 import { FRAMES_PER_CALL } from '../common/vocabulary';
 import type { OpenedInput } from './cli-input';
@@ -29,7 +31,7 @@ export interface InspectRequest {
   write?: (text: string) => void;
 }
 
-/** Frames decoded per addon call: few enough that progress moves, enough that the hops back to JS are rare. */
+/** Frames shown per addon call: few enough that progress moves, enough that the hops back to JS are rare. */
 const BATCH = 32;
 
 /** A frame's report or what it failed with: a decode error is kept as the frame's error and fails it. */
@@ -50,9 +52,12 @@ function inspected(index: number, outcome: FrameReport | unknown, strict: boolea
 async function* outcomes(input: OpenedInput, request: InspectRequest): AsyncGenerator<[number, unknown]> {
   const { session } = input;
   const options = { proof: request.proof };
-  const frames = session.frameBatch?.bind(session);
-  if (frames === undefined) {
-    for (const index of request.frames) yield [index, await session.frame(index, options).catch((e: unknown) => e)];
+  const report = (shown: unknown): unknown =>
+    shown instanceof Error || shown === null || typeof shown !== 'object' ? shown : withStepLedger(shown as ShowResult);
+  const batchOf = session.showBatch?.bind(session);
+  if (batchOf === undefined) {
+    for (const index of request.frames)
+      yield [index, await session.show({ index }, options).then(report, (e: unknown) => e)];
     return;
   }
   const batches: number[][] = [];
@@ -60,7 +65,13 @@ async function* outcomes(input: OpenedInput, request: InspectRequest): AsyncGene
     batches.push(request.frames.slice(i, i + Math.min(BATCH, FRAMES_PER_CALL)));
   // A whole batch refused (a closed session, say) fails each of its frames with that error.
   const decode = (batch: number[]): Promise<unknown[]> =>
-    frames(batch, options).catch((error: unknown) => batch.map(() => error));
+    batchOf(
+      batch.map((index) => ({ index })),
+      options,
+    ).then(
+      (answers) => answers.map(report),
+      (error: unknown) => batch.map(() => error),
+    );
   let next = batches[0] === undefined ? null : decode(batches[0]);
   for (const [b, batch] of batches.entries()) {
     const results = await (next ?? Promise.resolve([]));

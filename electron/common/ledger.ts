@@ -1,6 +1,6 @@
 /**
  * The copy ledger: every copy and memset a frame step asked the GPU to do, as CUPTI's activity records saw them,
- * attributed to the inspector stage that issued them (native/src/core/copy_ledger.h). A second witness beside the
+ * attributed to the inspector stage that issued them (native/src/core/evidence/copy_ledger.h). A second witness beside the
  * byte counts the inspector reports itself (`reported`).
  */
 import { z } from 'zod';
@@ -68,38 +68,10 @@ export const ledgerSchema = z.object({
 /** A step's ledger. */
 export type Ledger = z.infer<typeof ledgerSchema>;
 
-/** Bytes and count per stage and kind, in the order each pair first appears (as the addon totals them). */
-function totalsOf(records: Ledger['records']): Ledger['totals'] {
-  const totals: Ledger['totals'] = [];
-  for (const r of records) {
-    let t = totals.find((x) => x.stage === r.stage && x.kind === r.kind);
-    if (t === undefined) {
-      t = { stage: r.stage, kind: r.kind, bytes: 0, count: 0 };
-      totals.push(t);
-    }
-    t.bytes += r.bytes;
-    t.count += 1;
-  }
-  return totals;
-}
-
 /**
- * One step's ledger from the answers it took: `base` (the frame's) followed by the recording ledgers of later calls
- * of the same step (its previews). Records keep their order; totals, dropped records and what the inspector reports
- * are summed. A base that is not recording stays as it is: it says why nothing was recorded.
+ * A frame step's report as the command line and captures store it: the report with the ledger of the one call that
+ * showed it (the frame's, its thumbnails' and its previews' copies), where that call answered one.
  */
-export function mergeLedgers(base: Ledger, later: readonly Ledger[]): Ledger {
-  const more = later.filter((l) => l.reason === 'RECORDING');
-  if (base.reason !== 'RECORDING' || more.length === 0) return base;
-  const records = [...base.records, ...more.flatMap((l) => l.records)];
-  return {
-    ...base,
-    records,
-    totals: totalsOf(records),
-    dropped: more.reduce((n, l) => n + l.dropped, base.dropped),
-    reported: {
-      thumbnailBytes: more.reduce((n, l) => n + l.reported.thumbnailBytes, base.reported.thumbnailBytes),
-      previewBytes: more.reduce((n, l) => n + l.reported.previewBytes, base.reported.previewBytes),
-    },
-  };
+export function withStepLedger<R extends object>(shown: { report: R; ledger?: Ledger }): R & { ledger?: Ledger } {
+  return shown.ledger === undefined ? shown.report : { ...shown.report, ledger: shown.ledger };
 }

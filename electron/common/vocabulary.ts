@@ -55,8 +55,11 @@ export type ColorRange = (typeof COLOR_RANGES)[number];
 /** The widths a plane thumbnail or a preview may be asked for, in pixels, both ends included. */
 export const THUMBNAIL_WIDTH = { min: 16, max: 1024 } as const;
 
-/** The most frames one batch call of the addon decodes (Session.frameBatch: the command line's whole-file loop). */
+/** The most frames one batch call of the addon shows (Session.showBatch: the command line's whole-file loop). */
 export const FRAMES_PER_CALL = 256;
+
+/** The most operator previews one frame call of the addon runs (Session.show's previews). */
+export const PREVIEWS_PER_CALL = 8;
 
 /** The CUDA device ordinals the addon accepts, both ends included. */
 export const DEVICE_ORDINAL = { min: 0, max: 63 } as const;

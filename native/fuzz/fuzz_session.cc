@@ -1,8 +1,8 @@
 // libFuzzer entry over the path a user's file takes through the core: open (probe, index, settle the decode
 // path), decode a few frames, wrap them in NVCV where it loads, gather the evidence. Every input must either
 // work or end in a zci::Error; anything else (a sanitizer report, an uncaught exception, a hang) is a finding.
-#include "error.h"
-#include "session.h"
+#include "common/error.h"
+#include "session/session.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -52,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const int64_t count = session.info().frameCount;
     for (const int64_t index : {int64_t{0}, count / 2, count - 1}) {
       try {
-        session.frame(index, zci::FrameRequest{});
+        session.show(zci::FrameTarget::at(index), zci::ShowRequest{});
       } catch (const zci::Error &) {
         // A frame that cannot be decoded is an answer, not a finding.
       }

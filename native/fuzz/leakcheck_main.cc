@@ -4,8 +4,8 @@
 // cancelled). Exits non-zero when an outcome is not the expected one; LeakSanitizer reports leaks at exit.
 //   zci_leakcheck FIXTURES_DIR MEDIA_DIR   (MEDIA_DIR holds huge.mp4, hole.h264, raw.h264, raw.hevc, odd.mp4 and
 //                                           collapsed.mkv made by the script; the driver writes its own files there)
-#include "error.h"
-#include "session.h"
+#include "common/error.h"
+#include "session/session.h"
 
 #include <sys/stat.h>
 
@@ -42,18 +42,22 @@ void walk(const std::string &path) {
     const int64_t count = session.info().frameCount;
     int concealed = 0, proved = 0;
     for (int64_t i = 0; i < count; ++i) {
-      const zci::FrameEvidence e = session.frame(i, zci::FrameRequest{});
+      const zci::FrameEvidence e = session.show(zci::FrameTarget::at(i), zci::ShowRequest{}).report;
       if (!e.proof.passed && e.wrap.available)
         throw std::runtime_error("the proof failed at frame " + std::to_string(i));
       concealed += e.damage.concealed ? 1 : 0;
       proved += e.proof.passed ? 1 : 0;
     }
-    session.frame(count / 2, zci::FrameRequest{}); // a seek back
-    const size_t thumbs = session.thumbnails(128).size();
+    zci::ShowRequest back; // a seek back, with thumbnails and a preview
+    back.thumbnailWidth = 128;
     zci::PreviewRequest preview;
     preview.op = zci::PreviewOp::Reference;
     preview.maxWidth = 96;
-    const zci::PreviewResult r = session.preview(preview);
+    back.previews.push_back(preview);
+    const zci::ShowResult shown = session.show(zci::FrameTarget::at(count / 2), back);
+    const size_t thumbs = shown.thumbnails ? shown.thumbnails->size() : 0;
+    if (!shown.previews.at(0).result) throw *shown.previews.at(0).error;
+    const zci::PreviewResult &r = *shown.previews.at(0).result;
     report(true, path,
            std::to_string(count) + " frames (" + std::to_string(proved) + " proved through NVCV, " +
                std::to_string(concealed) + " concealed), " + std::to_string(thumbs) + " thumbnails, reference " +
@@ -148,7 +152,7 @@ int main(int argc, char **argv) {
           std::tuple{zci::FrameRequest{}, int64_t{47}, zci::ErrorCode::DeadlineExceeded},
           std::tuple{zci::FrameRequest{}, int64_t{1000}, zci::ErrorCode::FrameOutOfRange}}) {
       try {
-        session.frame(index, request);
+        session.show(zci::FrameTarget::at(index), zci::ShowRequest{request});
         report(false, "frame " + std::to_string(index), "decoded; expected " + std::string(zci::errorCodeName(code)));
       } catch (const zci::Error &e) {
         report(e.code() == code, "frame " + std::to_string(index), std::string(zci::errorCodeName(e.code())));

@@ -15,7 +15,7 @@ export const MUTANTS = [
   {
     id: 'pointer-copied-from-ffmpeg',
     what: "the report takes FFmpeg's pointer and pitch as NVCV's, with match = true",
-    file: 'native/src/core/wrap.cc',
+    file: 'native/src/core/nvcv/wrap.cc',
     find: `    pe.nvcvPointer = static_cast<int64_t>(reinterpret_cast<uintptr_t>(p.basePtr));
     pe.nvcvRowStride = p.rowStride;
     pe.match = reinterpret_cast<uintptr_t>(p.basePtr) == pe.ffmpegPointer && p.rowStride == pe.pitch;`,
@@ -27,7 +27,7 @@ export const MUTANTS = [
   {
     id: 'proof-write-skipped',
     what: 'the aliasing proof never writes its canary (host memory; the device kernel is the GPU tier’s)',
-    file: 'native/src/core/evidence.cc',
+    file: 'native/src/core/evidence/evidence.cc',
     find: `  for (int i = 0; i < 8; ++i)
     vw[i] = canary[i];`,
     replace: `  for (int i = 0; i < 8; ++i)
@@ -37,7 +37,7 @@ export const MUTANTS = [
   {
     id: 'plane-offset-shifted',
     what: "FFmpeg's plane pointers are reported one row further than FFmpeg holds them",
-    file: 'native/src/core/evidence.cc',
+    file: 'native/src/core/evidence/evidence.cc',
     find: '    p.ffmpegPointer = m.address;',
     replace: '    p.ffmpegPointer = m.address + static_cast<uint64_t>(m.pitch);',
     tests: ['test/native/frame-report.test.mjs', 'test/native/memory-read.test.mjs'],
@@ -45,7 +45,7 @@ export const MUTANTS = [
   {
     id: 'compare-never-counts',
     what: 'the decoder comparison never counts a differing sample',
-    file: 'native/src/core/decoder_compare.cc',
+    file: 'native/src/core/compare/decoder_compare.cc',
     find: '      st.differing++;',
     replace: '      (void)0;',
     tests: ['test/native/decoder-compare.test.mjs'],

@@ -30,7 +30,7 @@ test('the live software frame: zero copy impossible, the upload named, the facts
   await page.goto(served.url);
   await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
   const session = await addon.Session.open(CLIPS.sample);
-  const report = await session.frame(0).finally(() => session.close());
+  const { report } = await session.show({ index: 0 }).finally(() => session.close());
   const panel = page.getByTestId('copycode-panel');
   await panel.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('copycode-verdict')).toHaveText('zero copy impossible');

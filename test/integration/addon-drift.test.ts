@@ -17,6 +17,7 @@ import {
   INIT_ORDERS,
   PREVIEW_OPS,
   FRAMES_PER_CALL,
+  PREVIEWS_PER_CALL,
   THUMBNAIL_WIDTH,
   WARNING_CODES,
 } from '../../electron/common/vocabulary';
@@ -47,6 +48,7 @@ describe('the addon and the TS side speak one vocabulary', () => {
     expect(v.memoryRegions).toEqual([...MEMORY_REGIONS]);
     expect(v.memoryReadCap).toBe(MEMORY_READ_CAP);
     expect(v.framesPerCall).toBe(FRAMES_PER_CALL);
+    expect(v.previewsPerCall).toBe(PREVIEWS_PER_CALL);
   });
 
   it("the addon's error codes equal ADDON_ERROR_CODES, and every code has a default remedy", () => {
@@ -67,7 +69,7 @@ describe("the addon's real output matches the report schemas exactly", () => {
       try {
         expect(streamInfoSchema.parse(session.info)).toEqual(session.info);
         for (let index = 0; index < session.info.frameCount; index += 1) {
-          const report = await session.frame(index, { proof: index % 2 === 0 });
+          const { report } = await session.show({ index }, { proof: index % 2 === 0 });
           const parsed = frameReportSchema.safeParse(report);
           if (!parsed.success) throw new Error(`frame ${index}: ${parsed.error.message}`);
           expect(parsed.data, `frame ${index}`).toEqual(report);

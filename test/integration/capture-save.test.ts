@@ -38,11 +38,11 @@ function setup() {
   return { handlers, ctx };
 }
 
-/** Opens clip.mp4 through the handlers; returns the addon Session with an observing spy on its frame(). */
+/** Opens clip.mp4 through the handlers; returns the addon Session with an observing spy on its show(). */
 async function openLive(handlers: Handlers, ctx: HandlerContext) {
   await handlers.open({ path: 'clip.mp4' }, ctx);
   const live = ctx.client.current() as Session;
-  return { live, frame: vi.spyOn(live, 'frame') };
+  return { live, frame: vi.spyOn(live, 'show') };
 }
 
 beforeEach(async () => {
@@ -59,7 +59,10 @@ afterEach(async () => {
 
 /** The frame requests a spy saw, as [index, {proof}] (capture decodes also carry the request's cancel signal). */
 const proofs = (calls: unknown[][]) =>
-  calls.map(([index, options]) => [index, { proof: (options as { proof?: boolean }).proof }]);
+  calls.map(([target, options]) => [
+    (target as { index?: number }).index,
+    { proof: (options as { proof?: boolean }).proof },
+  ]);
 
 describe('saveCapture and openCapture', () => {
   it('saves the reports the user was shown, then replays them unchanged', async () => {
@@ -71,6 +74,7 @@ describe('saveCapture and openCapture', () => {
     ];
     const seen = answers.map((answer) => answer.report);
     expect(seen.map((report) => report.aliasing.ran)).toEqual([true, true]);
+    frame.mockClear();
     const saved = await handlers.saveCapture({ path: 'demo.zci' }, ctx);
     expect(saved).toMatchObject({ path: path.join(dir, 'demo.zci'), frames: [1, 4] });
     expect(saved.bytes).toBeGreaterThan(200);
@@ -115,6 +119,7 @@ describe('saveCapture and openCapture', () => {
     const { handlers, ctx } = setup();
     const { frame } = await openLive(handlers, ctx);
     await handlers.frame({ index: 0 }, ctx);
+    frame.mockClear();
     await handlers.saveCapture({ path: 'range.zci', frames: { from: 10, to: 12 }, thumbnailWidth: 32 }, ctx);
     expect(proofs(frame.mock.calls)).toEqual([
       [10, { proof: true }],

@@ -26,7 +26,7 @@ describe("NVCV's format names of every fixture, in words", () => {
     for (const clip of CLIPS) {
       const session = await addon.Session.open(clip);
       try {
-        const report = await session.frame(0);
+        const { report } = await session.show({ index: 0 });
         const name = report.wrap.formatName;
         expect(name, path.basename(clip)).not.toBeNull();
         const words = describeNvcvFormat(name);

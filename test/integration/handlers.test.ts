@@ -164,7 +164,8 @@ describe('frames', () => {
     const answer = await handlers.frame({ index: 5, thumbnails: { maxWidth: 64 } }, ctx);
     expect(answer.report.frameIndex).toBe(5);
     const wire = answer.thumbnails ?? [];
-    const direct = await ctx.client.current().thumbnails(64);
+    const direct =
+      (await ctx.client.current().show({ index: 5 }, { proof: false, thumbnailWidth: 64 })).thumbnails ?? [];
     expect(wire.map((thumb) => thumb.name)).toEqual(['Y', 'U', 'V']);
     expect(wire).toEqual(
       direct.map(({ plane, name, width, height, data }) => ({

@@ -18,8 +18,8 @@ const CLIP = fixture('h264-odd-642x362.mp4');
 async function directRead(index: number, range: MemoryRange) {
   const session = await addon.Session.open(CLIP, { decode: 'software' });
   try {
-    await session.frame(index, { proof: false });
-    return await session.readMemory(range);
+    await session.show({ index }, { proof: false });
+    return await session.readMemory(range, { index });
   } finally {
     session.close();
   }

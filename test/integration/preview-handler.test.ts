@@ -8,7 +8,7 @@ import { dispatch } from '../../electron/backend/dispatch';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import type { InspectorError, Session } from '../../native/index';
+import type { Session } from '../../native/index';
 import { addon, addonStatus, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { PathPolicy } from '../../electron/app/path-policy';
@@ -60,7 +60,7 @@ describe('the preview handler', () => {
     const { handlers, ctx, session } = await withClip();
     const show = vi.spyOn(session, 'show');
     const first = await handlers.preview({ index: 0, op: 'reference', maxWidth: 96 }, ctx);
-    expect(show.mock.calls).toEqual([[0, { proof: false, preview: { op: 'reference', maxWidth: 96 } }]]);
+    expect(show.mock.calls).toEqual([[{ index: 0 }, { proof: false, previews: [{ op: 'reference', maxWidth: 96 }] }]]);
     expect(first).toMatchObject({ op: 'reference', gpu: false, thumbnail: null, reference: { width: 96 } });
     const { width, height, rgb } = first.reference!;
     expect(rgb).toHaveLength(width * height * 3);
@@ -75,7 +75,8 @@ describe('the preview handler', () => {
 
   it.skipIf(hasGpu)('passes the addon’s error code and remedy through (no GPU here)', async () => {
     const { handlers, ctx, session } = await withClip();
-    const refused = (await session.preview({ op: 'convert' }).catch((error: unknown) => error)) as InspectorError;
+    const [outcome] = (await session.show({ index: 0 }, { proof: false, previews: [{ op: 'convert' }] })).previews;
+    const refused = outcome?.error ?? { code: 'none', message: '', remedy: '' };
     expect(refused.code).toBe('NO_CUDA_DEVICE');
     const raw = JSON.stringify({ kind: 'request', id: 3, method: 'preview', params: { index: 0, op: 'convert' } });
     expect(await dispatch(handlers, raw, ctx)).toEqual({

@@ -57,7 +57,7 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     await client.call('open', { path: CLIP });
     const refused = (await addon.Session.open(CLIP).then(async (session) => {
       try {
-        return await session.frame(48).catch((error: unknown) => error);
+        return await session.show({ index: 48 }).catch((error: unknown) => error);
       } finally {
         session.close();
       }

@@ -41,6 +41,7 @@ test('vocabulary() has one list per option, the error and warning codes and the 
     'memoryRegions',
     'memoryReadCap',
     'framesPerCall',
+    'previewsPerCall',
   ]);
   assert.deepEqual(vocabulary.decode, ['auto', 'nvdec', 'software', 'software-upload']);
   assert.deepEqual(vocabulary.context, ['shared', 'private', 'ffmpeg-primary']);

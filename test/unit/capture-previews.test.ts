@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { PreviewOptions, PreviewResult, RgbImage } from '../../electron/addon/native';
+import type {
+  PreviewOptions,
+  PreviewOutcome,
+  PreviewResult,
+  RgbImage,
+  ShowOptions,
+  ShowTarget,
+} from '../../electron/addon/native';
 import type { PreviewOp } from '../../electron/common/vocabulary';
 import { decodePng } from '../../electron/capture/png';
-import { canPreview, capturePreviews, withPreviews } from '../../electron/capture/operator-previews';
-import { RpcFailure, rpcError } from '../../electron/common/envelope';
+import { previewFiles, withPreviews } from '../../electron/capture/operator-previews';
 import { paddedNv12Device, streamInfo } from '../support/reports';
 
 const rgb = (width: number, height: number, value: number): RgbImage => ({
@@ -33,33 +39,44 @@ function result(op: PreviewOp, extra: Partial<PreviewResult> = {}): PreviewResul
   };
 }
 
-/** A GPU session: every operator works except cvtcolor, which this frame's format does not take. */
-class GpuSession {
-  readonly info = streamInfo();
-  requests: PreviewOptions[] = [];
-  async frame(index: number) {
-    return { ...paddedNv12Device(), frameIndex: index };
-  }
-  async thumbnails() {
-    return [];
-  }
-  async preview(options: PreviewOptions): Promise<PreviewResult> {
-    this.requests.push(options);
-    if (options.op === 'cvtcolor') throw new RpcFailure(rpcError('INVALID_ARGUMENT', 'not for this format'));
-    if (options.op === 'convert')
-      return result('convert', {
+/** What the addon answers for each preview on a GPU: every operator runs except cvtcolor, which this frame's
+ * format does not take. */
+function gpuOutcome(options: PreviewOptions): PreviewOutcome {
+  if (options.op === 'cvtcolor')
+    return { result: null, error: { code: 'OPERATOR_UNSUPPORTED', message: 'not for this format', remedy: '' } };
+  if (options.op === 'convert')
+    return {
+      result: result('convert', {
         wrongWrap: rgb(8, 4, 30),
         wrongWrapReason: 'chroma assumed at row 1080, it is at 1088',
-      });
-    return result(options.op);
+      }),
+      error: null,
+    };
+  return { result: result(options.op), error: null };
+}
+
+/** A live session's one frame call, answering its previews as gpuOutcome does. */
+class GpuSession {
+  readonly info = streamInfo();
+  calls: ShowOptions[] = [];
+  async show(target: ShowTarget, options: ShowOptions = {}) {
+    this.calls.push(options);
+    return {
+      report: { ...paddedNv12Device(), frameIndex: 'index' in target ? target.index : 0 },
+      thumbnails: [],
+      previews: (options.previews ?? []).map(gpuOutcome),
+    };
   }
 }
 
 describe('operator previews in captures', () => {
   it('stores each operator that runs, the wrong-wrap pair and the CPU reference, with their figures', async () => {
     const session = new GpuSession();
-    const { files } = await capturePreviews(session, 320);
-    expect(session.requests.every((r) => r.maxWidth === 320)).toBe(true);
+    const source = withPreviews(session, 320);
+    const requests = source.previews?.requests ?? [];
+    const shown = await source.show({ index: 5 }, { previews: requests.map((r) => ({ ...r, maxWidth: 320 })) });
+    expect(session.calls).toHaveLength(1);
+    const files = previewFiles(requests, shown.previews);
     expect(files.map((f) => f.entry.name)).toEqual([
       'convert',
       'wrong-wrap',
@@ -81,24 +98,37 @@ describe('operator previews in captures', () => {
     expect(picture.data[0]).toBe(30);
   });
 
-  it('keeps only the CPU reference on a machine without a GPU', async () => {
-    const cpu = {
-      preview: async (options: PreviewOptions) => {
-        if (options.op !== 'reference') throw new RpcFailure(rpcError('NO_CUDA_DEVICE', 'no GPU'));
-        return result('reference');
-      },
-    };
-    expect((await capturePreviews(cpu, 64)).files.map((f) => f.entry.name)).toEqual(['reference']);
+  it('keeps only the CPU reference on a machine without a GPU', () => {
+    const requests: PreviewOptions[] = [{ op: 'convert' }, { op: 'reference' }];
+    const outcomes: PreviewOutcome[] = [
+      { result: null, error: { code: 'NO_CUDA_DEVICE', message: 'no GPU', remedy: '' } },
+      { result: result('reference'), error: null },
+    ];
+    expect(previewFiles(requests, outcomes).map((f) => f.entry.name)).toEqual(['reference']);
   });
 
-  it('adds previews only to sessions that can make them', async () => {
-    const plain = { info: streamInfo(), frame: new GpuSession().frame, thumbnails: async () => [] };
-    expect(canPreview(plain)).toBe(false);
-    expect(withPreviews(plain, 64)).toBe(plain);
+  it('leaves out an operator that fell back to the CPU reference: its own picture was not made', () => {
+    const outcomes: PreviewOutcome[] = [
+      { result: result('reference'), error: { code: 'NO_CUDA_DEVICE', message: 'no GPU', remedy: '' } },
+    ];
+    expect(previewFiles([{ op: 'convert' }], outcomes)).toEqual([]);
+  });
+
+  it('asks a live session for every operator, and leaves a capture being re-saved with its stored previews', async () => {
+    const stored = { ...new GpuSession(), show: new GpuSession().show, operatorPreviews: async () => ({ files: [] }) };
+    expect(withPreviews(stored, 64)).toBe(stored);
     const gpu = new GpuSession();
     const source = withPreviews(gpu, 64);
     expect(source.info).toBe(gpu.info);
-    expect((await source.frame(5)).frameIndex).toBe(5);
-    expect((await source.operatorPreviews?.())?.files.length).toBe(7);
+    expect(source.previews?.maxWidth).toBe(64);
+    expect(source.previews?.requests.map((r) => r.op)).toEqual([
+      'convert',
+      'cvtcolor',
+      'gaussian',
+      'flip',
+      'threshold',
+      'reference',
+    ]);
+    expect((await source.show({ index: 5 })).report.frameIndex).toBe(5);
   });
 });

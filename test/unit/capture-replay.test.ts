@@ -10,28 +10,37 @@ describe('CaptureSession', () => {
   const bytes = Buffer.from(encodeCapture(sampleCapture([0, 3, 7])));
   const session = async () => new CaptureSession(await readCapture(bytes, 'c.zci'), '/c.zci');
 
-  it('serves the captured reports and thumbnails of the frame shown', async () => {
+  it('serves the captured report and thumbnails of the frame it names', async () => {
     const replay = await session();
-    expect(await replay.thumbnails(64)).toEqual([]);
-    expect(await replay.frame(3)).toEqual(sampleCapture([3]).manifest.frames[0]!.report);
-    const [y, uv] = await replay.thumbnails(1024);
+    const shown = await replay.show({ index: 3 }, { thumbnailWidth: 1024 });
+    expect(shown.report).toEqual(sampleCapture([3]).manifest.frames[0]!.report);
+    const [y, uv] = shown.thumbnails ?? [];
     expect(y).toMatchObject({ plane: 0, name: 'Y', width: 64, height: 36 });
     expect(y!.data).toEqual(gradient(64, 36, 3));
     expect(uv).toMatchObject({ plane: 1, width: 32, height: 18 });
-    const [small] = await replay.thumbnails(32);
+    const [small] = (await replay.show({ index: 3 }, { thumbnailWidth: 32 })).thumbnails ?? [];
     expect(small).toMatchObject({ width: 32, height: 18 });
+    expect((await replay.show({ index: 3 })).thumbnails).toBeNull();
+  });
+
+  it('answers each preview asked of it with OPERATOR_UNSUPPORTED: it holds only the previews it was saved with', async () => {
+    const shown = await (await session()).show({ index: 0 }, { previews: [{ op: 'reference' }, { op: 'convert' }] });
+    expect(shown.previews.map((p) => [p.result, p.error?.code])).toEqual([
+      [null, 'OPERATOR_UNSUPPORTED'],
+      [null, 'OPERATOR_UNSUPPORTED'],
+    ]);
   });
 
   it('tells a frame that was not captured from one past the end', async () => {
     const replay = await session();
-    await expect(replay.frame(5)).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
-    await expect(replay.frame(5)).rejects.toThrow('it holds frames 0, 3, 7');
-    await expect(replay.frame(48)).rejects.toMatchObject({ code: 'FRAME_OUT_OF_RANGE' });
+    await expect(replay.show({ index: 5 })).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
+    await expect(replay.show({ index: 5 })).rejects.toThrow('it holds frames 0, 3, 7');
+    await expect(replay.show({ index: 48 })).rejects.toMatchObject({ code: 'FRAME_OUT_OF_RANGE' });
   });
 
   it('goes to the captured frame nearest a time', async () => {
-    expect((await (await session()).frameAtTime(0.2)).frameIndex).toBe(3);
-    expect((await (await session()).frameAtTime(100)).frameIndex).toBe(7);
+    expect((await (await session()).show({ seconds: 0.2 })).report.frameIndex).toBe(3);
+    expect((await (await session()).show({ seconds: 100 })).report.frameIndex).toBe(7);
   });
 
   it('says where, when and on which GPU, and which frames carry operators', async () => {
@@ -58,7 +67,7 @@ describe('CaptureSession', () => {
     const replay = await session();
     replay.close();
     expect(replay.closed).toBe(true);
-    await expect(replay.frame(0)).rejects.toMatchObject({ code: 'CLOSED' });
+    await expect(replay.show({ index: 0 })).rejects.toMatchObject({ code: 'CLOSED' });
   });
 });
 

@@ -12,6 +12,7 @@ import { inspectOutputSchema, type InspectOutput } from '../../electron/common/i
 import { REGION_LABELS } from '../../electron/common/memory';
 import type { FrameReport } from '../../electron/common/report';
 import { gpuEnvironment, mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
+import type { ShowTarget } from '../../electron/addon/native';
 
 describe('frame lists', () => {
   it('parses numbers and ranges into sorted unique frames', () => {
@@ -310,15 +311,11 @@ describe('runInspect', () => {
     const session = {
       info: streamInfo(),
       closed: false,
-      frame: async (index: number) => {
+      show: async (target: ShowTarget) => {
+        const index = 'index' in target ? target.index : 0;
         if (index === 2) throw new RpcFailure(rpcError('DECODE_FAILED', 'corrupt slice at frame 2'));
-        return { ...paddedNv12Device(), frameIndex: index };
+        return { report: { ...paddedNv12Device(), frameIndex: index }, thumbnails: null, previews: [] };
       },
-      frameAtTime: async () => paddedNv12Device(),
-      show: async () => {
-        throw new Error('inspect reads reports with frame()');
-      },
-      thumbnails: async () => [],
       close: () => undefined,
     };
     const input: OpenedInput = { kind: 'video', path: '/v.mp4', session, environment: null, capture: null };

@@ -141,7 +141,7 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
         const charge = deps.memory.charge(heldBytes(opened), `Reading a frame of the capture ${file}`);
         const other = new CaptureSession(opened, file);
         try {
-          const shown = await other.show(index, { thumbnailWidth: thumbnails.maxWidth });
+          const shown = await other.show({ index }, { thumbnailWidth: thumbnails.maxWidth });
           return {
             capture: other.summary,
             report: shown.report,

@@ -22,11 +22,12 @@ function noteViewed(deps: BackendDeps, client: ClientSession, answer: ShowResult
 
 /** The addon's wire form of a ShowResult. */
 function toAnswer(result: ShowResult, op: BringBack['preview']): FrameAnswer {
+  const outcome = op === undefined ? undefined : result.previews[0];
   return {
     report: result.report,
     thumbnails: result.thumbnails?.map(toWireThumbnail) ?? null,
-    preview: result.preview === null || op === undefined ? null : toWirePreview(result.preview.op, result.preview),
-    previewError: result.previewError,
+    preview: outcome?.result == null ? null : toWirePreview(outcome.result.op, outcome.result),
+    previewError: outcome?.error ?? null,
     ...(result.ledger === undefined ? {} : { ledger: result.ledger }),
   };
 }
@@ -37,7 +38,7 @@ export function createFrameHandlers(deps: BackendDeps): Pick<Handlers, 'frame' |
     proof: params.proof ?? deps.persistence.getSettings().proof,
     signal,
     ...(params.thumbnails === undefined ? {} : { thumbnailWidth: params.thumbnails.maxWidth }),
-    ...(params.preview === undefined ? {} : { preview: params.preview }),
+    ...(params.preview === undefined ? {} : { previews: [params.preview] }),
     ...(params.fallbackToReference === undefined ? {} : { fallbackToReference: params.fallbackToReference }),
   });
   const show = (client: ClientSession, params: BringBack, at: (signal: AbortSignal) => Promise<ShowResult>) =>
@@ -50,26 +51,22 @@ export function createFrameHandlers(deps: BackendDeps): Pick<Handlers, 'frame' |
     );
   return {
     frame: async ({ index, ...params }, { client }) =>
-      show(client, params, (signal) => client.current().show(index, showOptions(params, signal))),
-    // The addon maps the time to its frame (exactly, by timestamps); the frame it holds then is not decoded again.
+      show(client, params, (signal) => client.current().show({ index }, showOptions(params, signal))),
+    // The addon maps the time to its frame (exactly, by timestamps), in the same one call.
     frameAtTime: async ({ seconds, ...params }, { client }) =>
-      show(client, params, async (signal) => {
-        const session = client.current();
-        const { frameIndex } = await session.frameAtTime(seconds, { proof: showOptions(params, signal).proof, signal });
-        return session.show(frameIndex, { ...showOptions(params, signal), proof: false });
-      }),
+      show(client, params, (signal) => client.current().show({ seconds }, showOptions(params, signal))),
     preview: async ({ index, ...params }, { client }) =>
       client.serial(async () => {
-        const result = await client.current().show(index, { proof: false, preview: params });
-        if (result.previewError !== null || result.preview === null) {
-          const error = result.previewError ?? {
+        const [outcome] = (await client.current().show({ index }, { proof: false, previews: [params] })).previews;
+        if (outcome === undefined || outcome.error !== null || outcome.result === null) {
+          const error = outcome?.error ?? {
             code: 'INTERNAL' as const,
             message: 'No preview came back.',
             remedy: '',
           };
           throw new RpcFailure(rpcError(error.code, error.message, error.remedy));
         }
-        return toWirePreview(params.op, result.preview);
+        return toWirePreview(params.op, outcome.result);
       }),
   };
 }

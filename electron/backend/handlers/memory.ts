@@ -37,10 +37,10 @@ export function createMemoryHandlers(deps: Pick<BudgetedDeps, 'memory'>): Pick<H
               ),
             );
           }
-          // The frame it names: decoded first unless the session holds it last (then show() decodes nothing).
+          // The frame it names: shown first (decoding nothing when the session holds it last), then read.
           // Charged before the work: the copy on the host and its place in the answer, at most the read cap each.
           return deps.memory.during(2 * MEMORY_READ_CAP, `A memory read of frame ${index}`, async () => {
-            await session.show(index, { proof: false, signal });
+            await session.show({ index }, { proof: false, signal });
             return toWireMemoryRead(await session.readMemory(range, { index, signal }));
           });
         }),

@@ -5,7 +5,7 @@
  * literal code stays only for a format whose parts are not all among those named here, with NVCV's name beside it.
  */
 
-/** NVCV's predefined image-format constants the project declares (native/src/core/nvcv_api.h), by code. */
+/** NVCV's predefined image-format constants the project declares (native/src/core/nvcv/nvcv_api.h), by code. */
 const NAMED: Record<string, string> = {
   '0x27ffff0081': 'NVCV_IMAGE_FORMAT_U8',
   '0x254a100081': 'NVCV_IMAGE_FORMAT_Y8',

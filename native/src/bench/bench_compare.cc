@@ -2,9 +2,9 @@
 
 #include "json_line.h"
 
-#include "decoder.h"
-#include "decoder_compare.h"
-#include "error.h"
+#include "decode/decoder.h"
+#include "compare/decoder_compare.h"
+#include "common/error.h"
 
 #include <algorithm>
 #include <cstdlib>

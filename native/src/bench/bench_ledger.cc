@@ -2,10 +2,10 @@
 
 #include "json_line.h"
 
-#include "copy_ledger.h"
-#include "cuda_driver.h"
-#include "error.h"
-#include "session.h"
+#include "evidence/copy_ledger.h"
+#include "gpu/cuda_driver.h"
+#include "common/error.h"
+#include "session/session.h"
 
 #include <algorithm>
 #include <chrono>
@@ -92,7 +92,7 @@ int benchLedger(const std::string &file, int frames, int rounds, const DecoderOp
   bool recording = true;
   std::vector<uint8_t> host;
   for (int i = 0; i < n; ++i) {
-    ShowResult step = session.show(i, request);
+    ShowResult step = session.show(FrameTarget::at(i), request);
     const int64_t naiveExpected = downloadWhole(session, step.report, host);
     const Ledger naive = session.takeLedger();
     recording = recording && step.ledger.reason == LedgerReason::Recording;
@@ -121,7 +121,7 @@ int benchLedger(const std::string &file, int frames, int rounds, const DecoderOp
       session.setLedger(on);
       for (int i = 0; i < n; ++i) {
         const auto t0 = Clock::now();
-        session.show(i, request);
+        session.show(FrameTarget::at(i), request);
         (on ? onMs : offMs).push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
       }
     }

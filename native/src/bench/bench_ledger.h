@@ -1,7 +1,7 @@
 // The copy ledger of the inspector's frame step beside a naive whole-frame download, and the cost of tracing.
 #pragma once
 
-#include "decoder.h"
+#include "decode/decoder.h"
 
 #include <string>
 

@@ -6,11 +6,11 @@
 // Each variant opens its file before the clock starts and is timed from its first frame to its last.
 #include "bench_loop.h"
 
-#include "decoder_pool.h"
+#include "decode/decoder_pool.h"
 
 #include "json_line.h"
 
-#include "session.h"
+#include "session/session.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -125,11 +125,11 @@ Pass decoderPass(const std::string &file, int limit, const DecoderOptions &optio
 Pass inspectPass(const std::string &file, int limit, const DecoderOptions &options, bool proof) {
   Session session(file, options);
   const int n = static_cast<int>(std::min<int64_t>(limit, session.decoder().info().frameCount));
-  session.frame(0, {proof});
+  session.show(FrameTarget::at(0), ShowRequest{{proof}});
   Pass pass;
   const auto t0 = Clock::now();
   for (int i = 1; i < n; ++i) {
-    const FrameEvidence e = session.frame(i, {proof});
+    const FrameEvidence e = session.show(FrameTarget::at(i), ShowRequest{{proof}}).report;
     pass.stageUs["decodeUs"] += e.decodeUs;
     pass.stageUs["wrapUs"] += e.wrapUs;
     pass.stageUs["exportUs"] += e.exportUs;
@@ -176,16 +176,16 @@ int benchReopen(const std::string &first, const std::string &second, int rounds,
     for (const std::string &file : {first, second}) {
       const auto t0 = Clock::now();
       Session session(file, options);
-      const FrameEvidence e = session.frame(0, {false});
+      const FrameEvidence e = session.show(FrameTarget::at(0), ShowRequest{{false}}).report;
       const double ms = secondsSince(t0) * 1000.0;
       const OpenTimings &t = session.decoder().openTimings();
       // A seek forward past a few key frames, and one back to the start (each flushes the decoder).
       const int64_t far = session.decoder().info().frameCount / 2;
       auto t1 = Clock::now();
-      session.frame(far, {false});
+      session.show(FrameTarget::at(far), ShowRequest{{false}});
       const double seekForwardMs = secondsSince(t1) * 1000.0;
       t1 = Clock::now();
-      session.frame(0, {false});
+      session.show(FrameTarget::at(0), ShowRequest{{false}});
       const double seekBackMs = secondsSince(t1) * 1000.0;
       JsonLine j;
       j.add("bench", "reopen")

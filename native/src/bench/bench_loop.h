@@ -1,7 +1,7 @@
 // The inspection loop against the decoder it inspects, alternating in one process (see bench_loop.cc).
 #pragma once
 
-#include "decoder.h"
+#include "decode/decoder.h"
 
 #include <string>
 

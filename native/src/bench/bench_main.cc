@@ -21,12 +21,12 @@
 #include "bench_nvdec.h"
 #include "json_line.h"
 
-#include "cuda_driver.h"
-#include "cuda_kernels.h"
-#include "error.h"
-#include "evidence.h"
-#include "session.h"
-#include "wrap.h"
+#include "gpu/cuda_driver.h"
+#include "gpu/cuda_kernels.h"
+#include "common/error.h"
+#include "evidence/evidence.h"
+#include "session/session.h"
+#include "nvcv/wrap.h"
 
 #include <cuda_runtime_api.h>
 
@@ -40,6 +40,16 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// One preview of the frame held at index (show() reuses it without decoding); a preview that fails throws its error.
+zci::PreviewResult previewOf(zci::Session &session, int64_t index, const zci::PreviewRequest &request) {
+  zci::ShowRequest show;
+  show.frame.proof = false;
+  show.previews.push_back(request);
+  zci::ShowResult r = session.show(zci::FrameTarget::at(index), show);
+  if (!r.previews.at(0).result) throw *r.previews.at(0).error;
+  return *r.previews.at(0).result;
+}
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
@@ -162,7 +172,7 @@ int benchDecode(const std::string &file, int frames) {
   const int n = static_cast<int>(std::min<int64_t>(frames, count));
   const auto t0 = Clock::now();
   for (int i = 0; i < n; ++i)
-    session.frame(i, {false});
+    session.show(zci::FrameTarget::at(i), zci::ShowRequest{{false}});
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   zci::bench::JsonLine j;
   j.add("bench", "decode")
@@ -193,17 +203,17 @@ int benchPreview(const std::string &file, int frames) {
   auto ms = [](Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); };
   for (int i = 0; i < n; ++i) {
     auto t0 = Clock::now();
-    session.frame(i, {false});
+    session.show(zci::FrameTarget::at(i), zci::ShowRequest{{false}});
     decodeMs.push_back(ms(t0));
     t0 = Clock::now();
-    zci::PreviewResult r = session.preview(req);
+    zci::PreviewResult r = previewOf(session, i, req);
     gpuMs.push_back(ms(t0));
     gpuBytes = r.bytesDownloaded;
     frameBytes = r.frameBytes;
     zci::PreviewRequest naive;
     naive.op = zci::PreviewOp::Reference;
     t0 = Clock::now();
-    session.preview(naive);
+    previewOf(session, i, naive);
     naiveMs.push_back(ms(t0));
   }
   zci::bench::JsonLine j;
@@ -226,7 +236,7 @@ int benchSoak(const std::string &file, int frames) {
   zci::Session session(file, options());
   const int64_t count = session.decoder().info().frameCount;
   for (int i = 0; i < frames; ++i) {
-    session.frame(i % count, {false});
+    session.show(zci::FrameTarget::at(i % count), zci::ShowRequest{{false}});
     if (i % 100 == 0 || i == frames - 1) {
       zci::cuda::ScopedContext scope(session.decoder().cuda() ? session.decoder().cuda()->ffmpegContext() : nullptr);
       zci::bench::JsonLine j;

@@ -9,10 +9,10 @@
 
 #include "json_line.h"
 
-#include "cuda_driver.h"
-#include "error.h"
-#include "ffmpeg_ptr.h"
-#include "session.h"
+#include "gpu/cuda_driver.h"
+#include "common/error.h"
+#include "decode/ffmpeg_ptr.h"
+#include "session/session.h"
 
 extern "C" {
 #include <libavutil/pixdesc.h>
@@ -39,6 +39,7 @@ double percentile(std::vector<double> v, double p) {
 
 // The whole allocation that holds plane 0, copied to the host in one linear copy.
 struct Witness {
+  int64_t frameIndex = 0; // the held frame the reads name
   uint64_t start = 0;
   int64_t size = 0;
   std::vector<uint8_t> bytes;
@@ -48,6 +49,7 @@ struct Witness {
 
 Witness locate(const FrameEvidence &e) {
   Witness w;
+  w.frameIndex = e.frameIndex;
   if (!e.layout.device) {
     if (!e.allocation.rangeStart || !e.allocation.rangeSize)
       throw Error(ErrorCode::Internal, "the frame report names no host buffer", "");
@@ -116,7 +118,7 @@ struct Tally {
 void checkRange(Session &session, const Witness &w, const MemoryRange &range, int64_t offset, int64_t rows,
                 int64_t width, int64_t pitch, Tally &t) {
   const int64_t before = session.totalBytesRead();
-  const MemoryReadResult r = session.readMemory(std::nullopt, range, nullptr);
+  const MemoryReadResult r = session.readMemory(w.frameIndex, range, nullptr);
   t.ranges += 1;
   t.bytesAsked += rows * width;
   t.bytesRead += r.bytesRead;
@@ -213,7 +215,7 @@ int benchMemread(const std::string &file, int frames, const DecoderOptions &opti
     const int64_t index = (count - 1) * i / std::max(1, frames - 1);
     FrameRequest request;
     request.proof = false;
-    const FrameEvidence e = session.frame(index, request);
+    const FrameEvidence e = session.show(FrameTarget::at(index), ShowRequest{request}).report;
     const Tally t = checkFrame(session, e, rng);
     const bool frameOk = t.byteMismatches == 0 && t.countMismatches == 0 && t.labelMismatches == 0 && t.ranges >= 50 &&
                          t.bytesRead == t.bytesAsked;
@@ -247,7 +249,7 @@ int benchProbe(const std::string &file, int reads, const DecoderOptions &options
   Session session(file, options);
   FrameRequest request;
   request.proof = false;
-  const FrameEvidence e = session.frame(1, request);
+  const FrameEvidence e = session.show(FrameTarget::at(1), ShowRequest{request}).report;
   const PlaneEvidence &y = e.planes.at(0);
   const int64_t width = 64LL * y.geometry.bytesPerPixel, rows = 64;
   std::mt19937_64 rng(64);
@@ -261,7 +263,7 @@ int benchProbe(const std::string &file, int reads, const DecoderOptions &options
     range.rows = rows;
     range.byteStart = pick(rng, 0, y.visibleBytesPerRow - width);
     range.byteCount = width;
-    return session.readMemory(std::nullopt, range, nullptr);
+    return session.readMemory(e.frameIndex, range, nullptr);
   };
   for (int i = 0; i < 10; ++i) // warm-up: first-touch costs are not what a probe pays
     tile();

@@ -1,7 +1,7 @@
 // Memory reads against an independent witness, and their cost against downloading the frame (bench_memory.cc).
 #pragma once
 
-#include "decoder.h"
+#include "decode/decoder.h"
 
 #include <string>
 #include <vector>

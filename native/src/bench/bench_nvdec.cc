@@ -1,11 +1,11 @@
 #include "bench_nvdec.h"
 
-#include "cuda_device.h"
-#include "cuda_driver.h"
-#include "decoder_pool.h"
-#include "error.h"
+#include "gpu/cuda_device.h"
+#include "gpu/cuda_driver.h"
+#include "decode/decoder_pool.h"
+#include "common/error.h"
 #include "json_line.h"
-#include "session.h"
+#include "session/session.h"
 
 #include <ffnvcodec/dynlink_cuda.h>
 #include <ffnvcodec/dynlink_cuviddec.h>
@@ -30,7 +30,7 @@ int benchNvdecCreate(const std::string &file, int rounds, const DecoderOptions &
     DecoderOptions nvdec = options;
     nvdec.mode = DecodeMode::Nvdec;
     Session session(file, nvdec);
-    session.frame(0, {false});
+    session.show(FrameTarget::at(0), ShowRequest{{false}});
     const StreamInfo &info = session.decoder().info();
     width = info.codedWidth;
     height = info.codedHeight;

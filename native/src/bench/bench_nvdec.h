@@ -1,7 +1,7 @@
 // What creating and destroying an NVDEC decoder costs the driver, measured on its own libnvcuvid (bench_nvdec.cc).
 #pragma once
 
-#include "decoder.h"
+#include "decode/decoder.h"
 
 #include <string>
 

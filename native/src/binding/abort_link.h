@@ -2,7 +2,7 @@
 // sets the flag the core polls, removed again when the call settles.
 #pragma once
 
-#include "guard.h"
+#include "decode/guard.h"
 
 #include <napi.h>
 

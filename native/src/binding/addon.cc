@@ -1,17 +1,18 @@
 // Module entry: environment(), vocabulary(), setLibraryPath(), setErrorClass(), compareDecoders() and the Session
 // class.
+#include "addon_data.h"
 #include "compare_call.h"
 #include "errors.h"
 #include "session_object.h"
 #include "to_js.h"
 
-#include "cuda_device.h"
-#include "cuda_driver.h"
-#include "environment.h"
-#include "decoder_pool.h"
-#include "nvcv_abi_check.h"
-#include "nvcv_loader.h"
-#include "wrap.h"
+#include "gpu/cuda_device.h"
+#include "gpu/cuda_driver.h"
+#include "gpu/environment.h"
+#include "decode/decoder_pool.h"
+#include "nvcv/nvcv_abi_check.h"
+#include "nvcv/nvcv_loader.h"
+#include "nvcv/wrap.h"
 
 #include <napi.h>
 
@@ -156,6 +157,7 @@ Napi::Value SetErrorClass(const Napi::CallbackInfo &info) {
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  env.SetInstanceData(new AddonData()); // this environment's classes; deleted with it
   exports.Set("environment", Napi::Function::New<Environment>(env, "environment"));
   exports.Set("environmentAsync", Napi::Function::New<EnvironmentAsync>(env, "environmentAsync"));
   exports.Set("warmUp", Napi::Function::New<WarmUp>(env, "warmUp"));

@@ -1,24 +1,23 @@
 #include "errors.h"
 
+#include "addon_data.h"
+
 namespace zci::binding {
-namespace {
-Napi::FunctionReference gErrorClass;
-} // namespace
 
 void setErrorClass(const Napi::Function &ctor) {
-  gErrorClass = Napi::Persistent(ctor);
-  gErrorClass.SuppressDestruct();
+  addonData(ctor.Env()).errorClass = Napi::Persistent(ctor);
 }
 
 Napi::Error makeError(Napi::Env env, ErrorCode code, const std::string &message, const std::string &remedy) {
   const Napi::String name = Napi::String::New(env, errorCodeName(code));
-  if (gErrorClass.IsEmpty()) {
+  const Napi::FunctionReference &errorClass = addonData(env).errorClass;
+  if (errorClass.IsEmpty()) {
     Napi::Error e = Napi::Error::New(env, message);
     e.Set("code", name);
     e.Set("remedy", Napi::String::New(env, remedy));
     return e;
   }
-  Napi::Object obj = gErrorClass.New({Napi::String::New(env, message), name, Napi::String::New(env, remedy)});
+  Napi::Object obj = errorClass.New({Napi::String::New(env, message), name, Napi::String::New(env, remedy)});
   return Napi::Error(env, obj);
 }
 

@@ -1,7 +1,7 @@
 // Turns zci::Error (and anything else thrown) into the JS InspectorError class registered by index.cjs.
 #pragma once
 
-#include "error.h"
+#include "common/error.h"
 
 #include <napi.h>
 
@@ -10,7 +10,7 @@
 
 namespace zci::binding {
 
-/// Remembers the JS error class; called once from index.cjs.
+/// Remembers the JS error class for this environment; called once from index.cjs.
 void setErrorClass(const Napi::Function &ctor);
 
 /// A JS InspectorError with a code (its stable name), message and remedy.

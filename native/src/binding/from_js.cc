@@ -102,7 +102,22 @@ bool readRequiredInteger(Napi::Env env, const Member &m, int64_t &out, int64_t l
 constexpr int64_t kMaxPlane = 7;
 constexpr int64_t kMaxRowsOrColumns = 1000000;
 constexpr int64_t kMaxRangeBytes = 1LL << 40;
+constexpr int64_t kMaxIndex = 9007199254740991LL; // 2^53 - 1: every display index a JS number holds exactly
+constexpr double kMaxSeconds = 1e12;
 constexpr const char *kRangeShapes = "{plane, row, rows, byteStart?, byteCount?} or {offset, length}";
+
+// A decode mode of the comparison: a named decoder ('auto' picks nothing to compare).
+bool readMode(Napi::Env env, const Napi::Object &o, const char *key, DecodeMode &out, Napi::Error *err) {
+  const Napi::Value v = o.Get(key);
+  if (v.IsUndefined()) return true;
+  const auto named = v.IsString() ? valueNamed(kDecodeModeNames, v.As<Napi::String>().Utf8Value()) : std::nullopt;
+  if (!named || *named == DecodeMode::Auto) {
+    *err = invalidName(env, std::string("options.") + key, {"nvdec", "software", "software-upload"}, v);
+    return false;
+  }
+  out = *named;
+  return true;
+}
 
 } // namespace
 
@@ -145,15 +160,78 @@ bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error
   return true;
 }
 
-bool readMemoryOptions(Napi::Env env, Napi::Value v, std::optional<int64_t> &index, Napi::Error *err) {
-  if (v.IsUndefined() || v.IsNull()) return true;
+bool readMemoryOptions(Napi::Env env, Napi::Value v, int64_t &index, Napi::Error *err) {
   if (!v.IsObject()) {
-    *err = invalidArgument(env, "options", "an object");
+    *err = invalidArgument(env, "options", "an object with index (the held frame to read)");
     return false;
   }
-  int64_t i = -1;
-  if (!readInteger(env, {v.As<Napi::Object>(), "index"}, i, 0, 9007199254740991LL, err)) return false;
-  if (i >= 0) index = i;
+  return readRequiredInteger(env, {v.As<Napi::Object>(), "index"}, index, 0, kMaxIndex, err);
+}
+
+bool readShowTarget(Napi::Env env, Napi::Value v, const char *what, FrameTarget &out, Napi::Error *err) {
+  const char *expected = "{index} (an integer >= 0) or {seconds} (a finite number >= 0)";
+  if (!v.IsObject()) {
+    *err = invalidArgument(env, what, expected);
+    return false;
+  }
+  const Napi::Object o = v.As<Napi::Object>();
+  const Napi::Value index = o.Get("index"), seconds = o.Get("seconds");
+  if (index.IsUndefined() == seconds.IsUndefined()) {
+    *err = invalidArgument(env, what, expected);
+    return false;
+  }
+  if (!index.IsUndefined()) {
+    if (!isIntegerIn(index, 0, static_cast<double>(kMaxIndex))) {
+      *err = invalidArgument(env, std::string(what) + ".index", "an integer >= 0");
+      return false;
+    }
+    out = FrameTarget::at(static_cast<int64_t>(index.As<Napi::Number>().DoubleValue()));
+    return true;
+  }
+  const double s = seconds.IsNumber() ? seconds.As<Napi::Number>().DoubleValue() : -1;
+  if (!(s >= 0) || s > kMaxSeconds) {
+    *err = invalidArgument(env, std::string(what) + ".seconds", "a finite number >= 0");
+    return false;
+  }
+  out = FrameTarget::atTime(s);
+  return true;
+}
+
+bool readShowTargets(Napi::Env env, Napi::Value v, std::vector<FrameTarget> &out, Napi::Error *err) {
+  const std::string expected = "an array of 1 to " + std::to_string(kFramesPerCallMax) + " targets";
+  if (!v.IsArray() || v.As<Napi::Array>().Length() < 1 ||
+      v.As<Napi::Array>().Length() > static_cast<uint32_t>(kFramesPerCallMax)) {
+    *err = invalidArgument(env, "targets", expected);
+    return false;
+  }
+  const Napi::Array a = v.As<Napi::Array>();
+  out.resize(a.Length());
+  for (uint32_t i = 0; i < a.Length(); ++i) {
+    const std::string what = "targets[" + std::to_string(i) + "]";
+    if (!readShowTarget(env, a.Get(i), what.c_str(), out[i], err)) return false;
+  }
+  return true;
+}
+
+bool readShowOptions(Napi::Env env, Napi::Value v, ShowRequest &r, Napi::Error *err) {
+  if (!readFrameOptions(env, v, r.frame, err)) return false;
+  if (v.IsUndefined() || v.IsNull()) return true;
+  const Napi::Object o = v.As<Napi::Object>();
+  const Napi::Value width = o.Get("thumbnailWidth");
+  if (!width.IsUndefined() && !readThumbnailWidth(env, width, "options.thumbnailWidth", r.thumbnailWidth, err))
+    return false;
+  if (!readBoolean(env, {o, "fallbackToReference"}, r.fallbackToReference, err)) return false;
+  const Napi::Value previews = o.Get("previews");
+  if (previews.IsUndefined()) return true;
+  if (!previews.IsArray() || previews.As<Napi::Array>().Length() > static_cast<uint32_t>(kPreviewsPerCallMax)) {
+    *err = invalidArgument(env, "options.previews",
+                           "an array of at most " + std::to_string(kPreviewsPerCallMax) + " preview requests");
+    return false;
+  }
+  const Napi::Array list = previews.As<Napi::Array>();
+  r.previews.resize(list.Length());
+  for (uint32_t i = 0; i < list.Length(); ++i)
+    if (!readPreviewOptions(env, list.Get(i), r.previews[i], err)) return false;
   return true;
 }
 
@@ -210,6 +288,80 @@ bool readThumbnailWidth(Napi::Env env, Napi::Value v, const char *what, int &out
     return false;
   }
   out = static_cast<int>(v.As<Napi::Number>().DoubleValue());
+  return true;
+}
+
+bool readCompareOptions(Napi::Env env, const Napi::Value &given, CompareRequest &r, Napi::Error *err) {
+  if (given.IsUndefined()) return true;
+  if (!given.IsObject()) {
+    *err = invalidArgument(env, "options", "an object");
+    return false;
+  }
+  const Napi::Object o = given.As<Napi::Object>();
+  const Napi::Value frames = o.Get("frames");
+  const bool absent = frames.IsUndefined();
+  if (!absent && (!frames.IsArray() || frames.As<Napi::Array>().Length() == 0 ||
+                  frames.As<Napi::Array>().Length() > static_cast<uint32_t>(kCompareFramesMax))) {
+    *err = invalidArgument(env, "options.frames",
+                           "an array of 1.." + std::to_string(kCompareFramesMax) +
+                               " display indices, or absent (every frame)");
+    return false;
+  }
+  const Napi::Array list = absent ? Napi::Array::New(env) : frames.As<Napi::Array>();
+  for (uint32_t i = 0; i < list.Length(); ++i) {
+    const Napi::Value f = list.Get(i);
+    if (!isIntegerIn(f, 0, 9007199254740991.0)) {
+      *err = invalidArgument(env, "options.frames[" + std::to_string(i) + "]", "an integer display index >= 0");
+      return false;
+    }
+    r.frames.push_back(static_cast<int64_t>(f.As<Napi::Number>().DoubleValue()));
+  }
+  if (!readMode(env, o, "decoderA", r.a, err) || !readMode(env, o, "decoderB", r.b, err)) return false;
+  const Napi::Value device = o.Get("device");
+  if (!device.IsUndefined()) {
+    if (!isIntegerIn(device, 0, 63)) {
+      *err = invalidArgument(env, "options.device", "an integer 0..63");
+      return false;
+    }
+    r.device = device.As<Napi::Number>().Int32Value();
+  }
+  const Napi::Value rgb = o.Get("rgb");
+  if (!rgb.IsUndefined()) {
+    if (!rgb.IsBoolean()) {
+      *err = invalidArgument(env, "options.rgb", "a boolean");
+      return false;
+    }
+    r.rgb = rgb.As<Napi::Boolean>().Value();
+  }
+  const Napi::Value where = o.Get("where");
+  if (!where.IsUndefined()) {
+    const std::string w = where.IsString() ? where.As<Napi::String>().Utf8Value() : "";
+    if (w != "auto" && w != "host") {
+      *err = invalidName(env, "options.where", {"auto", "host"}, where);
+      return false;
+    }
+    r.where = w == "host" ? CompareWhere::Host : CompareWhere::Auto;
+  }
+  const Napi::Value plant = o.Get("plant");
+  if (!plant.IsUndefined()) {
+    if (!plant.IsObject()) {
+      *err = invalidArgument(env, "options.plant", "{plane, x, y, value}");
+      return false;
+    }
+    const Napi::Object p = plant.As<Napi::Object>();
+    const char *keys[] = {"plane", "x", "y", "value"};
+    int values[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 4; ++i) {
+      const Napi::Value v = p.Get(keys[i]);
+      if (!isIntegerIn(v, 0, i == 0 ? 2 : 65535)) {
+        *err = invalidArgument(env, std::string("options.plant.") + keys[i],
+                               i == 0 ? "0, 1 or 2 (Y, U, V)" : "an integer 0..65535");
+        return false;
+      }
+      values[i] = v.As<Napi::Number>().Int32Value();
+    }
+    r.plant = ComparePlant{values[0], values[1], values[2], values[3]};
+  }
   return true;
 }
 

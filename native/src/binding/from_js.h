@@ -1,7 +1,8 @@
 // JS call options become the core's requests here: each name becomes its enum value once, or INVALID_ARGUMENT.
 #pragma once
 
-#include "session.h"
+#include "compare/decoder_compare.h"
+#include "session/session.h"
 
 #include <napi.h>
 
@@ -20,8 +21,20 @@ bool readPreviewOptions(Napi::Env env, Napi::Value v, PreviewRequest &out, Napi:
 /// naming the member when malformed or out of electron/common/memory.ts's bounds.
 bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error *err);
 
-/// ReadMemoryOptions' index (a held frame; absent: the current frame); false with *err set when malformed.
-bool readMemoryOptions(Napi::Env env, Napi::Value v, std::optional<int64_t> &index, Napi::Error *err);
+/// ReadMemoryOptions' index (a held frame; required); false with *err set when absent or malformed.
+bool readMemoryOptions(Napi::Env env, Napi::Value v, int64_t &index, Napi::Error *err);
+
+/// A ShowTarget ({index} or {seconds}, exactly one) -> FrameTarget; what names it in messages.
+bool readShowTarget(Napi::Env env, Napi::Value v, const char *what, FrameTarget &out, Napi::Error *err);
+
+/// showBatch's targets: 1..kFramesPerCallMax ShowTargets.
+bool readShowTargets(Napi::Env env, Napi::Value v, std::vector<FrameTarget> &out, Napi::Error *err);
+
+/// ShowOptions (proof, thumbnailWidth, previews, fallbackToReference) -> ShowRequest; its signal is AbortLink's.
+bool readShowOptions(Napi::Env env, Napi::Value v, ShowRequest &out, Napi::Error *err);
+
+/// compareDecoders' options -> CompareRequest; false with *err set when malformed.
+bool readCompareOptions(Napi::Env env, const Napi::Value &given, CompareRequest &r, Napi::Error *err);
 
 /// A thumbnail width, an integer in kThumbnailWidthMin..kThumbnailWidthMax; false with *err set otherwise.
 bool readThumbnailWidth(Napi::Env env, Napi::Value v, const char *what, int &out, Napi::Error *err);

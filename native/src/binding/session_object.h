@@ -3,12 +3,13 @@
 
 #include <napi.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 
 namespace zci {
 class Session;
-struct FrameRequest;
+struct ShowRequest;
 } // namespace zci
 
 namespace zci::binding {
@@ -23,17 +24,12 @@ public:
   explicit SessionObject(const Napi::CallbackInfo &info);
   ~SessionObject() override;
 
-  /// Clears the busy flag; called by workers on the JS thread when they finish.
-  void finished() { busy_ = false; }
-
 private:
   static Napi::Value Open(const Napi::CallbackInfo &info);
-  Napi::Value Frame(const Napi::CallbackInfo &info);
-  Napi::Value FrameBatch(const Napi::CallbackInfo &info);
-  Napi::Value FrameAtTime(const Napi::CallbackInfo &info);
+  /// show(target, options): the one frame call.
   Napi::Value Show(const Napi::CallbackInfo &info);
-  Napi::Value Thumbnails(const Napi::CallbackInfo &info);
-  Napi::Value Preview(const Napi::CallbackInfo &info);
+  /// showBatch(targets, options): show() for each target on one worker hop.
+  Napi::Value ShowBatch(const Napi::CallbackInfo &info);
   Napi::Value ReadMemory(const Napi::CallbackInfo &info);
   Napi::Value LiveHandles(const Napi::CallbackInfo &info);
   Napi::Value Close(const Napi::CallbackInfo &info);
@@ -43,10 +39,14 @@ private:
   Napi::Value GetInfo(const Napi::CallbackInfo &info);
   /// Null with a rejected promise in *rejected when the session cannot take a call now.
   std::shared_ptr<Session> claim(Napi::Env env, Napi::Value *rejected);
-  /// claim() for a frame request: reads its options (info[1]) into req and its AbortSignal into abort first;
+  /// claim() for a show request: reads its options (info[1]) into req and its AbortSignal into abort first;
   /// what names the request in a CANCELLED message.
-  std::shared_ptr<Session> claimForFrame(Napi::Env env, const Napi::CallbackInfo &info, const std::string &what,
-                                         FrameRequest &req, AbortLink &abort, Napi::Value *rejected);
+  std::shared_ptr<Session> claimForShow(Napi::Env env, const Napi::CallbackInfo &info, const std::string &what,
+                                        ShowRequest &req, AbortLink &abort, Napi::Value *rejected);
+  /// What a call's worker runs on the JS thread when it settles: the session takes calls again.
+  std::function<void()> settled() {
+    return [this] { busy_ = false; };
+  }
 
   std::shared_ptr<Session> core_;
   Napi::ObjectReference info_;

@@ -1,10 +1,11 @@
 // The one serializer of the seam: the core's C++ values become JS objects here, built directly with Node-API.
 #pragma once
 
-#include "environment.h"
-#include "evidence.h"
-#include "nvcv_abi_check.h"
-#include "session.h"
+#include "compare/decoder_compare.h"
+#include "gpu/environment.h"
+#include "evidence/evidence.h"
+#include "nvcv/nvcv_abi_check.h"
+#include "session/session.h"
 
 #include <napi.h>
 
@@ -27,15 +28,17 @@ Napi::Value abiCheckToJs(Napi::Env env, const AbiCheckReport &r);
 /// PlaneThumbnail[]; the bytes are copied into JS-owned memory.
 Napi::Value thumbnailsToJs(Napi::Env env, const std::vector<Thumbnail> &thumbs);
 
-/// PreviewResult; the pictures are copied into JS-owned memory.
-/// A preview; a standalone one (Session.preview) carries its ledger, one inside show's answer does not (show's own
-/// does).
-Napi::Value previewToJs(Napi::Env env, const PreviewResult &r, bool withLedger);
-/// Session.preview's answer: the preview with its ledger.
-Napi::Value standalonePreviewToJs(Napi::Env env, const PreviewResult &r);
+/// PreviewResult; the pictures are copied into JS-owned memory. Its ledger is the show() answer's.
+Napi::Value previewToJs(Napi::Env env, const PreviewResult &r);
 
-/// { report, thumbnails | null, preview | null, previewError: { code, message, remedy } | null }.
+/// Ledger (electron/common/ledger.ts): the copies of one call, by stage.
+Napi::Value ledgerToJs(Napi::Env env, const Ledger &l);
+
+/// ShowResult: { report, thumbnails | null, previews: [{ result | null, error | null }], ledger }.
 Napi::Value showToJs(Napi::Env env, const ShowResult &r);
+
+/// DecoderCompareResult (electron/common/decoder-compare.ts).
+Napi::Value compareResultToJs(Napi::Env env, const CompareResult &r);
 
 /// MemoryRead (electron/common/memory.ts) with the bytes as a Uint8Array copied into JS-owned memory.
 Napi::Value memoryReadToJs(Napi::Env env, const MemoryReadResult &r);

@@ -1,9 +1,9 @@
 // The NVCV C API the generated snippets call, for the copy-as-code harness: the project's declarations
-// (native/src/core/nvcv_api.h, checked against the loaded library by test/native/nvcv-abi.test.mjs), not NVIDIA's
+// (native/src/core/nvcv/nvcv_api.h, checked against the loaded library by test/native/nvcv-abi.test.mjs), not NVIDIA's
 // headers, which the CV-CUDA wheels do not ship. The prototypes are NVCV 0.19's exported C functions.
 #pragma once
 
-#include "../../../native/src/core/nvcv_api.h"
+#include "../../../native/src/core/nvcv/nvcv_api.h"
 
 extern "C" {
 NVCVStatus nvcvImageWrapDataConstruct(const NVCVImageData *data, NVCVImageDataCleanupFunc cleanup, void *ctx,

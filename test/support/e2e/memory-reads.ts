@@ -21,7 +21,7 @@ export async function openPath(page: Page, file: string): Promise<void> {
 export async function reportOf(file: string, index: number): Promise<FrameReport> {
   const session = await addon.Session.open(file);
   try {
-    return await session.frame(index);
+    return (await session.show({ index })).report;
   } finally {
     session.close();
   }
