@@ -14,8 +14,9 @@ const PLACEHOLDER = /\{\{(\w+)\}\}/g;
  * @param {string} template @param {Record<string, string | number>} values @returns {string}
  */
 export function fill(template, values) {
-  const stray = /\{\{|\}\}/.exec(template.replace(PLACEHOLDER, ''));
-  if (stray) throw new Error(`template: braces that are no {{name}} placeholder near "${template.slice(0, 60)}"`);
+  const bare = template.replace(PLACEHOLDER, '');
+  const stray = /\{\{|\}\}/.exec(bare);
+  if (stray) throw new Error(`template: braces that are no {{name}} placeholder: "${bare.slice(Math.max(0, stray.index - 30), stray.index + 30)}"`);
   const used = new Set();
   const text = template.replace(PLACEHOLDER, (_, /** @type {string} */ name) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
@@ -52,8 +53,8 @@ export function parseParts(text, file) {
  */
 export const pick = (record, names) => Object.fromEntries(names.map((name) => [name, record[name]]));
 
-/** A sentence that follows another on its line (a space, then the sentence), or nothing. @param {string | null} sentence */
-export const then = (sentence) => (sentence === null ? '' : ` ${sentence}`);
+/** Text that follows on the same line after a space (a sentence, a clause), or nothing. @param {string | null} text */
+export const then = (text) => (text === null ? '' : ` ${text}`);
 
 /**
  * A section's templates: text(part, values) fills a part, lines(part, values) gives it as lines for the document.
