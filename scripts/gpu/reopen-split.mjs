@@ -18,7 +18,7 @@ const print = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
 const preview = { op: 'convert', maxWidth: 256 };
-const asked = { proof: true, thumbnailWidth: 256, preview, fallbackToReference: true };
+const asked = { proof: true, thumbnailWidth: 256, previews: [preview], fallbackToReference: true };
 
 // As the backend starts: the CUDA context and the libraries first, off the clock.
 await addon.warmUp(0);
@@ -28,7 +28,7 @@ const FILES = [hd, uhd, hd, uhd, hd];
 for (const repeat of [0, 1]) {
   for (const mode of MODES) {
     let previous = await addon.Session.open(uhd, {});
-    await previous.show(0, asked);
+    await previous.show({ index: 0 }, asked);
     for (const [round, file] of FILES.entries()) {
       if (mode === 'closed-before') previous.close();
       // A pause as a user's would be: the teardowns of earlier rounds are over.
@@ -37,7 +37,7 @@ for (const repeat of [0, 1]) {
       const session = await addon.Session.open(file, {});
       const t1 = now();
       if (mode === 'background-at-replace') previous.close({ background: true });
-      const first = await session.show(0, asked);
+      const first = await session.show({ index: 0 }, asked);
       const t2 = now();
       if (mode === 'after-first-answer') previous.close({ background: true });
       print({
@@ -50,7 +50,7 @@ for (const repeat of [0, 1]) {
         openMs: t1 - t0,
         firstAnswerMs: t2 - t1,
         toFirstAnswerMs: t2 - t0,
-        previewError: first.previewError?.code ?? null,
+        previewError: first.previews[0].error?.code ?? null,
       });
       previous = session;
     }
@@ -63,17 +63,17 @@ const PARTS = [
   ['the report alone', { proof: false }],
   ['with the aliasing proof', { proof: true }],
   ['with thumbnails', { proof: false, thumbnailWidth: 256 }],
-  ['with the convert preview', { proof: false, preview }],
-  ['with the preview and its CPU reference', { proof: false, preview, fallbackToReference: true }],
+  ['with the convert preview', { proof: false, previews: [preview] }],
+  ['with the preview and its CPU reference', { proof: false, previews: [preview], fallbackToReference: true }],
   ['all of it (as the renderer asks)', asked],
 ];
 for (const [what, options] of PARTS) {
   for (let k = 0; k < 3; k += 1) {
     const session = await addon.Session.open(hd, {});
     const t0 = now();
-    await session.show(0, options);
+    await session.show({ index: 0 }, options);
     const t1 = now();
-    await session.show(1, options);
+    await session.show({ index: 1 }, options);
     const t2 = now();
     print({ bench: 'reopen-answer', what, file: path.basename(hd), firstMs: t1 - t0, nextMs: t2 - t1 });
     session.close();

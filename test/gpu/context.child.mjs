@@ -4,7 +4,7 @@ import { addon, fixture } from '../native/helpers.mjs';
 const [context, initOrder] = process.argv.slice(2);
 try {
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'), { context, initOrder });
-  const r = await s.frame(1);
+  const { report: r } = await s.show({ index: 1 });
   s.close();
   process.stdout.write(JSON.stringify({ ok: true, context: r.context, aliasing: r.aliasing, path: s.info.decodePath }));
 } catch (e) {

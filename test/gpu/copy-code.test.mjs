@@ -59,8 +59,10 @@ function psnr(a, b) {
 async function appPictures(file, index) {
   const session = await addon.Session.open(mediaOf(file));
   try {
-    await session.frame(index);
-    const p = await session.preview({ op: 'convert', maxWidth: 256, range: 'full' });
+    const {
+      previews: [{ result: p, error }],
+    } = await session.show({ index }, { previews: [{ op: 'convert', maxWidth: 256, range: 'full' }] });
+    assert.equal(error, null, error?.message);
     const spec = { 'BT.601': 'BT601', 'BT.709': 'BT709', 'BT.2020': 'BT2020' }[/BT\.(601|709|2020)/.exec(p.converter)?.[0]];
     assert.ok(spec, `the matrix of ${p.converter}`);
     return { spec, thumbnail: p.thumbnail, wrongWrap: p.wrongWrap, reason: p.wrongWrapReason };

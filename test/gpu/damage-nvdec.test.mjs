@@ -11,7 +11,7 @@ test('NVDEC on the damaged fixture: every frame decodes and reports its damage s
     assert.equal(s.info.decodePath, 'nvdec');
     const concealed = [];
     for (let n = 0; n < s.info.frameCount; n++) {
-      const r = await s.frame(n, { proof: false });
+      const { report: r } = await s.show({ index: n }, { proof: false });
       assert.equal(typeof r.damage.concealed, 'boolean');
       if (r.damage.concealed) concealed.push(`${n} (${[...r.damage.flags, ...r.damage.messages].join('; ')})`);
     }

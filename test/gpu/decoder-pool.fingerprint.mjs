@@ -39,7 +39,7 @@ export async function decodersGivenBack() {
   throw new Error('the closed sessions did not give their decoders back within 5 s');
 }
 
-/** A SHA-256 of the visible bytes of every plane of the session's current frame, in plane and row order. */
+/** A SHA-256 of the visible bytes of every plane of the held frame REPORT describes, in plane and row order. */
 async function planeDigest(s, report) {
   const cap = addon.vocabulary().memoryReadCap;
   const digest = createHash('sha256');
@@ -66,7 +66,7 @@ export async function fingerprints(file) {
   try {
     const frames = [];
     for (const n of order(s.info.frameCount)) {
-      const r = await s.show(n);
+      const r = await s.show({ index: n });
       frames.push({ frame: n, report: facts(r.report), pixels: await planeDigest(s, r.report) });
     }
     return { decodePath: s.info.decodePath, frames };

@@ -50,7 +50,7 @@ test('reused decoders decode the same frames as decoders made for the file', { s
 
 test('giving up the retained primary context takes its parked decoders with it', { skip: !hasGpu }, async () => {
   const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
-  await s.frame(1);
+  await s.show({ index: 1 });
   s.close();
   await decodersGivenBack();
   assert.ok(addon.environment().decoderPool.parked >= 1);
@@ -62,7 +62,7 @@ test('giving up the retained primary context takes its parked decoders with it',
   assert.equal(addon.environment().decoderPool.parked, 0);
   // The shared context is kept again by the next open, and parks again.
   const again = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
-  assert.equal((await again.frame(1)).aliasing.passed, true);
+  assert.equal((await again.show({ index: 1 })).report.aliasing.passed, true);
   again.close();
   await decodersGivenBack();
   assert.ok(addon.environment().decoderPool.parked >= 1);
@@ -73,7 +73,7 @@ test('a reused decoder is faster to open than a new one', { skip: !hasGpu }, asy
   const timeOpen = async () => {
     const t0 = performance.now();
     const s = await addon.Session.open(clip);
-    await s.frame(0, { proof: false });
+    await s.show({ index: 0 }, { proof: false });
     const ms = performance.now() - t0;
     s.close();
     await decodersGivenBack();

@@ -31,12 +31,12 @@ for (const file of files) {
     test(`${path.basename(file)}${unsafeOutput ? ', unsafe output' : ''}: FFmpeg's copies in the decode stage (FFmpeg ${major})`, { skip: !hasGpu }, async (t) => {
       const s = await addon.Session.open(path.isAbsolute(file) ? file : fixture(file), { decode: 'nvdec', ledger: true, unsafeOutput });
       try {
-        const warm = await s.show(0, { thumbnailWidth: 64 });
+        const warm = await s.show({ index: 0 }, { thumbnailWidth: 64 });
         if (warm.ledger.reason === 'CUPTI_IN_USE') return t.skip(warm.ledger.message);
         const expectCopy = copies && !unsafeOutput;
         assert.equal(s.info.nvdecOutput, !copies ? 'mapped-surface' : unsafeOutput ? 'unsafe-output' : 'copy');
         for (const n of [1, 2, 3, 4, 5, 6]) {
-          const r = await s.show(n, { thumbnailWidth: 64 });
+          const r = await s.show({ index: n }, { thumbnailWidth: 64 });
           const l = r.ledger;
           assert.equal(l.reason, 'RECORDING', l.message);
           const ds = r.report.decoderSurface;

@@ -31,14 +31,14 @@ for (const name of files) {
     };
     const one = await decode(async (s) => {
       const out = [];
-      for (let i = 0; i < s.info.frameCount; i += 1) out.push(await s.frame(i, { proof: true }));
+      for (let i = 0; i < s.info.frameCount; i += 1) out.push((await s.show({ index: i }, { proof: true })).report);
       return out;
     });
     const batch = await decode(async (s) => {
       const out = [];
       for (let i = 0; i < s.info.frameCount; i += 32) {
-        const indices = [...Array(Math.min(32, s.info.frameCount - i)).keys()].map((k) => i + k);
-        out.push(...(await s.frameBatch(indices, { proof: true })));
+        const targets = [...Array(Math.min(32, s.info.frameCount - i)).keys()].map((k) => ({ index: i + k }));
+        out.push(...(await s.showBatch(targets, { proof: true })).map((answer) => answer.report));
       }
       return out;
     });

@@ -62,10 +62,10 @@ for (const [file, planes] of [
   test(`${file}, NVDEC: each step's copies are the proof's read-backs and the thumbnails, nothing in the wrap`, { skip: !hasGpu }, async (t) => {
     const s = await addon.Session.open(fixture(file), { decode: 'nvdec', ledger: true });
     try {
-      const warm = await s.show(0, { thumbnailWidth: 64 }); // first use loads the kernels; steady steps are checked
+      const warm = await s.show({ index: 0 }, { thumbnailWidth: 64 }); // first use loads the kernels; steady steps are checked
       if (warm.ledger.reason === 'CUPTI_IN_USE') return t.skip(warm.ledger.message); // a profiler or sanitizer holds CUPTI
       for (const n of [1, 2, 3, 4]) {
-        const r = await s.show(n, { thumbnailWidth: 64 });
+        const r = await s.show({ index: n }, { thumbnailWidth: 64 });
         const l = r.ledger;
         evidence.push({ file, decode: 'nvdec', step: n, report: { planes: r.report.planes, allocation: r.report.allocation }, ledger: l });
         assert.equal(l.reason, 'RECORDING', l.message);
@@ -102,16 +102,17 @@ for (const [file, planes] of [
           'no other stage copied',
         );
       }
-      // frame() answers its own ledger in the report; switched off, the next one says so.
-      const f = await s.frame(5);
+      // A bare frame call answers its own ledger beside the report; switched off, the next one says so.
+      const f = await s.show({ index: 5 });
       assert.equal(f.ledger.reason, 'RECORDING');
+      assert.equal('ledger' in f.report, false);
       assert.equal(
         sum(f.ledger, 'evidence').count,
-        proofCopies(f.aliasing.method, 2 * planes).length,
+        proofCopies(f.report.aliasing.method, 2 * planes).length,
         'two canary exchanges a plane',
       );
       assert.equal(s.setLedger(false), false);
-      assert.equal((await s.frame(6)).ledger.reason, 'DISABLED');
+      assert.equal((await s.show({ index: 6 })).ledger.reason, 'DISABLED');
       assert.equal(s.setLedger(true), true);
     } finally {
       s.close();
@@ -122,10 +123,10 @@ for (const [file, planes] of [
 test('software-upload: one upload a plane in decode, from host memory to the device', { skip: !hasGpu }, async (t) => {
   const s = await addon.Session.open(fixture('hevc-main10-1280x720.mp4'), { decode: 'software-upload', ledger: true });
   try {
-    const warm = await s.show(0, { thumbnailWidth: 64 });
+    const warm = await s.show({ index: 0 }, { thumbnailWidth: 64 });
     if (warm.ledger.reason === 'CUPTI_IN_USE') return t.skip(warm.ledger.message);
     for (const n of [1, 2, 3]) {
-      const r = await s.show(n, { thumbnailWidth: 64, proof: false });
+      const r = await s.show({ index: n }, { thumbnailWidth: 64, proof: false });
       const l = r.ledger;
       evidence.push({ file: 'hevc-main10-1280x720.mp4', decode: 'software-upload', step: n, ledger: l });
       assert.equal(l.reason, 'RECORDING', l.message);
@@ -146,10 +147,10 @@ test('software-upload: one upload a plane in decode, from host memory to the dev
   }
 });
 
-// What a capture asks of a session, frame by frame: frame(), thumbnails(), previews, then a jump to a later frame.
-// Each answer holds the copies since the previous one, so no frame's copies are filed under the next; opening
+// What a capture asks of a session, frame by frame: one show() call with the thumbnails and a preview, then a jump to
+// a later frame. Each answer holds the copies of its call, so no frame's copies are filed under the next; opening
 // (NVDEC's setup, the first decode) is the decode stage's; releasing a held frame is not the wrap's.
-test('a capture’s calls: the open is decode, a preview answers the thumbnails’ copies and its own, a jump starts clean', { skip: !hasGpu ? 'needs a GPU' : !addon.environment().cvcuda.loaded ? 'needs CV-CUDA: the preview is a CV-CUDA operator' : false }, async (t) => {
+test('a capture’s calls: the open is decode, one call answers the frame’s, the thumbnails’ and the preview’s copies, a jump starts clean', { skip: !hasGpu ? 'needs a GPU' : !addon.environment().cvcuda.loaded ? 'needs CV-CUDA: the preview is a CV-CUDA operator' : false }, async (t) => {
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'), { decode: 'nvdec', ledger: true });
   try {
     // A backend asks for the environment report while the session records (the decoder panel's capability table):
@@ -158,38 +159,32 @@ test('a capture’s calls: the open is decode, a preview answers the thumbnails�
     assert.ok(env.nvdecCaps.rows.length > 0, JSON.stringify(env.nvdecCaps.error));
     const steps = [];
     for (const index of [0, 24, 47]) {
-      const report = await s.frame(index);
-      if (report.ledger.reason === 'CUPTI_IN_USE') return t.skip(report.ledger.message);
-      const thumbnails = await s.thumbnails(64);
-      const preview = await s.preview({ op: 'convert', maxWidth: 64 });
-      steps.push({ index, frame: report.ledger, preview: preview.ledger });
-      evidence.push({ file: 'h264-1080p-420.mp4', decode: 'nvdec', step: `capture calls, frame ${index}`, ledger: report.ledger });
-      evidence.push({ file: 'h264-1080p-420.mp4', decode: 'nvdec', step: `capture calls, frame ${index}: thumbnails and preview`, ledger: preview.ledger });
-      for (const l of [report.ledger, preview.ledger]) {
-        assert.equal(l.reason, 'RECORDING', l.message);
-        assertTotals(l);
-        assert.deepEqual(sum(l, 'unattributed').records, [], `frame ${index}: nothing outside a stage`);
-        assert.deepEqual(sum(l, 'wrap').records, [], `frame ${index}: the wrap copies nothing`);
-      }
-      // The frame's own answer: decode and evidence only (NVDEC's setup memsets count as decode).
+      const shown = await s.show({ index }, { thumbnailWidth: 64, previews: [{ op: 'convert', maxWidth: 64 }] });
+      const l = shown.ledger;
+      if (l.reason === 'CUPTI_IN_USE') return t.skip(l.message);
+      const [{ result: preview, error }] = shown.previews;
+      assert.equal(error, null, error?.message);
+      steps.push({ index, ledger: l });
+      evidence.push({ file: 'h264-1080p-420.mp4', decode: 'nvdec', step: `capture call, frame ${index}: report, thumbnails and preview`, ledger: l });
+      assert.equal(l.reason, 'RECORDING', l.message);
+      assertTotals(l);
+      assert.deepEqual(sum(l, 'unattributed').records, [], `frame ${index}: nothing outside a stage`);
+      assert.deepEqual(sum(l, 'wrap').records, [], `frame ${index}: the wrap copies nothing`);
+      // Decode, the proof, the thumbnails and the preview only (NVDEC's setup memsets count as decode).
       assert.deepEqual(
-        [...new Set(report.ledger.records.map((r) => r.stage))].filter((st) => !['decode', 'evidence'].includes(st)),
+        [...new Set(l.records.map((r) => r.stage))].filter((st) => !['decode', 'evidence', 'thumbnail', 'preview'].includes(st)),
         [],
-        `frame ${index}: ${JSON.stringify(report.ledger.totals)}`,
+        `frame ${index}: ${JSON.stringify(l.totals)}`,
       );
-      assert.equal(sum(report.ledger, 'decode', 'htod').count, 0);
-      assert.equal(sum(report.ledger, 'decode', 'dtoh').count, 0);
-      // The preview's answer: the thumbnails' downloads (as the inspector counts them), then the preview's.
-      const thumbs = sum(preview.ledger, 'thumbnail');
-      assert.equal(thumbs.count, thumbnails.length);
-      assert.equal(thumbs.bytes, preview.ledger.reported.thumbnailBytes);
-      assert.equal(thumbs.bytes, thumbnails.reduce((a, x) => a + x.width * x.height, 0));
-      assert.ok(sum(preview.ledger, 'preview').count > 0, 'the preview downloads its picture');
-      assert.equal(preview.ledger.reported.previewBytes, preview.bytesDownloaded);
-      assert.deepEqual(
-        [...new Set(preview.ledger.records.map((r) => r.stage))].filter((st) => !['thumbnail', 'preview'].includes(st)),
-        [],
-      );
+      assert.equal(sum(l, 'decode', 'htod').count, 0);
+      assert.equal(sum(l, 'decode', 'dtoh').count, 0);
+      // The thumbnails' downloads (as the inspector counts them), then the preview's.
+      const thumbs = sum(l, 'thumbnail');
+      assert.equal(thumbs.count, shown.thumbnails.length);
+      assert.equal(thumbs.bytes, l.reported.thumbnailBytes);
+      assert.equal(thumbs.bytes, shown.thumbnails.reduce((a, x) => a + x.width * x.height, 0));
+      assert.ok(sum(l, 'preview').count > 0, 'the preview downloads its picture');
+      assert.equal(l.reported.previewBytes, preview.bytesDownloaded);
     }
     assert.equal(steps.length, 3);
   } finally {
@@ -200,7 +195,7 @@ test('a capture’s calls: the open is decode, a preview answers the thumbnails�
 test('the naive path for contrast: the whole frame downloaded is pitch × rows of every plane', { skip: !hasGpu || !fs.existsSync(bench) }, async (t) => {
   const file = fixture('h264-1080p-420.mp4');
   const s = await addon.Session.open(file, { decode: 'nvdec', ledger: false });
-  const report = await s.frame(0, { proof: false });
+  const { report } = await s.show({ index: 0 }, { proof: false });
   s.close();
   const expected = report.planes.reduce((a, p) => a + p.pitch * p.height, 0);
   let out;

@@ -70,8 +70,8 @@ test('1080p NVDEC: the 8 coded rows below the picture, then the chroma plane, la
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'), { decode: 'nvdec' });
   const soft = await addon.Session.open(fixture('h264-1080p-420.mp4'), { decode: 'software' });
   try {
-    const r = await s.frame(7);
-    await soft.frame(7);
+    const { report: r } = await s.show({ index: 7 });
+    await soft.show({ index: 7 });
     const [y, uv] = r.planes;
     assert.equal(r.allocation.planesInOneAllocation, true);
     assert.equal(y.codedHeight, 1088);
@@ -82,7 +82,7 @@ test('1080p NVDEC: the 8 coded rows below the picture, then the chroma plane, la
     assert.equal(uv.separateAllocation, false);
     assert.equal(uv.allocation, null);
     assert.equal(uv.codedRowsNotDisplayed, 4);
-    const read = await s.readMemory({ plane: 0, row: 1078, rows: 12 });
+    const read = await s.readMemory({ plane: 0, row: 1078, rows: 12 }, { index: 7 });
     assert.equal(read.source, 'device-2d-copy');
     assert.equal(read.bytesRead, 12 * y.pitch);
     assert.equal(read.allocation.size, r.allocation.rangeSize);
@@ -96,33 +96,33 @@ test('1080p NVDEC: the 8 coded rows below the picture, then the chroma plane, la
       ]),
     );
     // The same rows read through the chroma plane are its own first rows, visible.
-    const chroma = await s.readMemory({ plane: 1, row: 0, rows: 2 });
+    const chroma = await s.readMemory({ plane: 1, row: 0, rows: 2 }, { index: 7 });
     assert.deepEqual(Buffer.from(chroma.data), Buffer.from(read.data.subarray(10 * y.pitch)));
     // The allocation's tail after the chroma plane's coded rows.
     const size = r.allocation.rangeSize;
     const tailRows = (size - uv.offsetInAllocation) / uv.pitch - uv.height;
     assert.equal(tailRows, uv.hiddenRowsAfter);
-    const tail = await s.readMemory({ offset: size - uv.pitch, length: uv.pitch });
+    const tail = await s.readMemory({ offset: size - uv.pitch, length: uv.pitch }, { index: 7 });
     assert.deepEqual(runs(tail), [
       ['coded-not-displayed', 1, uv.codedWidth * uv.bytesPerPixel],
       ['right-padding', 1, uv.pitch - uv.codedWidth * uv.bytesPerPixel],
     ]);
     // NVDEC and FFmpeg's software decoder decode H.264 to the same luma samples.
     const width = y.visibleBytesPerRow;
-    const device = await s.readMemory({ plane: 0, row: 500, rows: 8, byteStart: 0, byteCount: width });
-    const host = await soft.readMemory({ plane: 0, row: 500, rows: 8, byteStart: 0, byteCount: width });
+    const device = await s.readMemory({ plane: 0, row: 500, rows: 8, byteStart: 0, byteCount: width }, { index: 7 });
+    const host = await soft.readMemory({ plane: 0, row: 500, rows: 8, byteStart: 0, byteCount: width }, { index: 7 });
     assert.equal(host.source, 'host');
     assert.deepEqual(Buffer.from(device.data), Buffer.from(host.data));
     // Past the allocation, and over the cap, each named.
     // One row more than the chroma plane's rows to the allocation's end, 64 bytes of each (under the cap).
-    const past = await s.readMemory({ plane: 1, row: 0, rows: uv.height + uv.hiddenRowsAfter + 1, byteStart: 0, byteCount: 64 }).catch((e) => e);
+    const past = await s.readMemory({ plane: 1, row: 0, rows: uv.height + uv.hiddenRowsAfter + 1, byteStart: 0, byteCount: 64 }, { index: 7 }).catch((e) => e);
     assert.equal(past.code, 'MEMORY_RANGE_OUTSIDE_ALLOCATION');
     assert.match(past.message, new RegExp(`allocation of ${size} bytes`));
-    const big = await s.readMemory({ plane: 0, row: 0, rows: 513 }).catch((e) => e);
+    const big = await s.readMemory({ plane: 0, row: 0, rows: 513 }, { index: 7 }).catch((e) => e);
     assert.equal(big.code, 'MEMORY_READ_TOO_LARGE');
     assert.match(big.message, /1048576 bytes/);
     assert.equal(
-      (await s.readMemory({ offset: 0, length: 1 })).totalBytesRead,
+      (await s.readMemory({ offset: 0, length: 1 }, { index: 7 })).totalBytesRead,
       12 * y.pitch + chroma.bytesRead + tail.bytesRead + device.bytesRead + 1,
     );
   } finally {
@@ -134,12 +134,12 @@ test('1080p NVDEC: the 8 coded rows below the picture, then the chroma plane, la
 test('odd 642x362 NVDEC: coded columns right of the picture, then the driver\'s right padding', { skip: !hasGpu }, async () => {
   const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'), { decode: 'nvdec' });
   try {
-    const r = await s.frame(3);
+    const { report: r } = await s.show({ index: 3 });
     const [y] = r.planes;
     assert.equal(y.codedWidth, 656);
     assert.equal(y.codedHeight, 368);
     assert.equal(y.codedColumnsNotDisplayed, 14);
-    const read = await s.readMemory({ plane: 0, row: 361, rows: 1 });
+    const read = await s.readMemory({ plane: 0, row: 361, rows: 1 }, { index: 3 });
     assert.deepEqual(runs(read), [
       ['visible', 0, 642],
       ['coded-not-displayed', 0, 14],

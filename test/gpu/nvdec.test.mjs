@@ -9,7 +9,7 @@ test('a stream NVDEC cannot decode falls back to software + upload, with the rea
   try {
     assert.equal(s.info.decodePath, 'software-upload');
     assert.match(s.info.decodePathReason, /NVDEC on this GPU cannot decode h264 4:4:4 8-bit \(the driver's capability query/);
-    const r = await s.frame(5);
+    const { report: r } = await s.show({ index: 5 });
     assert.equal(r.format.hwFormat, 'cuda');
     assert.equal(r.format.swFormat, 'yuv444p');
     assert.equal(r.wrap.bufferType, 'STRIDED_CUDA');
@@ -25,7 +25,7 @@ test('the inspector\'s held frames are reserved in the decoder\'s pool and never
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'), { holdFrames: 6 });
   try {
     let last;
-    for (let n = 0; n < s.info.frameCount; n++) last = await s.frame(n, { proof: false });
+    for (let n = 0; n < s.info.frameCount; n++) last = (await s.show({ index: n }, { proof: false })).report;
     assert.equal(last.pool.extraReserved, 6);
     assert.equal(last.pool.framesHeld, 6);
     assert.ok(last.pool.poolSize > 6, `pool of ${last.pool.poolSize}`);
@@ -49,7 +49,7 @@ test('a device ordinal that does not exist is NO_CUDA_DEVICE naming the count', 
 test('software-upload on request puts host-decoded frames in CUDA memory', { skip: !hasGpu }, async () => {
   const s = await addon.Session.open(fixture('hevc-main10-1280x720.mp4'), { decode: 'software-upload' });
   try {
-    const r = await s.frame(2);
+    const { report: r } = await s.show({ index: 2 });
     assert.equal(s.info.decodePath, 'software-upload');
     assert.equal(r.format.hwFormat, 'cuda');
     assert.equal(r.format.swFormat, 'p016le');

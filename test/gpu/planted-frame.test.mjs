@@ -28,7 +28,7 @@ for (const file of ['h264-1080p-420.mp4', 'vp9-640x360.webm']) {
     const out = inChild(
       file,
       `const s = await a.Session.open(f, { decode: 'nvdec', unsafeOutput: true });
-       try { const r = await s.frame(2, { proof: false }); return { planted: r.wrap.planted, ds: r.decoderSurface }; } finally { s.close(); }`,
+       try { const { report: r } = await s.show({ index: 2 }, { proof: false }); return { planted: r.wrap.planted, ds: r.decoderSurface }; } finally { s.close(); }`,
     );
     assert.equal(out.error, undefined, out.error);
     assert.match(out.planted, /chroma-row/);

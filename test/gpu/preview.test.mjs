@@ -28,6 +28,13 @@ function keep(file, name, img, extra = {}) {
   kept.push({ file, name, width: img.width, height: img.height, png: encodePng(img.width, img.height, 3, img.rgb).toString('base64'), ...extra });
 }
 
+/** The previews of one show() call of frame INDEX, each checked to have no error; with the frame's report. */
+async function previewsOf(s, index, previews) {
+  const answer = await s.show({ index }, { previews });
+  answer.previews.forEach((outcome, i) => assert.equal(outcome.error, null, `${previews[i].op}: ${outcome.error?.message}`));
+  return { report: answer.report, results: answer.previews.map((outcome) => outcome.result) };
+}
+
 function differ(a, b) {
   let sq = 0;
   for (let i = 0; i < a.rgb.length; i++) sq += (a.rgb[i] - b.rgb[i]) ** 2;
@@ -44,13 +51,16 @@ for (const [file, fmt] of [
   test(`every operator on ${file} (${fmt}) runs on the GPU; colour conversion matches swscale`, { skip }, async () => {
     const s = await addon.Session.open(fixture(file));
     try {
-      const report = await s.frame(13);
-      assert.equal(report.format.swFormat, fmt);
-      const results = {};
       const ops = ['convert', 'gaussian', 'flip', 'threshold'];
       if (fmt === 'nv12') ops.push('cvtcolor');
-      for (const op of ops) {
-        const r = await s.preview({ op, maxWidth: 256, kernelSize: 9, sigma: 3, flipCode: 1, threshold: 100 });
+      // Every operator of the frame in one call, answered in the order asked.
+      const shown = await previewsOf(s, 13, ops.map((op) => ({ op, maxWidth: 256, kernelSize: 9, sigma: 3, flipCode: 1, threshold: 100 })));
+      const { report } = shown;
+      assert.equal(report.format.swFormat, fmt);
+      const results = {};
+      for (const [i, op] of ops.entries()) {
+        const r = shown.results[i];
+        assert.equal(r.op, op);
         results[op] = r;
         assert.equal(r.gpu, true);
         assert.equal(r.thumbnail.width, 256);
@@ -71,7 +81,9 @@ for (const [file, fmt] of [
       // The bar is not loose: the same frame through the wrong matrix falls below it against the reference of the
       // stream's own matrix. A "what if" matrix applies to the swscale reference too, so against its own reference
       // the GPU picture still agrees.
-      const wrongMatrix = await s.preview({ op: 'convert', maxWidth: 256, matrix: report.format.height >= 720 ? 'bt601' : 'bt709' });
+      const {
+        results: [wrongMatrix],
+      } = await previewsOf(s, 13, [{ op: 'convert', maxWidth: 256, matrix: report.format.height >= 720 ? 'bt601' : 'bt709' }]);
       const againstRight = differ(wrongMatrix.thumbnail, c.reference);
       keep(file, 'wrong-matrix', wrongMatrix.thumbnail, { converter: wrongMatrix.converter, psnr: wrongMatrix.psnr, psnrAgainstStreamMatrixReference: againstRight, maxAbsError: wrongMatrix.maxAbsError, meanAbsError: wrongMatrix.meanAbsError });
       assert.ok(againstRight < MIN_PSNR_DB, `a wrong matrix scored ${againstRight} dB against the stream matrix's reference`);
@@ -89,13 +101,16 @@ for (const [file, fmt] of [
 
 test('the naive single-tensor view is shown wrong exactly when chroma does not follow the display rows', { skip }, async () => {
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'));
-  const r = await s.frame(5);
-  const p = await s.preview({ op: 'convert' });
+  const {
+    report: r,
+    results: [p],
+  } = await previewsOf(s, 5, [{ op: 'convert' }]);
   s.close();
   assert.equal(p.wrongWrap !== null, r.wrap.tensor.actualChromaRow !== 1080, p.wrongWrapReason);
   const h = await addon.Session.open(fixture('hevc-main10-1280x720.mp4'));
-  await h.frame(5);
-  const q = await h.preview({ op: 'convert' });
+  const {
+    results: [q],
+  } = await previewsOf(h, 5, [{ op: 'convert' }]);
   h.close();
   assert.equal(q.wrongWrap, null);
 });

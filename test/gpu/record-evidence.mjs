@@ -19,7 +19,12 @@ const fixtures = [];
 for (const file of files) {
   try {
     const s = await addon.Session.open(file, { holdFrames: 3 });
-    const reports = [await s.frame(0), await s.frame(1), await s.frame(2)];
+    const reports = [];
+    // Each report with its call's ledger, as the command line and captures store a step's report.
+    for (const index of [0, 1, 2]) {
+      const { report, ledger } = await s.show({ index });
+      reports.push({ ...report, ledger });
+    }
     fixtures.push({ file: path.basename(file), info: s.info, reports, liveHandles: s.liveHandles() });
     s.close();
   } catch (e) {

@@ -15,7 +15,7 @@ out.frameCount = s.info.frameCount;
 for (let i = 0; i < Math.min(s.info.frameCount, 3 * holdFrames); i += 1) {
   const started = performance.now();
   try {
-    const r = await s.frame(i, { proof: false });
+    const { report: r } = await s.show({ index: i }, { proof: false });
     out.steps.push({ index: i, ok: true, poolSize: r.pool.poolSize, extraReserved: r.pool.extraReserved, framesHeld: r.pool.framesHeld, ms: performance.now() - started });
   } catch (e) {
     out.steps.push({ index: i, ...failure(e), ms: performance.now() - started });
@@ -25,7 +25,7 @@ for (let i = 0; i < Math.min(s.info.frameCount, 3 * holdFrames); i += 1) {
 // After a failure: the same session asked for its first frame again (a seek), then a fresh session.
 if (out.steps.some((st) => !st.ok)) {
   try {
-    const r = await s.frame(0, { proof: false });
+    const { report: r } = await s.show({ index: 0 }, { proof: false });
     out.sameSessionAfter = { ok: true, framesHeld: r.pool.framesHeld };
   } catch (e) {
     out.sameSessionAfter = failure(e);
@@ -34,7 +34,7 @@ if (out.steps.some((st) => !st.ok)) {
 s.close();
 try {
   const fresh = await addon.Session.open(fixture(name), { decode: 'nvdec', unsafeOutput });
-  await fresh.frame(1);
+  await fresh.show({ index: 1 });
   fresh.close();
   out.freshSession = { ok: true };
 } catch (e) {

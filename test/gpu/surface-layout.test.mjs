@@ -36,13 +36,14 @@ after(() => {
   if (dir && measured.length > 0) fs.writeFileSync(path.join(dir, name), `${JSON.stringify(measured, null, 1)}\n`);
 });
 
-/** Rows [row, row + rows) of a plane, `bytes` bytes each, read in reads under the cap. */
+/** Rows [row, row + rows) of a plane of the session's frame 0 (each session here shows that frame), `bytes` bytes
+ * each, read in reads under the cap. */
 async function planeRows(session, plane, row, rows, bytes) {
   const out = [];
   const step = Math.max(1, Math.floor(CAP / bytes));
   for (let r = row; r < row + rows; r += step) {
     const n = Math.min(step, row + rows - r);
-    const read = await session.readMemory({ plane, row: r, rows: n, byteCount: bytes });
+    const read = await session.readMemory({ plane, row: r, rows: n, byteCount: bytes }, { index: 0 });
     for (let i = 0; i < n; i += 1) out.push(read.data.subarray(i * bytes, (i + 1) * bytes));
   }
   return out;
@@ -89,8 +90,8 @@ for (const file of [...FIXTURES, ...EXTRA]) {
     }
     const sw = await addon.Session.open(where, { decode: 'software' });
     try {
-      const r = await hw.frame(0, { proof: false });
-      const s = await sw.frame(0, { proof: false });
+      const { report: r } = await hw.show({ index: 0 }, { proof: false });
+      const { report: s } = await sw.show({ index: 0 }, { proof: false });
       assert.equal(r.decodePath, 'nvdec', `${file} decodes on NVDEC here`);
       // 4:4:4 (the software decoder's chroma as tall as its luma): three planes; 4:2:0: luma and interleaved chroma.
       const planar = s.planes[1].height === s.planes[0].height;
@@ -192,7 +193,7 @@ for (const file of [...FIXTURES, ...EXTRA]) {
         // searched for the same software rows, show which surface rows FFmpeg copied.
         const cp = await addon.Session.open(where, { decode: 'nvdec' });
         try {
-          const c = await cp.frame(0, { proof: false });
+          const { report: c } = await cp.show({ index: 0 }, { proof: false });
           const cds = c.decoderSurface;
           assert.equal(cp.info.nvdecOutput, 'copy');
           assert.equal(cds.ffmpegCopy, true, cds.reason);

@@ -67,7 +67,7 @@ for (const name of FIXTURES) {
         assert.equal(s.info.nvdecOutput, copies ? 'copy' : 'mapped-surface');
       }
       for (let i = 0; i < s.info.frameCount; i += 1) {
-        const r = await s.frame(i, { proof: i === 0 });
+        const { report: r } = await s.show({ index: i }, { proof: i === 0 });
         const ds = r.decoderSurface;
         const row = { frame: i, witnessed: ds.witnessed, ffmpegCopy: ds.ffmpegCopy, reason: ds.reason };
         row.planes = ds.planes.map((p) => [p.verdict, p.deltaBytes, p.deltaRows]);

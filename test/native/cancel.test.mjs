@@ -52,9 +52,10 @@ test('an already aborted signal rejects at once, before any work', async () => {
   assert.ok(performance.now() - t0 < 50);
   const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
   try {
-    assert.equal(await codeOf(() => s.frame(3, { signal })), 'CANCELLED');
-    assert.equal(await codeOf(() => s.frameAtTime(0.1, { signal })), 'CANCELLED');
-    assert.equal((await s.frame(3)).frameIndex, 3, 'a refused call does not hold the session');
+    assert.equal(await codeOf(() => s.show({ index: 3 }, { signal })), 'CANCELLED');
+    assert.equal(await codeOf(() => s.show({ seconds: 0.1 }, { signal })), 'CANCELLED');
+    assert.equal(await codeOf(() => s.showBatch([{ index: 3 }], { signal })), 'CANCELLED');
+    assert.equal((await s.show({ index: 3 })).report.frameIndex, 3, 'a refused call does not hold the session');
   } finally {
     s.close();
   }
@@ -65,11 +66,11 @@ test('a frame request in flight stops with CANCELLED, and the session goes on', 
   try {
     const last = s.info.frameCount - 1;
     const t0 = performance.now();
-    await s.frame(last, { proof: false });
+    await s.show({ index: last }, { proof: false });
     const whole = performance.now() - t0;
-    await s.frame(0, { proof: false });
+    await s.show({ index: 0 }, { proof: false });
     const { e, afterAbort, signal } = await abortAfter(Math.min(50, whole / 4), (sig) =>
-      s.frame(last, { proof: false, signal: sig }),
+      s.show({ index: last }, { proof: false, signal: sig }),
     );
     t.diagnostic(
       `frame ${last} (${whole.toFixed(0)} ms uncancelled): ${e.code} ${afterAbort.toFixed(0)} ms after abort`,
@@ -78,7 +79,7 @@ test('a frame request in flight stops with CANCELLED, and the session goes on', 
     assert.match(e.message, new RegExp(`^Decoding frame ${last} of .* was cancelled \\(while (decoding|seeking)\\)$`));
     assert.ok(afterAbort < 250, `${afterAbort} ms`);
     assert.equal(getEventListeners(signal, 'abort').length, 0);
-    assert.equal((await s.frame(last, { proof: false })).frameIndex, last);
+    assert.equal((await s.show({ index: last }, { proof: false })).report.frameIndex, last);
   } finally {
     s.close();
   }
@@ -89,12 +90,12 @@ test('a cancelled request leaves the decoder where the next request lands exactl
   try {
     for (const n of [47, 20, 5]) {
       const controller = new AbortController();
-      const pending = s.frame(n, { signal: controller.signal });
+      const pending = s.show({ index: n }, { signal: controller.signal });
       controller.abort(); // set while the worker runs: it stops at its first check
       assert.equal(await codeOf(() => pending), 'CANCELLED');
-      const r = await s.frame(n - 1);
-      assert.equal(r.frameIndex, n - 1);
-      assert.equal(await bandIndex(s), n - 1);
+      const { report } = await s.show({ index: n - 1 });
+      assert.equal(report.frameIndex, n - 1);
+      assert.equal(await bandIndex(s, { index: n - 1 }), n - 1);
     }
   } finally {
     s.close();
@@ -116,13 +117,13 @@ test('deadlines: DEADLINE_EXCEEDED names the phase and the deadline', { timeout:
   const s = await addon.Session.open(longGop, { frameDeadlineMs: 40, decode: 'software' });
   try {
     t0 = performance.now();
-    const frame = await s.frame(s.info.frameCount - 1, { proof: false }).catch((x) => x);
+    const frame = await s.show({ index: s.info.frameCount - 1 }, { proof: false }).catch((x) => x);
     const frameMs = performance.now() - t0;
     t.diagnostic(`frame deadline 40 ms: ${frame.code} after ${frameMs.toFixed(0)} ms`);
     assert.equal(frame.code, 'DEADLINE_EXCEEDED', frame.message);
     assert.match(frame.message, /Decoding frame 2999 of .* took longer than its deadline of 40 ms \(while decoding\)/);
     assert.match(frame.remedy, /frameDeadlineMs/);
-    assert.equal((await s.frame(1)).frameIndex, 1);
+    assert.equal((await s.show({ index: 1 })).report.frameIndex, 1);
   } finally {
     s.close();
   }
@@ -142,8 +143,8 @@ test('signal and deadlines are checked like every other option', async () => {
   }
   const s = await addon.Session.open(f, { signal: new AbortController().signal, openDeadlineMs: 60000 });
   try {
-    assert.equal(await codeOf(() => s.frame(0, { signal: {} })), 'INVALID_ARGUMENT');
-    assert.equal((await s.frame(0, { signal: new AbortController().signal })).frameIndex, 0);
+    assert.equal(await codeOf(() => s.show({ index: 0 }, { signal: {} })), 'INVALID_ARGUMENT');
+    assert.equal((await s.show({ index: 0 }, { signal: new AbortController().signal })).report.frameIndex, 0);
   } finally {
     s.close();
   }

@@ -23,9 +23,9 @@ for (const [name, codec, width, height] of clips) {
       assert.equal(s.info.frameCount, 24);
       if (!hasGpu) assert.equal(s.info.decodePath, 'software');
       for (let i = 0; i < 24; i += 1) {
-        const report = await s.frame(i, { proof: false });
+        const { report } = await s.show({ index: i }, { proof: false });
         assert.equal(report.frameIndex, i);
-        assert.equal(await bandIndex(s), i, `${name} frame ${i}`);
+        assert.equal(await bandIndex(s, { index: i }), i, `${name} frame ${i}`);
       }
     } finally {
       s.close();
@@ -43,7 +43,7 @@ test('the stream says how it asks to be shown: the rotated, full-range fixture a
     // The stored pictures stay landscape: the rotation is the player's business, the inspector reports it.
     assert.equal(rotated.info.width, 640);
     assert.equal(rotated.info.height, 360);
-    assert.equal((await rotated.frame(0, { proof: false })).format.colorRange, 'pc');
+    assert.equal((await rotated.show({ index: 0 }, { proof: false })).report.format.colorRange, 'pc');
     assert.equal(plain.info.rotationDegrees, 0);
     assert.equal(plain.info.colorRange, 'tv');
     const undeclared = await addon.Session.open(fixture('h264-odd-642x362.mp4'));

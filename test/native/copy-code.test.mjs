@@ -40,7 +40,7 @@ const nvcvPath = addon.environment().nvcv.path;
 async function reportOf(file) {
   const s = await addon.Session.open(file);
   try {
-    return await s.frame(INDEX);
+    return (await s.show({ index: INDEX })).report;
   } finally {
     s.close();
   }

@@ -18,7 +18,7 @@ test('the damaged fixture marks exactly its damaged frames, stepping through eve
   try {
     const concealed = [];
     for (let n = 0; n < s.info.frameCount; n++) {
-      const { damage } = await s.frame(n, { proof: false });
+      const { damage } = (await s.show({ index: n }, { proof: false })).report;
       assert.deepEqual(Object.keys(damage), ['concealed', 'flags', 'messages']);
       for (const flag of damage.flags) assert.ok(flagNames.includes(flag), flag);
       assert.ok(damage.messages.length <= 16 && damage.messages.every((m) => m.length <= 200));
@@ -42,7 +42,7 @@ test('a damaged frame reached by seeking says so too; its clean neighbours do no
   const s = await addon.Session.open(fixture('h264-damaged-642x362.mp4'), software);
   try {
     for (const n of [15, 10, 11, 1, 0, 16]) {
-      const r = await s.frame(n);
+      const r = (await s.show({ index: n })).report;
       assert.equal(r.damage.concealed, damaged.includes(n), `frame ${n}: ${JSON.stringify(r.damage)}`);
     }
   } finally {
@@ -50,11 +50,13 @@ test('a damaged frame reached by seeking says so too; its clean neighbours do no
   }
 });
 
-test('damage is the last member of the frame report but the step\'s copy ledger, as in the schema', async () => {
+test('damage is the last member of the frame report, as in the schema; the call\'s copy ledger is beside it', async () => {
   const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
   try {
-    const keys = Object.keys(await s.frame(0));
-    assert.deepEqual(keys.slice(-2), ['damage', 'ledger']);
+    const answer = await s.show({ index: 0 });
+    assert.equal(Object.keys(answer.report).at(-1), 'damage');
+    assert.equal('ledger' in answer.report, false, 'the report carries no ledger');
+    assert.deepEqual(Object.keys(answer), ['report', 'thumbnails', 'previews', 'ledger']);
   } finally {
     s.close();
   }
@@ -71,7 +73,7 @@ for (const file of [
     const s = await addon.Session.open(fixture(file));
     try {
       for (let n = 0; n < s.info.frameCount; n++) {
-        const { damage } = await s.frame(n, { proof: false });
+        const { damage } = (await s.show({ index: n }, { proof: false })).report;
         assert.deepEqual(damage, { concealed: false, flags: [], messages: [] }, `frame ${n}`);
       }
     } finally {

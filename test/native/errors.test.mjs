@@ -60,8 +60,8 @@ test('a truncated file opens with a TRUNCATED_FILE warning and only its readable
       s.info.warnings.map((w) => w.code),
       ['TRUNCATED_FILE'],
     );
-    await s.frame(s.info.frameCount - 1);
-    assert.equal(await codeOf(() => s.frame(s.info.frameCount)), 'FRAME_OUT_OF_RANGE');
+    await s.show({ index: s.info.frameCount - 1 });
+    assert.equal(await codeOf(() => s.show({ index: s.info.frameCount })), 'FRAME_OUT_OF_RANGE');
   } finally {
     s.close();
   }
@@ -81,14 +81,14 @@ test('wrong arguments are INVALID_ARGUMENT', async () => {
   const s = await addon.Session.open(f);
   try {
     for (const bad of [-1, 1.5, '3', NaN, Infinity, undefined]) {
-      assert.equal(await codeOf(() => s.frame(bad)), 'INVALID_ARGUMENT', String(bad));
+      assert.equal(await codeOf(() => s.show({ index: bad })), 'INVALID_ARGUMENT', String(bad));
     }
-    assert.equal(await codeOf(() => s.frame(0, { proof: 'yes' })), 'INVALID_ARGUMENT');
-    assert.equal(await codeOf(() => s.frameAtTime(-1)), 'INVALID_ARGUMENT');
-    assert.equal(await codeOf(() => s.thumbnails(2)), 'INVALID_ARGUMENT');
-    assert.equal(await codeOf(() => s.frame(1e6)), 'FRAME_OUT_OF_RANGE');
+    assert.equal(await codeOf(() => s.show({ index: 0 }, { proof: 'yes' })), 'INVALID_ARGUMENT');
+    assert.equal(await codeOf(() => s.show({ seconds: -1 })), 'INVALID_ARGUMENT');
+    assert.equal(await codeOf(() => s.show({ index: 0 }, { thumbnailWidth: 2 })), 'INVALID_ARGUMENT');
+    assert.equal(await codeOf(() => s.show({ index: 1e6 })), 'FRAME_OUT_OF_RANGE');
     assert.throws(() => new addon.Session(), (e) => e.code === 'INVALID_ARGUMENT' && /Session\.open/.test(e.remedy));
-    await s.frame(1); // still usable after every refusal
+    await s.show({ index: 1 }); // still usable after every refusal
   } finally {
     s.close();
   }
@@ -96,13 +96,14 @@ test('wrong arguments are INVALID_ARGUMENT', async () => {
 
 test('overlapping calls are BUSY, calls after close are CLOSED, close is idempotent', async () => {
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'));
-  const first = s.frame(40);
-  assert.equal(await codeOf(() => s.frame(1)), 'BUSY');
-  assert.equal(await codeOf(() => s.thumbnails(64)), 'BUSY');
+  const first = s.show({ index: 40 });
+  assert.equal(await codeOf(() => s.show({ index: 1 })), 'BUSY');
+  assert.equal(await codeOf(() => s.show({ index: 40 }, { thumbnailWidth: 64 })), 'BUSY');
+  assert.equal(await codeOf(() => s.readMemory({ offset: 0, length: 1 }, { index: 40 })), 'BUSY');
   s.close(); // while the first call runs: it still completes on its own reference
-  assert.equal((await first).frameIndex, 40);
+  assert.equal((await first).report.frameIndex, 40);
   assert.equal(s.closed, true);
-  assert.equal(await codeOf(() => s.frame(0)), 'CLOSED');
+  assert.equal(await codeOf(() => s.show({ index: 0 })), 'CLOSED');
   s.close();
 });
 
@@ -115,18 +116,18 @@ test('close in the background: closed at once, every later call CLOSED, the sess
   const before = holds();
   // Software decoding: an NVDEC frame's NVCV image keeps its session alive until the report holding it is collected.
   const plain = await addon.Session.open(file, { decode: 'software' });
-  await plain.frame(3);
+  await plain.show({ index: 3 });
   await new Promise((r) => setImmediate(r)); // the frame call's worker lets go of its reference
   assert.ok(holds() > before, 'an open session holds its file');
   plain.close();
   assert.equal(holds(), before, 'a plain close destroys the session before it returns');
   const s = await addon.Session.open(file, { decode: 'software' });
-  await s.frame(3);
+  await s.show({ index: 3 });
   assert.ok(holds() > before, 'an open session holds its file');
   assert.equal(await codeOf(() => s.close({ background: 'yes' })), 'INVALID_ARGUMENT');
   s.close({ background: true });
   assert.equal(s.closed, true);
-  assert.equal(await codeOf(() => s.frame(0)), 'CLOSED');
+  assert.equal(await codeOf(() => s.show({ index: 0 })), 'CLOSED');
   for (let i = 0; i < 250 && holds() > before; i++) await new Promise((r) => setTimeout(r, 20));
   assert.ok(holds() <= before, 'the worker destroyed it');
   s.close({ background: true });
@@ -143,7 +144,7 @@ test('a session dropped without close releases its NVCV images when collected', 
   const before = addon.nvcvLiveHandles();
   await (async () => {
     const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
-    await s.frame(0);
+    await s.show({ index: 0 });
     assert.ok(addon.nvcvLiveHandles() > before);
   })();
   for (let i = 0; i < 10 && addon.nvcvLiveHandles() > before; i++) {

@@ -66,7 +66,7 @@ test('unsafeOutput is a boolean open option; a software decode reports no NVDEC 
   try {
     assert.equal(s.info.decodePath, 'software');
     assert.equal(s.info.nvdecOutput, null);
-    const report = await s.frame(0);
+    const { report } = await s.show({ index: 0 });
     assert.equal(report.decoderSurface.witnessed, false);
     assert.match(report.decoderSurface.reason, /software/);
   } finally {

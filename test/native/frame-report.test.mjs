@@ -72,7 +72,7 @@ describe('frame reports of every fixture', () => {
         assert.ok(info.keyFrames.length >= 2 && info.keyFrames[0] === 0);
         if (f.codedHeight) assert.equal(info.codedHeight, f.codedHeight);
         if (!hasGpu) assert.equal(info.decodePath, 'software');
-        const r = await s.frame(3);
+        const r = (await s.show({ index: 3 })).report;
         assert.equal(r.frameIndex, 3);
         assert.equal(r.format.bitDepth, f.bitDepth);
         assert.equal(r.format.chromaSubsampling, f.sub);
@@ -92,7 +92,7 @@ describe('frame reports of every fixture', () => {
 
 test('the single-tensor view is judged from where chroma really starts', { skip: !hasGpu }, async () => {
   const s = await addon.Session.open(fixture('h264-1080p-420.mp4'));
-  const r = await s.frame(0);
+  const r = (await s.show({ index: 0 })).report;
   s.close();
   const t = r.wrap.tensor;
   assert.equal(t.attempted, true);
@@ -109,7 +109,7 @@ test('NVDEC decodes 4:2:0 fixtures into NV12 and P010 device frames', { skip: !h
     ['hevc-main10-1280x720.mp4', 'p010le', /X10b6,X10b6_Y10b6/],
   ]) {
     const s = await addon.Session.open(fixture(file));
-    const r = await s.frame(1);
+    const r = (await s.show({ index: 1 })).report;
     s.close();
     assert.equal(s.info.decodePath, 'nvdec', s.info.decodePathReason);
     assert.equal(r.format.hwFormat, 'cuda');

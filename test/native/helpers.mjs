@@ -22,9 +22,12 @@ export const sample = path.join(here, '..', '..', 'assets', 'sample.mp4');
 /** True when this machine has a usable CUDA device. */
 export const hasGpu = addon.environment().cuda.deviceCount > 0;
 
-/** The frame index encoded in the top band of the current frame (8 columns, bit k bright = set). */
-export async function bandIndex(session) {
-  const [luma] = await session.thumbnails(512);
+/** The frame index encoded in the top band of the frame a target names (8 columns, bit k bright = set), read from
+ * its luma thumbnail; the frame the session showed last is shown again without decoding. */
+export async function bandIndex(session, target) {
+  const {
+    thumbnails: [luma],
+  } = await session.show(target, { proof: false, thumbnailWidth: 512 });
   const { width, height, data } = luma;
   const bandRows = session.info.height < 200 ? 32 : 64;
   const y = Math.floor(((bandRows / 4) * height) / session.info.height);

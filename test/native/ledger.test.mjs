@@ -34,7 +34,7 @@ function toolkitCupti() {
 
 const SHAPE = ['enabled', 'recording', 'reason', 'message', 'records', 'totals', 'dropped', 'reported'];
 
-test('a missing libcupti has its own reason; frame and show still answer', () => {
+test('a missing libcupti has its own reason; every frame call still answers', () => {
   const r = ledgers({ ZCI_CUPTI_PATH: path.join(here, 'no-such-dir', 'libcupti.so.13') }, 'on');
   for (const l of [r.frame, r.show, r.on]) {
     assert.deepEqual(Object.keys(l), SHAPE);
@@ -54,13 +54,14 @@ test('a missing libcupti has its own reason; frame and show still answer', () =>
   assert.equal(r.badSwitch, 'INVALID_ARGUMENT');
 });
 
-test('a standalone preview answers its ledger (the copies since the last answer); the one inside show does not', () => {
+test('a call with a preview answers one ledger, with the preview bytes; the preview itself carries none', () => {
   const r = ledgers({ ZCI_CUPTI_PATH: path.join(here, 'no-such-dir', 'libcupti.so.13') }, 'on');
-  assert.ok(r.preview, 'Session.preview carries a ledger');
+  assert.ok(r.preview, 'show with a preview carries a ledger');
   assert.deepEqual(Object.keys(r.preview), SHAPE);
   assert.equal(r.preview.reason, 'CUPTI_NOT_FOUND');
+  assert.equal(r.previewError, null);
   assert.equal(r.preview.reported.previewBytes, r.previewBytes);
-  assert.equal(r.showPreviewHasLedger, false);
+  assert.equal(r.previewHasLedger, false);
 });
 
 test('the toolkit libcupti: this machine says why it cannot trace (no GPU), or records', (t) => {

@@ -70,7 +70,7 @@ describe('the visible bytes of a frame read back equal FFmpeg command line outpu
       const raw = rawFrame(fixture(f.file), f.frame, f.format);
       const s = await addon.Session.open(fixture(f.file), { decode: 'software' });
       try {
-        const report = await s.frame(f.frame);
+        const { report } = await s.show({ index: f.frame });
         assert.equal(report.format.swFormat, f.format);
         const packed = rawPlanes(report);
         const next = random(f.frame * 7919 + report.planes[0].pitch);
@@ -84,7 +84,7 @@ describe('the visible bytes of a frame read back equal FFmpeg command line outpu
           const rows = 1 + next(Math.min(64, plane.height - row));
           const byteStart = k % 3 === 0 ? 0 : next(rowBytes);
           const byteCount = k % 3 === 0 ? rowBytes : 1 + next(Math.min(256, rowBytes - byteStart));
-          const read = await s.readMemory({ plane: p, row, rows, byteStart, byteCount });
+          const read = await s.readMemory({ plane: p, row, rows, byteStart, byteCount }, { index: f.frame });
           const where = `plane ${p} rows ${row}+${rows} bytes ${byteStart}+${byteCount}`;
           assert.equal(read.frameIndex, f.frame);
           assert.equal(read.source, 'host');
@@ -109,20 +109,25 @@ describe('the visible bytes of a frame read back equal FFmpeg command line outpu
     });
   }
 
-  test('a frame held but no longer current is read by its index', async () => {
+  test('a frame held but not shown last is read by its index; the index is required', async () => {
     const file = fixture('h264-odd-642x362.mp4');
     const raw = rawFrame(file, 5, 'yuv420p');
     const s = await addon.Session.open(file, { decode: 'software', holdFrames: 2 });
     try {
-      await s.frame(5);
-      await s.frame(6);
+      await s.show({ index: 5 });
+      await s.show({ index: 6 });
       const read = await s.readMemory({ plane: 0, row: 100, rows: 4, byteStart: 10, byteCount: 600 }, { index: 5 });
       assert.equal(read.frameIndex, 5);
       for (let r = 0; r < 4; r += 1) {
         const from = (100 + r) * 642 + 10;
         assert.ok(Buffer.compare(Buffer.from(read.data.subarray(r * 600, (r + 1) * 600)), raw.subarray(from, from + 600)) === 0);
       }
-      assert.equal((await s.readMemory({ plane: 0, row: 0, rows: 1 })).frameIndex, 6, 'no index: the current frame');
+      assert.equal((await s.readMemory({ plane: 0, row: 0, rows: 1 }, { index: 6 })).frameIndex, 6);
+      for (const options of [undefined, {}, { signal: new AbortController().signal }]) {
+        const missing = await errorOf(() => s.readMemory({ plane: 0, row: 0, rows: 1 }, options));
+        assert.equal(missing?.code, 'INVALID_ARGUMENT', `no index: no frame is read (${JSON.stringify(options)})`);
+        assert.match(missing.message, /index/);
+      }
       const e = await errorOf(() => s.readMemory({ plane: 0, row: 0, rows: 1 }, { index: 4 }));
       assert.equal(e?.code, 'INVALID_ARGUMENT');
       assert.match(e.message, /Frame 4 is not held by this session \(it holds 5, 6\)/);
@@ -136,7 +141,7 @@ describe('every byte read is labelled with its region', () => {
   test('1080p: the 8 coded rows below the picture, then the allocator padding, then bytes in no plane', async () => {
     const s = await addon.Session.open(fixture('h264-1080p-420.mp4'), { decode: 'software' });
     try {
-      const r = await s.frame(2);
+      const { report: r } = await s.show({ index: 2 });
       const y = r.planes[0];
       assert.equal(s.info.codedHeight, 1088);
       assert.equal(y.codedHeight, 1088);
@@ -145,7 +150,7 @@ describe('every byte read is labelled with its region', () => {
       assert.ok(y.allocatorPaddingRows >= 1, `${y.allocatorPaddingRows} rows of allocator padding`);
       // Rows 1078 to the last whole row of the plane's allocation, whole pitch.
       const rows = 2 + y.hiddenRowsAfter;
-      const read = await s.readMemory({ plane: 0, row: 1078, rows });
+      const read = await s.readMemory({ plane: 0, row: 1078, rows }, { index: 2 });
       assertSpansCover(read);
       assert.deepEqual(runs(read), [
         ['visible', 0, 2 * y.pitch],
@@ -164,7 +169,7 @@ describe('every byte read is labelled with its region', () => {
       const size = r.allocation.rangeSize;
       const tail = size - (y.height + y.hiddenRowsAfter) * y.pitch;
       assert.ok(tail > 0 && tail < y.pitch, `a tail of ${tail} bytes`);
-      const end = await s.readMemory({ offset: size - tail - 100, length: tail + 100 });
+      const end = await s.readMemory({ offset: size - tail - 100, length: tail + 100 }, { index: 2 });
       assertSpansCover(end);
       assert.equal(end.plane, null);
       assert.equal(end.row, null);
@@ -185,7 +190,7 @@ describe('every byte read is labelled with its region', () => {
   test('642x362: columns coded but not displayed, then right padding, in every row of the coded rows', async () => {
     const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'), { decode: 'software' });
     try {
-      const r = await s.frame(1);
+      const { report: r } = await s.show({ index: 1 });
       const y = r.planes[0];
       assert.equal(y.codedWidth, s.info.codedWidth);
       assert.equal(y.codedColumnsNotDisplayed, s.info.codedWidth - 642);
@@ -201,11 +206,11 @@ describe('every byte read is labelled with its region', () => {
               ['coded-not-displayed', 0, y.codedWidth],
               ['right-padding', 0, y.pitch - y.codedWidth],
             ];
-      const read = await s.readMemory({ plane: 0, row: 361, rows: 2 });
+      const read = await s.readMemory({ plane: 0, row: 361, rows: 2 }, { index: 1 });
       assertSpansCover(read);
       assert.deepEqual(runs(read), [...row(true), ...row(false)]);
       // A column range inside the row keeps its place: bytes 600..699 of row 0.
-      const cols = await s.readMemory({ plane: 0, row: 0, rows: 1, byteStart: 600, byteCount: 100 });
+      const cols = await s.readMemory({ plane: 0, row: 0, rows: 1, byteStart: 600, byteCount: 100 }, { index: 1 });
       assert.deepEqual(runs(cols), [
         ['visible', 0, 42],
         ['coded-not-displayed', 0, y.codedWidth - 642],
@@ -216,7 +221,7 @@ describe('every byte read is labelled with its region', () => {
       assert.equal(u.codedWidth, s.info.codedWidth / 2);
       assert.equal(u.codedHeight, s.info.codedHeight / 2);
       assert.equal(u.codedRowsNotDisplayed, 3);
-      const chroma = await s.readMemory({ plane: 1, row: 183, rows: 2 });
+      const chroma = await s.readMemory({ plane: 1, row: 183, rows: 2 }, { index: 1 });
       assert.deepEqual(runs(chroma), [
         ['coded-not-displayed', 1, u.codedWidth],
         ['right-padding', 1, u.pitch - u.codedWidth],
@@ -235,25 +240,25 @@ describe('refusals, each before any copy', () => {
   test('a range past the allocation is MEMORY_RANGE_OUTSIDE_ALLOCATION naming its size and the range', async () => {
     const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'), { decode: 'software' });
     try {
-      const r = await s.frame(0);
+      const { report: r } = await s.show({ index: 0 });
       const y = r.planes[0];
       const rows = y.height + y.hiddenRowsAfter;
       // The last whole row reads; one row more would leave plane 0's own allocation (the next plane is elsewhere).
-      await s.readMemory({ plane: 0, row: rows - 1, rows: 1 });
-      let e = await errorOf(() => s.readMemory({ plane: 0, row: rows - 1, rows: 2 }));
+      await s.readMemory({ plane: 0, row: rows - 1, rows: 1 }, { index: 0 });
+      let e = await errorOf(() => s.readMemory({ plane: 0, row: rows - 1, rows: 2 }, { index: 0 }));
       assert.equal(e?.code, 'MEMORY_RANGE_OUTSIDE_ALLOCATION');
       assert.match(e.message, new RegExp(`allocation of ${r.allocation.rangeSize} bytes`));
       assert.match(e.message, new RegExp(`rows ${rows - 1}\\.\\.${rows} of plane 0`));
       assert.ok(e.remedy.length > 10);
-      e = await errorOf(() => s.readMemory({ offset: r.allocation.rangeSize, length: 1 }));
+      e = await errorOf(() => s.readMemory({ offset: r.allocation.rangeSize, length: 1 }, { index: 0 }));
       assert.equal(e?.code, 'MEMORY_RANGE_OUTSIDE_ALLOCATION');
       assert.match(e.message, new RegExp(`offset ${r.allocation.rangeSize}, length 1.*allocation of ${r.allocation.rangeSize} bytes`));
       const u = r.planes[1];
-      e = await errorOf(() => s.readMemory({ plane: 1, row: 0, rows: 1000 }));
+      e = await errorOf(() => s.readMemory({ plane: 1, row: 0, rows: 1000 }, { index: 0 }));
       assert.equal(e?.code, 'MEMORY_RANGE_OUTSIDE_ALLOCATION');
       assert.match(e.message, new RegExp(`allocation of ${u.allocation.size} bytes`), 'a plane range reads its own plane');
       // The whole allocation in one byte range reads.
-      const whole = await s.readMemory({ offset: 0, length: r.allocation.rangeSize });
+      const whole = await s.readMemory({ offset: 0, length: r.allocation.rangeSize }, { index: 0 });
       assert.equal(whole.bytesRead, r.allocation.rangeSize);
     } finally {
       s.close();
@@ -263,8 +268,8 @@ describe('refusals, each before any copy', () => {
   test('more than 1 MiB is MEMORY_READ_TOO_LARGE naming the cap, checked before the allocation and before a copy', async () => {
     const s = await addon.Session.open(fixture('h264-1080p-420.mp4'), { decode: 'software' });
     try {
-      await s.frame(0);
-      const exact = await s.readMemory({ offset: 0, length: CAP });
+      await s.show({ index: 0 });
+      const exact = await s.readMemory({ offset: 0, length: CAP }, { index: 0 });
       assert.equal(exact.bytesRead, CAP);
       assert.equal(exact.totalBytesRead, CAP);
       for (const range of [
@@ -274,11 +279,11 @@ describe('refusals, each before any copy', () => {
         { plane: 0, row: 0, rows: 100000 },
         { offset: 2 ** 40, length: 2 ** 40 },
       ]) {
-        const e = await errorOf(() => s.readMemory(range));
+        const e = await errorOf(() => s.readMemory(range, { index: 0 }));
         assert.equal(e?.code, 'MEMORY_READ_TOO_LARGE', JSON.stringify(range));
         assert.match(e.message, /1 MiB \(1048576 bytes\)/);
       }
-      const after = await s.readMemory({ plane: 0, row: 0, rows: 1 });
+      const after = await s.readMemory({ plane: 0, row: 0, rows: 1 }, { index: 0 });
       assert.equal(after.totalBytesRead, CAP + after.bytesRead, 'refused reads copied nothing');
     } finally {
       s.close();
@@ -288,8 +293,10 @@ describe('refusals, each before any copy', () => {
   test('a plane the frame lacks, or columns past the pitch, are INVALID_ARGUMENT', async () => {
     const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'), { decode: 'software' });
     try {
-      assert.equal(await errorOf(() => s.readMemory({ plane: 0, row: 0, rows: 1 })).then((e) => e?.code), 'FRAME_OUT_OF_RANGE');
-      const r = await s.frame(0);
+      const none = await errorOf(() => s.readMemory({ plane: 0, row: 0, rows: 1 }, { index: 0 }));
+      assert.equal(none?.code, 'INVALID_ARGUMENT', 'no frame shown yet');
+      assert.match(none.message, /Frame 0 is not held by this session \(it holds none\)/);
+      const { report: r } = await s.show({ index: 0 });
       const pitch = r.planes[0].pitch;
       for (const [range, pattern] of [
         [{ plane: 3, row: 0, rows: 1 }, /no plane 3; it has 3/],
@@ -306,7 +313,7 @@ describe('refusals, each before any copy', () => {
         [null, /range/],
         ['0..10', /range/],
       ]) {
-        const e = await errorOf(() => s.readMemory(range));
+        const e = await errorOf(() => s.readMemory(range, { index: 0 }));
         assert.equal(e?.code, 'INVALID_ARGUMENT', JSON.stringify(range));
         assert.match(e.message, pattern);
       }
@@ -318,41 +325,41 @@ describe('refusals, each before any copy', () => {
 
   test('one call at a time (BUSY), an aborted signal (CANCELLED), a closed session (CLOSED)', async () => {
     const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'), { decode: 'software' });
-    await s.frame(0);
-    const decoding = s.frame(30);
-    assert.equal((await errorOf(() => s.readMemory({ offset: 0, length: 16 })))?.code, 'BUSY');
+    await s.show({ index: 0 });
+    const decoding = s.show({ index: 30 });
+    assert.equal((await errorOf(() => s.readMemory({ offset: 0, length: 16 }, { index: 0 })))?.code, 'BUSY');
     await decoding;
     const aborted = AbortSignal.abort();
-    assert.equal((await errorOf(() => s.readMemory({ offset: 0, length: 16 }, { signal: aborted })))?.code, 'CANCELLED');
-    const read = await s.readMemory({ offset: 0, length: 16 }, { signal: new AbortController().signal });
+    assert.equal((await errorOf(() => s.readMemory({ offset: 0, length: 16 }, { index: 0, signal: aborted })))?.code, 'CANCELLED');
+    const read = await s.readMemory({ offset: 0, length: 16 }, { index: 0, signal: new AbortController().signal });
     assert.equal(read.totalBytesRead, 16, 'refused calls count nothing');
     s.close();
-    assert.equal((await errorOf(() => s.readMemory({ offset: 0, length: 16 })))?.code, 'CLOSED');
+    assert.equal((await errorOf(() => s.readMemory({ offset: 0, length: 16 }, { index: 0 })))?.code, 'CLOSED');
   });
 
   test('bytes read count per call and per open file', async () => {
     const file = fixture('hevc-main10-1280x720.mp4');
     const s = await addon.Session.open(file, { decode: 'software' });
     try {
-      await s.frame(0);
+      await s.show({ index: 0 });
       const sizes = [[1, 2560], [3, 100], [17, 1]];
       let total = 0;
       for (const [rows, byteCount] of sizes) {
-        const read = await s.readMemory({ plane: 0, row: 10, rows, byteStart: 0, byteCount });
+        const read = await s.readMemory({ plane: 0, row: 10, rows, byteStart: 0, byteCount }, { index: 0 });
         total += rows * byteCount;
         assert.equal(read.bytesRead, rows * byteCount);
         assert.equal(read.totalBytesRead, total);
         assert.equal(read.cap, CAP);
       }
-      await s.frame(1);
-      assert.equal((await s.readMemory({ offset: 0, length: 5 })).totalBytesRead, total + 5, 'the total is the open file\'s');
+      await s.show({ index: 1 });
+      assert.equal((await s.readMemory({ offset: 0, length: 5 }, { index: 1 })).totalBytesRead, total + 5, 'the total is the open file\'s');
     } finally {
       s.close();
     }
     const again = await addon.Session.open(file, { decode: 'software' });
     try {
-      await again.frame(0);
-      assert.equal((await again.readMemory({ offset: 0, length: 5 })).totalBytesRead, 5, 'a new open starts from 0');
+      await again.show({ index: 0 });
+      assert.equal((await again.readMemory({ offset: 0, length: 5 }, { index: 0 })).totalBytesRead, 5, 'a new open starts from 0');
     } finally {
       again.close();
     }

@@ -41,9 +41,12 @@ test('3000 filler NAL units in one packet are under the cap: the file opens and 
   try {
     assert.equal(padded.info.codec, 'h264');
     // The raw stream's display order is its decode order from the first IDR: frame 0 is the same picture.
-    const [a, b] = [await plain.frame(0, { proof: false }), await padded.frame(0, { proof: false })];
+    const [{ report: a }, { report: b }] = [
+      await plain.show({ index: 0 }, { proof: false }),
+      await padded.show({ index: 0 }, { proof: false }),
+    ];
     assert.equal(b.decodePath, 'software');
-    const bytes = (s) => s.readMemory({ plane: 0, row: 0, rows: 8, byteCount: 642 });
+    const bytes = (s) => s.readMemory({ plane: 0, row: 0, rows: 8, byteCount: 642 }, { index: 0 });
     assert.deepEqual((await bytes(padded)).data, (await bytes(plain)).data);
     assert.equal(a.format.width, b.format.width);
   } finally {

@@ -2,6 +2,6 @@
 import { addon, fixture } from './helpers.mjs';
 
 const s = await addon.Session.open(fixture('h264-odd-642x362.mp4'));
-const report = await s.frame(2);
+const { report } = await s.show({ index: 2 });
 s.close();
 process.stdout.write(JSON.stringify({ environment: addon.environment(), info: s.info, report }));

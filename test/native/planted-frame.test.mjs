@@ -26,8 +26,8 @@ function inChild(body, env) {
 
 const reportOf = `const s = await a.Session.open(f, { decode: 'software' });
 try {
-  const r = await s.frame(3, { proof: false });
-  const rows = await s.readMemory({ plane: 1, row: 100, rows: 3, byteCount: r.planes[1].width });
+  const { report: r } = await s.show({ index: 3 }, { proof: false });
+  const rows = await s.readMemory({ plane: 1, row: 100, rows: 3, byteCount: r.planes[1].width }, { index: 3 });
   return { planted: r.wrap.planted, width: r.planes[1].width, u: Buffer.from(rows.data).toString('hex') };
 } finally { s.close(); }`;
 

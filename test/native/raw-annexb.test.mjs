@@ -36,15 +36,17 @@ for (const [source, out, codec] of [
       assert.equal(s.info.durationSeconds, frames / 24);
       const last = frames - 1;
       for (const n of [30, 2, last, 13, 14, 15, 0, 24, 23, 11, 12, 1]) {
-        const r = await s.frame(n);
+        const { report: r } = await s.show({ index: n });
         assert.equal(r.frameIndex, n);
-        assert.equal(await bandIndex(s), n, `pixels of frame ${n}`);
+        assert.equal(await bandIndex(s, { index: n }), n, `pixels of frame ${n}`);
         assert.equal(r.keyFrame, s.info.keyFrames.includes(n), `key flag of frame ${n}`);
         assert.equal(r.timeSeconds, Number((n / 24).toPrecision(9))); // report numbers carry 9 digits
       }
-      assert.equal((await s.frameAtTime(17 / 24)).frameIndex, 17);
-      assert.equal(await bandIndex(s), 17);
-      for (let n = 0; n <= last; n++) assert.equal((await s.frame(n, { proof: false })).frameIndex, n);
+      assert.equal((await s.show({ seconds: 17 / 24 })).report.frameIndex, 17);
+      assert.equal(await bandIndex(s, { seconds: 17 / 24 }), 17);
+      for (let n = 0; n <= last; n++) {
+        assert.equal((await s.show({ index: n }, { proof: false })).report.frameIndex, n);
+      }
     } finally {
       s.close();
     }

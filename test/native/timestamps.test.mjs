@@ -20,7 +20,7 @@ test('96 frames whose timestamps collapse into 6: DUPLICATE_TIMESTAMPS and an in
       ['DUPLICATE_TIMESTAMPS'],
     );
     assert.match(s.info.warnings[0].message, /^90 of 96 video packets repeat the timestamp of another packet/);
-    assert.equal((await s.frame(5)).frameIndex, 5);
+    assert.equal((await s.show({ index: 5 })).report.frameIndex, 5);
   } finally {
     s.close();
   }
@@ -45,8 +45,8 @@ for (const [value, why] of [
       assert.equal(s.info.frameCountExact, true);
       assert.deepEqual(s.info.keyFrames, [0, 12, 24]);
       for (const n of [35, 13, 0, 24]) {
-        assert.equal((await s.frame(n)).frameIndex, n);
-        assert.equal(await bandIndex(s), n);
+        assert.equal((await s.show({ index: n })).report.frameIndex, n);
+        assert.equal(await bandIndex(s, { index: n }), n);
       }
     } finally {
       s.close();

@@ -141,19 +141,22 @@ test('an open option outside its list is INVALID_ARGUMENT listing the allowed na
 
 test('preview names outside their lists are INVALID_ARGUMENT listing the allowed names', async () => {
   const s = await addon.Session.open(file);
+  /** A show() call of frame 0 with these previews. */
+  const withPreviews = (previews) => s.show({ index: 0 }, { proof: false, previews });
   try {
-    await s.frame(0);
     for (const bad of [undefined, 'blur', 'Convert', 3]) {
-      assertListsNames(await errorOf(() => s.preview({ op: bad })), 'options.op', vocabulary.op);
+      assertListsNames(await errorOf(() => withPreviews([{ op: bad }])), 'options.op', vocabulary.op);
     }
     for (const key of ['matrix', 'range']) {
       for (const bad of ['bt999', 'AUTO', 0]) {
-        const e = await errorOf(() => s.preview({ op: 'reference', [key]: bad }));
+        const e = await errorOf(() => withPreviews([{ op: 'reference', [key]: bad }]));
         assertListsNames(e, `options.${key}`, vocabulary[key]);
       }
-      for (const name of vocabulary[key]) {
-        const r = await s.preview({ op: 'reference', maxWidth: 32, [key]: name });
-        assert.equal(r.op, 'reference');
+      const { previews } = await withPreviews(vocabulary[key].map((name) => ({ op: 'reference', maxWidth: 32, [key]: name })));
+      assert.equal(previews.length, vocabulary[key].length);
+      for (const outcome of previews) {
+        assert.equal(outcome.error, null);
+        assert.equal(outcome.result.op, 'reference');
       }
     }
   } finally {
@@ -165,18 +168,21 @@ test('thumbnail and preview widths are bounded by vocabulary().thumbnailWidth', 
   const { min, max } = vocabulary.thumbnailWidth;
   const s = await addon.Session.open(file);
   try {
-    await s.frame(0);
     for (const bad of [8, min - 1, max + 1, 16.5, NaN, '64', 1e300]) {
-      const e = await errorOf(() => s.thumbnails(bad));
+      const e = await errorOf(() => s.show({ index: 0 }, { thumbnailWidth: bad }));
       assert.equal(e?.code, 'INVALID_ARGUMENT', String(bad));
       assert.match(e.message, new RegExp(`from ${min} to ${max}`));
-      assert.equal(await codeOf(() => s.preview({ op: 'reference', maxWidth: bad })), 'INVALID_ARGUMENT', String(bad));
+      const preview = () => s.show({ index: 0 }, { previews: [{ op: 'reference', maxWidth: bad }] });
+      assert.equal(await codeOf(preview), 'INVALID_ARGUMENT', String(bad));
     }
     for (const width of [min, 64, max]) {
-      const [luma] = await s.thumbnails(width);
+      const answer = await s.show(
+        { index: 0 },
+        { proof: false, thumbnailWidth: width, previews: [{ op: 'reference', maxWidth: width }] },
+      );
+      const [luma] = answer.thumbnails;
       assert.equal(luma.width, Math.min(width, s.info.width));
-      const r = await s.preview({ op: 'reference', maxWidth: width });
-      assert.equal(r.reference.width, Math.min(width, s.info.width));
+      assert.equal(answer.previews[0].result.reference.width, Math.min(width, s.info.width));
     }
   } finally {
     s.close();
@@ -188,11 +194,20 @@ test('every code the addon raises is in the vocabulary', async () => {
   const codes = [
     await codeOf(() => addon.Session.open(fixture('missing.mp4'))),
     await codeOf(() => addon.Session.open(fixture('audio-only.m4a'))),
-    await codeOf(() => s.thumbnails(64)),
-    await codeOf(() => s.frame(1e6)),
+    await codeOf(() => s.readMemory({ offset: 0, length: 1 }, { index: 0 })),
+    await codeOf(() => s.show({ index: 1e6 })),
   ];
+  const { previews } = await s.show({ index: 0 }, { proof: false, previews: [{ op: 'gaussian', kernelSize: 4 }] });
+  codes.push(previews[0].error.code);
   s.close();
-  codes.push(await codeOf(() => s.frame(0)));
-  assert.deepEqual(codes, ['FILE_NOT_FOUND', 'NO_VIDEO_STREAM', 'FRAME_OUT_OF_RANGE', 'FRAME_OUT_OF_RANGE', 'CLOSED']);
+  codes.push(await codeOf(() => s.show({ index: 0 })));
+  assert.deepEqual(codes, [
+    'FILE_NOT_FOUND',
+    'NO_VIDEO_STREAM',
+    'INVALID_ARGUMENT',
+    'FRAME_OUT_OF_RANGE',
+    'INVALID_ARGUMENT',
+    'CLOSED',
+  ]);
   for (const code of codes) assert.ok(vocabulary.errorCodes.includes(code), code);
 });

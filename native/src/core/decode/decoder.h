@@ -212,4 +212,7 @@ private:
   int64_t rawSeekPos_ = -1;     // the byte a raw seek went to, checked against the first packet read (then -1)
 };
 
+/// FFmpeg's logged errors of a decoder as one sentence (decoder.cc).
+std::string joinErrors(const std::vector<std::string> &errors);
+
 } // namespace zci
