@@ -15,53 +15,63 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  * not a room fails lint until the folder is added. 'node' stands for Node's built-in modules. The longest
  * folder that holds a file is its room (test/support/live is a room of its own inside test/support).
  */
-const LAYERS = {
+export const LAYERS = {
   // The window's code: React, and the runtime-neutral contract. No Node, no Electron, no addon.
-  renderer: { rooms: ['electron/common', 'renderer/src/model'], packages: ['react', 'react-dom', 'zustand'] },
+  renderer: { rooms: ['contract', 'wording', 'renderer/src/model'], packages: ['react', 'react-dom', 'zustand'] },
   // The frame's geometry and arithmetic (plane facts, rows at a plane's end, tiles, a pixel's place and region):
   // plain functions of the report, no React, no store, no components.
-  'renderer/src/model': { rooms: ['electron/common'], packages: [] },
+  'renderer/src/model': { rooms: ['contract'], packages: [] },
   // Runtime-neutral: the RPC contract, schemas, vocabulary, errors. Imports only itself and zod.
-  'electron/common': { rooms: [], packages: ['zod'] },
+  contract: { rooms: [], packages: ['zod'] },
+  wording: { rooms: ['contract'], packages: [] },
   // The app's root, identity, config folder and checks of user-named paths.
-  'electron/app': { rooms: ['electron/common'], packages: ['node'] },
+  'electron/app': { rooms: ['contract'], packages: ['node'] },
   // Loads the native addon and passes its types on: with the backend, the only room that touches native/.
-  'electron/addon': { rooms: ['electron/common', 'native'], packages: ['node'] },
+  'electron/addon': { rooms: ['contract', 'native'], packages: ['node'] },
   // The capture format: zip (fflate writes, yauzl reads), PNG (fast-png), manifest, signature, replay, collection.
   'electron/capture': {
-    rooms: ['electron/common', 'electron/app', 'electron/addon'],
+    rooms: ['contract', 'wording', 'electron/app', 'electron/addon'],
     packages: ['node', 'zod', 'fflate', 'fast-png', 'yauzl'],
   },
   // The backend process: RPC dispatch and handlers over the addon.
   'electron/backend': {
-    rooms: ['electron/common', 'electron/app', 'electron/addon', 'electron/capture', 'electron/supervisor', 'native'],
+    rooms: [
+      'contract',
+      'wording',
+      'electron/app',
+      'electron/addon',
+      'electron/capture',
+      'electron/supervisor',
+      'native',
+    ],
     packages: ['node', 'zod'],
   },
   // The command line: inspect and capture without a window.
   'electron/cli': {
-    rooms: ['electron/common', 'electron/app', 'electron/addon', 'electron/capture'],
+    rooms: ['contract', 'wording', 'electron/app', 'electron/addon', 'electron/capture'],
     packages: ['node', 'zod'],
   },
   // `npm start`: picks the Electron window or serve mode.
   'electron/launcher': { rooms: ['electron/app'], packages: ['node'] },
   // Keeps one backend process alive, for main and serve mode.
-  'electron/supervisor': { rooms: ['electron/common'], packages: ['node'] },
+  'electron/supervisor': { rooms: ['contract'], packages: ['node'] },
   // Serve mode: HTTP, WebSocket RPC, tokens.
-  'electron/serve': { rooms: ['electron/common', 'electron/app', 'electron/supervisor'], packages: ['node', 'ws'] },
+  'electron/serve': { rooms: ['contract', 'electron/app', 'electron/supervisor'], packages: ['node', 'ws'] },
   // Electron's main process and preload: the only rooms that import electron.
   'electron/main': {
-    rooms: ['electron/common', 'electron/app', 'electron/supervisor'],
+    rooms: ['contract', 'electron/app', 'electron/supervisor'],
     packages: ['node', 'electron'],
   },
-  'electron/preload': { rooms: ['electron/common'], packages: ['electron'] },
+  'electron/preload': { rooms: ['contract'], packages: ['electron'] },
   // The addon's typed surface, stated in terms of the common vocabulary and schemas.
-  native: { rooms: ['electron/common'], packages: [] },
+  native: { rooms: ['contract'], packages: [] },
   // Tests. Unit tests run with no build, no addon and no serve mode; integration tests may use them all.
   'test/unit': {
     rooms: [
       'renderer',
       'renderer/src/model',
-      'electron/common',
+      'contract',
+      'wording',
       'electron/app',
       'electron/addon',
       'electron/capture',
@@ -77,14 +87,15 @@ const LAYERS = {
     packages: ['node', 'vitest', 'eslint', 'fast-check'],
   },
   'test/component': {
-    rooms: ['renderer', 'renderer/src/model', 'electron/common', 'test/support'],
+    rooms: ['renderer', 'renderer/src/model', 'contract', 'test/support'],
     packages: ['node', 'vitest', 'react', '@testing-library/react', '@testing-library/user-event'],
   },
   'test/integration': {
     rooms: [
       'renderer',
       'renderer/src/model',
-      'electron/common',
+      'contract',
+      'wording',
       'electron/app',
       'electron/addon',
       'electron/capture',
@@ -100,27 +111,27 @@ const LAYERS = {
     packages: ['node', 'vitest', 'ws', 'fast-check'],
   },
   'test/e2e': {
-    rooms: ['electron/common', 'electron/capture', 'test/support', 'test/support/live', 'test/support/e2e'],
+    rooms: ['contract', 'electron/capture', 'test/support', 'test/support/live', 'test/support/e2e'],
     packages: ['node', '@playwright/test', '@axe-core/playwright', 'ws'],
   },
   'test/support': {
-    rooms: ['electron/common', 'electron/capture', 'electron/addon', 'electron/app', 'scripts/gpu/evidence'],
+    rooms: ['contract', 'electron/capture', 'electron/addon', 'electron/app', 'scripts/gpu/evidence'],
     packages: ['node', 'vitest', '@testing-library/jest-dom', '@testing-library/react', 'fflate', 'fast-check'],
   },
   // The GPU evidence writer's readers (JavaScript, typed by JSDoc): the tests read the runs through the same code.
   'scripts/gpu/evidence': { rooms: [], packages: ['node', '@xmldom/xmldom'] },
   'test/support/live': {
-    rooms: ['renderer', 'electron/common', 'electron/addon', 'test/support'],
+    rooms: ['renderer', 'contract', 'electron/addon', 'test/support'],
     packages: ['node', 'ws'],
   },
   'test/support/e2e': {
-    rooms: ['electron/common', 'electron/capture', 'test/support', 'test/support/live'],
+    rooms: ['contract', 'electron/capture', 'test/support', 'test/support/live'],
     packages: ['node', '@playwright/test'],
   },
 };
 
 /** The folders whose TypeScript files must each lie in a room of LAYERS. */
-const LAYERED = ['renderer', 'electron', 'native', 'test'];
+const LAYERED = ['contract', 'wording', 'renderer', 'electron', 'native', 'test'];
 
 const ROOMS_LONGEST_FIRST = Object.keys(LAYERS).sort((a, b) => b.length - a.length);
 
@@ -227,6 +238,8 @@ export default tseslint.config(
   },
   {
     files: [
+      'contract/**/*.ts',
+      'wording/**/*.ts',
       'renderer/**/*.ts',
       'renderer/**/*.tsx',
       'electron/**/*.ts',
@@ -271,7 +284,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/common/**/*.ts'],
+    files: ['contract/**/*.ts', 'wording/**/*.ts'],
     languageOptions: { globals: {} },
   },
   {

@@ -1,13 +1,13 @@
 /**
  * The typed surface of the native addon (zerocopy_inspector.node): the only statement of its shapes. The names it
- * accepts come from electron/common/vocabulary.ts, its reports from the schemas in electron/common.
+ * accepts come from contract/vocabulary.ts, its reports from the schemas in contract/.
  */
-import type { CompareDecodersOptions, DecoderCompareResult } from '../electron/common/decoder-compare';
-import type { EnvironmentReport } from '../electron/common/environment';
-import type { ErrorCode } from '../electron/common/errors';
-import type { Ledger } from '../electron/common/ledger';
-import type { MemoryRead, ReadMemoryParams } from '../electron/common/memory';
-import type { FrameReport, StreamInfo } from '../electron/common/report';
+import type { CompareDecodersOptions, DecoderCompareResult } from '../contract/decoder-compare';
+import type { EnvironmentReport } from '../contract/environment';
+import type { ErrorCode } from '../contract/errors';
+import type { Ledger } from '../contract/ledger';
+import type { MemoryRead, ReadMemoryParams } from '../contract/memory';
+import type { FrameReport, StreamInfo } from '../contract/report';
 import type {
   ColorMatrix,
   ColorRange,
@@ -15,7 +15,7 @@ import type {
   DecodeMode,
   InitOrder,
   PreviewOp,
-} from '../electron/common/vocabulary';
+} from '../contract/vocabulary';
 
 /** Options of Session.open; every field is optional. */
 export interface OpenOptions {
@@ -104,7 +104,7 @@ export interface PlaneThumbnail {
   data: Uint8Array;
 }
 
-/** An operator preview request; op is one of PREVIEW_OPS (electron/common/vocabulary.ts says what each does). */
+/** An operator preview request; op is one of PREVIEW_OPS (contract/vocabulary.ts says what each does). */
 export interface PreviewOptions {
   op: PreviewOp;
   /** Thumbnail width, THUMBNAIL_WIDTH.min..max (16..1024; default 256). */
@@ -154,7 +154,7 @@ export interface PreviewResult {
 
 /** A range of a frame's memory: rows of a plane (in its pitch, from its first byte; they may run past the plane) and
  * bytes byteStart..byteStart+byteCount of each row (default the whole pitch), or an offset and length from the first
- * byte of plane 0's allocation. The bounds are readMemoryParamsSchema's (electron/common/memory.ts). */
+ * byte of plane 0's allocation. The bounds are readMemoryParamsSchema's (contract/memory.ts). */
 export type MemoryRange = ReadMemoryParams['range'];
 
 /** Options of a memory read. */
@@ -165,7 +165,7 @@ export interface ReadMemoryOptions {
   signal?: AbortSignal;
 }
 
-/** What a memory read brings back: MemoryRead (electron/common/memory.ts) with the bytes themselves. */
+/** What a memory read brings back: MemoryRead (contract/memory.ts) with the bytes themselves. */
 export type NativeMemoryRead = Omit<MemoryRead, 'data'> & { data: Uint8Array };
 
 /** An open video: a decoder plus the frames the inspector holds. */

@@ -1,7 +1,7 @@
 /** Which FFmpeg variants of the addon this installation has (native/index.cjs loads one per process). */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FfmpegChoice } from '../common/ffmpeg-choice';
+import type { FfmpegChoice } from '../../contract/ffmpeg-choice';
 
 /** Where each variant's binary lies, relative to the app (in a packaged app, under app.asar.unpacked). */
 const VARIANT_BINARIES: Record<FfmpegChoice, string> = {

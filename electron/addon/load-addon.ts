@@ -1,7 +1,7 @@
 /** Loads the native addon; the only module in the app that does. */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddonStatus } from '../common/contract';
+import type { AddonStatus } from '../../contract/contract';
 import type { AddonModule } from './native';
 
 /** A loaded addon, or why there is none. */

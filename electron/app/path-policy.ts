@@ -5,7 +5,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { RpcFailure, rpcError } from '../common/envelope';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 
 /** The real path of p: its deepest existing ancestor resolved through links, the rest appended as written. */
 export async function realPathOf(p: string): Promise<string> {

@@ -1,7 +1,7 @@
 /** Checks a path the user named before the addon opens it; the API offers no other way to reach files. */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { RpcFailure, rpcError } from '../common/envelope';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 
 /** Resolves a user-named path against cwd and rejects what is not a regular, existing file. */
 export async function resolveUserPath(raw: string, cwd: string): Promise<string> {

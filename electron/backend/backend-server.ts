@@ -1,8 +1,8 @@
 /** The backend's clients: each attached channel gets its own ClientSession and its requests dispatched. */
-import type { BackendRestartedEvent, EventMap, EventName } from '../common/contract';
-import { rpcError } from '../common/envelope';
-import { MAX_PENDING_REQUESTS, type WireEvent, type WireResponse } from '../common/wire';
-import { encodeWireMessage } from '../common/wire-frame';
+import type { BackendRestartedEvent, EventMap, EventName } from '../../contract/contract';
+import { rpcError } from '../../contract/envelope';
+import { MAX_PENDING_REQUESTS, type WireEvent, type WireResponse } from '../../contract/wire';
+import { encodeWireMessage } from '../../contract/wire-frame';
 import type { ClientStateMessage } from '../supervisor/protocol';
 import { ClientSession } from './client-session';
 import { dispatch } from './dispatch';

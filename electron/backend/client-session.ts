@@ -1,7 +1,7 @@
 /** One client's open file: at most one addon Session, with its calls run one at a time. */
 import type { FrameSource } from '../addon/native';
-import { RpcFailure, rpcError } from '../common/envelope';
-import type { FrameReport } from '../common/report';
+import { RpcFailure, rpcError } from '../../contract/envelope';
+import type { FrameReport } from '../../contract/report';
 import type { Charge } from './memory-budget';
 
 /** Where the client is: the file it has open and the frame it looks at. */

@@ -1,8 +1,8 @@
 /** Turns one raw message into one response: shape check, method check, parameter schema, handler, envelope. */
 import { z } from 'zod';
-import { isMethodName, METHODS, type MethodName } from '../common/contract';
-import { rpcError, toRpcError } from '../common/envelope';
-import { MAX_REQUEST_BYTES, requestSchema, type WireResponse } from '../common/wire';
+import { isMethodName, METHODS, type MethodName } from '../../contract/contract';
+import { rpcError, toRpcError } from '../../contract/envelope';
+import { MAX_REQUEST_BYTES, requestSchema, type WireResponse } from '../../contract/wire';
 import type { HandlerContext, Handlers, Handler } from './handlers/types';
 
 /** Handles one raw request string; never throws, always answers (id -1 when the id is unreadable). */

@@ -1,7 +1,7 @@
 /** Entry of the backend process: loads the addon, then serves the clients its parent attaches. */
 import os from 'node:os';
 import path from 'node:path';
-import { readBudgets } from '../common/budgets';
+import { readBudgets } from '../../contract/budgets';
 import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
 import { readAppIdentity } from '../app/app-identity';
@@ -9,9 +9,9 @@ import { appRootOf } from '../app/app-root';
 import { defaultConfigDir } from '../app/config-dir';
 import { PathPolicy } from '../app/path-policy';
 import { removeLeftovers } from '../capture/pending-writes';
-import { parsePlantHook, PLANT_HOOK_ENV, type ComparePlant } from '../common/decoder-compare';
+import { parsePlantHook, PLANT_HOOK_ENV, type ComparePlant } from '../../contract/decoder-compare';
 import { availableFfmpeg } from '../addon/ffmpeg-variants';
-import { FFMPEG_CHOICE_ENV } from '../common/ffmpeg-choice';
+import { FFMPEG_CHOICE_ENV } from '../../contract/ffmpeg-choice';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers/index';

@@ -1,6 +1,6 @@
 /** Turns the addon's memory read into what crosses the wire. */
 import type { NativeMemoryRead } from '../../native/index';
-import type { MemoryRead } from '../common/memory';
+import type { MemoryRead } from '../../contract/memory';
 
 /** A read's bytes as a view (no copy), checking their count against its rows, row width and bytes read. */
 export function toWireMemoryRead(read: NativeMemoryRead): MemoryRead {

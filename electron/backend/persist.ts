@@ -2,14 +2,14 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { RecentFile } from '../common/contract';
+import type { RecentFile } from '../../contract/contract';
 import {
   DEFAULT_SETTINGS,
   RETIRED_SETTINGS,
   settingsSchema,
   type Settings,
   type SettingsPatch,
-} from '../common/settings';
+} from '../../contract/settings';
 
 /** How many recent files are kept. */
 export const MAX_RECENTS = 10;

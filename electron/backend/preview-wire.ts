@@ -1,7 +1,7 @@
 /** Turns the addon's preview result into what crosses the wire: pictures as bytes, figures as finite numbers. */
 import type { PreviewResult, RgbImage } from '../addon/native';
-import type { PreviewWire, RgbWire } from '../common/preview';
-import type { PreviewOp } from '../common/vocabulary';
+import type { PreviewWire, RgbWire } from '../../contract/preview';
+import type { PreviewOp } from '../../contract/vocabulary';
 
 /** One RGB picture's bytes as a view (no copy), checking its byte count against its size; null stays null. */
 export function toWireRgb(picture: RgbImage | null, what: string): RgbWire | null {

@@ -1,6 +1,6 @@
 /** Turns the addon's grey thumbnails into what crosses the wire. */
 import type { PlaneThumbnail } from '../addon/native';
-import type { ThumbnailWire } from '../common/contract';
+import type { ThumbnailWire } from '../../contract/contract';
 
 /** One thumbnail's bytes as a view (no copy), checking the byte count against its size. */
 export function toWireThumbnail(thumb: PlaneThumbnail): ThumbnailWire {

@@ -17,8 +17,8 @@ import {
   OPERATOR_PREVIEW_MAX,
   type CaptureManifest,
   type CaptureSignature,
-} from '../common/capture';
-import { RpcFailure, rpcError } from '../common/envelope';
+} from '../../contract/capture';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 import { decodedBudgetBreach, invalid, namedPngs, operatorShape, pixels } from './capture-pngs';
 import { sha256, verifyCapture } from './capture-signature';
 import { checkPngHeader, decodePng, maxPngBytes, PngFormatError, type PngShape } from './png';

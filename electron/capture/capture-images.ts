@@ -6,8 +6,8 @@
  * carries the PNG). Every decode is charged against the capture's decoded-size budget, which the open already
  * showed to be enough for all of them; a charge past it is refused.
  */
-import { budgetWords, CAPTURE_BUDGETS } from '../common/capture';
-import { RpcFailure, rpcError } from '../common/envelope';
+import { budgetWords, CAPTURE_BUDGETS } from '../../contract/capture';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 import { decodePng, PngFormatError, type PngShape } from './png';
 
 /** Decodes a capture's PNGs lazily, each once. */

@@ -10,7 +10,7 @@ import {
   type CaptureManifest,
   type CaptureSelection,
   type CaptureSignature,
-} from '../common/capture';
+} from '../../contract/capture';
 import type { AppIdentity } from '../app/app-identity';
 import type { CaptureMeta } from './collect';
 

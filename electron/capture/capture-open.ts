@@ -9,8 +9,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { appRootOf } from '../app/app-root';
 import { readSigningKey } from '../app/signing-key';
-import { budgetWords, CAPTURE_BUDGETS } from '../common/capture';
-import { RpcFailure, rpcError } from '../common/envelope';
+import { budgetWords, CAPTURE_BUDGETS } from '../../contract/capture';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 import type { OpenedCapture } from './capture-file';
 import type { WorkerReply, WorkerRequest } from './open-protocol';
 

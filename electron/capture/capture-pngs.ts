@@ -1,6 +1,6 @@
 /** The PNGs a capture's manifest names, their shapes and what decoding them takes: shared by reading and writing. */
-import { budgetWords, CAPTURE_BUDGETS, OPERATOR_PREVIEW_MAX, type CaptureManifest } from '../common/capture';
-import { RpcFailure, rpcError } from '../common/envelope';
+import { budgetWords, CAPTURE_BUDGETS, OPERATOR_PREVIEW_MAX, type CaptureManifest } from '../../contract/capture';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 import { headerShape, PngFormatError, readPngHeader, type PngShape } from './png';
 
 /** CAPTURE_INVALID with a message. */

@@ -7,16 +7,16 @@ import {
   type CaptureManifest,
   type CaptureSignature,
   type CaptureSummary,
-} from '../common/capture';
-import type { CapturedOperatorWire } from '../common/contract';
-import { RpcFailure, rpcError } from '../common/envelope';
-import { formatFrameList } from '../common/frame-list';
-import type { ReadMemoryParams } from '../common/memory';
+} from '../../contract/capture';
+import type { CapturedOperatorWire } from '../../contract/contract';
+import { RpcFailure, rpcError } from '../../contract/envelope';
+import { formatFrameList } from '../../wording/frame-list';
+import type { ReadMemoryParams } from '../../contract/memory';
 
 /** A range of a frame's memory, as readMemory takes it. */
 type MemoryRange = ReadMemoryParams['range'];
-import type { MemoryRead } from '../common/memory';
-import type { StreamInfo } from '../common/report';
+import type { MemoryRead } from '../../contract/memory';
+import type { StreamInfo } from '../../contract/report';
 import { readFromSamples } from './memory-samples';
 import type { OpenedCapture } from './capture-file';
 import { CaptureImages } from './capture-images';

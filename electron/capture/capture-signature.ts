@@ -10,7 +10,7 @@ import {
   type CaptureManifest,
   type CaptureSignature,
   type CaptureSignatureFile,
-} from '../common/capture';
+} from '../../contract/capture';
 
 /** The first line of the signed statement; a later scheme changes it. */
 const STATEMENT_HEADER = 'zerocopy-inspector capture signature 1';

@@ -14,8 +14,8 @@ import {
   CAPTURE_MANIFEST,
   CAPTURE_SIGNATURE,
   captureManifestSchema,
-} from '../common/capture';
-import { RpcFailure, rpcError } from '../common/envelope';
+} from '../../contract/capture';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 import type { CaptureContents } from './capture-file';
 import { namedPngs, operatorShape, pixels } from './capture-pngs';
 import { sha256, signCapture } from './capture-signature';

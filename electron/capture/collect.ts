@@ -1,5 +1,5 @@
 /** Gathers a capture from an open session: each chosen frame's report, plane thumbnails and operator previews. */
-import type { JsonValue } from '../common/bounded-json';
+import type { JsonValue } from '../../contract/bounded-json';
 import {
   MEMORY_SAMPLE_KINDS,
   type CaptureManifest,
@@ -7,19 +7,19 @@ import {
   type MemorySampleEntry,
   type OperatorEntry,
   type ProbePoints,
-} from '../common/capture';
-import type { ReadMemoryParams } from '../common/memory';
+} from '../../contract/capture';
+import type { ReadMemoryParams } from '../../contract/memory';
 
 /** A range of a frame's memory, as readMemory takes it. */
 type MemoryRange = ReadMemoryParams['range'];
-import type { MemoryRead } from '../common/memory';
+import type { MemoryRead } from '../../contract/memory';
 import { planSamples, readSamples } from './memory-samples';
 import type { PreviewOptions, Session } from '../addon/native';
-import { streamInfoSchema, type FrameReport, type StreamInfo } from '../common/report';
+import { streamInfoSchema, type FrameReport, type StreamInfo } from '../../contract/report';
 import type { CaptureContents } from './capture-file';
 import { encodePng } from './png';
-import { RpcFailure, rpcError } from '../common/envelope';
-import { withStepLedger } from '../common/ledger';
+import { RpcFailure, rpcError } from '../../contract/envelope';
+import { withStepLedger } from '../../contract/ledger';
 import { previewFiles } from './operator-previews';
 
 /** An operator preview's manifest fields other than its PNG's path (later versions may add more). */

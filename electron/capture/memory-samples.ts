@@ -4,14 +4,14 @@
  * and a tile of rows around the picture's middle. Each is one memory read, kept as it was read (its regions, its
  * addresses) with its bytes in a file of its own; a later read is answered from them when it lies inside one.
  */
-import type { ReadMemoryParams } from '../common/memory';
+import type { ReadMemoryParams } from '../../contract/memory';
 
 /** A range of a frame's memory, as readMemory takes it. */
 type MemoryRange = ReadMemoryParams['range'];
-import { CAPTURE_MEMORY_BUDGETS, type MemorySampleEntry, type ProbePoints } from '../common/capture';
-import { RpcFailure, rpcError } from '../common/envelope';
-import type { MemoryRead, RegionSpan } from '../common/memory';
-import type { FrameReport } from '../common/report';
+import { CAPTURE_MEMORY_BUDGETS, type MemorySampleEntry, type ProbePoints } from '../../contract/capture';
+import { RpcFailure, rpcError } from '../../contract/envelope';
+import type { MemoryRead, RegionSpan } from '../../contract/memory';
+import type { FrameReport } from '../../contract/report';
 
 /** A plane range with its kind, as a capture asks for it. */
 export interface PlannedSample {

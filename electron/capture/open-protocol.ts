@@ -1,6 +1,6 @@
 /** What capture-open.ts and its worker (open-worker.ts) send each other. */
-import type { CaptureManifest, CaptureSignature } from '../common/capture';
-import type { RpcError } from '../common/envelope';
+import type { CaptureManifest, CaptureSignature } from '../../contract/capture';
+import type { RpcError } from '../../contract/envelope';
 import type { PngShape } from './png';
 
 /** The worker's input (its workerData). */

@@ -4,7 +4,7 @@
  * kept, the operator previews only checked), and posts the result back with the bytes and pixels transferred. It runs under a deadline and a heap limit; past either it is stopped.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { toRpcError } from '../common/envelope';
+import { toRpcError } from '../../contract/envelope';
 import { readCapture } from './capture-file';
 import type { WorkerReply, WorkerRequest } from './open-protocol';
 

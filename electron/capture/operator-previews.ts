@@ -4,9 +4,9 @@
  * is left out; the CPU reference is there on any machine.
  */
 import type { PreviewOptions, PreviewOutcome, PreviewResult, RgbImage } from '../addon/native';
-import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../common/capture';
-import { PREVIEW_DEFAULTS } from '../common/preview';
-import { PREVIEW_OPS, type PreviewOp } from '../common/vocabulary';
+import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../../contract/capture';
+import { PREVIEW_DEFAULTS } from '../../contract/preview';
+import { PREVIEW_OPS, type PreviewOp } from '../../contract/vocabulary';
 import type { CaptureSource, OperatorPreviewFile } from './collect';
 import { encodePng } from './png';
 

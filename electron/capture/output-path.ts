@@ -1,8 +1,8 @@
 /** Checks where a capture may be written: a .zci name in an existing folder, not a link, not a file unless asked. */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CAPTURE_EXTENSION } from '../common/capture';
-import { RpcFailure, rpcError } from '../common/envelope';
+import { CAPTURE_EXTENSION } from '../../contract/capture';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 import { checkCaptureTarget } from './capture-write';
 
 /**

@@ -6,10 +6,10 @@ import { liveCaptureMeta, replayCaptureMeta } from '../capture/capture-meta';
 import { collectCapture, type CaptureProgress, type MemoryChoice } from '../capture/collect';
 import { withPreviews } from '../capture/operator-previews';
 import { resolveCapturePath } from '../capture/output-path';
-import type { CaptureSelection } from '../common/capture';
-import { checksPass, frameChecks } from '../common/checks';
-import { toRpcError } from '../common/envelope';
-import { EXIT_CODES } from '../common/inspect-output';
+import type { CaptureSelection } from '../../contract/capture';
+import { checksPass, frameChecks } from '../../contract/checks';
+import { toRpcError } from '../../contract/envelope';
+import { EXIT_CODES } from '../../contract/inspect-output';
 import { CliFailure, type OpenedInput, type VideoOptions } from './cli-input';
 
 /** What capture needs besides the opened input. */

@@ -1,14 +1,20 @@
 /** Parses the command line of `zerocopy-inspector`: a command, a file, and options. */
 import { parseArgs } from 'node:util';
-import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, MAX_PROBE_POINTS, MEMORY_SAMPLE_KINDS } from '../common/capture';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, MAX_PROBE_POINTS, MEMORY_SAMPLE_KINDS } from '../../contract/capture';
 
 /** One kind of memory sample. */
 type MemorySampleKind = (typeof MEMORY_SAMPLE_KINDS)[number];
-import { CODE_LANGUAGES, type Ecosystem } from '../common/copy-code';
-import { COMPARE_DECODERS_A, type CompareDecoderA } from '../common/decoder-compare';
-import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../common/ffmpeg-choice';
-import { parseFrameList } from '../common/frame-list';
-import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, THUMBNAIL_WIDTH, type DecodeMode } from '../common/vocabulary';
+import { CODE_LANGUAGES, type Ecosystem } from '../../wording/copy-code';
+import { COMPARE_DECODERS_A, type CompareDecoderA } from '../../contract/decoder-compare';
+import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../../contract/ffmpeg-choice';
+import { parseFrameList } from '../../wording/frame-list';
+import {
+  DECODE_MODES,
+  decodeModeSchema,
+  DEVICE_ORDINAL,
+  THUMBNAIL_WIDTH,
+  type DecodeMode,
+} from '../../contract/vocabulary';
 
 /** The usage text, printed by --help and after a usage error. */
 export const USAGE = `Usage: zerocopy-inspector <command> <file> [options]

@@ -7,10 +7,10 @@ import { resolveUserPath } from '../app/user-path';
 import { openCaptureFile } from '../capture/capture-open';
 import { CaptureSession } from '../capture/capture-session';
 import type { CaptureSource } from '../capture/collect';
-import { toRpcError, type RpcError } from '../common/envelope';
-import type { EnvironmentReport } from '../common/environment';
-import { EXIT_CODES } from '../common/inspect-output';
-import type { DecodeMode } from '../common/vocabulary';
+import { toRpcError, type RpcError } from '../../contract/envelope';
+import type { EnvironmentReport } from '../../contract/environment';
+import { EXIT_CODES } from '../../contract/inspect-output';
+import type { DecodeMode } from '../../contract/vocabulary';
 import { startsLikeZip, ZIP_HEAD_BYTES } from './zip-head';
 
 /** A failure that ends the command with an exit code and an error envelope. */

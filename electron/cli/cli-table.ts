@@ -1,11 +1,11 @@
 /** The readable form of inspect's output: a header, one row per frame, the failures spelled out. */
-import { signatureWords } from '../common/capture';
-import type { CheckResult } from '../common/checks';
-import { displayWords } from '../common/display-words';
-import { ffmpegWords, nvdecOutputWords } from '../common/ffmpeg-words';
-import { formatFrameList } from '../common/frame-list';
-import type { InspectOutput } from '../common/inspect-output';
-import { checkWord, DESCRIPTOR_ONLY_WHY } from '../common/verdicts';
+import { signatureWords } from '../../contract/capture';
+import type { CheckResult } from '../../contract/checks';
+import { displayWords } from '../../wording/display-words';
+import { ffmpegWords, nvdecOutputWords } from '../../wording/ffmpeg-words';
+import { formatFrameList } from '../../wording/frame-list';
+import type { InspectOutput } from '../../contract/inspect-output';
+import { checkWord, DESCRIPTOR_ONLY_WHY } from '../../wording/verdicts';
 import { layoutLines } from './plane-layout';
 
 function pad(rows: string[][]): string[] {

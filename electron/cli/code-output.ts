@@ -3,9 +3,9 @@
  * Comments carry the project's own words; the file name, error messages and the report's reasons are free text,
  * so they are printed as escaped string literals (a name may hold a carriage return or a comment's end).
  */
-import { copyCode, type Ecosystem } from '../common/copy-code';
-import { cString, pyString } from '../common/copy-code/literal';
-import type { InspectOutput } from '../common/inspect-output';
+import { copyCode, type Ecosystem } from '../../wording/copy-code';
+import { cString, pyString } from '../../wording/copy-code/literal';
+import type { InspectOutput } from '../../contract/inspect-output';
 
 const isPython = (language: Ecosystem): boolean => language === 'python' || language === 'torch';
 

@@ -9,9 +9,9 @@ import {
   type CompareDecoderA,
   type ComparePlant,
   type DecoderCompareResult,
-} from '../common/decoder-compare';
-import { toRpcError } from '../common/envelope';
-import { compareOutputSchema, EXIT_CODES, type CompareOutput } from '../common/inspect-output';
+} from '../../contract/decoder-compare';
+import { toRpcError } from '../../contract/envelope';
+import { compareOutputSchema, EXIT_CODES, type CompareOutput } from '../../contract/inspect-output';
 import { CliFailure } from './cli-input';
 
 /** What the comparison needs from the command line. */

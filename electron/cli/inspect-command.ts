@@ -1,7 +1,7 @@
 /** `zerocopy-inspector inspect`: each frame's report and checks, as a table or as JSON; the exit code says if all passed. */
-import { checksPass, frameChecks } from '../common/checks';
-import { captureGpuText, type CaptureSignature, provenanceShortfall } from '../common/capture';
-import { toRpcError } from '../common/envelope';
+import { checksPass, frameChecks } from '../../contract/checks';
+import { captureGpuText, type CaptureSignature, provenanceShortfall } from '../../contract/capture';
+import { toRpcError } from '../../contract/envelope';
 import {
   EXIT_CODES,
   inspectedFrameSchema,
@@ -10,12 +10,12 @@ import {
   type InspectedFrame,
   type InspectHead,
   type InspectOutput,
-} from '../common/inspect-output';
+} from '../../contract/inspect-output';
 import type { AppIdentity } from '../app/app-identity';
 import type { ShowResult } from '../addon/native';
-import { withStepLedger } from '../common/ledger';
-import type { FrameReport } from '../common/report';
-import { FRAMES_PER_CALL } from '../common/vocabulary';
+import { withStepLedger } from '../../contract/ledger';
+import type { FrameReport } from '../../contract/report';
+import { FRAMES_PER_CALL } from '../../contract/vocabulary';
 import type { OpenedInput } from './cli-input';
 import { InspectJsonWriter } from './inspect-json-writer';
 import { mark } from './phase-marks';

@@ -3,7 +3,7 @@
  * text is byte for byte JSON.stringify(output, null, 2) of the whole output (a unit test holds it to that), so a
  * reader cannot tell; the process does not wait for the last frame to serialise the first.
  */
-import type { InspectedFrame, InspectHead, InspectSummary } from '../common/inspect-output';
+import type { InspectedFrame, InspectHead, InspectSummary } from '../../contract/inspect-output';
 
 const FRAMES_KEY = '\n  "frames": []';
 

@@ -1,8 +1,8 @@
 /** The plane layout of inspect's table: where each plane's bytes lie, named as the memory regions are. */
-import { formatFrameList } from '../common/frame-list';
-import type { InspectOutput } from '../common/inspect-output';
-import { REGION_LABELS } from '../common/memory';
-import type { FrameReport, PlaneReport } from '../common/report';
+import { formatFrameList } from '../../wording/frame-list';
+import type { InspectOutput } from '../../contract/inspect-output';
+import { REGION_LABELS } from '../../contract/memory';
+import type { FrameReport, PlaneReport } from '../../contract/report';
 
 const count = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

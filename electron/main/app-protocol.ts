@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { appFileFor, contentType } from '../app/app-files';
-import { contentSecurityPolicy } from '../common/csp';
+import { contentSecurityPolicy } from '../../contract/csp';
 
 /** The scheme and host of the app's pages. */
 export const APP_SCHEME = 'zci-app';

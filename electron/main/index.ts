@@ -1,8 +1,8 @@
 /** The main process: one secure window, a supervised backend, and a MessagePort brokered between them. */
 import { app, BrowserWindow, dialog, Menu, MessageChannelMain, protocol, session, type WebContents } from 'electron';
 import os from 'node:os';
-import { processMemoryLimit, readBudgets } from '../common/budgets';
-import type { BackendRestartedEvent } from '../common/contract';
+import { processMemoryLimit, readBudgets } from '../../contract/budgets';
+import type { BackendRestartedEvent } from '../../contract/contract';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { Supervisor } from '../supervisor/supervisor';
 import { appPaths } from './app-paths';

@@ -1,6 +1,6 @@
 /** The main process's side of the IPC channels, typed from their one map; only the app's own page is answered. */
 import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type MessagePortMain, type WebContents } from 'electron';
-import { CHANNELS, type ChannelResult, type InvokeChannel } from '../common/ipc-channels';
+import { CHANNELS, type ChannelResult, type InvokeChannel } from '../../contract/ipc-channels';
 import { fromAppPage, guarded } from './navigation';
 
 /**

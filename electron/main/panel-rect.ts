@@ -1,5 +1,5 @@
 /** Checks what the window asks the main process for when it exports: a sane rectangle, a plain file name. */
-import type { PanelRect } from '../common/ipc-channels';
+import type { PanelRect } from '../../contract/ipc-channels';
 
 /** Largest side of a panel picture, in CSS pixels. */
 const MAX_SIDE = 8192;

@@ -1,7 +1,7 @@
 /** The preload script: exposes window.inspector and forwards backend ports to the page. */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { BACKEND_PORT_MESSAGE, type InspectorBridge } from '../common/bridge';
-import { CHANNELS, type ChannelArgs, type ChannelResult, type InvokeChannel } from '../common/ipc-channels';
+import { BACKEND_PORT_MESSAGE, type InspectorBridge } from '../../contract/bridge';
+import { CHANNELS, type ChannelArgs, type ChannelResult, type InvokeChannel } from '../../contract/ipc-channels';
 
 /** Calls an invoke channel with the arguments its entry in ChannelMap names; resolves to its result. */
 function invoke<C extends InvokeChannel>(channel: C, ...args: ChannelArgs<C>): Promise<ChannelResult<C>> {

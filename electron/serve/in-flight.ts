@@ -2,9 +2,9 @@
  * The requests serve mode has passed to the backend and not yet seen answered, per client. When the backend dies,
  * each is answered BACKEND_RESTARTED, so no client (a browser or a script) waits for an answer that cannot come.
  */
-import { rpcError } from '../common/envelope';
-import type { WireResponse } from '../common/wire';
-import { BINARY_FRAME_MAGIC } from '../common/wire-frame';
+import { rpcError } from '../../contract/envelope';
+import type { WireResponse } from '../../contract/wire';
+import { BINARY_FRAME_MAGIC } from '../../contract/wire-frame';
 
 /** The id of a request as a client sent it (JSON text), or null when it has none that can be answered. */
 export function requestId(text: string): number | null {

@@ -1,8 +1,8 @@
 /** Entry of serve mode: supervise the backend, serve the renderer, print the URL with its token. */
-import { FFMPEG_CHOICE_ENV } from '../common/ffmpeg-choice';
+import { FFMPEG_CHOICE_ENV } from '../../contract/ffmpeg-choice';
 import os from 'node:os';
 import path from 'node:path';
-import { BudgetConfigError, processMemoryLimit, readBudgets, unreadAnswerBudget } from '../common/budgets';
+import { BudgetConfigError, processMemoryLimit, readBudgets, unreadAnswerBudget } from '../../contract/budgets';
 import { appRootOf } from '../app/app-root';
 import { defaultConfigDir } from '../app/config-dir';
 import { BACKEND_ENV } from '../supervisor/protocol';

@@ -1,7 +1,7 @@
 /** Command-line options of serve mode. */
 import { parseArgs } from 'node:util';
-import { BUDGET_ENV } from '../common/budgets';
-import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../common/ffmpeg-choice';
+import { BUDGET_ENV } from '../../contract/budgets';
+import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../../contract/ffmpeg-choice';
 
 /** What serve mode was asked to do. */
 export interface ServeOptions {

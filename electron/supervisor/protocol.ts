@@ -1,5 +1,5 @@
 /** Messages between a supervising parent (Electron's main process or the serve server) and the backend process. */
-import type { BackendRestartedEvent } from '../common/contract';
+import type { BackendRestartedEvent } from '../../contract/contract';
 
 /** A client's file and frame, as the backend reports them to its parent. */
 export interface ClientStateMessage {

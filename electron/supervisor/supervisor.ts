@@ -1,6 +1,6 @@
 /** Keeps one backend process alive: starts it, restarts it when it dies, remembers where each client was. */
 import { EventEmitter } from 'node:events';
-import type { BackendRestartedEvent } from '../common/contract';
+import type { BackendRestartedEvent } from '../../contract/contract';
 import { watchMemory, type OverLimit } from './memory-watch';
 import { decideRestart, describeExit, DEFAULT_RESTART_POLICY, type RestartPolicy } from './policy';
 import type { ChildMessage, ClientStateMessage, ParentMessage } from './protocol';

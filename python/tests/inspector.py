@@ -1,4 +1,4 @@
-"""The inspector's own command line, which validates captures with the app's schemas (electron/common)."""
+"""The inspector's own command line, which validates captures with the app's schemas (contract/)."""
 
 from __future__ import annotations
 

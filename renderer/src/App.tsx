@@ -1,7 +1,7 @@
 /** The app: the store, the shortcuts and the window's bridge wired to the layout (components/shell/AppLayout). */
 import { useContext, useEffect, useMemo } from 'react';
-import type { InspectorBridge } from '../../electron/common/bridge';
-import { rpcError } from '../../electron/common/envelope';
+import type { InspectorBridge } from '../../contract/bridge';
+import { rpcError } from '../../contract/envelope';
 import { AppLayout } from './components/shell/AppLayout';
 import type { AppView } from './components/shell/app-view';
 import { sourceOf } from './components/ab/source-identity';

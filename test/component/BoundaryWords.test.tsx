@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FrameReport } from '../../electron/common/report';
+import type { FrameReport } from '../../contract/report';
 import { MemoryViews } from '../../renderer/src/components/probe/MemoryViews';
 import type { RpcApi } from '../../renderer/src/rpc/client';
 import { StoreContext } from '../../renderer/src/store/context';

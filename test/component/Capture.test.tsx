@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CapturedOperatorWire } from '../../electron/common/contract';
+import type { CapturedOperatorWire } from '../../contract/contract';
 import { CaptureBanner } from '../../renderer/src/components/capture/CaptureBanner';
 import { captureTime } from '../../renderer/src/format';
 import { captureEnvironment } from '../../renderer/src/components/capture/capture-environment';

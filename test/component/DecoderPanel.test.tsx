@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DecoderPoolStatus } from '../../electron/common/environment';
+import type { DecoderPoolStatus } from '../../contract/environment';
 import { DecoderPanel } from '../../renderer/src/components/decoder/DecoderPanel';
 import {
   backendEnvironment,

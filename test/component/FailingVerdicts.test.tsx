@@ -9,7 +9,7 @@ import { render, screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { frameReportSchema, streamInfoSchema, type FrameReport, type StreamInfo } from '../../electron/common/report';
+import { frameReportSchema, streamInfoSchema, type FrameReport, type StreamInfo } from '../../contract/report';
 import { DecoderPanel } from '../../renderer/src/components/decoder/DecoderPanel';
 import { IdentityPanel } from '../../renderer/src/components/identity/IdentityPanel';
 import { PresenterView } from '../../renderer/src/components/presenter/PresenterView';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FrameReport } from '../../electron/common/report';
+import type { FrameReport } from '../../contract/report';
 import { useHoverResetKey } from '../../renderer/src/components/common/use-hover-reset';
 import { LayoutPanel } from '../../renderer/src/components/layout/LayoutPanel';
 import { paddedNv12Device } from '../support/reports';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Ledger } from '../../electron/common/ledger';
+import type { Ledger } from '../../contract/ledger';
 import { ledgerChecks } from '../../renderer/src/components/ledger/ledger-checks';
 import { LedgerPanel } from '../../renderer/src/components/ledger/LedgerPanel';
 import { ledgerRecord, recordingLedger } from '../support/ledgers';

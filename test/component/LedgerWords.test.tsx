@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Ledger } from '../../electron/common/ledger';
-import { DEFAULT_SETTINGS } from '../../electron/common/settings';
+import type { Ledger } from '../../contract/ledger';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { LEDGER_SETTING_LABEL } from '../../renderer/src/components/ledger/ledger-words';
 import { LedgerPanel } from '../../renderer/src/components/ledger/LedgerPanel';
 import { SettingsPanel } from '../../renderer/src/components/settings/SettingsPanel';

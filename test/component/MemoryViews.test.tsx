@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MemoryRegion, ReadMemoryParams } from '../../electron/common/memory';
-import type { FrameReport } from '../../electron/common/report';
+import type { MemoryRegion, ReadMemoryParams } from '../../contract/memory';
+import type { FrameReport } from '../../contract/report';
 import { MemoryViews } from '../../renderer/src/components/probe/MemoryViews';
 import { groupHex } from '../../renderer/src/format';
 import { StoreContext } from '../../renderer/src/store/context';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { rpcError } from '../../electron/common/envelope';
+import { rpcError } from '../../contract/envelope';
 import { OperatorsPanel, type OperatorsPanelProps } from '../../renderer/src/components/operators/OperatorsPanel';
 import { checksum, rgbToRgba } from '../../renderer/src/components/operators/rgb';
 import { DEFAULT_OPERATOR } from '../../renderer/src/store/operators-slice';

@@ -5,7 +5,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../electron/common/settings';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { useDismiss, usePopover } from '../../renderer/src/components/common/use-popover';
 import { GlossaryButton } from '../../renderer/src/components/glossary/GlossaryButton';
 import { HelpOverlay } from '../../renderer/src/components/help/HelpOverlay';

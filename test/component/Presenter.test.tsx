@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CapturedOperatorWire } from '../../electron/common/contract';
+import type { CapturedOperatorWire } from '../../contract/contract';
 import { PresenterView, type PresenterViewProps } from '../../renderer/src/components/presenter/PresenterView';
 import { wrongWrapPair } from '../../renderer/src/components/presenter/wrong-wrap';
 import { mismatchFrame, paddedNv12Device, streamInfo } from '../support/reports';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../electron/common/settings';
-import { CONTEXT_MODES } from '../../electron/common/vocabulary';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
+import { CONTEXT_MODES } from '../../contract/vocabulary';
 import { SettingsPanel } from '../../renderer/src/components/settings/SettingsPanel';
 
 describe('SettingsPanel', () => {

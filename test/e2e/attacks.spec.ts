@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test } from '../support/e2e/fixtures';
 import { call, openSocket, startServe, type Served } from '../support/live/serve';
 import { ROOT } from '../support/paths';
-import { decodeWireMessage } from '../../electron/common/wire-frame';
+import { decodeWireMessage } from '../../contract/wire-frame';
 
 /** A raw TCP connection that has completed an authorised WebSocket handshake on /rpc. */
 async function rawSocket(served: Served): Promise<net.Socket> {

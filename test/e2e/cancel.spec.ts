@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '../support/e2e/fixtures';
 import { call, openSocket } from '../support/live/serve';
 import { ROOT } from '../support/paths';
-import { decodeWireMessage } from '../../electron/common/wire-frame';
+import { decodeWireMessage } from '../../contract/wire-frame';
 
 test("cancel stops a client's queued and running frame requests; they answer CANCELLED", async ({ served }) => {
   const opened = await openSocket(served);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readCapture } from '../../electron/capture/capture-file';
 import { decodePng } from '../../electron/capture/png';
-import { frameReportSchema } from '../../electron/common/report';
+import { frameReportSchema } from '../../contract/report';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { call, openSocket, screenshotPath } from '../support/live/serve';
 import { ROOT } from '../support/paths';

@@ -38,7 +38,7 @@ export async function startServe(configDir, extraArgs = [], extraEnv = {}) {
 
 /**
  * Reads one server message as a client does, written here apart from the app's own reader
- * (electron/common/wire-frame.ts): JSON text, or a binary frame "ZCB1" + header length (uint32 LE) + header JSON
+ * (contract/wire-frame.ts): JSON text, or a binary frame "ZCB1" + header length (uint32 LE) + header JSON
  * ({ blobs: [lengths], message }) + the byte arrays, each {"$bytes": n} in the message standing for the n-th.
  */
 export function readServerMessage(data, isBinary) {

@@ -5,10 +5,10 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { environmentReportSchema } from '../../electron/common/environment';
-import { ADDON_ERROR_CODES, DEFAULT_REMEDIES, ERROR_CODES } from '../../electron/common/errors';
-import { MEMORY_READ_CAP, MEMORY_REGIONS } from '../../electron/common/memory';
-import { frameReportSchema, streamInfoSchema } from '../../electron/common/report';
+import { environmentReportSchema } from '../../contract/environment';
+import { ADDON_ERROR_CODES, DEFAULT_REMEDIES, ERROR_CODES } from '../../contract/errors';
+import { MEMORY_READ_CAP, MEMORY_REGIONS } from '../../contract/memory';
+import { frameReportSchema, streamInfoSchema } from '../../contract/report';
 import {
   COLOR_MATRICES,
   COLOR_RANGES,
@@ -20,7 +20,7 @@ import {
   PREVIEWS_PER_CALL,
   THUMBNAIL_WIDTH,
   WARNING_CODES,
-} from '../../electron/common/vocabulary';
+} from '../../contract/vocabulary';
 import { addon } from '../support/live/addon';
 import { ROOT } from '../support/paths';
 

@@ -11,7 +11,7 @@ import { openCaptureFile } from '../../electron/capture/capture-open';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import type { CaptureManifest } from '../../electron/common/capture';
+import type { CaptureManifest } from '../../contract/capture';
 import { addon, addonStatus } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { rezip, zipEntries } from '../support/zip-edit';

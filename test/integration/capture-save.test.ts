@@ -6,7 +6,7 @@ import { ClientSession } from '../../electron/backend/client-session';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../../electron/common/capture';
+import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../../contract/capture';
 import type { Session } from '../../native/index';
 import { addon, addonStatus, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MethodName } from '../../electron/common/contract';
+import type { MethodName } from '../../contract/contract';
 import { actionFor } from '../../renderer/src/components/help/shortcuts';
 import type { RpcClient } from '../../renderer/src/rpc/client';
 import { STATE_DELAY_MS } from '../../electron/backend/client-session';

@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareOutputSchema } from '../../electron/common/inspect-output';
+import { compareOutputSchema } from '../../contract/inspect-output';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'zerocopy-inspector.js');

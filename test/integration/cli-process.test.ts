@@ -5,8 +5,8 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inspectOutputSchema } from '../../electron/common/inspect-output';
-import { frameReportSchema } from '../../electron/common/report';
+import { inspectOutputSchema } from '../../contract/inspect-output';
+import { frameReportSchema } from '../../contract/report';
 import { editManifest, rezip, zipEntries } from '../support/zip-edit';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -7,7 +7,7 @@ import { dispatch } from '../../electron/backend/dispatch';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import { MAX_REQUEST_BYTES } from '../../electron/common/wire';
+import { MAX_REQUEST_BYTES } from '../../contract/wire';
 import type { InspectorError } from '../../native/index';
 import { addon, addonStatus } from '../support/live/addon';
 import { SAMPLE } from '../support/paths';

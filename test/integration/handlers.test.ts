@@ -7,12 +7,12 @@ import { ClientSession, RETIRE_DELAY_MS } from '../../electron/backend/client-se
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import type { AddonStatus } from '../../electron/common/contract';
+import type { AddonStatus } from '../../contract/contract';
 import { addon, addonStatus } from '../support/live/addon';
 import { sampleCaptureBytes } from '../support/captures';
 import { fixture } from '../support/paths';
 import { PathPolicy } from '../../electron/app/path-policy';
-import { METHODS } from '../../electron/common/contract';
+import { METHODS } from '../../contract/contract';
 import { OpenedSessions } from '../support/live/opened-sessions';
 
 // 642x362 H.264, 36 frames at 24 fps: the addon opens it in a few milliseconds.

@@ -11,8 +11,8 @@ import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext } from '../../electron/backend/handlers/types';
 import { MemoryBudget } from '../../electron/backend/memory-budget';
 import { Persistence } from '../../electron/backend/persist';
-import { heldFrameBytes, readBudgets } from '../../electron/common/budgets';
-import { MEMORY_READ_CAP } from '../../electron/common/memory';
+import { heldFrameBytes, readBudgets } from '../../contract/budgets';
+import { MEMORY_READ_CAP } from '../../contract/memory';
 import { addon, addonStatus } from '../support/live/addon';
 import { fixture } from '../support/paths';
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORY_READ_CAP, memoryReadSchema } from '../../electron/common/memory';
+import { MEMORY_READ_CAP, memoryReadSchema } from '../../contract/memory';
 import type { MemoryRange } from '../../native/index';
 import { addon } from '../support/live/addon';
 import { fixture, ROOT } from '../support/paths';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
-import type { PreviewParams } from '../../electron/common/preview';
+import type { MethodName, ParamsOf, ResultOf } from '../../contract/contract';
+import type { PreviewParams } from '../../contract/preview';
 import type { RpcApi, RpcClient } from '../../renderer/src/rpc/client';
 import { createAppStore } from '../../renderer/src/store/store';
 import { recordedPreviews } from '../support/e2e/recorded-previews';

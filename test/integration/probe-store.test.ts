@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
-import type { ReadMemoryParams } from '../../electron/common/memory';
+import type { MethodName, ParamsOf, ResultOf } from '../../contract/contract';
+import type { ReadMemoryParams } from '../../contract/memory';
 import { planeGrid, tileRange } from '../../renderer/src/model/tile-plan';
 import { allPlaneFacts } from '../../renderer/src/model/plane-facts';
 import type { RpcApi } from '../../renderer/src/rpc/client';

@@ -17,7 +17,7 @@ import { dispatch } from '../../electron/backend/dispatch';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import { METHOD_NAMES, type MethodName } from '../../electron/common/contract';
+import { METHOD_NAMES, type MethodName } from '../../contract/contract';
 import { sampleCaptureBytes } from '../support/captures';
 import { addon, addonStatus } from '../support/live/addon';
 import { OpenedSessions } from '../support/live/opened-sessions';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forkSpawner } from '../../electron/serve/fork-child';
 import { describeExit, DEFAULT_RESTART_POLICY } from '../../electron/supervisor/policy';
 import { BACKEND_ENV, type ChildMessage } from '../../electron/supervisor/protocol';
-import { decodeWireMessage } from '../../electron/common/wire-frame';
+import { decodeWireMessage } from '../../contract/wire-frame';
 import { Supervisor, type ChildHandle } from '../../electron/supervisor/supervisor';
 import { fixture, ROOT } from '../support/paths';
 

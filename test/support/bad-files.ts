@@ -1,7 +1,7 @@
 /** Real files the addon refuses, each with the code it refuses them with. */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ErrorCode } from '../../electron/common/errors';
+import type { ErrorCode } from '../../contract/errors';
 import { fixture } from './paths';
 
 /** Deterministic pseudo-random bytes (xorshift32), so every run sees the same file. */

@@ -3,8 +3,8 @@ import type { SigningKey } from '../../electron/app/signing-key';
 import type { CaptureContents } from '../../electron/capture/capture-file';
 import { encodeCapture } from '../../electron/capture/capture-write';
 import { encodePng } from '../../electron/capture/png';
-import { streamInfoSchema } from '../../electron/common/report';
-import { CAPTURE_FORMAT, CAPTURE_FORMAT_VERSION, type CapturedFrame } from '../../electron/common/capture';
+import { streamInfoSchema } from '../../contract/report';
+import { CAPTURE_FORMAT, CAPTURE_FORMAT_VERSION, type CapturedFrame } from '../../contract/capture';
 import { gpuEnvironment, paddedNv12Device, streamInfo } from './reports';
 
 /** A gradient of grey bytes, w×h. */

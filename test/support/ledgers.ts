@@ -1,8 +1,8 @@
 /**
- * Copy ledgers shaped as the addon answers them (electron/common/ledger.ts), for tests that run without CUPTI;
+ * Copy ledgers shaped as the addon answers them (contract/ledger.ts), for tests that run without CUPTI;
  * what CUPTI records on NVDEC steps is checked on the GPU (test/gpu/ledger.test.mjs).
  */
-import type { Ledger } from '../../electron/common/ledger';
+import type { Ledger } from '../../contract/ledger';
 
 type LedgerRecord = Ledger['records'][number];
 

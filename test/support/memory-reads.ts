@@ -2,10 +2,10 @@
  * A frame's memory made up for the component tier (jsdom runs no addon): bytes and regions given by the test, read
  * back in readMemory's answer shape, through a client the store talks to like the real one.
  */
-import type { MethodName, ParamsOf, ResultOf } from '../../electron/common/contract';
-import { rpcError, RpcFailure } from '../../electron/common/envelope';
-import type { MemoryRead, MemoryRegion, ReadMemoryParams } from '../../electron/common/memory';
-import type { FrameReport } from '../../electron/common/report';
+import type { MethodName, ParamsOf, ResultOf } from '../../contract/contract';
+import { rpcError, RpcFailure } from '../../contract/envelope';
+import type { MemoryRead, MemoryRegion, ReadMemoryParams } from '../../contract/memory';
+import type { FrameReport } from '../../contract/report';
 
 /** What a made-up frame answers for a byte of a plane's rows: its value and its region. */
 export type ByteRule = (plane: number, row: number, byte: number) => { value: number; region: MemoryRegion };

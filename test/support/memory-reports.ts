@@ -1,7 +1,7 @@
 /** Frame reports for the memory views' tests: recorded ones from the GPU run, and a host frame as software decodes it. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { frameReportSchema, type FrameReport } from '../../electron/common/report';
+import { frameReportSchema, type FrameReport } from '../../contract/report';
 import { ROOT } from './paths';
 import { describedHostFrame } from './reports';
 

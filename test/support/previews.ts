@@ -1,5 +1,5 @@
 /** Hand-built operator previews for unit and component tests, shaped like the addon's results on real frames. */
-import type { PreviewWire, RgbWire } from '../../electron/common/preview';
+import type { PreviewWire, RgbWire } from '../../contract/preview';
 
 /** A solid RGB picture as it crosses the wire. */
 export function solidRgb(width: number, height: number, rgb: [number, number, number]): RgbWire {

@@ -1,7 +1,7 @@
 /** Hand-built frame reports and environments for unit and component tests. */
-import type { BackendEnvironment } from '../../electron/common/contract';
-import type { EnvironmentReport } from '../../electron/common/environment';
-import type { FrameReport, StreamInfo } from '../../electron/common/report';
+import type { BackendEnvironment } from '../../contract/contract';
+import type { EnvironmentReport } from '../../contract/environment';
+import type { FrameReport, StreamInfo } from '../../contract/report';
 
 const BASE = 0x7f00_0000_0000n;
 const hex = (value: bigint): string => `0x${value.toString(16)}`;

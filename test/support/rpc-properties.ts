@@ -1,5 +1,5 @@
 /**
- * The RPC's property table: for every method of the contract (electron/common/contract.ts), an arbitrary of valid
+ * The RPC's property table: for every method of the contract (contract/contract.ts), an arbitrary of valid
  * parameters, and a check that an answer is that method's typed result. With `invalidParams` and `checkAnswer`, the
  * property tests send generated parameters through the backend's real dispatch and handlers: every answer is the
  * method's result, INVALID_ARGUMENT for parameters the schema refuses, or another code of the contract's error
@@ -7,13 +7,13 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { METHODS, type MethodName } from '../../electron/common/contract';
-import { decoderCompareResultSchema } from '../../electron/common/decoder-compare';
-import { environmentReportSchema } from '../../electron/common/environment';
-import { ERROR_CODES } from '../../electron/common/errors';
-import { memoryReadSchema } from '../../electron/common/memory';
-import { frameReportSchema, streamInfoSchema } from '../../electron/common/report';
-import { settingsSchema } from '../../electron/common/settings';
+import { METHODS, type MethodName } from '../../contract/contract';
+import { decoderCompareResultSchema } from '../../contract/decoder-compare';
+import { environmentReportSchema } from '../../contract/environment';
+import { ERROR_CODES } from '../../contract/errors';
+import { memoryReadSchema } from '../../contract/memory';
+import { frameReportSchema, streamInfoSchema } from '../../contract/report';
+import { settingsSchema } from '../../contract/settings';
 import {
   COLOR_MATRICES,
   COLOR_RANGES,
@@ -23,8 +23,8 @@ import {
   INIT_ORDERS,
   PREVIEW_OPS,
   THUMBNAIL_WIDTH,
-} from '../../electron/common/vocabulary';
-import type { WireResponse } from '../../electron/common/wire';
+} from '../../contract/vocabulary';
+import type { WireResponse } from '../../contract/wire';
 
 /** What the valid arbitraries draw paths, frame indices and frame lists from. */
 export interface ParamSpace {

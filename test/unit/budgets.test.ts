@@ -8,11 +8,11 @@ import {
   processMemoryLimit,
   readBudgets,
   unreadAnswerBudget,
-} from '../../electron/common/budgets';
-import { RpcFailure } from '../../electron/common/envelope';
+} from '../../contract/budgets';
+import { RpcFailure } from '../../contract/envelope';
 import { parseServeArgs } from '../../electron/serve/options';
-import { settingsPatchSchema } from '../../electron/common/settings';
-import { PIXEL_BUDGET } from '../../electron/common/vocabulary';
+import { settingsPatchSchema } from '../../contract/settings';
+import { PIXEL_BUDGET } from '../../contract/vocabulary';
 
 const MIB = 1_048_576;
 const GIB = 1_024 * MIB;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectCapture, type CaptureSource } from '../../electron/capture/collect';
-import type { Ledger } from '../../electron/common/ledger';
+import type { Ledger } from '../../contract/ledger';
 import { decodePng } from '../../electron/capture/png';
 import { gradient, sampleCapture } from '../support/captures';
 import { ledgerRecord, recordingLedger } from '../support/ledgers';

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { readCapture } from '../../electron/capture/capture-file';
 import { encodeCapture, writeCaptureFile } from '../../electron/capture/capture-write';
 import { writeZip } from '../../electron/capture/zip';
-import { captureManifestSchema } from '../../electron/common/capture';
-import type { RpcFailure } from '../../electron/common/envelope';
-import { environmentReportSchema } from '../../electron/common/environment';
-import { frameReportSchema, streamInfoSchema } from '../../electron/common/report';
+import { captureManifestSchema } from '../../contract/capture';
+import type { RpcFailure } from '../../contract/envelope';
+import { environmentReportSchema } from '../../contract/environment';
+import { frameReportSchema, streamInfoSchema } from '../../contract/report';
 import { sampleCapture, sampleCaptureBytes } from '../support/captures';
 import { editManifest, rezip, zipEntries } from '../support/zip-edit';
 

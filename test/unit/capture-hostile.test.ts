@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCapture } from '../../electron/capture/capture-file';
 import { CaptureSession } from '../../electron/capture/capture-session';
-import type { RpcFailure } from '../../electron/common/envelope';
+import type { RpcFailure } from '../../contract/envelope';
 import { hostileCaptures, type HostileCapture } from '../support/hostile-captures';
 
 let captures: Map<string, HostileCapture>;

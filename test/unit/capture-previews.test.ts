@@ -7,7 +7,7 @@ import type {
   ShowOptions,
   ShowTarget,
 } from '../../electron/addon/native';
-import type { PreviewOp } from '../../electron/common/vocabulary';
+import type { PreviewOp } from '../../contract/vocabulary';
 import { decodePng } from '../../electron/capture/png';
 import { previewFiles, withPreviews } from '../../electron/capture/operator-previews';
 import { paddedNv12Device, streamInfo } from '../support/reports';

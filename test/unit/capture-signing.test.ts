@@ -10,7 +10,7 @@ import { encodeCapture } from '../../electron/capture/capture-write';
 import { replayCaptureMeta } from '../../electron/capture/capture-meta';
 import { CaptureSession } from '../../electron/capture/capture-session';
 import { collectCapture } from '../../electron/capture/collect';
-import { provenanceShortfall, signatureWords } from '../../electron/common/capture';
+import { provenanceShortfall, signatureWords } from '../../contract/capture';
 import { sampleCaptureBytes } from '../support/captures';
 import { ROOT } from '../support/paths';
 import { editManifest, rezip, zipEntries } from '../support/zip-edit';

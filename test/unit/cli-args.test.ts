@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { RpcFailure, rpcError } from '../../electron/common/envelope';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 import type { OpenedInput } from '../../electron/cli/cli-input';
 import { parseCli, UsageError } from '../../electron/cli/cli-args';
 import { runInspect } from '../../electron/cli/inspect-command';
 import { codeText } from '../../electron/cli/code-output';
 import { formatTable } from '../../electron/cli/cli-table';
-import { checksPass, frameChecks } from '../../electron/common/checks';
-import { frameVerdicts, HEADLINES } from '../../electron/common/verdicts';
-import { formatFrameList, parseFrameList } from '../../electron/common/frame-list';
-import { inspectOutputSchema, type InspectOutput } from '../../electron/common/inspect-output';
-import { REGION_LABELS } from '../../electron/common/memory';
-import type { FrameReport } from '../../electron/common/report';
+import { checksPass, frameChecks } from '../../contract/checks';
+import { frameVerdicts, HEADLINES } from '../../wording/verdicts';
+import { formatFrameList, parseFrameList } from '../../wording/frame-list';
+import { inspectOutputSchema, type InspectOutput } from '../../contract/inspect-output';
+import { REGION_LABELS } from '../../contract/memory';
+import type { FrameReport } from '../../contract/report';
 import { gpuEnvironment, mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
 import type { ShowTarget } from '../../electron/addon/native';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isMethodName, METHOD_NAMES, METHODS } from '../../electron/common/contract';
-import { DEFAULT_REMEDIES, ERROR_CODES } from '../../electron/common/errors';
-import { RpcFailure, rpcError, toRpcError } from '../../electron/common/envelope';
-import { contentSecurityPolicy } from '../../electron/common/csp';
-import { settingsPatchSchema } from '../../electron/common/settings';
+import { isMethodName, METHOD_NAMES, METHODS } from '../../contract/contract';
+import { DEFAULT_REMEDIES, ERROR_CODES } from '../../contract/errors';
+import { RpcFailure, rpcError, toRpcError } from '../../contract/envelope';
+import { contentSecurityPolicy } from '../../contract/csp';
+import { settingsPatchSchema } from '../../contract/settings';
 
 describe('the RPC contract', () => {
   it('declares every method the app uses', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { copyCode, type Ecosystem } from '../../electron/common/copy-code';
-import { naiveLines } from '../../electron/common/copy-code/naive';
-import type { FrameReport } from '../../electron/common/report';
+import { copyCode, type Ecosystem } from '../../wording/copy-code';
+import { naiveLines } from '../../wording/copy-code/naive';
+import type { FrameReport } from '../../contract/report';
 import { hostYuv420p1080, recordedGpuReport as recordedIn } from '../support/memory-reports';
 import { noNvcvFrame, paddedNv12Device } from '../support/reports';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayWords } from '../../electron/common/display-words';
-import { ffmpegWords, nvdecOutputWords } from '../../electron/common/ffmpeg-words';
+import { displayWords } from '../../wording/display-words';
+import { ffmpegWords, nvdecOutputWords } from '../../wording/ffmpeg-words';
 import { gpuEnvironment } from '../support/reports';
 
 describe('displayWords', () => {

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contentSecurityPolicy } from '../../electron/common/csp';
+import { contentSecurityPolicy } from '../../contract/csp';
 import { APP_URL, appResponse } from '../../electron/main/app-protocol';
 import { fromAppPage, guarded } from '../../electron/main/navigation';
 import { windowOptions } from '../../electron/main/window-options';

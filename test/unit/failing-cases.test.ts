@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECK_NAMES, type CheckName } from '../../electron/common/checks';
-import { HEADLINES, type VerdictKey } from '../../electron/common/verdicts';
+import { CHECK_NAMES, type CheckName } from '../../contract/checks';
+import { HEADLINES, type VerdictKey } from '../../wording/verdicts';
 import { ROOT } from '../support/paths';
 
 /** Verdicts shown outside the frame's headlines and checks. */

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GLOSSARY, GLOSSARY_TERMS } from '../../electron/common/glossary';
-import { REGION_LABELS } from '../../electron/common/memory';
-import { DESCRIPTOR_ONLY_WHY } from '../../electron/common/verdicts';
+import { GLOSSARY, GLOSSARY_TERMS } from '../../wording/glossary';
+import { REGION_LABELS } from '../../contract/memory';
+import { DESCRIPTOR_ONLY_WHY } from '../../wording/verdicts';
 import { describeNvcvFormat } from '../../renderer/src/components/glossary/nvcv-format';
 import { ROOT } from '../support/paths';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeWireMessage } from '../../electron/common/wire-frame';
+import { encodeWireMessage } from '../../contract/wire-frame';
 import { InFlight, requestId, responseId } from '../../electron/serve/in-flight';
 
 const request = (id: unknown) => JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: 1 } });

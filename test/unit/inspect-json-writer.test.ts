@@ -1,6 +1,6 @@
 /** inspect --json written piece by piece is the whole output serialised at once, for every shape it can take. */
 import { describe, expect, it } from 'vitest';
-import type { InspectedFrame, InspectHead, InspectSummary } from '../../electron/common/inspect-output';
+import type { InspectedFrame, InspectHead, InspectSummary } from '../../contract/inspect-output';
 import { InspectJsonWriter } from '../../electron/cli/inspect-json-writer';
 
 // Loose values: the writer serialises whatever it is given; the shapes here exercise nesting, nulls, empty arrays

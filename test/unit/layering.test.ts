@@ -54,11 +54,19 @@ describe('the layering table', () => {
       /electron\/capture may not import native/,
     ],
     [
-      'electron/common/new.ts',
-      "import { dispatch } from '../backend/dispatch';",
-      /electron\/common may not import electron\/backend/,
+      'contract/new.ts',
+      "import { dispatch } from '../electron/backend/dispatch';",
+      /contract may not import electron\/backend/,
     ],
-    ['electron/common/new.ts', "import path from 'node:path';", /electron\/common may not import the package node/],
+    ['contract/new.ts', "import path from 'node:path';", /contract may not import the package node/],
+    // The contract is the ground floor: it imports nothing of the project, not even the words that present it.
+    ['contract/new.ts', "import { verdictOf } from '../wording/verdicts';", /contract may not import wording/],
+    [
+      'wording/new.ts',
+      "import { createAppStore } from '../renderer/src/store/store';",
+      /wording may not import renderer/,
+    ],
+    ['wording/new.ts', "import { z } from 'zod';", /wording may not import the package zod/],
     [
       'electron/backend/new.ts',
       "import { createAppStore } from '../../renderer/src/store/store';",
@@ -86,14 +94,12 @@ describe('the layering table', () => {
   });
 
   it('lets each room import what the table gives it', async () => {
-    expect(
-      await walls('renderer/src/new.ts', "import type { FrameReport } from '../../electron/common/report';"),
-    ).toEqual([]);
+    expect(await walls('renderer/src/new.ts', "import type { FrameReport } from '../../contract/report';")).toEqual([]);
     expect(
       await walls('renderer/src/components/new.ts', "import { allPlaneFacts } from '../model/plane-facts';"),
     ).toEqual([]);
     expect(
-      await walls('renderer/src/model/new.ts', "import type { FrameReport } from '../../../electron/common/report';"),
+      await walls('renderer/src/model/new.ts', "import type { FrameReport } from '../../../contract/report';"),
     ).toEqual([]);
     expect(await walls('electron/backend/new.ts', "import type { Session } from '../addon/native';")).toEqual([]);
     expect(await walls('electron/addon/new.ts', "import type { Session } from '../../native/index';")).toEqual([]);
@@ -101,7 +107,9 @@ describe('the layering table', () => {
       [],
     );
     expect(await walls('electron/main/new.ts', "import { app } from 'electron';")).toEqual([]);
-    expect(await walls('electron/common/new.ts', "import { z } from 'zod';")).toEqual([]);
+    expect(await walls('contract/new.ts', "import { z } from 'zod';")).toEqual([]);
+    expect(await walls('wording/new.ts', "import type { FrameReport } from '../contract/report';")).toEqual([]);
+    expect(await walls('native/new.ts', "import type { FrameReport } from '../contract/report';")).toEqual([]);
   });
 
   it('refuses a folder that is in no room until it is added to the table', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planSamples } from '../../electron/capture/memory-samples';
-import type { FrameReport } from '../../electron/common/report';
+import type { FrameReport } from '../../contract/report';
 import { planeBoundaries } from '../../renderer/src/model/boundary-rows';
 import { allPlaneFacts } from '../../renderer/src/model/plane-facts';
 import { hostYuv420p1080, recordedGpuReport } from '../support/memory-reports';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toWireMemoryRead } from '../../electron/backend/memory-wire';
-import { memoryReadSchema, regionSpanSchema, type RegionSpan } from '../../electron/common/memory';
+import { memoryReadSchema, regionSpanSchema, type RegionSpan } from '../../contract/memory';
 import type { Session } from '../../electron/addon/native';
 
 /** What the addon's readMemory resolves to. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_RECENTS, Persistence, touchRecent, withLastFrame } from '../../electron/backend/persist';
-import { DEFAULT_SETTINGS } from '../../electron/common/settings';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 
 describe('recent files', () => {
   it('moves a reopened file to the front and keeps at most MAX_RECENTS', () => {

@@ -1,8 +1,8 @@
 /** A pointer mismatch in rows, the differing hex digits, and the words of the pointer verdict. */
 import { describe, expect, it } from 'vitest';
-import { frameVerdicts, pointerVerdict } from '../../electron/common/verdicts';
+import { frameVerdicts, pointerVerdict } from '../../wording/verdicts';
 import { hexDiff } from '../../renderer/src/components/identity/hex-diff';
-import { explainDelta, signed } from '../../electron/common/pointer-delta';
+import { explainDelta, signed } from '../../contract/pointer-delta';
 import { mismatchFrame, paddedNv12Device } from '../support/reports';
 
 const chroma = { index: 1, name: 'UV', offsetFromPlane0: 2048 * 1088 };

@@ -4,7 +4,7 @@
  * the app's own.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHANNELS } from '../../electron/common/ipc-channels';
+import { CHANNELS } from '../../contract/ipc-channels';
 
 const exposed: Record<string, unknown> = {};
 const invoke = vi.fn(async (..._args: unknown[]) => null);

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PreviewResult } from '../../electron/addon/native';
 import { toWirePreview, toWireRgb } from '../../electron/backend/preview-wire';
-import { METHODS } from '../../electron/common/contract';
-import { passesPsnr, previewParamsSchema } from '../../electron/common/preview';
+import { METHODS } from '../../contract/contract';
+import { passesPsnr, previewParamsSchema } from '../../contract/preview';
 
 const rgb = (width: number, height: number, fill: number) => ({
   width,

@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCapture } from '../../electron/capture/capture-file';
-import { boundedJson, jsonBoundsBreach, type JsonValue } from '../../electron/common/bounded-json';
-import { METHODS, type MethodName } from '../../electron/common/contract';
-import { requestSchema } from '../../electron/common/wire';
+import { boundedJson, jsonBoundsBreach, type JsonValue } from '../../contract/bounded-json';
+import { METHODS, type MethodName } from '../../contract/contract';
+import { requestSchema } from '../../contract/wire';
 import { sampleCaptureBytes } from '../support/captures';
 import { validParams } from '../support/rpc-properties';
 

@@ -15,7 +15,7 @@ import { dispatch } from '../../electron/backend/dispatch';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import { METHOD_NAMES, type MethodName } from '../../electron/common/contract';
+import { METHOD_NAMES, type MethodName } from '../../contract/contract';
 import { checkAnswer, invalidParams, RESULT_CHECKS, validParams } from '../support/rpc-properties';
 
 const VALID = validParams();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serialize } from '../../electron/backend/backend-server';
-import type { WireResponse } from '../../electron/common/wire';
+import type { WireResponse } from '../../contract/wire';
 import { isLoopback, parseServeArgs } from '../../electron/serve/options';
 import {
   allowedHosts,

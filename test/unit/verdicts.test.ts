@@ -1,8 +1,8 @@
 /** The verdicts about a frame and their words: one table for the identity panel, the presenter view and the CLI. */
 import { describe, expect, it } from 'vitest';
-import { frameChecks } from '../../electron/common/checks';
+import { frameChecks } from '../../contract/checks';
 import { formatTable } from '../../electron/cli/cli-table';
-import { inspectOutputSchema } from '../../electron/common/inspect-output';
+import { inspectOutputSchema } from '../../contract/inspect-output';
 import {
   checkWord,
   DESCRIPTOR_ONLY_HEADLINE,
@@ -12,7 +12,7 @@ import {
   PLANE_MATCH_WORDS,
   pointerVerdict,
   verdictWord,
-} from '../../electron/common/verdicts';
+} from '../../wording/verdicts';
 import {
   describedHostFrame,
   gpuEnvironment,

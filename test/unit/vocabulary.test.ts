@@ -1,13 +1,13 @@
 /** Every schema, parser and catalogue takes its names and bounds from the one vocabulary. */
-import { BUDGET_ENV, readBudgets } from '../../electron/common/budgets';
+import { BUDGET_ENV, readBudgets } from '../../contract/budgets';
 import { describe, expect, it } from 'vitest';
 import { parseCli, USAGE } from '../../electron/cli/cli-args';
-import { captureManifestSchema } from '../../electron/common/capture';
-import { METHODS } from '../../electron/common/contract';
-import { previewParamsSchema } from '../../electron/common/preview';
-import { type FrameReport, frameReportSchema, streamInfoSchema } from '../../electron/common/report';
+import { captureManifestSchema } from '../../contract/capture';
+import { METHODS } from '../../contract/contract';
+import { previewParamsSchema } from '../../contract/preview';
+import { type FrameReport, frameReportSchema, streamInfoSchema } from '../../contract/report';
 import { recordedGpuReport } from '../support/memory-reports';
-import { DEFAULT_SETTINGS, settingsSchema } from '../../electron/common/settings';
+import { DEFAULT_SETTINGS, settingsSchema } from '../../contract/settings';
 import {
   COLOR_MATRICES,
   COLOR_RANGES,
@@ -19,7 +19,7 @@ import {
   INIT_ORDERS,
   PREVIEW_OPS,
   THUMBNAIL_WIDTH,
-} from '../../electron/common/vocabulary';
+} from '../../contract/vocabulary';
 import { CATALOGUE } from '../../renderer/src/components/operators/catalogue';
 import { CONTEXT_MODE_TEXT } from '../../renderer/src/components/settings/context-modes';
 import { sampleCapture } from '../support/captures';

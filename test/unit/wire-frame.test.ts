@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BINARY_FRAME_MAGIC,
-  decodeWireMessage,
-  encodeWireMessage,
-  WireFrameError,
-} from '../../electron/common/wire-frame';
+import { BINARY_FRAME_MAGIC, decodeWireMessage, encodeWireMessage, WireFrameError } from '../../contract/wire-frame';
 
 const answer = () => ({
   kind: 'response',

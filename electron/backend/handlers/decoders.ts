@@ -3,9 +3,9 @@
  * compared with what the open file's decoder made (native compareDecoders), for the renderer's decoder A/B.
  */
 import { CaptureSession } from '../../capture/capture-session';
-import type { CompareDecoderA } from '../../common/decoder-compare';
-import { RpcFailure, rpcError } from '../../common/envelope';
-import type { DecodePath } from '../../common/vocabulary';
+import type { CompareDecoderA } from '../../../contract/decoder-compare';
+import { RpcFailure, rpcError } from '../../../contract/envelope';
+import type { DecodePath } from '../../../contract/vocabulary';
 import type { BackendDeps, Handlers } from './types';
 
 /** The decoder on side A: the one the open file is decoded with. */

@@ -1,5 +1,5 @@
 /** The environment method of the RPC: the addon's probe of the machine, and facts about the backend process. */
-import type { EnvironmentReport } from '../../common/environment';
+import type { EnvironmentReport } from '../../../contract/environment';
 import type { BudgetedDeps, Handlers } from './types';
 
 /** Builds the environment handler; a probe that throws is reported in the addon's status, not as a failure. */

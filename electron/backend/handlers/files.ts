@@ -1,7 +1,7 @@
 /** The file methods of the RPC: open a video, close it, the recent files and the bundled sample. */
 import { resolveUserPath } from '../../app/user-path';
-import { RpcFailure, rpcError } from '../../common/envelope';
-import { heldFrameBytes, mibWords } from '../../common/budgets';
+import { RpcFailure, rpcError } from '../../../contract/envelope';
+import { heldFrameBytes, mibWords } from '../../../contract/budgets';
 import type { BackendDeps, BudgetedDeps, Handlers } from './types';
 
 /** The addon, or INTERNAL with a remedy when it could not be loaded. */

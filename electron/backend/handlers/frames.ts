@@ -3,8 +3,8 @@
  * one operator preview), answered by one addon call; and a preview of a named frame.
  */
 import type { ShowOptions, ShowResult } from '../../addon/native';
-import type { FrameAnswer, ParamsOf } from '../../common/contract';
-import { RpcFailure, rpcError } from '../../common/envelope';
+import type { FrameAnswer, ParamsOf } from '../../../contract/contract';
+import { RpcFailure, rpcError } from '../../../contract/envelope';
 import type { ClientSession } from '../client-session';
 import { toWirePreview } from '../preview-wire';
 import { toWireThumbnail } from '../thumbnail-wire';

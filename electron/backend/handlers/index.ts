@@ -7,7 +7,7 @@ import { createFrameHandlers } from './frames';
 import { createMemoryHandlers } from './memory';
 import { createSettingsHandlers } from './settings';
 import os from 'node:os';
-import { readBudgets } from '../../common/budgets';
+import { readBudgets } from '../../../contract/budgets';
 import { MemoryBudget } from '../memory-budget';
 import type { BackendDeps, BudgetedDeps, Handlers } from './types';
 

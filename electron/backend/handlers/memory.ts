@@ -1,9 +1,9 @@
 /** The memory method of the RPC: a bounded byte range of a frame's memory, labelled by region, as base64. */
 import type { FrameSource, Session } from '../../addon/native';
-import { RpcFailure, rpcError } from '../../common/envelope';
+import { RpcFailure, rpcError } from '../../../contract/envelope';
 import { CaptureSession } from '../../capture/capture-session';
 import { toWireMemoryRead } from '../memory-wire';
-import { MEMORY_READ_CAP } from '../../common/memory';
+import { MEMORY_READ_CAP } from '../../../contract/memory';
 import type { BudgetedDeps, Handlers } from './types';
 
 /** An open file whose frames' memory can be read: the addon's Session (a replayed capture holds no memory). */

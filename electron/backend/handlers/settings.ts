@@ -1,5 +1,5 @@
 /** The settings methods of the RPC: read and change the persisted settings. */
-import { RpcFailure, rpcError } from '../../common/envelope';
+import { RpcFailure, rpcError } from '../../../contract/envelope';
 import type { BackendDeps, Handlers } from './types';
 
 /** Builds the settings handlers; the library path is read here but set only by the desktop app's main process. */

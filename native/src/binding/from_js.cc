@@ -98,7 +98,7 @@ bool readRequiredInteger(Napi::Env env, const Member &m, int64_t &out, int64_t l
   return readInteger(env, m, out, lo, hi, err);
 }
 
-// The bounds of a memory range, as electron/common/memory.ts states them.
+// The bounds of a memory range, as contract/memory.ts states them.
 constexpr int64_t kMaxPlane = 7;
 constexpr int64_t kMaxRowsOrColumns = 1000000;
 constexpr int64_t kMaxRangeBytes = 1LL << 40;

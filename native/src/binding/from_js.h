@@ -18,7 +18,7 @@ bool readFrameOptions(Napi::Env env, Napi::Value v, FrameRequest &out, Napi::Err
 bool readPreviewOptions(Napi::Env env, Napi::Value v, PreviewRequest &out, Napi::Error *err);
 
 /// A memory range ({plane, row, rows, byteStart?, byteCount?} or {offset, length}) -> MemoryRange; false with *err
-/// naming the member when malformed or out of electron/common/memory.ts's bounds.
+/// naming the member when malformed or out of contract/memory.ts's bounds.
 bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error *err);
 
 /// ReadMemoryOptions' index (a held frame; required); false with *err set when absent or malformed.

@@ -13,13 +13,13 @@
 
 namespace zci::binding {
 
-/// FrameReport (electron/common/report.ts); 64-bit addresses as "0x…" strings.
+/// FrameReport (contract/report.ts); 64-bit addresses as "0x…" strings.
 Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e);
 
-/// StreamInfo (electron/common/report.ts).
+/// StreamInfo (contract/report.ts).
 Napi::Value streamInfoToJs(Napi::Env env, const StreamInfo &info);
 
-/// EnvironmentReport (electron/common/environment.ts).
+/// EnvironmentReport (contract/environment.ts).
 Napi::Value environmentToJs(Napi::Env env, const EnvironmentReport &r);
 
 /// { loaded, checks: [{ name, expected, actual, ok }] }.
@@ -31,16 +31,16 @@ Napi::Value thumbnailsToJs(Napi::Env env, const std::vector<Thumbnail> &thumbs);
 /// PreviewResult; the pictures are copied into JS-owned memory. Its ledger is the show() answer's.
 Napi::Value previewToJs(Napi::Env env, const PreviewResult &r);
 
-/// Ledger (electron/common/ledger.ts): the copies of one call, by stage.
+/// Ledger (contract/ledger.ts): the copies of one call, by stage.
 Napi::Value ledgerToJs(Napi::Env env, const Ledger &l);
 
 /// ShowResult: { report, thumbnails | null, previews: [{ result | null, error | null }], ledger }.
 Napi::Value showToJs(Napi::Env env, const ShowResult &r);
 
-/// DecoderCompareResult (electron/common/decoder-compare.ts).
+/// DecoderCompareResult (contract/decoder-compare.ts).
 Napi::Value compareResultToJs(Napi::Env env, const CompareResult &r);
 
-/// MemoryRead (electron/common/memory.ts) with the bytes as a Uint8Array copied into JS-owned memory.
+/// MemoryRead (contract/memory.ts) with the bytes as a Uint8Array copied into JS-owned memory.
 Napi::Value memoryReadToJs(Napi::Env env, const MemoryReadResult &r);
 
 /// The names the addon accepts and reports: every option's values, the error and warning codes, the thumbnail

@@ -1,4 +1,4 @@
-// The decoder comparison's result as a plain object (DecoderCompareResult in electron/common/decoder-compare.ts).
+// The decoder comparison's result as a plain object (DecoderCompareResult in contract/decoder-compare.ts).
 #include "to_js.h"
 
 #include <string>

@@ -1,4 +1,4 @@
-// Frame reports and stream facts as plain objects (FrameReport and StreamInfo in electron/common/report.ts).
+// Frame reports and stream facts as plain objects (FrameReport and StreamInfo in contract/report.ts).
 #include "to_js.h"
 #include "to_js_fields.h"
 

@@ -1,4 +1,4 @@
-"""A facts record as the inspector's frame report (electron/common/report.ts), so every panel reads it."""
+"""A facts record as the inspector's frame report (contract/report.ts), so every panel reads it."""
 
 from __future__ import annotations
 

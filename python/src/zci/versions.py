@@ -89,7 +89,7 @@ def environment(
     recorder_version: str,
     libraries: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The capture's environment block (electron/common/environment.ts) as seen from the recording process."""
+    """The capture's environment block (contract/environment.ts) as seen from the recording process."""
     libraries = mapped_libraries() if libraries is None else libraries
     ffmpeg = ffmpeg_versions(libraries)
     cvcuda = _module_version("cvcuda")

@@ -2,7 +2,7 @@
  * A picture of one panel as PNG. In the Electron window the main process captures the page (capturePage);
  * in a browser the panel is cloned with its computed styles into an SVG foreignObject and drawn on a canvas.
  */
-import type { InspectorBridge } from '../../../electron/common/bridge';
+import type { InspectorBridge } from '../../../contract/bridge';
 
 /** Copies every computed style of the original onto the clone (CSSOM only: the page's CSP allows no style attributes). */
 function copyStyles(original: Element, clone: Element): void {

@@ -3,7 +3,7 @@
  * every row coded but not displayed and every row of allocator padding (long runs elided in the middle), then the
  * first rows of the plane that follows in the same allocation, or the end of the allocation.
  */
-import type { MemoryRegion } from '../../../electron/common/memory';
+import type { MemoryRegion } from '../../../contract/memory';
 import type { PlaneFacts } from './plane-facts';
 
 /** One row, read through one plane's pitch. */

@@ -1,5 +1,5 @@
 /** Which memory region a pixel of a plane lies in, from the plane's facts (the reads' own labels take precedence). */
-import type { MemoryRegion, RegionSpan } from '../../../electron/common/memory';
+import type { MemoryRegion, RegionSpan } from '../../../contract/memory';
 import type { PlaneFacts } from './plane-facts';
 
 /** The region of pixel (x, y) of a plane: x counts pixels of bytesPerPixel bytes across the pitch. */

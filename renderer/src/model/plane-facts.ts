@@ -3,7 +3,7 @@
  * the right padding and the plane's own allocation. Reports from the addon carry them per plane; captures made
  * before carry only the older fields, from which the same facts are derived (and marked as derived).
  */
-import type { FrameReport, PlaneReport } from '../../../electron/common/report';
+import type { FrameReport, PlaneReport } from '../../../contract/report';
 
 /** The per-plane fields of the memory report, all optional (absent in captures made before them). */
 interface PlaneMemoryFields {

@@ -3,7 +3,7 @@
  * rows included) cut into tiles of 64×64 pixels, the tiles a view needs, and whether they fit the view's budget
  * (over it, the view shows the plane's thumbnail instead of reading).
  */
-import type { ReadMemoryParams } from '../../../electron/common/memory';
+import type { ReadMemoryParams } from '../../../contract/memory';
 import type { PlaneFacts } from './plane-facts';
 
 /** A read of rows of one plane. */

@@ -1,8 +1,8 @@
 /** The renderer's RPC client, typed from the contract: call(method, params) and on(event, listener). */
-import type { EventMap, EventName, MethodName, ParamsOf, ResultOf } from '../../../electron/common/contract';
-import { RpcFailure, rpcError } from '../../../electron/common/envelope';
-import { MAX_RESPONSE_BYTES, type ServerMessage } from '../../../electron/common/wire';
-import { decodeWireMessage, wireMessageSize } from '../../../electron/common/wire-frame';
+import type { EventMap, EventName, MethodName, ParamsOf, ResultOf } from '../../../contract/contract';
+import { RpcFailure, rpcError } from '../../../contract/envelope';
+import { MAX_RESPONSE_BYTES, type ServerMessage } from '../../../contract/wire';
+import { decodeWireMessage, wireMessageSize } from '../../../contract/wire-frame';
 import type { Transport } from './transport';
 
 /** What the store needs from a client. */

@@ -1,5 +1,5 @@
 /** Connects the client by the carrier the page has: the preload bridge in Electron, a WebSocket otherwise. */
-import type { InspectorBridge } from '../../../electron/common/bridge';
+import type { InspectorBridge } from '../../../contract/bridge';
 import { RpcClient } from './client';
 import { listenForPorts } from './port-transport';
 import { openWebSocket, rpcUrl } from './websocket-transport';

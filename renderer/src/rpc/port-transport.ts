@@ -1,5 +1,5 @@
 /** The Electron carrier: a MessagePort that the main process brokers, delivered by the preload script. */
-import { BACKEND_PORT_MESSAGE, type InspectorBridge } from '../../../electron/common/bridge';
+import { BACKEND_PORT_MESSAGE, type InspectorBridge } from '../../../contract/bridge';
 import type { Transport } from './transport';
 
 /** Wraps a MessagePort. */

@@ -1,5 +1,5 @@
 /** A carrier for the RPC: a MessagePort in the window, a WebSocket in serve mode. Requests go as JSON text; what
- * arrives is JSON text or a binary frame (electron/common/wire-frame.ts). */
+ * arrives is JSON text or a binary frame (contract/wire-frame.ts). */
 
 /** One connection to the backend. */
 export interface Transport {

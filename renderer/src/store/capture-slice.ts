@@ -1,9 +1,9 @@
 /** Captures in the renderer: opening one for replay, saving the open session, captured operators, presenter view. */
-import type { CaptureFrames, CaptureSummary, MEMORY_SAMPLE_KINDS, ProbePoints } from '../../../electron/common/capture';
+import type { CaptureFrames, CaptureSummary, MEMORY_SAMPLE_KINDS, ProbePoints } from '../../../contract/capture';
 
 /** One kind of memory sample a capture keeps. */
 type MemorySampleKind = (typeof MEMORY_SAMPLE_KINDS)[number];
-import type { CapturedOperatorWire, SaveCaptureResult } from '../../../electron/common/contract';
+import type { CapturedOperatorWire, SaveCaptureResult } from '../../../contract/contract';
 import type { SliceCreator } from './types';
 import { resetDocument } from './document';
 

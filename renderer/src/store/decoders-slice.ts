@@ -2,8 +2,8 @@
  * Decoder A/B of the frame on screen: the same frame decoded again by FFmpeg's software decoder and compared with
  * the open file's decoder (compareDecoders), and where to put the pixel probe (on a difference, say).
  */
-import type { DecoderCompareResult } from '../../../electron/common/decoder-compare';
-import type { FrameReport } from '../../../electron/common/report';
+import type { DecoderCompareResult } from '../../../contract/decoder-compare';
+import type { FrameReport } from '../../../contract/report';
 import type { SliceCreator } from './types';
 
 /** A place for the pixel probe to go, asked for by another panel, for one frame's report. */

@@ -1,6 +1,6 @@
 /** What the backend reports about the machine, and the user's settings. */
-import type { BackendEnvironment } from '../../../electron/common/contract';
-import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../../electron/common/settings';
+import type { BackendEnvironment } from '../../../contract/contract';
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../../contract/settings';
 import type { SliceCreator } from './types';
 
 /** Environment and settings state with actions. */

@@ -3,11 +3,11 @@
  * the report, the thumbnails and the chosen operator's preview; steps count from the frame asked for last (the
  * target), and while one request runs only the newest waits behind it.
  */
-import type { FrameAnswer, ThumbnailWire } from '../../../electron/common/contract';
-import { toRpcError } from '../../../electron/common/envelope';
-import { PREVIEW_WIDTH } from '../../../electron/common/preview';
-import type { Ledger } from '../../../electron/common/ledger';
-import type { FrameReport } from '../../../electron/common/report';
+import type { FrameAnswer, ThumbnailWire } from '../../../contract/contract';
+import { toRpcError } from '../../../contract/envelope';
+import { PREVIEW_WIDTH } from '../../../contract/preview';
+import type { Ledger } from '../../../contract/ledger';
+import type { FrameReport } from '../../../contract/report';
 import { markFrameApplied } from '../frame-timing';
 import { stepCaptured } from './capture-slice';
 import { LatestOnly } from './latest-only';

@@ -1,13 +1,8 @@
 /** Operator previews: the operator the user chose, its result on the frame on screen, or why it cannot run. */
-import { toRpcError, type RpcError } from '../../../electron/common/envelope';
-import {
-  PREVIEW_DEFAULTS,
-  PREVIEW_WIDTH,
-  type PreviewParams,
-  type PreviewWire,
-} from '../../../electron/common/preview';
-import type { FrameReport } from '../../../electron/common/report';
-import type { ColorMatrix, ColorRange, PreviewOp } from '../../../electron/common/vocabulary';
+import { toRpcError, type RpcError } from '../../../contract/envelope';
+import { PREVIEW_DEFAULTS, PREVIEW_WIDTH, type PreviewParams, type PreviewWire } from '../../../contract/preview';
+import type { FrameReport } from '../../../contract/report';
+import type { ColorMatrix, ColorRange, PreviewOp } from '../../../contract/vocabulary';
 import type { SliceCreator } from './types';
 
 /** An operator the user can pick (the CPU reference is always shown beside it, so it is not one). */

@@ -2,9 +2,9 @@
  * Reads of the frame's memory for the pixel probe and the boundary view: bounded byte ranges of the frame on screen,
  * fetched a few at a time, cached for that frame only (emptied when the frame changes), and counted.
  */
-import { toRpcError, type RpcError } from '../../../electron/common/envelope';
-import type { MemoryRead, ReadMemoryParams } from '../../../electron/common/memory';
-import type { FrameReport } from '../../../electron/common/report';
+import { toRpcError, type RpcError } from '../../../contract/envelope';
+import type { MemoryRead, ReadMemoryParams } from '../../../contract/memory';
+import type { FrameReport } from '../../../contract/report';
 import { rangeKey } from '../model/tile-plan';
 import type { SliceCreator } from './types';
 

@@ -3,7 +3,7 @@
  * tells of frame steps at most every so often (a held key must not flood it), so a crash can come between a step
  * and its telling. The window knows the frame it shows: for the same file that frame wins.
  */
-import type { BackendRestartedEvent } from '../../../electron/common/contract';
+import type { BackendRestartedEvent } from '../../../contract/contract';
 
 /** The file and frame on screen when the backend went away, or null when none was shown. */
 interface Shown {

@@ -1,8 +1,8 @@
 /** The open file: opening, closing, recent files, the sample on first start, reopening after a restart. */
-import { isCapturePath } from '../../../electron/common/capture';
-import type { RecentFile } from '../../../electron/common/contract';
-import type { StreamInfo } from '../../../electron/common/report';
-import type { ContextMode } from '../../../electron/common/vocabulary';
+import { isCapturePath } from '../../../contract/capture';
+import type { RecentFile } from '../../../contract/contract';
+import type { StreamInfo } from '../../../contract/report';
+import type { ContextMode } from '../../../contract/vocabulary';
 import type { SliceCreator } from './types';
 import { resetDocument } from './document';
 

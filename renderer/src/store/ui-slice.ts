@@ -1,6 +1,6 @@
 /** UI state: the error banner, the restart notice, progress, the help overlay, the naive/correct A/B swap. */
-import type { BackendRestartedEvent, ProgressEvent } from '../../../electron/common/contract';
-import { toRpcError, type RpcError } from '../../../electron/common/envelope';
+import type { BackendRestartedEvent, ProgressEvent } from '../../../contract/contract';
+import { toRpcError, type RpcError } from '../../../contract/envelope';
 import { withShownFrame } from './restart-frame';
 import type { SliceCreator } from './types';
 import { resetDocument } from './document';

@@ -63,7 +63,7 @@ export function writeSteadyBenchmarks(run, bm) {
     const rows = [];
     /**
      * The bytes of a step's copies in one stage, of one kind or all.
-     * @param {import('../../../electron/common/ledger').Ledger['totals']} totals
+     * @param {import('../../../contract/ledger').Ledger['totals']} totals
      * @param {import('./vocabulary.mjs').LedgerStage} stage @param {string} [kind]
      */
     const stageBytes = (totals, stage, kind) =>

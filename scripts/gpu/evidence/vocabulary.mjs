@@ -1,33 +1,33 @@
 // @ts-check
-// The words of the project's contract (electron/common) the writer uses. Node runs the writer as it is, without a
+// The words of the project's contract (contract/) the writer uses. Node runs the writer as it is, without a
 // build step, so it cannot import the contract's TypeScript: each list is spelled here once, typed by the contract's
 // own, and `tsc -b` (tsconfig.scripts.json) fails where the two part. The types name the contract's words where the
 // writer compares a run's records with them.
 
 /**
  * A decode path the inspector reports ('nvdec', 'software', 'software-upload').
- * @typedef {import('../../../electron/common/vocabulary').DecodePath} DecodePath
+ * @typedef {import('../../../contract/vocabulary').DecodePath} DecodePath
  */
 
 /**
  * The method a recorded RPC call names: one of the contract's, or 'thumbnails', which runs recorded before a frame
  * request brought its thumbnails back itself.
- * @typedef {import('../../../electron/common/contract').MethodName | 'thumbnails'} RecordedMethod
+ * @typedef {import('../../../contract/contract').MethodName | 'thumbnails'} RecordedMethod
  */
 
 /**
  * A stage of the copy ledger, under which a copy is filed.
- * @typedef {import('../../../electron/common/ledger').Ledger['totals'][number]['stage']} LedgerStage
+ * @typedef {import('../../../contract/ledger').Ledger['totals'][number]['stage']} LedgerStage
  */
 
 /**
  * The FFmpeg context modes, in the contract's order (the order the recorder runs them in).
- * @type {typeof import('../../../electron/common/vocabulary').CONTEXT_MODES}
+ * @type {typeof import('../../../contract/vocabulary').CONTEXT_MODES}
  */
 export const CONTEXT_MODES = ['shared', 'private', 'ffmpeg-primary'];
 
 /**
  * The orders in which the decoder and the CUDA runtime initialise, in the contract's order.
- * @type {typeof import('../../../electron/common/vocabulary').INIT_ORDERS}
+ * @type {typeof import('../../../contract/vocabulary').INIT_ORDERS}
  */
 export const INIT_ORDERS = ['decoder-first', 'runtime-first'];

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..', '..');
 
-/** The copy-as-code generator (electron/common/copy-code), loaded from its TypeScript source. */
+/** The copy-as-code generator (wording/copy-code), loaded from its TypeScript source. */
 export async function loadGenerator() {
   const { createJiti } = await import('jiti');
   const jiti = createJiti(import.meta.url);
-  return jiti.import(path.join(root, 'electron', 'common', 'copy-code', 'index.ts'));
+  return jiti.import(path.join(root, 'wording', 'copy-code', 'index.ts'));
 }
 
 /** FFmpeg's compiler and linker flags from pkg-config. */

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { FrameReport } from '../../../electron/common/report';
+import type { FrameReport } from '../../../contract/report';
 import { addon } from '../live/addon';
 import { expect } from './fixtures';
 

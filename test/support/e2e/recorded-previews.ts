@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { decodePng } from '../../../electron/capture/png';
-import type { PreviewParams, PreviewWire, RgbWire } from '../../../electron/common/preview';
-import { decodeWireMessage, encodeWireMessage } from '../../../electron/common/wire-frame';
+import type { PreviewParams, PreviewWire, RgbWire } from '../../../contract/preview';
+import { decodeWireMessage, encodeWireMessage } from '../../../contract/wire-frame';
 import { newestPreviewsFile } from '../gpu-runs';
 
 interface Recorded {

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { decodeWireMessage } from '../../../electron/common/wire-frame';
+import { decodeWireMessage } from '../../../contract/wire-frame';
 import { ROOT } from '../paths';
 
 /** A running serve mode. */

@@ -48,7 +48,7 @@ enum class ErrorCode {
   DecoderCompareUnavailable,
 };
 
-/// The stable names of ErrorCode, in the order of electron/common/errors.ts ERROR_CODES.
+/// The stable names of ErrorCode, in the order of contract/errors.ts ERROR_CODES.
 inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::FileNotFound, "FILE_NOT_FOUND"},
     {ErrorCode::FileUnreadable, "FILE_UNREADABLE"},

@@ -65,7 +65,7 @@ inline constexpr int kThumbnailWidthMax = 1024;
 
 /// The most frames one showBatch() call shows (the command line's batches; each report is about 4 KB of JS).
 inline constexpr int kFramesPerCallMax = 256;
-/// The most operator previews one show() call runs (PREVIEWS_PER_CALL in electron/common/vocabulary.ts).
+/// The most operator previews one show() call runs (PREVIEWS_PER_CALL in contract/vocabulary.ts).
 inline constexpr int kPreviewsPerCallMax = 8;
 
 /// The pixel budget of a stream (coded width × height): default 8192×4352 (DCI 8K), and its bounds.

@@ -68,7 +68,7 @@ struct Warning {
   std::string message;
 };
 
-/// Facts about the file and its video stream (StreamInfo in electron/common/report.ts).
+/// Facts about the file and its video stream (StreamInfo in contract/report.ts).
 struct StreamInfo {
   std::string path, container, codec, profile, pixelFormat;
   int bitDepth = 0, width = 0, height = 0, codedWidth = 0, codedHeight = 0;

@@ -127,7 +127,7 @@ struct PoolEvidence {
   bool addressSeenBefore = false;
 };
 
-/// Everything a FrameReport (electron/common/report.ts) says; the binding turns it into that object.
+/// Everything a FrameReport (contract/report.ts) says; the binding turns it into that object.
 struct FrameEvidence {
   std::optional<Ledger> ledger; // the copies of this step (Session::frame only; show answers its own)
   int64_t frameIndex = 0, pts = 0;

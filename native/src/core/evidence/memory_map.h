@@ -14,7 +14,7 @@ extern "C" {
 
 namespace zci {
 
-/// The region a byte belongs to, relative to the plane it is read through (electron/common/memory.ts).
+/// The region a byte belongs to, relative to the plane it is read through (contract/memory.ts).
 enum class MemoryRegion { Visible, RightPadding, CodedNotDisplayed, AllocatorPadding, NextPlane, OutsidePlanes };
 
 /// The names of MemoryRegion, in the order of MEMORY_REGIONS.

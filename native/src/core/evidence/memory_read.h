@@ -14,7 +14,7 @@ extern "C" {
 
 namespace zci {
 
-/// The most bytes one read may copy to the host (MEMORY_READ_CAP in electron/common/memory.ts).
+/// The most bytes one read may copy to the host (MEMORY_READ_CAP in contract/memory.ts).
 inline constexpr int64_t kMemoryReadCap = 1LL << 20;
 
 /// What to read. A plane range: rows of one plane in its pitch from its first byte (they may run past the plane),
@@ -35,7 +35,7 @@ struct RegionSpan {
   int plane = -1;
 };
 
-/// What a read brought back (MemoryRead in electron/common/memory.ts, with the bytes themselves).
+/// What a read brought back (MemoryRead in contract/memory.ts, with the bytes themselves).
 struct MemoryReadResult {
   int64_t frameIndex = 0;
   bool device = false; // one 2-D copy from the device; else read from host memory

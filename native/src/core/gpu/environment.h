@@ -42,7 +42,7 @@ struct CudaReport {
   std::optional<std::string> error;
 };
 
-/// EnvironmentReport (electron/common/environment.ts) as C++ values.
+/// EnvironmentReport (contract/environment.ts) as C++ values.
 struct EnvironmentReport {
   std::string addonVersion;
   FfmpegReport ffmpeg;

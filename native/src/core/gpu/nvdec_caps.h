@@ -14,7 +14,7 @@ extern "C" {
 
 namespace zci {
 
-/// One row of the table (NvdecCapability in electron/common/environment.ts).
+/// One row of the table (NvdecCapability in contract/environment.ts).
 struct NvdecCapability {
   std::string codec;  // FFmpeg's codec name: "h264", "hevc", "av1", ...
   std::string chroma; // "4:0:0", "4:2:0", "4:2:2" or "4:4:4"

@@ -4,8 +4,8 @@
  */
 import { formatCount } from '../../format';
 import { memo, useEffect, useRef, useState } from 'react';
-import type { ThumbnailWire } from '../../../../electron/common/contract';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { ThumbnailWire } from '../../../../contract/contract';
+import type { FrameReport } from '../../../../contract/report';
 import type { AbSide } from '../../store/ab-slice';
 import { greyToRgba } from '../thumbnails/grey';
 import { AbSourceVerdict } from './AbSourceVerdict';

@@ -1,5 +1,5 @@
 /** The difference of two grey plane thumbnails of the same size: a picture of |A − B| and its figures. */
-import type { ThumbnailWire } from '../../../../electron/common/contract';
+import type { ThumbnailWire } from '../../../../contract/contract';
 
 /** |A − B| per pixel (scaled by gain so small differences show), how many pixels differ and by how much at most. */
 export interface GreyDifference {

@@ -2,7 +2,7 @@
  * Two frame reports side by side (A/B): the fields a reader compares, grouped, each marked when A and B differ.
  * Fields are named as the other panels name them; values are written as they are shown there.
  */
-import type { FrameReport, PlaneReport } from '../../../../electron/common/report';
+import type { FrameReport, PlaneReport } from '../../../../contract/report';
 
 /** One compared field. */
 interface DiffRow {

@@ -1,6 +1,6 @@
 /** The frame's three answers at the top of the frame view: pointers, wrap, chroma; each links to its panel. */
 import { memo } from 'react';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { FrameReport } from '../../../../contract/report';
 import { Badge } from '../common/Badge';
 import { chromaAnswer, matchAnswer, wrapAnswer, type Answer } from './frame-answers';
 import './answers.css';

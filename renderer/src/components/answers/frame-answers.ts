@@ -2,8 +2,8 @@
  * The three questions a frame is opened for, answered in one line each from its report: do NVCV's pointers match
  * FFmpeg's, is the wrap valid (the image, and the single tensor), and where does the chroma start.
  */
-import { pointerBadge } from '../../../../electron/common/verdicts';
-import type { FrameReport } from '../../../../electron/common/report';
+import { pointerBadge } from '../../../../wording/verdicts';
+import type { FrameReport } from '../../../../contract/report';
 import type { BadgeTone } from '../common/tone';
 import { allPlaneFacts } from '../../model/plane-facts';
 

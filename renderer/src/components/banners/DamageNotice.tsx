@@ -1,6 +1,6 @@
 /** The notice over a frame FFmpeg concealed damage in: its pixels are the decoder's guess, not the stream's. */
 import { memo } from 'react';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { FrameReport } from '../../../../contract/report';
 
 /** Props of DamageNotice. */
 export interface DamageNoticeProps {

@@ -1,5 +1,5 @@
 /** The error banner: code, message and remedy; dismissible, the app stays usable. */
-import type { RpcError } from '../../../../electron/common/envelope';
+import type { RpcError } from '../../../../contract/envelope';
 
 /** Props of ErrorBanner. */
 export interface ErrorBannerProps {

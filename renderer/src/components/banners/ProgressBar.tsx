@@ -1,5 +1,5 @@
 /** Long work in the backend (opening, seeking, capturing): a thin bar with what is happening and Cancel. */
-import type { ProgressEvent } from '../../../../electron/common/contract';
+import type { ProgressEvent } from '../../../../contract/contract';
 import './progress.css';
 
 /** Props of ProgressBar. */

@@ -1,5 +1,5 @@
 /** Says the decoder process was restarted and why, and offers to reopen where the user was. */
-import type { BackendRestartedEvent } from '../../../../electron/common/contract';
+import type { BackendRestartedEvent } from '../../../../contract/contract';
 import { baseName } from '../../format';
 
 /** Props of RestartBanner. */

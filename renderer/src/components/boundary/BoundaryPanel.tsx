@@ -4,8 +4,8 @@
  * as rows × pitch) or the end of the allocation, each row read with readMemory and labelled with its region.
  */
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { REGION_LABELS } from '../../../../electron/common/memory';
-import type { FrameReport } from '../../../../electron/common/report';
+import { REGION_LABELS } from '../../../../contract/memory';
+import type { FrameReport } from '../../../../contract/report';
 import { boundaryEndText, separateAllocationText } from '../layout/block-text';
 import { BOUNDARY_ROWS, planeBoundaries, rowSpans, type BoundaryRow } from '../../model/boundary-rows';
 import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';

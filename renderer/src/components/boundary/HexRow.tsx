@@ -1,5 +1,5 @@
 /** One row of bytes in hex: cut to the bytes that matter (or whole), regions set apart, gaps counted. */
-import { REGION_LABELS } from '../../../../electron/common/memory';
+import { REGION_LABELS } from '../../../../contract/memory';
 import type { RowSpan } from '../../model/boundary-rows';
 import { BYTES, hexBytes, hexPieces, type HexUnit } from './hex-row';
 

@@ -3,7 +3,7 @@
  * either side of every change of region (the visible samples' end, the coded width, the pitch) and its last bytes,
  * with gap markers saying how many bytes were left out; every piece keeps the region it lies in.
  */
-import type { MemoryRegion, RegionSpan } from '../../../../electron/common/memory';
+import type { MemoryRegion, RegionSpan } from '../../../../contract/memory';
 import type { RowSpan } from '../../model/boundary-rows';
 
 /** A piece of a printed row. */

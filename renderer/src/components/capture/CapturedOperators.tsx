@@ -1,6 +1,6 @@
 /** Operator previews stored in a capture: each picture with its parameters, GPU time and correctness figures. */
 import { memo } from 'react';
-import type { CapturedOperatorWire } from '../../../../electron/common/contract';
+import type { CapturedOperatorWire } from '../../../../contract/contract';
 import { operatorFigures } from './operator-figures';
 import { operatorParams } from './operator-params';
 import './capture.css';

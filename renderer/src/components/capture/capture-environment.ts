@@ -1,6 +1,6 @@
 /** What the decoder panel shows while a capture is open: the machine it was made on, not this one. */
-import type { CaptureSummary } from '../../../../electron/common/capture';
-import type { BackendEnvironment } from '../../../../electron/common/contract';
+import type { CaptureSummary } from '../../../../contract/capture';
+import type { BackendEnvironment } from '../../../../contract/contract';
 
 /** The capture's environment in the shape the decoder panel takes, keeping the live backend's own line. */
 export function captureEnvironment(capture: CaptureSummary, live: BackendEnvironment | null): BackendEnvironment {

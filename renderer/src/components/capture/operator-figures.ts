@@ -1,5 +1,5 @@
 /** The figures of a captured operator preview, in one line. */
-import type { CapturedOperatorWire } from '../../../../electron/common/contract';
+import type { CapturedOperatorWire } from '../../../../contract/contract';
 import { formatDuration } from '../../format';
 
 /** "PSNR 48.5 dB · max |err| 2 · 123 µs GPU" from the figures present. */

@@ -2,7 +2,7 @@
  * A captured operator's parameters as a readable list: known parameters by their names in the operators panel,
  * any other as "name: value", never as JSON (a capture's params are an open, bounded object).
  */
-import type { JsonValue } from '../../../../electron/common/bounded-json';
+import type { JsonValue } from '../../../../contract/bounded-json';
 import { FLIP_CODES, MATRIX_LABELS, RANGE_LABELS } from '../operators/catalogue';
 
 /** One parameter: its name and its value, in words. */

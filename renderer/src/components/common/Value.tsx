@@ -1,5 +1,5 @@
 /** A labelled value in monospace with a copy button. */
-import type { GlossaryTerm } from '../../../../electron/common/glossary';
+import type { GlossaryTerm } from '../../../../wording/glossary';
 import { GlossaryButton } from '../glossary/GlossaryButton';
 import { CopyButton } from './CopyButton';
 

@@ -1,2 +1,2 @@
-/** The tone of a verdict badge: the verdicts' own tones (electron/common/verdicts.ts). */
-export { toneOf, type VerdictTone as BadgeTone } from '../../../../electron/common/verdicts';
+/** The tone of a verdict badge: the verdicts' own tones (wording/verdicts.ts). */
+export { toneOf, type VerdictTone as BadgeTone } from '../../../../wording/verdicts';

@@ -3,8 +3,8 @@
  * naive attempt annotated for this frame, and no code where zero copy is impossible.
  */
 import { memo, useMemo, useState } from 'react';
-import { copyCode, type Ecosystem } from '../../../../electron/common/copy-code';
-import type { FrameReport } from '../../../../electron/common/report';
+import { copyCode, type Ecosystem } from '../../../../wording/copy-code';
+import type { FrameReport } from '../../../../contract/report';
 import { useCopy } from './use-copy';
 import './copycode.css';
 

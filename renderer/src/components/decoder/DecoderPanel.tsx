@@ -1,11 +1,11 @@
 /** Decoder: the decode path and why, contexts, the surface pool, library versions and where they came from. */
 import { memo } from 'react';
-import type { BackendEnvironment } from '../../../../electron/common/contract';
-import type { DecoderPoolStatus, LibraryStatus } from '../../../../electron/common/environment';
-import { displayWords } from '../../../../electron/common/display-words';
-import { ffmpegWords, nvdecOutputWords } from '../../../../electron/common/ffmpeg-words';
-import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
-import type { DecodePath } from '../../../../electron/common/vocabulary';
+import type { BackendEnvironment } from '../../../../contract/contract';
+import type { DecoderPoolStatus, LibraryStatus } from '../../../../contract/environment';
+import { displayWords } from '../../../../wording/display-words';
+import { ffmpegWords, nvdecOutputWords } from '../../../../wording/ffmpeg-words';
+import type { FrameReport, StreamInfo } from '../../../../contract/report';
+import type { DecodePath } from '../../../../contract/vocabulary';
 import { formatBytes, formatDuration, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
 import { Value } from '../common/Value';

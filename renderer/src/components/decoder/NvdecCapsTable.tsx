@@ -1,6 +1,6 @@
 /** NVDEC's capability table for the GPU in use, as the driver answered it: what decodes on NVDEC, and what does not. */
 import { memo } from 'react';
-import type { EnvironmentReport, NvdecCapability } from '../../../../electron/common/environment';
+import type { EnvironmentReport, NvdecCapability } from '../../../../contract/environment';
 
 /** "4:2:0 8/10/12-bit" for the supported rows of one codec and chroma format. */
 function formatsOf(rows: NvdecCapability[]): string {

@@ -1,6 +1,6 @@
 /** What this machine lacks for the inspector's GPU path, each with its remedy. */
-import type { BackendEnvironment } from '../../../../electron/common/contract';
-import { DEFAULT_REMEDIES } from '../../../../electron/common/errors';
+import type { BackendEnvironment } from '../../../../contract/contract';
+import { DEFAULT_REMEDIES } from '../../../../contract/errors';
 
 /** What is missing on this machine, each with its remedy. */
 export function missingPieces(

@@ -5,8 +5,8 @@
  */
 import { formatCount } from '../../format';
 import { memo, useEffect, useRef } from 'react';
-import type { DecoderCompareResult } from '../../../../electron/common/decoder-compare';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { DecoderCompareResult } from '../../../../contract/decoder-compare';
+import type { FrameReport } from '../../../../contract/report';
 import { memoryPlaneOf } from './memory-plane';
 
 type FrameCompare = DecoderCompareResult['frames'][number];

@@ -1,6 +1,6 @@
 /** A small "?" beside a term: one click opens the term's explanation from the glossary. */
 import { useId, type ReactNode } from 'react';
-import { GLOSSARY, type GlossaryTerm } from '../../../../electron/common/glossary';
+import { GLOSSARY, type GlossaryTerm } from '../../../../wording/glossary';
 import { usePopover } from '../common/use-popover';
 
 /** Props of GlossaryButton. */

@@ -1,6 +1,6 @@
 /** The help overlay: every keyboard shortcut, and the words for the inspector's jargon. */
 import { useEffect, useRef, type Ref } from 'react';
-import { GLOSSARY, GLOSSARY_TERMS } from '../../../../electron/common/glossary';
+import { GLOSSARY, GLOSSARY_TERMS } from '../../../../wording/glossary';
 import { SHORTCUTS } from './shortcuts';
 
 /** Props of HelpOverlay. */

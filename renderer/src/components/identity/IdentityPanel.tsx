@@ -1,6 +1,6 @@
 /** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
 import { memo } from 'react';
-import type { DecoderSurface, FrameReport } from '../../../../electron/common/report';
+import type { DecoderSurface, FrameReport } from '../../../../contract/report';
 import {
   DESCRIPTOR_ONLY_WHY,
   HEADLINES,
@@ -8,7 +8,7 @@ import {
   pointerBadge,
   pointerVerdict,
   verdictWord,
-} from '../../../../electron/common/verdicts';
+} from '../../../../wording/verdicts';
 import { groupHex, formatBytes, hexDelta } from '../../format';
 import { Badge } from '../common/Badge';
 import { toneOf } from '../common/tone';
@@ -16,7 +16,7 @@ import { CopyButton } from '../common/CopyButton';
 import { Value } from '../common/Value';
 import { GlossaryButton } from '../glossary/GlossaryButton';
 import { describeNvcvFormat } from '../glossary/nvcv-format';
-import { explainDelta, signed } from '../../../../electron/common/pointer-delta';
+import { explainDelta, signed } from '../../../../contract/pointer-delta';
 import { PointerHex } from './PointerHex';
 
 /** ", N of M rows copied" where FFmpeg's copy took fewer rows of a plane than the plane has. */

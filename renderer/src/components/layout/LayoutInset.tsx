@@ -2,7 +2,7 @@
  * A magnified inset of each plane's end: every row a band of its own (a handful of rows out of thousands, each
  * visible and hoverable), hidden rows hatched, each run labelled with its region's one name.
  */
-import { REGION_LABELS } from '../../../../electron/common/memory';
+import { REGION_LABELS } from '../../../../contract/memory';
 import { boundaryEndText, rowText, separateAllocationText } from './block-text';
 import { rowSpans, type BoundaryLine, type PlaneBoundary } from '../../model/boundary-rows';
 import type { PlaneFacts } from '../../model/plane-facts';

@@ -3,10 +3,10 @@
  * the two kinds of hidden rows named and explained, and the wrap verdicts.
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../electron/common/coded-size';
-import { REGION_LABELS } from '../../../../electron/common/memory';
+import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../contract/coded-size';
+import { REGION_LABELS } from '../../../../contract/memory';
 import { GlossaryButton } from '../glossary/GlossaryButton';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { FrameReport } from '../../../../contract/report';
 import { formatBytes, groupHex } from '../../format';
 import { Badge } from '../common/Badge';
 import { planeBoundaries } from '../../model/boundary-rows';

@@ -1,5 +1,5 @@
 /** Words for the blocks and rows of the layout drawing: hover descriptions and the labels beside it. */
-import { REGION_LABELS } from '../../../../electron/common/memory';
+import { REGION_LABELS } from '../../../../contract/memory';
 import { groupHex } from '../../format';
 import type { BoundaryRow, PlaneBoundary } from '../../model/boundary-rows';
 import type { LayoutBlock } from './geometry';

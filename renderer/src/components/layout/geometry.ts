@@ -3,14 +3,14 @@
  * so every block's area is its size in bytes. Hidden rows are split into the rows the decoder coded but the picture
  * does not show, and the rows the allocator added; planes in separate allocations are drawn one below the other.
  */
-import type { MemoryRegion } from '../../../../electron/common/memory';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { MemoryRegion } from '../../../../contract/memory';
+import type { FrameReport } from '../../../../contract/report';
 import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';
 
 /** What a block of memory holds. */
 type BlockKind = 'head' | 'visible' | 'coded-columns' | 'padding' | 'coded-rows' | 'allocator-rows' | 'tail';
 
-/** The memory region (electron/common/memory.ts) each kind of block lies in. */
+/** The memory region (contract/memory.ts) each kind of block lies in. */
 export const BLOCK_REGION: Readonly<Record<BlockKind, MemoryRegion>> = {
   head: 'outside-planes',
   visible: 'visible',

@@ -4,7 +4,7 @@
  * downloads equal to what the inspector says it downloaded.
  */
 import { memo } from 'react';
-import type { Ledger } from '../../../../electron/common/ledger';
+import type { Ledger } from '../../../../contract/ledger';
 import { formatBytes } from '../../format';
 import { ledgerChecks } from './ledger-checks';
 import { LEDGER_SETTING_LABEL, stagePurpose } from './ledger-words';

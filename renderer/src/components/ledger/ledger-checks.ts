@@ -1,5 +1,5 @@
 /** The checks a reader makes of a step's copy ledger, computed from its records. */
-import type { Ledger } from '../../../../electron/common/ledger';
+import type { Ledger } from '../../../../contract/ledger';
 
 /** What the ledger says about zero copy and about the inspector's own byte counts. */
 export interface LedgerChecks {

@@ -1,5 +1,5 @@
 /** The copy ledger's words: what each stage's copies are for, and the setting that switches the ledger on. */
-import type { Ledger } from '../../../../electron/common/ledger';
+import type { Ledger } from '../../../../contract/ledger';
 
 type Stage = Ledger['records'][number]['stage'];
 

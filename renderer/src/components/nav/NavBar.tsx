@@ -1,6 +1,6 @@
 /** Frame navigation: step, jump to a frame or a time, the timeline, and where we are. */
 import { memo, useId, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
+import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import { formatTime } from '../../format';
 import { focusFrameView } from '../common/frame-view-focus';
 import { frameLabel, longestFrameLabel } from './frame-words';

@@ -1,6 +1,6 @@
 /** Opening a video: the native dialog (in the window) or a path field (serve mode), recents, the sample. */
 import { memo, useState, type FormEvent } from 'react';
-import type { RecentFile } from '../../../../electron/common/contract';
+import type { RecentFile } from '../../../../contract/contract';
 import { baseName } from '../../format';
 import { focusFrameView } from '../common/frame-view-focus';
 import { usePopover } from '../common/use-popover';

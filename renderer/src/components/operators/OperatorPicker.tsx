@@ -1,6 +1,6 @@
 /** The catalogue: pick an operator, set its parameters, and force a matrix or range to see a wrong one. */
 import { useState } from 'react';
-import { COLOR_MATRICES, COLOR_RANGES } from '../../../../electron/common/vocabulary';
+import { COLOR_MATRICES, COLOR_RANGES } from '../../../../contract/vocabulary';
 import type { OperatorChoice } from '../../store/operators-slice';
 import { CATALOGUE, FLIP_CODES, KERNEL_SIZES, MATRIX_LABELS, RANGE_LABELS, type CatalogueEntry } from './catalogue';
 

@@ -1,7 +1,7 @@
 /** Operators: CV-CUDA on the wrapped frame, its thumbnail beside the CPU reference, its cost and its correctness. */
 import { formatCount } from '../../format';
-import type { RpcError } from '../../../../electron/common/envelope';
-import type { PreviewWire } from '../../../../electron/common/preview';
+import type { RpcError } from '../../../../contract/envelope';
+import type { PreviewWire } from '../../../../contract/preview';
 import type { OperatorChoice } from '../../store/operators-slice';
 import { Badge } from '../common/Badge';
 import { operatorLabel } from './catalogue';

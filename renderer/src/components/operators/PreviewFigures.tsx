@@ -1,5 +1,5 @@
 /** The figures of a preview: GPU time per step, bytes downloaded against the frame, distance from the reference. */
-import { PSNR_PASS_DB, type PreviewWire } from '../../../../electron/common/preview';
+import { PSNR_PASS_DB, type PreviewWire } from '../../../../contract/preview';
 import { Badge } from '../common/Badge';
 import { bytesText, formatMs, psnrVerdict } from './figures';
 import { Value } from '../common/Value';

@@ -1,5 +1,5 @@
 /** One RGB picture drawn into a canvas, carrying its size and a checksum of its pixels as data attributes. */
-import type { RgbWire } from '../../../../electron/common/preview';
+import type { RgbWire } from '../../../../contract/preview';
 import { useRgbCanvas } from './use-rgb-canvas';
 
 /** Props of RgbCanvas. */

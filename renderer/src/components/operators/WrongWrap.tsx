@@ -1,6 +1,6 @@
 /** The wrong-wrap picture beside the right one: what a naive single-tensor NV12 view shows, and why. */
 import { useMemo } from 'react';
-import type { PreviewWire, RgbWire } from '../../../../electron/common/preview';
+import type { PreviewWire, RgbWire } from '../../../../contract/preview';
 import { pixelsFromWire } from '../wrongwrap/pixels';
 import { WrongWrapCompare } from '../wrongwrap/WrongWrapCompare';
 

@@ -1,5 +1,5 @@
 /** The operators the panel offers, with what each one does, and the labels of their parameters. */
-import { PREVIEW_OPS, type ColorMatrix, type ColorRange, type PreviewOp } from '../../../../electron/common/vocabulary';
+import { PREVIEW_OPS, type ColorMatrix, type ColorRange, type PreviewOp } from '../../../../contract/vocabulary';
 import type { GpuOperator } from '../../store/operators-slice';
 
 /** One entry of the catalogue. */

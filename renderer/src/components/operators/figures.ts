@@ -1,5 +1,5 @@
 /** The words of a preview's figures: GPU time, bytes downloaded against the frame, the PSNR verdict. */
-import { passesPsnr, PSNR_PASS_DB, type PreviewWire } from '../../../../electron/common/preview';
+import { passesPsnr, PSNR_PASS_DB, type PreviewWire } from '../../../../contract/preview';
 import { formatCount, formatDuration } from '../../format';
 import type { BadgeTone } from '../common/tone';
 

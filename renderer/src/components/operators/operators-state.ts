@@ -1,6 +1,6 @@
 /** Which state the operators panel is in, from its last preview and error. */
-import type { RpcError } from '../../../../electron/common/envelope';
-import type { PreviewWire } from '../../../../electron/common/preview';
+import type { RpcError } from '../../../../contract/envelope';
+import type { PreviewWire } from '../../../../contract/preview';
 
 /** What the panel shows: a GPU result, the unavailable state, or nothing yet. */
 export type OperatorsState = 'gpu' | 'unavailable' | 'waiting';

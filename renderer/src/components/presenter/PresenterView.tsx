@@ -1,11 +1,11 @@
 /** Presenter view: full screen for demos, with big verdicts, the layout drawing, and the wrong-wrap pictures. */
 import { useEffect } from 'react';
-import { captureGpuText, signatureWords, type CaptureSummary } from '../../../../electron/common/capture';
-import type { ThumbnailWire } from '../../../../electron/common/contract';
-import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
-import type { GlossaryTerm } from '../../../../electron/common/glossary';
-import { frameVerdicts, type VerdictKey } from '../../../../electron/common/verdicts';
-import type { DecodePath } from '../../../../electron/common/vocabulary';
+import { captureGpuText, signatureWords, type CaptureSummary } from '../../../../contract/capture';
+import type { ThumbnailWire } from '../../../../contract/contract';
+import type { FrameReport, StreamInfo } from '../../../../contract/report';
+import type { GlossaryTerm } from '../../../../wording/glossary';
+import { frameVerdicts, type VerdictKey } from '../../../../wording/verdicts';
+import type { DecodePath } from '../../../../contract/vocabulary';
 import { captureTime, formatTime } from '../../format';
 import { Badge } from '../common/Badge';
 import { useHoverResetKey } from '../common/use-hover-reset';

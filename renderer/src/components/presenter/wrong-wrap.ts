@@ -1,6 +1,6 @@
 /** The wrong-wrap and right-wrap pictures of a captured frame, found among its operator previews. */
-import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../../../../electron/common/capture';
-import type { CapturedOperatorWire } from '../../../../electron/common/contract';
+import { RIGHT_WRAP_OPERATOR, WRONG_WRAP_OPERATOR } from '../../../../contract/capture';
+import type { CapturedOperatorWire } from '../../../../contract/contract';
 
 /** How a captured PNG becomes an image source. */
 const PNG_DATA_URL = 'data:image/png;base64,';

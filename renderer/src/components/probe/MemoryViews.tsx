@@ -3,8 +3,8 @@
  * follow a new frame one render behind the evidence panels (a deferred value), so stepping commits those first.
  */
 import { memo, useContext, useDeferredValue, useMemo } from 'react';
-import type { ThumbnailWire } from '../../../../electron/common/contract';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { ThumbnailWire } from '../../../../contract/contract';
+import type { FrameReport } from '../../../../contract/report';
 import { StoreContext, useApp } from '../../store/context';
 import { BoundaryPanel } from '../boundary/BoundaryPanel';
 import type { MemoryAccess } from './memory-access';

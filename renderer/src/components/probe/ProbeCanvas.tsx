@@ -4,7 +4,7 @@
  * zoom, dragging pans, hovering probes, a click pins the probe, arrow keys move it while the view has focus.
  */
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import type { ThumbnailWire } from '../../../../electron/common/contract';
+import type { ThumbnailWire } from '../../../../contract/contract';
 import type { MemoryBytes } from '../../store/probe-slice';
 import type { PlaneFacts } from '../../model/plane-facts';
 import { greyToRgba } from '../thumbnails/grey';

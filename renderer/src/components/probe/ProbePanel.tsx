@@ -3,9 +3,9 @@
  * whole frame), with the plane's padding columns and hidden rows in view so their bytes can be probed too.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ThumbnailWire } from '../../../../electron/common/contract';
-import { REGION_LABELS } from '../../../../electron/common/memory';
-import type { FrameReport } from '../../../../electron/common/report';
+import type { ThumbnailWire } from '../../../../contract/contract';
+import { REGION_LABELS } from '../../../../contract/memory';
+import type { FrameReport } from '../../../../contract/report';
 import { formatBytes, formatCount } from '../../format';
 import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';
 import type { MemoryAccess } from './memory-access';

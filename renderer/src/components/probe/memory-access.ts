@@ -1,6 +1,6 @@
 /** What the memory views need from the store: the reads of the frame on screen, their counts, the last failure. */
-import type { RpcError } from '../../../../electron/common/envelope';
-import type { ReadMemoryParams } from '../../../../electron/common/memory';
+import type { RpcError } from '../../../../contract/envelope';
+import type { ReadMemoryParams } from '../../../../contract/memory';
 import type { MemoryBytes, MemoryStats } from '../../store/probe-slice';
 
 /** Reads of the frame on screen, as the probe and the boundary view use them. */

@@ -1,5 +1,5 @@
 /** Finding a pixel's bytes among the reads already made: its tile's, or a read of that pixel alone. */
-import type { MemoryRegion } from '../../../../electron/common/memory';
+import type { MemoryRegion } from '../../../../contract/memory';
 import type { MemoryBytes } from '../../store/probe-slice';
 import type { PixelAt } from '../../model/pixel-address';
 import { regionOfByte } from '../../model/pixel-region';

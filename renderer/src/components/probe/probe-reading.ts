@@ -3,8 +3,8 @@
  * address), which region it lies in, its raw samples decoded, and its colour through the stream's matrix and range
  * from the co-sited samples of the other planes.
  */
-import { REGION_LABELS, type MemoryRegion } from '../../../../electron/common/memory';
-import type { FrameReport } from '../../../../electron/common/report';
+import { REGION_LABELS, type MemoryRegion } from '../../../../contract/memory';
+import type { FrameReport } from '../../../../contract/report';
 import { subsampling, type PlaneFacts } from '../../model/plane-facts';
 import { addressAt, pixelOffset, type PixelAt } from '../../model/pixel-address';
 import { bitsText, decodePixel, sampleLayout, type DecodedSample, type SampleLayout } from './sample-format';

@@ -1,6 +1,6 @@
 /** The backend's budgets in the settings popover: shown, never edited (no client may raise them). */
-import type { BackendEnvironment } from '../../../../electron/common/contract';
-import { BUDGET_ENV } from '../../../../electron/common/budgets';
+import type { BackendEnvironment } from '../../../../contract/contract';
+import { BUDGET_ENV } from '../../../../contract/budgets';
 
 const MIB = 1_048_576;
 

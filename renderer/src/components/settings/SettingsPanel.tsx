@@ -1,15 +1,15 @@
 /** Settings: how files are decoded, the proof, thumbnails, and where NVCV/CV-CUDA are loaded from. */
 import type { Ref } from 'react';
-import type { BackendEnvironment } from '../../../../electron/common/contract';
-import { FFMPEG_CHOICES } from '../../../../electron/common/ffmpeg-choice';
-import type { Settings, SettingsPatch } from '../../../../electron/common/settings';
+import type { BackendEnvironment } from '../../../../contract/contract';
+import { FFMPEG_CHOICES } from '../../../../contract/ffmpeg-choice';
+import type { Settings, SettingsPatch } from '../../../../contract/settings';
 import {
   CONTEXT_MODES,
   DECODE_MODES,
   decodeModeSchema,
   DEVICE_ORDINAL,
   type ContextMode,
-} from '../../../../electron/common/vocabulary';
+} from '../../../../contract/vocabulary';
 import { clampTo } from '../../format';
 import { BudgetFacts } from './BudgetFacts';
 import { FFMPEG_CHOICE_WORDS, ffmpegLoadedWords } from './ffmpeg-setting';

@@ -1,5 +1,5 @@
 /** What each CUDA context mode does, in one line, for the settings where it is chosen. */
-import type { ContextMode } from '../../../../electron/common/vocabulary';
+import type { ContextMode } from '../../../../contract/vocabulary';
 
 /** One line per context mode; every mode of CONTEXT_MODES has its line here. */
 export const CONTEXT_MODE_TEXT: Record<ContextMode, string> = {

@@ -1,6 +1,6 @@
 /** The words of the FFmpeg setting: each choice, and what the backend runs on now against what is chosen. */
-import type { BackendEnvironment } from '../../../../electron/common/contract';
-import type { FfmpegChoice } from '../../../../electron/common/ffmpeg-choice';
+import type { BackendEnvironment } from '../../../../contract/contract';
+import type { FfmpegChoice } from '../../../../contract/ffmpeg-choice';
 
 /** Each choice as the menu names it. */
 export const FFMPEG_CHOICE_WORDS: Record<FfmpegChoice, string> = {

@@ -1,7 +1,7 @@
 /** The Share button and its popover, wired to the store: save a capture, export a panel or the frame report. */
 import { memo, useMemo } from 'react';
-import type { InspectorBridge } from '../../../../electron/common/bridge';
-import { rpcError } from '../../../../electron/common/envelope';
+import type { InspectorBridge } from '../../../../contract/bridge';
+import { rpcError } from '../../../../contract/envelope';
 import { downloadBlob, downloadJson, fileStem } from '../../export/download';
 import { panelToPng } from '../../export/panel-png';
 import { provenanceStamp, stampPng } from '../../export/provenance-stamp';

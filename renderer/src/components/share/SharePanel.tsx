@@ -1,8 +1,8 @@
 /** Share: save the session as a capture (visited frames or a list), export a panel as PNG or the report as JSON. */
 import { useState, type FormEvent, type Ref } from 'react';
-import { MEMORY_SAMPLE_KINDS, type CaptureFrames } from '../../../../electron/common/capture';
-import type { SaveCaptureResult } from '../../../../electron/common/contract';
-import { formatFrameList } from '../../../../electron/common/frame-list';
+import { MEMORY_SAMPLE_KINDS, type CaptureFrames } from '../../../../contract/capture';
+import type { SaveCaptureResult } from '../../../../contract/contract';
+import { formatFrameList } from '../../../../wording/frame-list';
 import { formatBytes } from '../../format';
 import { EXPORTABLE_PANELS, framesFromText } from './share-options';
 import './share.css';

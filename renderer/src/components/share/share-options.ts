@@ -1,6 +1,6 @@
 /** What the share popover offers: the panels that export as PNG, and the frames field read as a selection. */
-import type { CaptureFrames } from '../../../../electron/common/capture';
-import { MAX_LISTED_FRAMES, parseFrameList } from '../../../../electron/common/frame-list';
+import type { CaptureFrames } from '../../../../contract/capture';
+import { MAX_LISTED_FRAMES, parseFrameList } from '../../../../wording/frame-list';
 
 /** A panel that can be exported, by its data-testid. */
 export interface ExportablePanel {

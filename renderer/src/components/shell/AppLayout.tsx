@@ -3,7 +3,7 @@
  * panels, help). The app wires the store to it; this file only places things.
  */
 import { useState, type DragEvent } from 'react';
-import type { InspectorBridge } from '../../../../electron/common/bridge';
+import type { InspectorBridge } from '../../../../contract/bridge';
 // Not sorted on purpose: the components' stylesheets are bundled in the order of these imports.
 import { ErrorBanner } from '../banners/ErrorBanner';
 import { ProgressBar } from '../banners/ProgressBar';

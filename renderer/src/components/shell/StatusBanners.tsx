@@ -1,7 +1,7 @@
 /** What stands between the top bar and the frame bar: a restart, an error, a capture's banner, warnings, damage. */
-import type { CaptureSummary } from '../../../../electron/common/capture';
-import type { RpcError } from '../../../../electron/common/envelope';
-import type { FrameReport, StreamInfo } from '../../../../electron/common/report';
+import type { CaptureSummary } from '../../../../contract/capture';
+import type { RpcError } from '../../../../contract/envelope';
+import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import { DamageNotice } from '../banners/DamageNotice';
 import { ErrorBanner } from '../banners/ErrorBanner';
 import { RestartBanner, type RestartBannerProps } from '../banners/RestartBanner';

@@ -1,7 +1,7 @@
 /** The window's top bar: the app and file name, opening controls, and the buttons of the whole window. */
 import type { Ref } from 'react';
-import type { InspectorBridge } from '../../../../electron/common/bridge';
-import type { RecentFile } from '../../../../electron/common/contract';
+import type { InspectorBridge } from '../../../../contract/bridge';
+import type { RecentFile } from '../../../../contract/contract';
 import { baseName } from '../../format';
 import { OpenBar } from '../open/OpenBar';
 import { ShareControl } from '../share/ShareControl';

@@ -1,6 +1,6 @@
 /** Plane previews: each plane's grey thumbnail drawn into a canvas. */
 import { memo, useEffect, useRef } from 'react';
-import type { ThumbnailWire } from '../../../../electron/common/contract';
+import type { ThumbnailWire } from '../../../../contract/contract';
 import { greyToRgba } from './grey';
 
 /** Props of Thumbnails. */

@@ -1,5 +1,5 @@
 /** A small RGB picture held as bytes: what the comparisons of the naive and the correct picture work on. */
-import type { RgbWire } from '../../../../electron/common/preview';
+import type { RgbWire } from '../../../../contract/preview';
 
 /** 3 bytes per pixel, rows packed, top row first. */
 export interface RgbPixels {

@@ -1,5 +1,5 @@
 /** The naive picture's distance from the correct one (PSNR over every RGB byte), and the verdict it earns. */
-import { PSNR_PASS_DB } from '../../../../electron/common/preview';
+import { PSNR_PASS_DB } from '../../../../contract/preview';
 import type { BadgeTone } from '../common/tone';
 import type { RgbPixels } from './pixels';
 

@@ -2,8 +2,8 @@
  * The words of every verdict the inspector shows about a frame, in one place: the identity panel's badges,
  * the presenter view's headlines and the command line's table all say them from here.
  */
-import type { CheckName, CheckResult } from './checks';
-import type { FrameReport } from './report';
+import type { CheckName, CheckResult } from '../contract/checks';
+import type { FrameReport } from '../contract/report';
 
 /** What a verdict says when it passed, when it failed, and when it could not be told. */
 export interface VerdictWords {

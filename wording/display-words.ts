@@ -1,5 +1,5 @@
 /** How a stream asks to be shown, in words: the display matrix's rotation (and mirror) and the declared range. */
-import type { StreamInfo } from './report';
+import type { StreamInfo } from '../contract/report';
 
 /** The range names FFmpeg uses (av_color_range_name) and what they mean. */
 const RANGE_WORDS: Record<string, string> = {

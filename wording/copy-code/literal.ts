@@ -3,7 +3,7 @@
  * comment; anything else is emitted as an escaped string literal, never as free text: a carriage return ends a
  * Python comment and `*` `/` ends a C one, so a report from a shared capture must not reach either unescaped.
  */
-import { NVCV_FORMAT_NAME, PIXEL_FORMAT_NAME, PLANE_NAME } from '../vocabulary';
+import { NVCV_FORMAT_NAME, PIXEL_FORMAT_NAME, PLANE_NAME } from '../../contract/vocabulary';
 
 const HEX64 = /^0x[0-9a-fA-F]{1,16}$/;
 

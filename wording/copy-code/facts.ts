@@ -4,8 +4,8 @@
  * Names are checked against the vocabulary here and numbers made whole, so a generator prints nothing a capture
  * chose; the report's free text (reasons) stays in `reason` fields that code prints only as string literals.
  */
-import type { FrameReport, PlaneReport } from '../report';
-import { DECODE_PATHS } from '../vocabulary';
+import type { FrameReport, PlaneReport } from '../../contract/report';
+import { DECODE_PATHS } from '../../contract/vocabulary';
 import { knownCount, knownNvcvFormatName, knownPixelFormat, knownPlaneName, knownPointer } from './literal';
 
 /** One plane as the snippets use it. */

@@ -1,6 +1,6 @@
 /** The words for which FFmpeg the inspector runs on, and what its NVDEC hwaccel hands out (CLI and decoder panel). */
-import type { EnvironmentReport } from './environment';
-import type { StreamInfo } from './report';
+import type { EnvironmentReport } from '../contract/environment';
+import type { StreamInfo } from '../contract/report';
 
 /** What each NVDEC output mode means for the frame a user gets. */
 const NVDEC_OUTPUT_WORDS: Record<'mapped-surface' | 'copy' | 'unsafe-output', string> = {

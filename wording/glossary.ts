@@ -2,7 +2,7 @@
  * Words for the jargon the inspector shows: each term's name and a short explanation, stated once. The panels put
  * a "?" beside a term that opens its entry; the help overlay lists them all.
  */
-import { REGION_LABELS } from './memory';
+import { REGION_LABELS } from '../contract/memory';
 import { DESCRIPTOR_ONLY_HEADLINE, DESCRIPTOR_ONLY_WHY } from './verdicts';
 
 /** The terms that have an entry, in the order the help overlay lists them. */

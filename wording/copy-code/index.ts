@@ -1,5 +1,5 @@
 /** Copy as code: one snippet an ecosystem for the frame a report describes, or why none can be honest. */
-import type { FrameReport } from '../report';
+import type { FrameReport } from '../../contract/report';
 import { cSnippet } from './c';
 import { cppSnippet } from './cpp';
 import { codeFacts, type CodeFacts, type FactLine, factLines } from './facts';
