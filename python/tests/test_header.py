@@ -62,3 +62,28 @@ def test_the_harness_refuses_cleanly_without_a_driver(tmp_path):
     assert done.returncode == 3, done.stdout + done.stderr
     assert done.stdout.startswith("refused: no CUDA driver: libcuda.so.1 could not be loaded")
     assert not (tmp_path / "facts.jsonl").exists()
+
+
+def test_the_decode_program_builds_against_ffmpeg(tmp_path):
+    """The C program the GPU tier runs (python/tests/c/decode.c): FFmpeg's NVDEC frames recorded through the header."""
+    include = Path("/usr/include/x86_64-linux-gnu")
+    if not (include / "libavformat" / "avformat.h").exists():
+        pytest.skip("FFmpeg's development headers are not installed")
+    binary = tmp_path / "decode"
+    source = HERE / "c" / "decode.c"
+    libraries = ["-lavformat", "-lavcodec", "-lavutil", "-ldl"]
+    args = [compiler("gcc"), "-std=c99", *STRICT, "-isystem", str(include), str(source), "-o", str(binary), *libraries]
+    built = subprocess.run(args, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    usage = subprocess.run([str(binary)], capture_output=True, text=True, timeout=60)
+    assert usage.returncode == 2 and usage.stdout.startswith("usage: decode FILE"), usage.stdout
+    if ctypes.util.find_library("cuda") is None:
+        # Without a driver, FFmpeg's CUDA device cannot be made: a clean error naming it, before any recording.
+        done = subprocess.run(
+            [str(binary), str(REPO / "test" / "fixtures" / "h264-odd-642x362.mp4"), str(tmp_path / "f.jsonl"), "1"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 1 and done.stdout.startswith("error cuda:"), done.stdout + done.stderr
+        assert not (tmp_path / "f.jsonl").exists()

@@ -60,6 +60,12 @@ cp assets/sample.mp4 "$stage/assets/"
 # Copy as code: harnesses of the generated C and C++ snippets, compiled here (no compiler there), and CV-CUDA's
 # Python module for Python 3.12 (its libraries are the NVCV folder's).
 node scripts/gpu/copy-code-bundle.mjs "$stage/test/copy-code" "$nvcv"
+# The recorder's C program (python/tests/c/decode.c): FFmpeg's NVDEC frames recorded through include/zci_recorder.h,
+# linked against the FFmpeg the bundle carries (5.1: the system's headers are that version's).
+mkdir -p "$stage/test/recorder"
+cuda_include="$(dirname "$(readlink -f "$(command -v nvcc)")")/../include"
+gcc -std=c99 -O2 -Wall -Wextra -isystem "$cuda_include" -I include python/tests/c/decode.c \
+  -o "$stage/test/recorder/decode" -L .gpu/ffmpeg/lib -lavformat -lavcodec -lavutil -ldl
 cvcuda_py=$(dirname "$(dirname "$nvcv")")/cvcuda
 if [ -f "$cvcuda_py/_cvcuda.cpython-312-x86_64-linux-gnu.so" ]; then
   mkdir -p "$stage/python/cvcuda"
@@ -77,7 +83,7 @@ carried=(native test/native test/gpu test/fixtures scripts/gpu assets bin electr
 (git rev-parse HEAD && git status --porcelain -- "${carried[@]}" | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
 # A SHA-256 of every binary the bundle carries; run.sh prints them into the run's log.
 (cd "$stage" && find . -type f \( -name '*.node' -o -name '*.so' -o -name '*.so.*' -o -path ./node/bin/node \
-  -o -path ./native/build/zci_bench -o -path './test/copy-code/*' -perm -u+x \) -print0 | sort -z | xargs -0 sha256sum) \
+  -o -path ./native/build/zci_bench -o -path './test/copy-code/*' -perm -u+x -o -path './test/recorder/*' \) -print0 | sort -z | xargs -0 sha256sum) \
   > "$stage/BINARIES.sha256"
 
 # xz keeps Node (~100 MB) to about a quarter of that.
