@@ -25,12 +25,22 @@ typedef struct {
   uint64_t capsQueries; // cuvidGetDecoderCaps calls
   uint64_t capsCached;  // of those, answered from the cache
   uint64_t budgetBytes; // the most parked surfaces may take
+  // The driver's libnvcuvid as zci_pool_init bound it; driverNote names what the counts count.
+  uint32_t driverMissing;   // entry points the pool forwards that it lacks (calls to them answer "not supported")
+  uint32_t driverUnknown;   // cuvid* functions it exports that the pool neither forwards nor knows: a newer FFmpeg
+                            // that asked for one would find no NVDEC through the pool
+  uint32_t driverVersioned; // 1 when it defines symbol versions (each entry point is bound to its default version)
+  uint32_t missingCalls;    // calls that reached an entry point the driver lacks
+  char driverNote[256];     // "missing: a, b; unknown: c" (empty when neither), truncated to fit
 } zci_pool_stats;
 
 /// What the last cuvidCreateDecoder on the calling thread did: 0 none since the last call, 1 created, 2 reused.
 typedef int (*zci_pool_take_thread_outcome_fn)(void);
 
-/// Loads the driver's libnvcuvid from realPath. Returns 0, or -1 with why written to whyOut.
+/// Loads the driver's libnvcuvid from realPath (a path, so any library with libnvcuvid's entry points can stand in
+/// for the driver, as the tests' fake does). Returns 0, or -1 with why written to whyOut: the library cannot be
+/// loaded, is the pool itself, or lacks an entry point FFmpeg's decoding needs (all such are named). A budget of 0
+/// parks and caches nothing: every call is forwarded as it comes.
 typedef int (*zci_pool_init_fn)(const char *realPath, zci_pool_ctx_get_fn get, zci_pool_ctx_push_fn push,
                                 zci_pool_ctx_pop_fn pop, uint64_t budgetBytes, char *whyOut, size_t whyLen);
 /// Decoders made in this context may be parked (the caller keeps the context alive until it drops it).
