@@ -365,17 +365,38 @@ export interface CaptureSummary {
   recorded?: RecordedSummary;
 }
 
+/** Whether the decode's work on the stream the user named had finished when the frame was handed over: the
+ * recorder asks cuStreamQuery (or cuEventQuery for an event), a query, never a wait; 'not-named' when the user named
+ * neither. */
+const HAND_OVER_STATES = ['complete', 'pending', 'not-named'] as const;
+
+/** A recorded frame's stream at hand-over, as the recorder writes it in the frame's recorded facts. */
+const handOverSchema = z.object({
+  handle: z.string().max(32).nullable(),
+  method: z.enum(['cuStreamQuery', 'cuEventQuery']).nullable(),
+  state: z.enum(HAND_OVER_STATES),
+});
+
+/** A recorded frame's stream at hand-over, by frame index. */
+export type HandOver = z.infer<typeof handOverSchema> & { index: number };
+
 /** What the banner shows of a recorder capture. */
 interface RecordedSummary extends RecordedBy {
   /** Each frame's label, in frame order (frames without one are left out). */
   labels: { index: number; label: string }[];
+  /** Each frame's stream at hand-over, in frame order (frames whose facts hold none are left out). */
+  handOver: HandOver[];
 }
 
 /** The banner's view of a recorder capture, or undefined for one the inspector made. */
 export function recordedSummary(manifest: CaptureManifest): RecordedSummary | undefined {
   if (manifest.recordedBy === undefined) return undefined;
   const labels = manifest.frames.flatMap((f) => (f.label === undefined ? [] : [{ index: f.index, label: f.label }]));
-  return { ...manifest.recordedBy, labels };
+  const handOver = manifest.frames.flatMap((f) => {
+    const parsed = handOverSchema.safeParse(f.recorded?.['stream']);
+    return parsed.success ? [{ index: f.index, ...parsed.data }] : [];
+  });
+  return { ...manifest.recordedBy, labels, handOver };
 }
 
 /** The banner's words for whose process a recorder capture came from ("python3 train.py · pid 4242 · …"). */

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { readCapture } from '../../electron/capture/capture-file';
 import { expect, test } from '../support/e2e/fixtures';
 import { ROOT } from '../support/paths';
+import { screenshotPath } from '../support/live/serve';
 
 const VENV_PYTHON = path.join(ROOT, '.cache', 'recorder-venv', 'bin', 'python');
 
@@ -67,6 +68,8 @@ test('a recorder capture opens read-only, says whose process it came from and sh
     expect(shown).toBe(plane.ffmpegPointer);
   }
   await expect(page.getByTestId('overall-badge')).toHaveText(/POINTERS MATCH/);
+  await expect(page.getByTestId('stream-hand-over-badge')).toHaveText('STREAM DONE');
+  await expect(page.getByTestId('stream-hand-over')).toContainText('stream 0x5a5a00 had finished its work');
   await expect(page.getByTestId('layout-panel')).toContainText('display 1920×1080 · coded 1920×1088');
   await expect(page.locator('[data-testid^="thumbnail-"]')).toHaveCount(manifest.frames[0]!.thumbnails.length);
 
@@ -76,4 +79,8 @@ test('a recorder capture opens read-only, says whose process it came from and sh
   await expect(page.getByTestId('overall-badge')).toHaveText(/POINTER MISMATCH/);
   await expect(page.getByTestId('pointer-delta-1')).toContainText('16384');
   await expect(page.getByTestId('pointer-delta-rows-1')).toContainText('8');
+  // Its stream still had decode work pending at hand-over: the notice says so, and what to do.
+  await expect(page.getByTestId('stream-hand-over-badge')).toHaveText('STREAM PENDING');
+  await expect(page.getByTestId('stream-hand-over')).toContainText('still had decode work pending');
+  await page.getByTestId('stream-hand-over').screenshot({ path: screenshotPath('recorder-stream-pending') });
 });

@@ -1,9 +1,11 @@
-/** What stands between the top bar and the frame bar: a restart, an error, a capture's banner, warnings, damage. */
+/** What stands between the top bar and the frame bar: a restart, an error, a capture's banner, warnings, damage, and
+ * a recorded frame's stream at hand-over. */
 import type { CaptureSummary } from '../../../../contract/capture';
 import type { RpcError } from '../../../../contract/envelope';
 import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import { DamageNotice } from '../banners/DamageNotice';
 import { ErrorBanner } from '../banners/ErrorBanner';
+import { HandOverNotice } from '../banners/HandOverNotice';
 import { RestartBanner, type RestartBannerProps } from '../banners/RestartBanner';
 import { CaptureBanner } from '../capture/CaptureBanner';
 
@@ -39,6 +41,9 @@ export function StatusBanners(props: StatusBannersProps) {
         </div>
       ) : null}
       {props.report !== null ? <DamageNotice report={props.report} /> : null}
+      {props.report !== null && props.capture !== null ? (
+        <HandOverNotice capture={props.capture} frameIndex={props.report.frameIndex} />
+      ) : null}
     </>
   );
 }

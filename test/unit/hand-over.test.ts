@@ -1,0 +1,54 @@
+/** A recorded frame's stream at hand-over: read from its recorded facts, and the words each state gets. */
+import { describe, expect, it } from 'vitest';
+import { recordedSummary, type CapturedFrame, type CaptureManifest } from '../../contract/capture';
+import { handOverWords } from '../../wording/hand-over';
+import { sampleCapture } from '../support/captures';
+
+/** The sample capture as the recorder would write it, each frame's recorded facts holding `streams[i]`. */
+function recorded(streams: unknown[]): CaptureManifest {
+  const { manifest } = sampleCapture([0, 1, 2].slice(0, streams.length));
+  return {
+    ...manifest,
+    recordedBy: {
+      origin: 'your-process',
+      recorder: { name: 'zci-recorder', version: '0.1.0', language: 'python' },
+      process: { name: 'python3 train.py', pid: 4242 },
+      versions: { python: '3.12.3' },
+      notTaken: [],
+    },
+    frames: manifest.frames.map((f, i) => ({ ...f, recorded: { stream: streams[i] } as CapturedFrame['recorded'] })),
+  };
+}
+
+describe('a recorded frame’s stream at hand-over', () => {
+  it('is read from each frame’s facts; frames whose facts hold none, or a malformed one, are left out', () => {
+    const summary = recordedSummary(
+      recorded([
+        { handle: '0x5a5a00', method: 'cuStreamQuery', state: 'pending' },
+        { handle: null, method: null, state: 'not-named' },
+        { handle: '0x1', method: 'cuStreamQuery', state: 'maybe' },
+      ]),
+    );
+    expect(summary?.handOver).toEqual([
+      { index: 0, handle: '0x5a5a00', method: 'cuStreamQuery', state: 'pending' },
+      { index: 1, handle: null, method: null, state: 'not-named' },
+    ]);
+  });
+
+  it('is absent from a capture the inspector made', () => {
+    expect(recordedSummary(sampleCapture([0]).manifest)).toBeUndefined();
+  });
+
+  it('says pending in red with what to do, done in green, and not checked with how to check', () => {
+    const pending = handOverWords({ index: 3, handle: '0x5a5a00', method: 'cuStreamQuery', state: 'pending' });
+    expect(pending).toMatchObject({ badge: 'STREAM PENDING', tone: 'bad' });
+    expect(pending.text).toContain('Frame 3: stream 0x5a5a00 still had decode work pending');
+    expect(pending.text).toContain('wait on it first');
+    const done = handOverWords({ index: 0, handle: '0x7', method: 'cuEventQuery', state: 'complete' });
+    expect(done).toMatchObject({ badge: 'STREAM DONE', tone: 'ok' });
+    expect(done.text).toContain('event 0x7 had finished');
+    const unnamed = handOverWords({ index: 1, handle: null, method: null, state: 'not-named' });
+    expect(unnamed).toMatchObject({ badge: 'STREAM NOT CHECKED', tone: 'unknown' });
+    expect(unnamed.text).toContain('stream=');
+  });
+});
