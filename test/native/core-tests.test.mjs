@@ -1,0 +1,23 @@
+// The core's C++ tests (native/test/core, built with the addon as native/build/tests/zci_core_tests): logic that
+// needs no GPU, checked below the addon's seam. Each case's line is shown; a failed check fails this test.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const build = process.env.ZCI_FFMPEG === '7.1' ? 'native/build-ffmpeg-7.1' : 'native/build';
+const binary = path.join(root, build, 'tests/zci_core_tests');
+const addonBuilt = fs.existsSync(path.join(root, build, 'Release/zerocopy_inspector.node'));
+
+test('the core C++ tests pass', { skip: !addonBuilt && `${build} is not built` }, () => {
+  assert.ok(fs.existsSync(binary), `${binary} is missing: the addon's build makes it (ZCI_NATIVE_TESTS)`);
+  const run = spawnSync(binary, { encoding: 'utf8', timeout: 120_000 });
+  const output = `${run.stdout}${run.stderr}`;
+  assert.equal(run.status, 0, output);
+  assert.match(output, /^\d+ cases, 0 failed$/m, output);
+  const cases = output.split('\n').filter((line) => line.startsWith('ok '));
+  assert.ok(cases.length >= 10, `only ${cases.length} cases ran:\n${output}`);
+});
