@@ -28,6 +28,14 @@ const decoderPoolSchema = z.object({
   evicted: z.number().min(0),
   capsQueries: z.number().min(0),
   capsCached: z.number().min(0),
+  /** The driver's libnvcuvid as the pool bound it (absent in older captures): entry points it lacks, cuvid*
+   * functions it has that the pool does not know, whether it versions its symbols, calls that reached a missing
+   * entry point, and their names. */
+  driverMissing: z.number().min(0).optional(),
+  driverUnknown: z.number().min(0).optional(),
+  driverVersioned: z.boolean().optional(),
+  missingCalls: z.number().min(0).optional(),
+  driverNote: z.string().max(256).optional(),
 });
 
 /** FFmpeg, CUDA, NVCV and CV-CUDA as the addon found them: everything the decoder panel shows about the machine. */

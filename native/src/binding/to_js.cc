@@ -28,6 +28,11 @@ Napi::Object decoderPoolToJs(Napi::Env env, const decoder_pool::Status &p) {
       .add("evicted", static_cast<int64_t>(p.evicted))
       .add("capsQueries", static_cast<int64_t>(p.capsQueries))
       .add("capsCached", static_cast<int64_t>(p.capsCached))
+      .add("driverMissing", static_cast<int64_t>(p.driverMissing))
+      .add("driverUnknown", static_cast<int64_t>(p.driverUnknown))
+      .add("driverVersioned", p.driverVersioned)
+      .add("missingCalls", static_cast<int64_t>(p.missingCalls))
+      .add("driverNote", p.driverNote)
       .object();
 }
 

@@ -212,6 +212,10 @@ private:
   int64_t rawSeekPos_ = -1;     // the byte a raw seek went to, checked against the first packet read (then -1)
 };
 
+/// Whether FFmpeg's logged errors say its NVDEC loader failed: a library or entry point it asked for was not found
+/// (decoder_path.cc).
+bool nvdecLoaderFailed(const std::string &errors);
+
 /// FFmpeg's logged errors of a decoder as one sentence (decoder.cc).
 std::string joinErrors(const std::vector<std::string> &errors);
 

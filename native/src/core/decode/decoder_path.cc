@@ -75,6 +75,14 @@ const AVCodec *decoderFor(AVCodecID id, bool nvdec) {
 
 } // namespace
 
+// FFmpeg's NVDEC loader (ffnvcodec's dynlink_loader.h) logs "Cannot load <symbol>" when a library lacks an entry
+// point, and nvdec.c "Failed loading nvcuvid" when that made the whole loader fail.
+bool nvdecLoaderFailed(const std::string &errors) {
+  return errors.find("Cannot load cuvid") != std::string::npos ||
+         errors.find("Cannot load libnvcuvid") != std::string::npos ||
+         errors.find("Failed loading nvcuvid") != std::string::npos;
+}
+
 void Decoder::openCodec(DecodePath path) {
   AVStream *st = fmt_->streams[streamIndex_];
   const AVCodec *codec = decoderFor(st->codecpar->codec_id, path == DecodePath::Nvdec);
@@ -182,6 +190,11 @@ void Decoder::settlePath(const std::function<double()> &lap) {
     path = DecodePath::SoftwareUpload;
     timings_.nvdecDecoder.clear();
     reason = "NVDEC cannot decode this stream (" + why + "); decoded on the CPU and uploaded";
+    if (decoder_pool::status().active && nvdecLoaderFailed(why))
+      reason = "the NVDEC pool library is active, but NVDEC never came up: FFmpeg's loader did not find what it "
+               "asked for in it (" +
+               why + "); decoded on the CPU and uploaded. A newer FFmpeg may ask for an entry point the pool " +
+               "library does not export: update the inspector";
     log_->clear();
     seekTo(0);
     openCodec(path);

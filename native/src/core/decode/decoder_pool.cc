@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 
 namespace zci::decoder_pool {
@@ -210,6 +211,11 @@ Status status() {
     s.evicted = st.evicted;
     s.capsQueries = st.capsQueries;
     s.capsCached = st.capsCached;
+    s.driverMissing = st.driverMissing;
+    s.driverUnknown = st.driverUnknown;
+    s.driverVersioned = st.driverVersioned != 0;
+    s.missingCalls = st.missingCalls;
+    s.driverNote = std::string(st.driverNote, strnlen(st.driverNote, sizeof st.driverNote));
   }
   return s;
 }

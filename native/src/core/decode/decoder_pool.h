@@ -20,6 +20,12 @@ struct Status {
   std::string error; // why it is not in use
   uint64_t budgetBytes = 0, created = 0, reused = 0, live = 0, parked = 0, parkedBytes = 0, evicted = 0;
   uint64_t capsQueries = 0, capsCached = 0;
+  // The driver's libnvcuvid as the pool bound it: entry points it lacks, cuvid* functions it has that the pool does
+  // not know (a newer driver), whether it defines symbol versions, calls that reached a missing entry point, and
+  // which names those are ("missing: a; unknown: b", empty when none).
+  uint64_t driverMissing = 0, driverUnknown = 0, missingCalls = 0;
+  bool driverVersioned = false;
+  std::string driverNote;
 };
 
 /// Loads the pool library once, before any NVDEC decoder exists (CudaDevice calls it first). Never throws; what went

@@ -36,7 +36,9 @@ function library(status: LibraryStatus): string {
 function decoderPool(pool: DecoderPoolStatus | undefined): string {
   if (pool === undefined) return 'not reported';
   if (!pool.active) return `FFmpeg creates each decoder: ${pool.error ?? 'pool not in use'}`;
-  return `kept warm across files and seeks (up to ${formatBytes(pool.budgetBytes)} parked)`;
+  const warm = `kept warm across files and seeks (up to ${formatBytes(pool.budgetBytes)} parked)`;
+  // A driver that lacks entry points the pool forwards, or has ones it does not know: say which.
+  return pool.driverNote ? `${warm}; the driver's libnvcuvid: ${pool.driverNote}` : warm;
 }
 
 /** The panel. */
