@@ -63,7 +63,12 @@ node scripts/gpu/copy-code-bundle.mjs "$stage/test/copy-code" "$nvcv"
 # The recorder's C program (python/tests/c/decode.c): FFmpeg's NVDEC frames recorded through include/zci_recorder.h,
 # linked against the FFmpeg the bundle carries (5.1: the system's headers are that version's).
 mkdir -p "$stage/test/recorder"
-cuda_include="$(dirname "$(readlink -f "$(command -v nvcc)")")/../include"
+cuda_include=""
+for dir in "${CUDA_HOME:-/nonexistent}/include" /usr/local/cuda/include \
+  "$(dirname "$(readlink -f "$(command -v nvcc)")")/../include"; do
+  [ -f "$dir/cuda.h" ] && { cuda_include=$dir; break; }
+done
+[ -n "$cuda_include" ] || { echo "cuda.h was not found (set CUDA_HOME to the toolkit)" >&2; exit 1; }
 gcc -std=c99 -O2 -Wall -Wextra -isystem "$cuda_include" -I include python/tests/c/decode.c \
   -o "$stage/test/recorder/decode" -L .gpu/ffmpeg/lib -lavformat -lavcodec -lavutil -ldl
 cvcuda_py=$(dirname "$(dirname "$nvcv")")/cvcuda
