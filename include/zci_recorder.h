@@ -239,6 +239,20 @@ typedef struct zci__alloc {
   unsigned long long buffer_id;
 } zci__alloc;
 
+/* The allocation a pointer lies in, asked in the pointer's own context: cuMemGetAddressRange needs a current
+ * context, and FFmpeg's CUDA device (a context of its own unless asked for the primary one) is current only while
+ * FFmpeg works in it. */
+static CUresult zci__range(zci_recorder *r, CUdeviceptr pointer, zci__alloc *a) {
+  CUcontext owner = NULL, popped;
+  CUresult rc;
+  int pushed;
+  if (r->attr(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, pointer) != CUDA_SUCCESS) owner = NULL;
+  pushed = owner != NULL && r->push_ctx(owner) == CUDA_SUCCESS;
+  rc = r->range(&a->start, &a->size, pointer);
+  if (pushed) r->pop_ctx(&popped);
+  return rc;
+}
+
 static int zci__check(zci_recorder *r, const zci_frame_desc *d, const char *what, zci__alloc *a) {
   int i;
   if (d->num_planes < 1 || d->num_planes > ZCI_MAX_PLANES) return zci__fail(r, what, 0, "1 to 8 planes are read");
@@ -250,7 +264,7 @@ static int zci__check(zci_recorder *r, const zci_frame_desc *d, const char *what
     if (p->width < 1 || p->height < 1 || p->bytes_per_sample < 1) return zci__fail(r, what, i, "empty plane");
     if (p->pitch < (long long)p->width * p->bytes_per_sample) return zci__fail(r, what, i, "pitch below a row's bytes");
     if (r->attr(&a[i].memory, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, p->pointer) != CUDA_SUCCESS ||
-        r->range(&a[i].start, &a[i].size, p->pointer) != CUDA_SUCCESS)
+        zci__range(r, p->pointer, &a[i]) != CUDA_SUCCESS)
       return zci__fail(r, what, i, "lies in no live CUDA allocation: a host pointer, or device memory already freed");
     if (a[i].memory == CU_MEMORYTYPE_HOST) return zci__fail(r, what, i, "is host memory; device memory is read");
     end = p->pointer + (unsigned long long)p->pitch * (p->height - 1) +
