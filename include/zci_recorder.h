@@ -62,11 +62,14 @@ static inline zci_plane zci_make_plane(CUdeviceptr pointer, long long pitch, int
 #if defined(AVUTIL_FRAME_H) && defined(AVUTIL_HWCONTEXT_H)
 /** A CUDA AVFrame's two planes (NV12, or P010 when its frames context says so); -1 for any other frame. */
 static inline int zci_from_avframe(const AVFrame *f, zci_frame_desc *out) {
+  const AVHWFramesContext *frames;
   int wide;
   if (f->format != AV_PIX_FMT_CUDA || !f->hw_frames_ctx) return -1;
-  wide = ((AVHWFramesContext *)(void *)f->hw_frames_ctx->data)->sw_format == AV_PIX_FMT_P010LE;
+  frames = (const AVHWFramesContext *)(const void *)f->hw_frames_ctx->data;
+  wide = frames->sw_format == AV_PIX_FMT_P010LE;
   out->num_planes = 2, out->kind = "avframe", out->pixel_format = wide ? "p010le" : "nv12";
-  out->coded_width = 0, out->coded_height = 0, out->time_seconds = 0;
+  /* The frames context's size is the surfaces' (the coded size NVDEC decodes into, e.g. 1920x1088 for 1080p). */
+  out->coded_width = frames->width, out->coded_height = frames->height, out->time_seconds = 0;
   out->planes[0] = zci_make_plane((CUdeviceptr)(size_t)f->data[0], f->linesize[0], f->width, f->height, 1 + wide, "Y");
   out->planes[1] = zci_make_plane((CUdeviceptr)(size_t)f->data[1], f->linesize[1], (f->width + 1) / 2,
                                   (f->height + 1) / 2, 2 + 2 * wide, "UV");

@@ -44,6 +44,30 @@ def test_pack_writes_a_capture_of_the_c_process(tmp_path):
     assert manifest["recordedBy"]["recorder"]["language"] == "c"
 
 
+def test_a_c_record_that_says_nothing_of_the_coded_size_packs_into_a_valid_capture(tmp_path):
+    # The C header writes 0 for a coded size its producer did not give: that is no size, not a size of 0.
+    record = to_json(fb.frame("after decode", fb.image_wrap()))
+    record["source"]["coded_width"] = 0
+    record["source"]["coded_height"] = 0
+    facts = from_json(json.loads(json.dumps(record)))
+    assert facts.source.coded_width is None and facts.source.coded_height is None
+    process = {"facts": "zci-recorder-process", "name": "decode-app", "pid": 7, "versions": {"c": "199901"}}
+    file = tmp_path / "c.facts.jsonl"
+    file.write_text(json.dumps(process) + "\n" + json.dumps(record) + "\n")
+    out = tmp_path / "c.zci"
+    done = subprocess.run(
+        [sys.executable, "-m", "zci", "pack", str(file), "-o", str(out), "--unsigned"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    code, report, err = inspect_json(out)
+    assert report is not None, err
+    assert code == 0, err
+    assert all(
+        p["codedRowsNotDisplayed"] is None or p["codedRowsNotDisplayed"] >= 0
+        for p in report["frames"][0]["report"]["planes"]
+    )
+
+
 def test_pack_refuses_a_file_without_a_process_record(tmp_path):
     facts = tmp_path / "bad.jsonl"
     facts.write_text(json.dumps(to_json(fb.frame("x", None))) + "\n")

@@ -198,7 +198,8 @@ def _object(data: dict[str, Any]) -> ObjectFacts:
         data["described"],
         planes,
         data.get("pixel_format"),
-        data.get("coded_width"),
-        data.get("coded_height"),
+        # The C header writes 0 where its producer says nothing of the coded size.
+        data.get("coded_width") or None,
+        data.get("coded_height") or None,
         data.get("time_seconds"),
     )
