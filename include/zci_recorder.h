@@ -60,7 +60,8 @@ static inline zci_plane zci_make_plane(CUdeviceptr pointer, long long pitch, int
 }
 
 #if defined(AVUTIL_FRAME_H) && defined(AVUTIL_HWCONTEXT_H)
-/** A CUDA AVFrame's two planes (NV12, or P010 when its frames context says so); -1 for any other frame. */
+/** A CUDA AVFrame's two planes (NV12, or P010 when its frames context says so), its coded size the frames context's
+ * (the surfaces NVDEC decodes into, e.g. 1920x1088 for 1080p); -1 for any other frame. */
 static inline int zci_from_avframe(const AVFrame *f, zci_frame_desc *out) {
   const AVHWFramesContext *frames;
   int wide;
@@ -68,7 +69,6 @@ static inline int zci_from_avframe(const AVFrame *f, zci_frame_desc *out) {
   frames = (const AVHWFramesContext *)(const void *)f->hw_frames_ctx->data;
   wide = frames->sw_format == AV_PIX_FMT_P010LE;
   out->num_planes = 2, out->kind = "avframe", out->pixel_format = wide ? "p010le" : "nv12";
-  /* The frames context's size is the surfaces' (the coded size NVDEC decodes into, e.g. 1920x1088 for 1080p). */
   out->coded_width = frames->width, out->coded_height = frames->height, out->time_seconds = 0;
   out->planes[0] = zci_make_plane((CUdeviceptr)(size_t)f->data[0], f->linesize[0], f->width, f->height, 1 + wide, "Y");
   out->planes[1] = zci_make_plane((CUdeviceptr)(size_t)f->data[1], f->linesize[1], (f->width + 1) / 2,
@@ -90,7 +90,6 @@ static inline int zci_from_avframe(const AVFrame *f, zci_frame_desc *out) {
 #include <unistd.h>
 #include <string.h>
 #include <time.h>
-
 #ifdef __cplusplus
 #define ZCI__STD ((long)__cplusplus)
 #else
@@ -106,7 +105,6 @@ static inline int zci_from_avframe(const AVFrame *f, zci_frame_desc *out) {
 #define ZCI_BOUNDARY_BYTES 32
 #define ZCI_THUMB_COLUMNS 128
 #define ZCI_THUMB_CAP (32 * 1024)
-
 typedef CUresult (*zci_fn_init)(unsigned int);
 typedef CUresult (*zci_fn_attr)(void *, CUpointer_attribute, CUdeviceptr);
 typedef CUresult (*zci_fn_range)(CUdeviceptr *, size_t *, CUdeviceptr);
@@ -117,7 +115,6 @@ typedef CUresult (*zci_fn_mkstream)(CUstream *, unsigned int);
 typedef CUresult (*zci_fn_copy2d)(const CUDA_MEMCPY2D *, CUstream);
 typedef CUresult (*zci_fn_htod)(CUdeviceptr, const void *, size_t, CUstream);
 typedef CUresult (*zci_fn_version)(int *);
-
 struct zci_recorder {
   void *lib;
   FILE *out, *final; /* out: this frame's record (a temporary file), final: the facts file */
@@ -135,7 +132,6 @@ struct zci_recorder {
   zci_fn_htod htod;
   zci_fn_version version;
 };
-
 static int zci__sym(zci_recorder *r, void *fn, size_t size, const char *name) {
   void *sym = dlsym(r->lib, name);
   if (!sym) return snprintf(r->error, sizeof r->error, "no CUDA driver: %s is missing from libcuda", name), -1;
@@ -143,7 +139,6 @@ static int zci__sym(zci_recorder *r, void *fn, size_t size, const char *name) {
   return 0;
 }
 #define ZCI__SYM(r, field, name) zci__sym((r), &(r)->field, sizeof((r)->field), (name))
-
 zci_recorder *zci_open(const char *path, char *error, size_t error_size) {
   zci_recorder *r = (zci_recorder *)calloc(1, sizeof *r);
   int v = 0, bad;
@@ -242,16 +237,13 @@ typedef struct zci__alloc {
   unsigned long long buffer_id;
 } zci__alloc;
 
-/* The allocation a pointer lies in, asked in the pointer's own context: cuMemGetAddressRange needs a current
- * context, and FFmpeg's CUDA device (a context of its own unless asked for the primary one) is current only while
- * FFmpeg works in it. */
+/* The allocation a pointer lies in, asked in its own context: cuMemGetAddressRange needs a current context, and
+ * FFmpeg's CUDA device (its own context unless asked for the primary one) is current only while FFmpeg works. */
 static CUresult zci__range(zci_recorder *r, CUdeviceptr pointer, zci__alloc *a) {
   CUcontext owner = NULL, popped;
-  CUresult rc;
-  int pushed;
-  if (r->attr(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, pointer) != CUDA_SUCCESS) owner = NULL;
-  pushed = owner != NULL && r->push_ctx(owner) == CUDA_SUCCESS;
-  rc = r->range(&a->start, &a->size, pointer);
+  int pushed = r->attr(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, pointer) == CUDA_SUCCESS && owner != NULL &&
+               r->push_ctx(owner) == CUDA_SUCCESS;
+  CUresult rc = r->range(&a->start, &a->size, pointer);
   if (pushed) r->pop_ctx(&popped);
   return rc;
 }

@@ -1,5 +1,5 @@
 /** The words for a recorded frame's stream at hand-over: a badge, its tone, and what it means for the user's code. */
-import type { HandOver } from '../contract/capture';
+import type { HandOver } from '../contract/capture-summary';
 
 /** The notice's words for one frame. */
 export interface HandOverWords {

@@ -1,13 +1,7 @@
 /** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
 import type { PlaneThumbnail, Session, ShowOptions, ShowResult, ShowTarget } from '../addon/native';
-import {
-  captureGpuText,
-  recordedSummary,
-  type CapturedFrame,
-  type CaptureManifest,
-  type CaptureSignature,
-  type CaptureSummary,
-} from '../../contract/capture';
+import { type CapturedFrame, type CaptureManifest, type CaptureSignature } from '../../contract/capture';
+import { captureGpuText, recordedSummary, type CaptureSummary } from '../../contract/capture-summary';
 import type { CapturedOperatorWire } from '../../contract/contract';
 import { RpcFailure, rpcError } from '../../contract/envelope';
 import { formatFrameList } from '../../wording/frame-list';

@@ -1,6 +1,7 @@
 /** `zerocopy-inspector inspect`: each frame's report and checks, as a table or as JSON; the exit code says if all passed. */
 import { checksPass, frameChecks } from '../../contract/checks';
-import { captureGpuText, type CaptureSignature, provenanceShortfall } from '../../contract/capture';
+import { type CaptureSignature, provenanceShortfall } from '../../contract/capture';
+import { captureGpuText } from '../../contract/capture-summary';
 import { toRpcError } from '../../contract/envelope';
 import {
   EXIT_CODES,

@@ -1,5 +1,5 @@
 /** What openCapture tells the renderer about a capture, for component and store tests. */
-import type { CaptureSummary } from '../../contract/capture';
+import type { CaptureSummary } from '../../contract/capture-summary';
 import { gpuEnvironment } from './reports';
 
 /** What openCapture returns about a capture of frames 0, 3 and 7 made on a GPU machine. */

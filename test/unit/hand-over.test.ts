@@ -1,6 +1,7 @@
 /** A recorded frame's stream at hand-over: read from its recorded facts, and the words each state gets. */
 import { describe, expect, it } from 'vitest';
-import { recordedSummary, type CapturedFrame, type CaptureManifest } from '../../contract/capture';
+import { type CapturedFrame, type CaptureManifest } from '../../contract/capture';
+import { recordedSummary } from '../../contract/capture-summary';
 import { handOverWords } from '../../wording/hand-over';
 import { sampleCapture } from '../support/captures';
 

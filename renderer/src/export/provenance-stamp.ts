@@ -3,7 +3,8 @@
  * capture's signature state is part of it (tampered in red, unsigned in amber), so a picture cut out of the app
  * never shows a verdict without saying whether it can be trusted.
  */
-import { signatureWords, type CaptureSummary } from '../../../contract/capture';
+import { signatureWords } from '../../../contract/capture';
+import { type CaptureSummary } from '../../../contract/capture-summary';
 
 /** What the stamp says, and its tone. */
 export interface ProvenanceStamp {

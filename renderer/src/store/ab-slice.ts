@@ -2,7 +2,7 @@
  * A/B: a frame kept aside (A) beside the frame on screen (B). A is the frame shown when it was pinned (two frames of
  * one file), or the same frame of another capture (the H200 capture against one made on the CPU, two drivers).
  */
-import type { CaptureSummary } from '../../../contract/capture';
+import type { CaptureSummary } from '../../../contract/capture-summary';
 import type { ThumbnailWire } from '../../../contract/contract';
 import type { FrameReport } from '../../../contract/report';
 import { sourceOf, type AbSource } from '../components/ab/source-identity';

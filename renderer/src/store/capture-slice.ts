@@ -1,5 +1,6 @@
 /** Captures in the renderer: opening one for replay, saving the open session, captured operators, presenter view. */
-import type { CaptureFrames, CaptureSummary, MEMORY_SAMPLE_KINDS, ProbePoints } from '../../../contract/capture';
+import type { CaptureFrames, MEMORY_SAMPLE_KINDS, ProbePoints } from '../../../contract/capture';
+import type { CaptureSummary } from '../../../contract/capture-summary';
 
 /** One kind of memory sample a capture keeps. */
 type MemorySampleKind = (typeof MEMORY_SAMPLE_KINDS)[number];

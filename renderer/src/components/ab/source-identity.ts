@@ -3,7 +3,7 @@
  * difference, so that a difference between two different files is not read as a difference between two decoders.
  * A capture carries its source file's SHA-256; a file open live carries its path only (no hash is taken of it).
  */
-import type { CaptureSummary } from '../../../../contract/capture';
+import type { CaptureSummary } from '../../../../contract/capture-summary';
 import { baseName, formatCount } from '../../format';
 
 /** One side's source file, as far as it is known. */

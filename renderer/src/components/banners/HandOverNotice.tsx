@@ -1,6 +1,6 @@
 /** A recorder capture's notice on the frame shown: whether its stream had finished the decode at hand-over. */
 import { memo } from 'react';
-import type { CaptureSummary } from '../../../../contract/capture';
+import type { CaptureSummary } from '../../../../contract/capture-summary';
 import { handOverWords } from '../../../../wording/hand-over';
 
 /** Props of HandOverNotice. */

@@ -1,6 +1,7 @@
 /** The capture banner: this is a recording, read-only; where, when and on which GPU it was made, which frames. */
 import { memo } from 'react';
-import { recordedWords, signatureWords, type CaptureSummary } from '../../../../contract/capture';
+import { signatureWords } from '../../../../contract/capture';
+import { recordedWords, type CaptureSummary } from '../../../../contract/capture-summary';
 import { formatFrameList } from '../../../../wording/frame-list';
 import { captureTime, formatBytes } from '../../format';
 import './capture.css';

@@ -1,5 +1,5 @@
 /** What the decoder panel shows while a capture is open: the machine it was made on, not this one. */
-import type { CaptureSummary } from '../../../../contract/capture';
+import type { CaptureSummary } from '../../../../contract/capture-summary';
 import type { BackendEnvironment } from '../../../../contract/contract';
 
 /** The capture's environment in the shape the decoder panel takes, keeping the live backend's own line. */

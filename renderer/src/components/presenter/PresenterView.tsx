@@ -1,6 +1,7 @@
 /** Presenter view: full screen for demos, with big verdicts, the layout drawing, and the wrong-wrap pictures. */
 import { useEffect } from 'react';
-import { captureGpuText, signatureWords, type CaptureSummary } from '../../../../contract/capture';
+import { signatureWords } from '../../../../contract/capture';
+import { captureGpuText, type CaptureSummary } from '../../../../contract/capture-summary';
 import type { ThumbnailWire } from '../../../../contract/contract';
 import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import type { GlossaryTerm } from '../../../../wording/glossary';

@@ -1,6 +1,6 @@
 /** What stands between the top bar and the frame bar: a restart, an error, a capture's banner, warnings, damage, and
  * a recorded frame's stream at hand-over. */
-import type { CaptureSummary } from '../../../../contract/capture';
+import type { CaptureSummary } from '../../../../contract/capture-summary';
 import type { RpcError } from '../../../../contract/envelope';
 import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import { DamageNotice } from '../banners/DamageNotice';

@@ -1,0 +1,76 @@
+/** What the app shows of an open capture: the summary the renderer gets, a recorder capture's provenance and each
+ * frame's stream at hand-over, the GPU in words. */
+import { z } from 'zod';
+import type { CaptureManifest, CaptureSelection, CaptureSignature, RecordedBy } from './capture';
+
+/** What the renderer shows about an open capture: where, when, which GPU, and which frames. */
+export interface CaptureSummary {
+  /** The capture file's own path (on the backend's machine). */
+  path: string;
+  createdAt: string;
+  app: { name: string; version: string };
+  machine: { hostname: string; platform: string; arch: string };
+  source: { fileName: string; size: number; sha256: string };
+  selection: CaptureSelection;
+  environment: CaptureManifest['environment'];
+  /** The captured frame indices, ascending. */
+  frames: number[];
+  /** Captured frames that carry operator previews. */
+  framesWithOperators: number[];
+  /** The GPU the frames were decoded on, in words. */
+  gpu: string;
+  /** Who signed the capture, and whether it still verifies. */
+  signature: CaptureSignature;
+  /** The recorder's provenance and the labels of its frames (absent: the inspector made the capture). */
+  recorded?: RecordedSummary;
+}
+
+/** Whether the decode's work on the stream the user named had finished when the frame was handed over: the
+ * recorder asks cuStreamQuery (or cuEventQuery for an event), a query, never a wait; 'not-named' when the user named
+ * neither. */
+const HAND_OVER_STATES = ['complete', 'pending', 'not-named'] as const;
+
+/** A recorded frame's stream at hand-over, as the recorder writes it in the frame's recorded facts. */
+const handOverSchema = z.object({
+  handle: z.string().max(32).nullable(),
+  method: z.enum(['cuStreamQuery', 'cuEventQuery']).nullable(),
+  state: z.enum(HAND_OVER_STATES),
+});
+
+/** A recorded frame's stream at hand-over, by frame index. */
+export type HandOver = z.infer<typeof handOverSchema> & { index: number };
+
+/** What the banner shows of a recorder capture. */
+interface RecordedSummary extends RecordedBy {
+  /** Each frame's label, in frame order (frames without one are left out). */
+  labels: { index: number; label: string }[];
+  /** Each frame's stream at hand-over, in frame order (frames whose facts hold none are left out). */
+  handOver: HandOver[];
+}
+
+/** The banner's view of a recorder capture, or undefined for one the inspector made. */
+export function recordedSummary(manifest: CaptureManifest): RecordedSummary | undefined {
+  if (manifest.recordedBy === undefined) return undefined;
+  const labels = manifest.frames.flatMap((f) => (f.label === undefined ? [] : [{ index: f.index, label: f.label }]));
+  const handOver = manifest.frames.flatMap((f) => {
+    const parsed = handOverSchema.safeParse(f.recorded?.['stream']);
+    return parsed.success ? [{ index: f.index, ...parsed.data }] : [];
+  });
+  return { ...manifest.recordedBy, labels, handOver };
+}
+
+/** The banner's words for whose process a recorder capture came from ("python3 train.py · pid 4242 · …"). */
+export function recordedWords(recorded: RecordedBy): string {
+  const versions = Object.entries(recorded.versions)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([name, version]) => `${name} ${version}`);
+  return [`${recorded.process.name} (pid ${recorded.process.pid})`, ...versions].join(' · ');
+}
+
+/** The GPU a capture's frames were decoded on ("NVIDIA H200, driver 13.0, …"), or why there was none. */
+export function captureGpuText(environment: CaptureManifest['environment'], device: number): string {
+  if (environment === null) return 'unknown (no environment recorded)';
+  const found = environment.cuda.devices.find((d) => d.ordinal === device) ?? environment.cuda.devices[0];
+  if (found === undefined) return 'no CUDA device';
+  return `${found.name}, driver ${environment.cuda.driverVersion ?? '?'}, CUDA runtime ${environment.cuda.runtimeVersion}`;
+}
