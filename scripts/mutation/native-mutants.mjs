@@ -45,7 +45,7 @@ export const MUTANTS = [
   {
     id: 'compare-never-counts',
     what: 'the decoder comparison never counts a differing sample',
-    file: 'native/src/core/compare/decoder_compare.cc',
+    file: 'native/src/core/compare/compare_planes.cc',
     find: '      st.differing++;',
     replace: '      (void)0;',
     tests: ['test/native/decoder-compare.test.mjs'],

@@ -26,6 +26,14 @@ test('the recorded reliability run failed nothing and found nothing', () => {
   assert.match(doc, /LeakSanitizer found no leaks/);
 });
 
+test('every fault the mutation script plants is in the record, caught', () => {
+  const doc = fs.readFileSync(path.join(root, 'docs', 'reliability.md'), 'utf8');
+  const script = fs.readFileSync(path.join(root, 'scripts', 'mutation', 'native-mutants.mjs'), 'utf8');
+  const planted = [...script.matchAll(/^\s*id: '([\w-]+)',$/gm)].map((m) => m[1]);
+  assert.ok(planted.length > 0, 'the script names its faults');
+  for (const id of planted) assert.match(doc, new RegExp(`\\| ${id}: .* \\| caught \\|`), `${id} is not recorded as caught`);
+});
+
 // The code the run exercises: the app's rooms (the contract and its wording among them) and the native core.
 const EXERCISED = ['contract', 'wording', 'electron', 'native'];
 
