@@ -84,7 +84,7 @@ cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs "$stage/scripts/gpu/"
 chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when any folder it carries (or builds from) had changes not yet
 # committed, untracked files included.
-carried=(native test/native test/gpu test/fixtures scripts/gpu assets bin electron renderer package.json package-lock.json)
+carried=(native contract wording test/native test/gpu test/fixtures scripts/gpu assets bin electron renderer include python/tests/c package.json package-lock.json)
 (git rev-parse HEAD && git status --porcelain -- "${carried[@]}" | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
 # A SHA-256 of every binary the bundle carries; run.sh prints them into the run's log.
 (cd "$stage" && find . -type f \( -name '*.node' -o -name '*.so' -o -name '*.so.*' -o -path ./node/bin/node \
