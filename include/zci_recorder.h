@@ -60,20 +60,39 @@ static inline zci_plane zci_make_plane(CUdeviceptr pointer, long long pitch, int
 }
 
 #if defined(AVUTIL_FRAME_H) && defined(AVUTIL_HWCONTEXT_H)
-/** A CUDA AVFrame's two planes (NV12, or P010 when its frames context says so), its coded size the frames context's
- * (the surfaces NVDEC decodes into, e.g. 1920x1088 for 1080p); -1 for any other frame. */
+/** A CUDA AVFrame's planes as its frames context's sw_format lays them out: NV12, P010 and P016 (luma, then
+ * interleaved chroma at half height), YUV444P and YUV444P16 (three full planes); its coded size the frames context's
+ * (the surfaces NVDEC decodes into, e.g. 1920x1088 for 1080p); -1 for any other frame or format. */
 static inline int zci_from_avframe(const AVFrame *f, zci_frame_desc *out) {
+  static const char *const names[3] = {"Y", "U", "V"};
   const AVHWFramesContext *frames;
-  int wide;
+  int bytes, i;
   if (f->format != AV_PIX_FMT_CUDA || !f->hw_frames_ctx) return -1;
   frames = (const AVHWFramesContext *)(const void *)f->hw_frames_ctx->data;
-  wide = frames->sw_format == AV_PIX_FMT_P010LE;
-  out->num_planes = 2, out->kind = "avframe", out->pixel_format = wide ? "p010le" : "nv12";
-  out->coded_width = frames->width, out->coded_height = frames->height, out->time_seconds = 0;
-  out->planes[0] = zci_make_plane((CUdeviceptr)(size_t)f->data[0], f->linesize[0], f->width, f->height, 1 + wide, "Y");
-  out->planes[1] = zci_make_plane((CUdeviceptr)(size_t)f->data[1], f->linesize[1], (f->width + 1) / 2,
-                                  (f->height + 1) / 2, 2 + 2 * wide, "UV");
-  return 0;
+  out->kind = "avframe", out->time_seconds = 0;
+  out->coded_width = frames->width, out->coded_height = frames->height;
+  switch (frames->sw_format) {
+  case AV_PIX_FMT_NV12:
+  case AV_PIX_FMT_P010LE:
+  case AV_PIX_FMT_P016LE:
+    bytes = frames->sw_format == AV_PIX_FMT_NV12 ? 1 : 2;
+    out->num_planes = 2;
+    out->pixel_format = bytes == 1 ? "nv12" : frames->sw_format == AV_PIX_FMT_P010LE ? "p010le" : "p016le";
+    out->planes[0] = zci_make_plane((CUdeviceptr)(size_t)f->data[0], f->linesize[0], f->width, f->height, bytes, "Y");
+    out->planes[1] = zci_make_plane((CUdeviceptr)(size_t)f->data[1], f->linesize[1], (f->width + 1) / 2,
+                                    (f->height + 1) / 2, 2 * bytes, "UV");
+    return 0;
+  case AV_PIX_FMT_YUV444P:
+  case AV_PIX_FMT_YUV444P16LE:
+    bytes = frames->sw_format == AV_PIX_FMT_YUV444P ? 1 : 2;
+    out->num_planes = 3;
+    out->pixel_format = bytes == 1 ? "yuv444p" : "yuv444p16le";
+    for (i = 0; i < 3; ++i)
+      out->planes[i] =
+          zci_make_plane((CUdeviceptr)(size_t)f->data[i], f->linesize[i], f->width, f->height, bytes, names[i]);
+    return 0;
+  default: return -1;
+  }
 }
 #endif
 

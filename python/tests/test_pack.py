@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -32,7 +33,7 @@ def test_pack_writes_a_capture_of_the_c_process(tmp_path):
         [sys.executable, "-m", "zci", "pack", str(facts), "-o", str(out)],
         capture_output=True,
         text=True,
-        env={"ZCI_RECORDER_CONFIG": str(tmp_path / "key")},
+        env={**os.environ, "ZCI_RECORDER_CONFIG": str(tmp_path / "key")},
     )
     assert done.returncode == 0, done.stderr
     code, report, err = inspect_json(out)
@@ -66,6 +67,38 @@ def test_a_c_record_that_says_nothing_of_the_coded_size_packs_into_a_valid_captu
         p["codedRowsNotDisplayed"] is None or p["codedRowsNotDisplayed"] >= 0
         for p in report["frames"][0]["report"]["planes"]
     )
+
+
+def test_a_frames_context_taller_than_the_rows_before_chroma_packs_as_the_inspector_reports_it(tmp_path):
+    # Odd-height VP9 on NVDEC (an H200 run): FFmpeg's frames context is 362 rows tall while chroma follows luma's 361
+    # rows. The coded rows the memory holds are 361, as the inspector's own report says; none is negative.
+    record = to_json(fb.frame("after decode", fb.image_wrap()))
+    base, pitch = fb.BASE, fb.PITCH
+    record["source"]["coded_width"], record["source"]["coded_height"] = 642, 362
+    for obj in (record["source"], record["wrapped"]):
+        y, uv = obj["planes"]
+        y.update(width=641, height=361)
+        uv.update(pointer=base + pitch * 361, width=321, height=181)
+    facts = from_json(json.loads(json.dumps(record)))
+    process = {"facts": "zci-recorder-process", "name": "decode-app", "pid": 7, "versions": {"c": "199901"}}
+    file = tmp_path / "vp9.facts.jsonl"
+    file.write_text(json.dumps(process) + "\n" + json.dumps(to_json(facts)) + "\n")
+    out = tmp_path / "vp9.zci"
+    done = subprocess.run(
+        [sys.executable, "-m", "zci", "pack", str(file), "-o", str(out), "--unsigned"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    code, report, err = inspect_json(out)
+    assert report is not None, err
+    assert code == 0, err
+    y, uv = report["frames"][0]["report"]["planes"]
+    assert (y["rowsBeforeNextPlane"], y["codedHeight"], y["codedRowsNotDisplayed"], y["allocatorPaddingRows"]) == (
+        361,
+        361,
+        0,
+        0,
+    )
+    assert uv["codedHeight"] == 181 and uv["codedRowsNotDisplayed"] == 0
 
 
 def test_pack_refuses_a_file_without_a_process_record(tmp_path):

@@ -47,6 +47,10 @@ def plane_reports(facts: FrameFacts) -> list[dict[str, Any]]:
             else (in_alloc - p.height if in_alloc is not None and i == len(planes) - 1 else None)
         )
         coded = verdicts.coded_rows(source, i)
+        if coded is not None and hidden is not None and hidden >= 0:
+            # The coded rows the memory holds: a frames context taller than the rows before the next plane (VP9's
+            # odd heights rounded up) cannot put more coded rows there than there are.
+            coded = min(coded, p.height + hidden)
         w = implied[i]
         report: dict[str, Any] = {
             "index": i,

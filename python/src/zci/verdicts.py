@@ -96,11 +96,15 @@ def rows_in_allocation(plane: PlaneFacts) -> int | None:
 
 
 def coded_rows(obj: ObjectFacts, i: int) -> int | None:
-    """This plane's coded rows, where the source says its coded height (scaled by the plane's subsampling)."""
+    """This plane's coded rows, where the source says its coded height: scaled by the plane's vertical subsampling
+    (rounded up, as FFmpeg's AV_CEIL_RSHIFT), and never fewer than the plane's own rows."""
     if obj.coded_height is None:
         return None
-    luma = obj.planes[0].height
-    return obj.coded_height * obj.planes[i].height // luma if luma else None
+    luma, rows = obj.planes[0].height, obj.planes[i].height
+    if not luma or not rows:
+        return None
+    step = round(luma / rows) if rows < luma else 1
+    return max(rows, -(-obj.coded_height // step))
 
 
 def naive_chroma_row(facts: FrameFacts) -> tuple[int, int] | None:

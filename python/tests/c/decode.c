@@ -1,7 +1,7 @@
 /* Decodes a file's first frames with FFmpeg's NVDEC hwaccel and records each through the C header, as a user's
  * pipeline would: the source is FFmpeg's CUDA frame, the wrapped object the same planes (a correct wrap).
  *   decode FILE FACTS.jsonl FRAMES
- * Prints one line a frame recorded, or what was not: "recorded N", "not-nv12 N <format>", or an error. */
+ * Prints one line a frame recorded, or what was not: "recorded N", "not-read N <format>", or an error. */
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/frame.h>
@@ -76,7 +76,7 @@ int main(int argc, char **argv) {
             frame->hw_frames_ctx
                 ? av_get_pix_fmt_name(((AVHWFramesContext *)(void *)frame->hw_frames_ctx->data)->sw_format)
                 : av_get_pix_fmt_name((enum AVPixelFormat)frame->format);
-        printf("not-nv12 %d %s\n", done, name ? name : "?");
+        printf("not-read %d %s\n", done, name ? name : "?");
       } else {
         snprintf(label, sizeof label, "frame %d", done);
         if (zci_frame(rec, &source, &source, label, NULL, 0) != 0) {

@@ -59,8 +59,9 @@ def test_the_c_recording_equals_the_inspector_report(video: Path, tmp_path: Path
     lines = done.stdout.split()
     recorded = [line for line in done.stdout.splitlines() if line.startswith("recorded ")]
     if not recorded:
-        # NVDEC does not take this stream, or gives a format the header's AVFrame reader does not read (NV12 and
-        # P010 only, as zci_from_avframe says): the program says which, and nothing is compared.
+        # NVDEC does not take this stream, or FFmpeg gives frames the header's AVFrame reader does not read (CUDA
+        # frames of NV12, P010, P016, YUV444P and YUV444P16 only, as zci_from_avframe says): the program says which,
+        # and nothing is compared.
         print(f"{video.name}: {done.stdout.strip()} {done.stderr.strip()[-300:]}")
         assert done.returncode in (0, 1), done.stdout + done.stderr
         assert lines, done.stderr
