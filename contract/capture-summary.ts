@@ -19,6 +19,8 @@ export interface CaptureSummary {
   framesWithOperators: number[];
   /** The GPU the frames were decoded on, in words. */
   gpu: string;
+  /** Every device of the machine the capture was made on, with its identity and what it did (captureDeviceLines). */
+  devices: string[];
   /** Who signed the capture, and whether it still verifies. */
   signature: CaptureSignature;
   /** The recorder's provenance and the labels of its frames (absent: the inspector made the capture). */
@@ -73,4 +75,21 @@ export function captureGpuText(environment: CaptureManifest['environment'], devi
   const found = environment.cuda.devices.find((d) => d.ordinal === device) ?? environment.cuda.devices[0];
   if (found === undefined) return 'no CUDA device';
   return `${found.name}, driver ${environment.cuda.driverVersion ?? '?'}, CUDA runtime ${environment.cuda.runtimeVersion}`;
+}
+
+/** Every CUDA device of the capture's machine, one line each, with its identity and what it did there:
+ * "cuda:0 NVIDIA H200 · GPU-1c2b… · 0000:19:00.0 · decoder, operators" (roles: the decoder's device, and the
+ * operators', which is the decoder's unless the capture was made with another). Empty without an environment. */
+export function captureDeviceLines(manifest: Pick<CaptureManifest, 'environment' | 'options' | 'stream'>): string[] {
+  const { environment, options, stream } = manifest;
+  if (environment === null) return [];
+  const operators = options.operatorDevice ?? stream.device;
+  return environment.cuda.devices.map((d) => {
+    const roles = [
+      ...(d.ordinal === stream.device ? ['decoder'] : []),
+      ...(d.ordinal === operators ? ['operators'] : []),
+    ];
+    const identity = [d.name, d.uuid ?? 'UUID not recorded', d.pciBusId];
+    return `cuda:${d.ordinal} ${identity.join(' · ')}${roles.length > 0 ? ` · ${roles.join(', ')}` : ''}`;
+  });
 }

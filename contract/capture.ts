@@ -187,6 +187,9 @@ export const captureManifestSchema = z
     options: z.object({
       decode: decodeModeSchema.nullable(),
       device: z.int().min(0).nullable(),
+      /** Where operator previews ran, when not on the decoder's device (absent: there, or an older capture). */
+      operatorDevice: z.int().min(0).nullable().optional(),
+      peerAccess: z.boolean().optional(),
       proof: z.boolean(),
       thumbnailWidth: thumbnailWidthSchema,
     }),

@@ -38,6 +38,10 @@ const openOptionsSchema = z
   .object({
     decode: decodeModeSchema.optional(),
     device: deviceSchema.optional(),
+    /** The device operator previews run on (absent: the decoder's). */
+    operatorDevice: deviceSchema.optional(),
+    /** Across devices: operators read the frame through peer access instead of a copy made on their device. */
+    peerAccess: z.boolean().optional(),
     initOrder: z.enum(INIT_ORDERS).optional(),
     context: z.enum(CONTEXT_MODES).optional(),
     unsafeOutput: z.boolean().optional(),

@@ -93,8 +93,13 @@ export const environmentReportSchema = z.object({
         computeCapability: z.string(),
         totalMemory: z.number(),
         pciBusId: z.string(),
+        /** The device's UUID as nvidia-smi prints it (absent in captures made before it was recorded). */
+        uuid: z.string().max(64).optional(),
       }),
     ),
+    /** Whether a kernel on `from` can read `to`'s memory once peer access is enabled, for every ordered pair of devices
+     *  (none with one device; absent in captures made before it was recorded). */
+    peers: z.array(z.object({ from: z.int().min(0), to: z.int().min(0), supported: z.boolean() })).optional(),
     error: z.string().nullable(),
   }),
   nvcv: libraryStatusSchema,

@@ -40,6 +40,7 @@ export const ADDON_ERROR_CODES = [
   'MEMORY_ALLOCATION_UNKNOWN',
   'SUPERSEDED',
   'DECODER_COMPARE_UNAVAILABLE',
+  'PEER_ACCESS_UNSUPPORTED',
 ] as const;
 
 /** The codes only the backend and its supervisor give: they are about the process, not a file. */
@@ -103,6 +104,8 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
     'A capture holds the bytes of the rows it was saved with; capture this frame again from the video, or open the video.',
   DECODER_COMPARE_UNAVAILABLE:
     "Compare on a machine with an NVIDIA GPU whose FFmpeg has NVDEC, or compare the software decoder against itself (decoders 'software,software').",
+  PEER_ACCESS_UNSUPPORTED:
+    'Turn peer access off: operators on another device then read a copy of the frame made on their own device.',
 };
 
 /** True when a value is one of the known error codes. */

@@ -43,6 +43,8 @@ export const inspectHeadSchema = z.object({
         createdAt: z.string(),
         hostname: z.string(),
         gpu: z.string(),
+        /** Every device of the capture's machine with its identity and role (captureDeviceLines). */
+        devices: z.array(z.string()),
         signature: z.object({
           state: signatureStateSchema,
           fingerprint: z.string().nullable(),

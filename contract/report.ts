@@ -12,6 +12,7 @@ import {
   nvcvFormatNameSchema,
   pixelFormatNameSchema,
   planeNameSchema,
+  PLACEMENT_VERDICTS,
   WARNING_CODES,
 } from './vocabulary';
 
@@ -103,6 +104,19 @@ const allocationSchema = z.object({
   bufferId: z.string().nullable(),
   planesInOneAllocation: z.boolean(),
   error: z.string().nullable(),
+});
+
+/** Which device holds what: each plane's memory (the driver's device ordinal of its pointer; null: host memory), the
+ *  decoder, NVCV's image and the operators; peer access between the frame's device and the operators' when they
+ *  differ; and what operators must do to reach the frame (the device doctor's verdict, PLACEMENT_VERDICTS). */
+const placementSchema = z.object({
+  decoderDevice: z.int().min(0).nullable(),
+  planeDevices: z.array(z.int().min(0).nullable()).max(8),
+  nvcvDevice: z.int().min(0).nullable(),
+  operatorDevice: z.int().min(0).nullable(),
+  peer: z.object({ supported: z.boolean(), enabled: z.boolean() }).nullable(),
+  verdict: z.enum(PLACEMENT_VERDICTS),
+  reason: z.string().max(600),
 });
 
 /** Whether the frame can also be one NVCV tensor (CV-CUDA's samples' NV12 as 1.5×H). */
@@ -274,6 +288,8 @@ export const frameReportSchema = z.object({
   timings: timingsSchema,
   /** Absent in captures made before damage was reported. */
   damage: damageSchema.optional(),
+  /** Absent in captures made before placement was reported. */
+  placement: placementSchema.optional(),
   /** The copies this step asked the GPU to do (frame() answers); absent where the step was not traced. */
   ledger: ledgerSchema.optional(),
 });
@@ -283,6 +299,9 @@ export type StreamInfo = z.infer<typeof streamInfoSchema>;
 
 /** One plane as FFmpeg hands it out, beside what NVCV exports for it. */
 export type PlaneReport = z.infer<typeof planeReportSchema>;
+
+/** Which device holds what for one frame, and the device doctor's verdict. */
+export type Placement = z.infer<typeof placementSchema>;
 
 /** The evidence for one decoded frame. */
 export type FrameReport = z.infer<typeof frameReportSchema>;

@@ -15,6 +15,11 @@ export const settingsSchema = z
     theme: themeSchema,
     decode: decodeModeSchema,
     device: deviceSchema,
+    /** The device operator previews run on; null: the decoder's own. Applies to the next file opened. */
+    operatorDevice: deviceSchema.nullable(),
+    /** With operators on another device: they read the frame through peer access instead of a copy on their
+     * device. Applies to the next file opened. */
+    peerAccess: z.boolean(),
     proof: z.boolean(),
     thumbnailWidth: thumbnailWidthSchema,
     libraryPath: z.string().max(4096).nullable(),
@@ -48,6 +53,8 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',
   decode: 'auto',
   device: 0,
+  operatorDevice: null,
+  peerAccess: false,
   proof: true,
   thumbnailWidth: 240,
   libraryPath: null,

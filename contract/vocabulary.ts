@@ -73,6 +73,9 @@ export const decodeModeSchema = z.enum(DECODE_MODES);
 /** A thumbnail width, checked against THUMBNAIL_WIDTH. */
 export const thumbnailWidthSchema = z.int().min(THUMBNAIL_WIDTH.min).max(THUMBNAIL_WIDTH.max);
 
+/** Where a frame lies against the device its operators run on: the device doctor's verdicts (contract/report.ts). */
+export const PLACEMENT_VERDICTS = ['one-device', 'host-memory', 'cross-device-copy', 'cross-device-peer'] as const;
+
 /** A CUDA device ordinal, checked against DEVICE_ORDINAL. */
 export const deviceSchema = z.int().min(DEVICE_ORDINAL.min).max(DEVICE_ORDINAL.max);
 

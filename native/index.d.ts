@@ -21,8 +21,13 @@ import type {
 export interface OpenOptions {
   /** How the decoder is chosen; 'auto' prefers NVDEC, then software + upload, then software. */
   decode?: DecodeMode;
-  /** CUDA device ordinal. */
+  /** CUDA device ordinal: the decoder's, and the operators' unless operatorDevice says another. */
   device?: number;
+  /** The device operator previews run on (default: the decoder's). One the driver does not list: NO_CUDA_DEVICE. */
+  operatorDevice?: number;
+  /** With operators on another device: they read the frame through peer access instead of a copy made on their
+   * device (default false). Where the two devices lack it: PEER_ACCESS_UNSUPPORTED. */
+  peerAccess?: boolean;
   /** Frames the inspector may hold at once; reserved in the decoder's surface pool. */
   holdFrames?: number;
   /** 'runtime-first' initialises the CUDA runtime before the decoder (a test of the shared context). */

@@ -1,7 +1,12 @@
 /** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
 import type { PlaneThumbnail, Session, ShowOptions, ShowResult, ShowTarget } from '../addon/native';
 import { type CapturedFrame, type CaptureManifest, type CaptureSignature } from '../../contract/capture';
-import { captureGpuText, recordedSummary, type CaptureSummary } from '../../contract/capture-summary';
+import {
+  captureDeviceLines,
+  captureGpuText,
+  recordedSummary,
+  type CaptureSummary,
+} from '../../contract/capture-summary';
 import type { CapturedOperatorWire } from '../../contract/contract';
 import { RpcFailure, rpcError } from '../../contract/envelope';
 import { formatFrameList } from '../../wording/frame-list';
@@ -91,6 +96,7 @@ export class CaptureSession implements Pick<Session, 'info' | 'closed' | 'show' 
       frames: this.frames,
       framesWithOperators: manifest.frames.filter((f) => (f.operators ?? []).length > 0).map((f) => f.index),
       gpu: captureGpuText(manifest.environment, manifest.stream.device),
+      devices: captureDeviceLines(manifest),
       signature: this.contents.signature,
       recorded: recordedSummary(manifest),
     };

@@ -66,6 +66,8 @@ export async function runCapture(input: OpenedInput, request: CaptureRequest): P
           options: {
             decode: request.decode,
             device: request.device,
+            ...(request.operatorDevice !== null ? { operatorDevice: request.operatorDevice } : {}),
+            ...(request.peerAccess ? { peerAccess: true } : {}),
             proof: request.proof,
             thumbnailWidth: request.thumbWidth,
           },

@@ -27,7 +27,9 @@ Options:
   --frames 0,5,10-20   frames to inspect or capture (default: every frame; for a capture, every captured one)
   --json               inspect: print JSON instead of a table
   --code LANG          inspect: print the code that wraps each frame (${CODE_LANGUAGES.join(' | ')})
-  --device N           CUDA device ordinal (video files)
+  --device N           CUDA device ordinal (video files): the decoder's, and the operators' unless
+  --operator-device N  says another: the device operator previews run on (capture; video files)
+  --peer-access        with --operator-device: operators read the frame through peer access, not a copy
   --decode MODE        ${DECODE_MODES.join(' | ')} (video files; default auto)
   --ffmpeg WHICH       ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg, or the FFmpeg 7.1 shipped with the app
   --unsafe-output      FFmpeg 6.0 and later: NVDEC frames are the decoder's surfaces, not FFmpeg's copies
@@ -67,6 +69,9 @@ export type CliCommand =
       /** inspect: the language of the copy-as-code snippet to print instead of the table. */
       code: Ecosystem | null;
       device: number | null;
+      /** --operator-device: where operator previews run (null: the decoder's device); --peer-access. */
+      operatorDevice: number | null;
+      peerAccess: boolean;
       decode: DecodeMode | null;
       /** --ffmpeg: which FFmpeg to decode with (null: the default, the system's). */
       ffmpeg: FfmpegChoice | null;
@@ -111,6 +116,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
         json: { type: 'boolean' },
         code: { type: 'string' },
         device: { type: 'string' },
+        'operator-device': { type: 'string' },
+        'peer-access': { type: 'boolean' },
         decode: { type: 'string' },
         ffmpeg: { type: 'string' },
         'unsafe-output': { type: 'boolean' },
@@ -165,6 +172,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (code !== null && values.json === true) throw new UsageError('--code and --json each choose the output: pick one');
   if (command === 'inspect' && values.overwrite === true) throw new UsageError('--overwrite belongs to capture');
   const compareDecoders = parseCompare(command, values['compare-decoders'] === true, values.decoders);
+  const operatorDevice = integer(values['operator-device'], 'operator-device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max);
+  if (values['peer-access'] === true && operatorDevice === null)
+    throw new UsageError('--peer-access needs --operator-device: on one device nothing crosses');
   return {
     kind: command,
     file,
@@ -172,6 +182,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
     json: values.json === true,
     code: CODE_LANGUAGES.find((language) => language === code) ?? null,
     device: integer(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max),
+    operatorDevice,
+    peerAccess: values['peer-access'] === true,
     decode: decode?.data ?? null,
     ffmpeg: ffmpeg?.data ?? null,
     unsafeOutput: values['unsafe-output'] === true,

@@ -39,6 +39,10 @@ export interface VideoOptions {
   decode: DecodeMode | null;
   unsafeOutput: boolean;
   device: number | null;
+  /** The device operator previews run on (null: the decoder's), and whether they read the frame across devices
+   *  through peer access instead of a copy. */
+  operatorDevice: number | null;
+  peerAccess: boolean;
   /** Record the copy ledger (CUPTI) of each frame step into its report. */
   ledger: boolean;
 }
@@ -82,6 +86,8 @@ export async function openInput(
     const session = await addon.Session.open(file, {
       ...(options.decode !== null ? { decode: options.decode } : {}),
       ...(options.device !== null ? { device: options.device } : {}),
+      ...(options.operatorDevice !== null ? { operatorDevice: options.operatorDevice } : {}),
+      ...(options.peerAccess ? { peerAccess: true } : {}),
       ...(options.ledger ? { ledger: true } : {}),
       ...(options.unsafeOutput ? { unsafeOutput: true } : {}),
     }).catch(async (error: unknown) => {

@@ -1,7 +1,7 @@
 /** `zerocopy-inspector inspect`: each frame's report and checks, as a table or as JSON; the exit code says if all passed. */
 import { checksPass, frameChecks } from '../../contract/checks';
 import { type CaptureSignature, provenanceShortfall } from '../../contract/capture';
-import { captureGpuText } from '../../contract/capture-summary';
+import { captureDeviceLines, captureGpuText } from '../../contract/capture-summary';
 import { toRpcError } from '../../contract/envelope';
 import {
   EXIT_CODES,
@@ -104,6 +104,7 @@ function headOf(input: OpenedInput, request: InspectRequest): InspectHead {
               createdAt: manifest.createdAt,
               hostname: manifest.machine.hostname,
               gpu: captureGpuText(manifest.environment, manifest.stream.device),
+              devices: captureDeviceLines(manifest),
               signature: input.capture?.signature ?? {
                 state: 'unsigned',
                 fingerprint: null,

@@ -13,6 +13,26 @@ import {
 } from '../support/reports';
 
 describe('DecoderPanel', () => {
+  it('lists every device with its UUID, its PCI bus and the devices it may read through peer access', () => {
+    const report = gpuEnvironment();
+    const first = report.cuda.devices[0];
+    if (first === undefined) throw new Error('the support environment has a device');
+    report.cuda.devices = [0, 1].map((ordinal) => ({
+      ...first,
+      ordinal,
+      uuid: `GPU-${String(ordinal).repeat(8)}-0000-0000-0000-000000000000`,
+    }));
+    report.cuda.peers = [
+      { from: 0, to: 1, supported: true },
+      { from: 1, to: 0, supported: false },
+    ];
+    render(<DecoderPanel environment={backendEnvironment(report)} info={streamInfo()} report={paddedNv12Device()} />);
+    expect(screen.getByTestId('device-0')).toHaveTextContent(
+      'Test GPU · GPU-00000000-0000-0000-0000-000000000000 · 0000:01:00.0 · peer access to cuda:1',
+    );
+    expect(screen.getByTestId('device-1')).toHaveTextContent('peer access to cuda:0 (not supported)');
+  });
+
   it('shows NVDEC, one shared context, the pool and the versions', () => {
     render(<DecoderPanel environment={backendEnvironment()} info={streamInfo()} report={paddedNv12Device()} />);
     expect(screen.getByTestId('decode-path')).toHaveTextContent('NVDEC (GPU)');
@@ -22,6 +42,8 @@ describe('DecoderPanel', () => {
     expect(screen.getByTestId('frames-held')).toHaveTextContent('1');
     expect(screen.getByTestId('version-ffmpeg')).toHaveTextContent('avcodec 59.37.100');
     expect(screen.getByTestId('version-cuda')).toHaveTextContent('driver 12.4 · 1 device(s) · Test GPU');
+    // An environment recorded before UUIDs were says so rather than leaving a blank.
+    expect(screen.getByTestId('device-0')).toHaveTextContent('Test GPU · UUID not recorded · 0000:01:00.0');
     expect(screen.getByTestId('version-nvcv')).toHaveTextContent('0.19.0 from /opt/nvcv/libnvcv_types.so.0');
     expect(screen.getByTestId('backend-pid')).toHaveTextContent('1234');
     expect(screen.queryByTestId('missing-gpu')).toBeNull();

@@ -21,6 +21,28 @@ describe('IdentityPanel', () => {
     expect(screen.getByTestId('aliasing-badge')).toHaveTextContent('ALIASING PROVEN');
   });
 
+  it("names which device holds each plane and runs the operators, and the device doctor's verdict", () => {
+    const { rerender } = render(<IdentityPanel report={paddedNv12Device()} />);
+    // Reports made before placement was recorded show no row for it.
+    expect(screen.queryByTestId('placement')).toBeNull();
+    const placement = {
+      decoderDevice: 0,
+      planeDevices: [0, 0],
+      nvcvDevice: 0,
+      operatorDevice: 1,
+      peer: { supported: true, enabled: false },
+      verdict: 'cross-device-copy' as const,
+      reason: 'the operators read a copy of the frame made on cuda:1',
+    };
+    rerender(<IdentityPanel report={{ ...paddedNv12Device(), placement }} />);
+    expect(screen.getByTestId('placement')).toHaveAttribute('data-verdict', 'cross-device-copy');
+    expect(screen.getByTestId('placement-badge')).toHaveTextContent('CROSS-DEVICE: OPERATORS READ A COPY');
+    expect(screen.getByTestId('placement-devices')).toHaveTextContent(
+      'planes cuda:0, cuda:0 · decoder cuda:0 · NVCV cuda:0 · operators cuda:1 · peer access supported, off',
+    );
+    expect(screen.getByTestId('placement-reason')).toHaveTextContent('a copy of the frame made on cuda:1');
+  });
+
   it('flags a mismatch, with how far the pointers are apart', () => {
     render(<IdentityPanel report={mismatchFrame()} />);
     expect(screen.getByTestId('overall-badge')).toHaveTextContent('MISMATCH');

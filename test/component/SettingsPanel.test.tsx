@@ -28,6 +28,42 @@ describe('SettingsPanel', () => {
     expect(screen.getByTestId('setting-library-remote')).toHaveTextContent(/ZCI_NVCV_PATH/);
   });
 
+  it("picks the operators' device apart from the decoder's (empty: the decoder's), and peer access", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <SettingsPanel
+        settings={DEFAULT_SETTINGS}
+        ffmpeg={null}
+        contextMode="shared"
+        onChange={onChange}
+        onContextModeChange={vi.fn()}
+        chooseLibraryFolder={null}
+        onClose={vi.fn()}
+      />,
+    );
+    const input = screen.getByTestId('setting-operator-device');
+    expect(input).toHaveValue(null);
+    expect(input).toHaveAttribute('placeholder', "the decoder's");
+    await user.type(input, '1');
+    expect(onChange.mock.calls).toEqual([[{ operatorDevice: 1 }]]);
+    rerender(
+      <SettingsPanel
+        settings={{ ...DEFAULT_SETTINGS, operatorDevice: 1 }}
+        ffmpeg={null}
+        contextMode="shared"
+        onChange={onChange}
+        onContextModeChange={vi.fn()}
+        chooseLibraryFolder={null}
+        onClose={vi.fn()}
+      />,
+    );
+    await user.clear(screen.getByTestId('setting-operator-device'));
+    expect(onChange.mock.calls.at(-1)).toEqual([{ operatorDevice: null }]);
+    await user.click(screen.getByTestId('setting-peer-access'));
+    expect(onChange.mock.calls.at(-1)).toEqual([{ peerAccess: true }]);
+  });
+
   it('chooses the FFmpeg among the variants built, says what the backend runs on, and switches unsafe output', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -33,6 +33,9 @@ test('opens the bundled sample on first start and shows the pointer evidence', a
     await expect(page.getByTestId('overall-badge')).toContainText('DESCRIPTOR ONLY (HOST MEMORY)');
     await expect(page.getByTestId('overall-badge')).not.toContainText('ZERO-COPY');
   }
+  // Which device holds the planes: the driver's answer, shown beside the allocation.
+  await expect(page.getByTestId('placement')).toHaveAttribute('data-verdict', hostFrame ? 'host-memory' : 'one-device');
+  await expect(page.getByTestId('placement-devices')).toContainText(hostFrame ? 'planes host' : 'planes cuda:0');
   await expect(page.getByTestId('aliasing-proof')).toHaveAttribute('data-passed', nvcvLoaded ? 'true' : 'false');
   await expect(page.getByTestId('decode-path')).toBeVisible();
   await expect(page.locator('[data-testid^="thumbnail-"]')).toHaveCount(planes);

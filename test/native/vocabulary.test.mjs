@@ -99,6 +99,7 @@ test('the error codes are every code a user can see, in the shared order', () =>
     'MEMORY_ALLOCATION_UNKNOWN',
     'SUPERSEDED',
     'DECODER_COMPARE_UNAVAILABLE',
+    'PEER_ACCESS_UNSUPPORTED',
   ]);
 });
 

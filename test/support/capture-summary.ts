@@ -15,6 +15,7 @@ export function captureSummary(overrides: Partial<CaptureSummary> = {}): Capture
     frames: [0, 3, 7],
     framesWithOperators: [3],
     gpu: 'Test GPU, driver 12.4, CUDA runtime 12.4',
+    devices: ['cuda:0 Test GPU · GPU-00000000-0000-0000-0000-000000000000 · 0000:01:00.0 · decoder, operators'],
     signature: {
       state: 'signed',
       fingerprint: '1a2b 3c4d 5e6f 7a8b 9c0d 1e2f 3a4b 5c6d 7e8f 9a0b 1c2d 3e4f 5a6b 7c8d 9e0f 1a2b',

@@ -335,7 +335,7 @@ describe('inspect --code', () => {
     expect(parseCli(['inspect', 'a.mp4', '--code', 'python'])).toEqual(expect.objectContaining({ code: 'python' }));
     expect(parseCli(['inspect', 'a.mp4'])).toEqual(expect.objectContaining({ code: null }));
     expect(() => parseCli(['inspect', 'a.mp4', '--code', 'rust'])).toThrow(
-      '--code must be one of c, cpp, python, torch, naive, not "rust"',
+      '--code must be one of c, cpp, python, torch, naive, cross-device, not "rust"',
     );
     expect(() => parseCli(['inspect', 'a.mp4', '--code', 'c', '--json'])).toThrow(UsageError);
     expect(() => parseCli(['capture', 'a.mp4', '-o', 'a.zci', '--code', 'c'])).toThrow('--code belongs to inspect');

@@ -66,6 +66,27 @@ export interface CodeFacts {
   planesInOneAllocation: boolean;
   tensor: TensorForm;
   verdict: CodeVerdict;
+  /** Where the frame and the operators are when they differ (the report's placement); null on one device. */
+  crossDevice: CrossDevice | null;
+}
+
+/** A frame on one device with operators asked on another, and whether peer access was on. */
+export interface CrossDevice {
+  frameDevice: number;
+  operatorDevice: number;
+  peer: boolean;
+}
+
+function crossDeviceOf(report: FrameReport): CrossDevice | null {
+  const p = report.placement;
+  if (p === undefined || (p.verdict !== 'cross-device-copy' && p.verdict !== 'cross-device-peer')) return null;
+  const frameDevice = p.planeDevices[0] ?? p.decoderDevice;
+  if (frameDevice === null || p.operatorDevice === null) return null;
+  return {
+    frameDevice: knownCount(frameDevice),
+    operatorDevice: knownCount(p.operatorDevice),
+    peer: p.verdict === 'cross-device-peer',
+  };
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -178,6 +199,7 @@ export function codeFacts(report: FrameReport): CodeFacts {
     planesInOneAllocation: report.allocation.planesInOneAllocation,
     tensor: tensorForm(report, planes),
     verdict: verdictOf(report),
+    crossDevice: crossDeviceOf(report),
   };
 }
 

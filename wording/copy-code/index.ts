@@ -2,13 +2,14 @@
 import type { FrameReport } from '../../contract/report';
 import { cSnippet } from './c';
 import { cppSnippet } from './cpp';
+import { crossDeviceSnippet } from './cross-device';
 import { codeFacts, type CodeFacts, type FactLine, factLines } from './facts';
 import { naiveSnippet } from './naive';
 import { pythonSnippet } from './python';
 import { torchSnippet } from './torch';
 
 /** The ecosystems a snippet is made for, in the order the panel and the command line list them. */
-export const CODE_LANGUAGES = ['c', 'cpp', 'python', 'torch', 'naive'] as const;
+export const CODE_LANGUAGES = ['c', 'cpp', 'python', 'torch', 'naive', 'cross-device'] as const;
 
 /** One of CODE_LANGUAGES. */
 export type Ecosystem = (typeof CODE_LANGUAGES)[number];
@@ -79,6 +80,18 @@ export function copyCode(report: FrameReport): CopyCode {
       title: 'Naive (wrong)',
       code: naiveSnippet(facts),
       note: 'What a first attempt looks like, and what each wrong line does to this frame.',
+      detail: null,
+    },
+    {
+      ecosystem: 'cross-device',
+      title: 'Across devices (CUDA)',
+      code: crossDeviceSnippet(facts),
+      note:
+        facts.crossDevice === null
+          ? 'The frame and the operators are on one device: nothing crosses, and no code is needed for it.'
+          : facts.crossDevice.peer
+            ? `The frame is on cuda:${facts.crossDevice.frameDevice} and the operators on cuda:${facts.crossDevice.operatorDevice}, with peer access: enable it once, and wait for the decode with an event.`
+            : `The frame is on cuda:${facts.crossDevice.frameDevice} and the operators on cuda:${facts.crossDevice.operatorDevice}, without peer access: copy the frame over once, after the decode, then wrap the copy.`,
       detail: null,
     },
   ];

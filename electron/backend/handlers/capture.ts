@@ -76,7 +76,14 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
       file,
       app,
       environment,
-      options: { decode: settings.decode, device: settings.device, proof: settings.proof, thumbnailWidth: width },
+      options: {
+        decode: settings.decode,
+        device: settings.device,
+        ...(settings.operatorDevice !== null ? { operatorDevice: settings.operatorDevice } : {}),
+        ...(settings.peerAccess ? { peerAccess: true } : {}),
+        proof: settings.proof,
+        thumbnailWidth: width,
+      },
       selection,
     });
   };

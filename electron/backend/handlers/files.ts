@@ -35,6 +35,8 @@ export function createFileHandlers(
             const session = await addon.Session.open(file, {
               decode: settings.decode,
               device: settings.device,
+              ...(settings.operatorDevice !== null ? { operatorDevice: settings.operatorDevice } : {}),
+              peerAccess: settings.peerAccess,
               ledger: settings.ledger,
               unsafeOutput: settings.unsafeOutput,
               ...options,

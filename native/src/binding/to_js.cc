@@ -71,7 +71,14 @@ Napi::Value environmentToJs(Napi::Env env, const EnvironmentReport &r) {
                                               .add("computeCapability", d.computeCapability)
                                               .add("totalMemory", d.totalMemory)
                                               .add("pciBusId", d.pciBusId)
+                                              .add("uuid", d.uuid)
                                               .object());
+  }
+  Napi::Array peers = Napi::Array::New(env, c.peers.size());
+  for (size_t i = 0; i < c.peers.size(); ++i) {
+    const CudaPeerReport &p = c.peers[i];
+    peers.Set(static_cast<uint32_t>(i),
+              Fields(env).add("from", p.from).add("to", p.to).add("supported", p.supported).object());
   }
   Napi::Array caps = Napi::Array::New(env, r.nvdecCaps.size());
   for (size_t i = 0; i < r.nvdecCaps.size(); ++i) {
@@ -112,6 +119,7 @@ Napi::Value environmentToJs(Napi::Env env, const EnvironmentReport &r) {
                        .add("driverVersion", c.driverVersion)
                        .add("deviceCount", c.deviceCount)
                        .add("devices", devices)
+                       .add("peers", peers)
                        .add("error", c.error)
                        .object())
       .add("nvcv", libraryToJs(env, r.nvcv))

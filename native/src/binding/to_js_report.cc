@@ -208,6 +208,25 @@ Napi::Value ledgerToJs(Napi::Env env, const Ledger &l) {
       .object();
 }
 
+Napi::Value placementToJs(Napi::Env env, const PlacementEvidence &p) {
+  Napi::Array planes = Napi::Array::New(env, p.planeDevices.size());
+  for (size_t i = 0; i < p.planeDevices.size(); ++i)
+    planes.Set(static_cast<uint32_t>(i),
+               p.planeDevices[i] ? Napi::Number::New(env, static_cast<double>(*p.planeDevices[i])) : env.Null());
+  Napi::Value peer = env.Null();
+  if (p.peerSupported)
+    peer = Fields(env).add("supported", *p.peerSupported).add("enabled", p.peerEnabled.value_or(false)).object();
+  return Fields(env)
+      .add("decoderDevice", p.decoderDevice)
+      .add("planeDevices", planes)
+      .add("nvcvDevice", p.nvcvDevice)
+      .add("operatorDevice", p.operatorDevice)
+      .add("peer", peer)
+      .add("verdict", p.verdict)
+      .add("reason", p.reason)
+      .object();
+}
+
 Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
   const PoolEvidence &pool = e.pool;
   Napi::Object o = Fields(env)
@@ -245,6 +264,7 @@ Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
                                           .object())
                        .object();
   if (e.ledger) o.Set("ledger", ledgerToJs(env, *e.ledger));
+  o.Set("placement", placementToJs(env, e.placement));
   return o;
 }
 

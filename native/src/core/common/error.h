@@ -46,6 +46,7 @@ enum class ErrorCode {
   MemoryAllocationUnknown,
   Superseded, // a frame request a newer one of the same client replaced; the core never throws it
   DecoderCompareUnavailable,
+  PeerAccessUnsupported, // operators asked on another device with peer access, which the two devices lack
 };
 
 /// The stable names of ErrorCode, in the order of contract/errors.ts ERROR_CODES.
@@ -84,6 +85,7 @@ inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::MemoryAllocationUnknown, "MEMORY_ALLOCATION_UNKNOWN"},
     {ErrorCode::Superseded, "SUPERSEDED"},
     {ErrorCode::DecoderCompareUnavailable, "DECODER_COMPARE_UNAVAILABLE"},
+    {ErrorCode::PeerAccessUnsupported, "PEER_ACCESS_UNSUPPORTED"},
 };
 
 /// The stable name of a code, e.g. "FILE_NOT_FOUND".

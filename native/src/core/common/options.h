@@ -59,6 +59,13 @@ enum class PreviewRange { Auto, Limited, Full };
 inline constexpr Named<PreviewRange> kPreviewRangeNames[] = {
     {PreviewRange::Auto, "auto"}, {PreviewRange::Limited, "limited"}, {PreviewRange::Full, "full"}};
 
+/// Where operator previews run, as Session.open was asked: a device (-1: the decoder's own) and whether, on another
+/// device than the frame's, they read the frame through peer access instead of a copy made on their device.
+struct OperatorPlacement {
+  int device = -1;
+  bool peerAccess = false;
+};
+
 /// Width bounds of plane thumbnails and operator previews, in pixels.
 inline constexpr int kThumbnailWidthMin = 16;
 inline constexpr int kThumbnailWidthMax = 1024;

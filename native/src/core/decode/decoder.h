@@ -52,6 +52,7 @@ struct DecoderOptions {
   // and each frame held keeps one of NVDEC's output surfaces. No effect where FFmpeg has no such flag (it never
   // copies).
   bool unsafeOutput = false;
+  OperatorPlacement operators; // where operator previews run (gpu/device_placement.h)
 };
 
 /// What a warning is about; warnings are not errors (the file opened), so they have their own codes.

@@ -3,6 +3,7 @@
 
 #include "evidence/copy_ledger.h"
 #include "gpu/cuda_device.h"
+#include "gpu/device_placement.h"
 #include "decode/damage.h"
 #include "nvcv/nvcv_api.h"
 #include "decode/pixel_layout.h"
@@ -144,6 +145,7 @@ struct FrameEvidence {
   DecoderSurfaceEvidence decoderSurface;
   ContextEvidence context;
   PoolEvidence pool;
+  PlacementEvidence placement;
   double decodeUs = 0, wrapUs = 0, exportUs = 0, evidenceUs = 0;
   /// Of evidenceUs: the decoder's witness, i.e. the pool library's mapping record found and the decoder surface
   /// section worked out from it (the record itself is made inside cuvidMapVideoFrame, in decodeUs).

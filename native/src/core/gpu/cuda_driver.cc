@@ -49,6 +49,8 @@ const Loaded &loaded() {
                fetch("cuMemcpy2D", a.memcpy2D, why) && fetch("cuMemcpyDtoH", a.memcpyDtoH, why) &&
                fetch("cuMemcpyHtoD", a.memcpyHtoD, why);
     fetch("cuCtxSynchronize", a.ctxSynchronize, why);
+    std::string peerWhy; // optional: only operators on another device need it
+    fetch("cuCtxEnablePeerAccess", a.ctxEnablePeerAccess, peerWhy);
   });
   return state;
 }

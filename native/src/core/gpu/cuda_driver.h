@@ -29,6 +29,7 @@ struct DriverApi {
   // CUDA 13's versioned entry point "cuCtxSynchronize" is cuCtxSynchronize_v2, which takes the context to wait for;
   // called through the old no-argument type it reads a stray register as the context and crashes in the driver.
   decltype(&::cuCtxSynchronize_v2) ctxSynchronize; // the copy ledger waits for FFmpeg's context before it flushes
+  decltype(&::cuCtxEnablePeerAccess) ctxEnablePeerAccess; // operators on another device (gpu/device_placement.cc)
 };
 
 /// The driver API, or nullptr with the reason in *whyNot (no driver, too old, no device).

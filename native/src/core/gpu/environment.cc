@@ -49,6 +49,18 @@ FfmpegReport ffmpegReport() {
   return f;
 }
 
+// The device's UUID as nvidia-smi prints it: GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.
+std::string uuidText(const cudaUUID_t &u) {
+  std::string out = "GPU-";
+  char hex[3];
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
+    std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(u.bytes[i]));
+    out += hex;
+  }
+  return out;
+}
+
 CudaReport cudaReport() {
   CudaReport c;
   int runtime = 0, driverVersion = 0;
@@ -64,8 +76,16 @@ CudaReport cudaReport() {
     if (cudaGetDeviceProperties(&p, i) != cudaSuccess) continue;
     char bus[32];
     std::snprintf(bus, sizeof bus, "%04x:%02x:%02x.0", p.pciDomainID, p.pciBusID, p.pciDeviceID);
-    c.devices.push_back({i, p.name, std::to_string(p.major) + "." + std::to_string(p.minor), bus,
+    c.devices.push_back({i, p.name, std::to_string(p.major) + "." + std::to_string(p.minor), bus, uuidText(p.uuid),
                          static_cast<int64_t>(p.totalGlobalMem)});
+  }
+  for (int from = 0; from < count; ++from) {
+    for (int to = 0; to < count; ++to) {
+      if (from == to) continue;
+      int can = 0;
+      if (cudaDeviceCanAccessPeer(&can, from, to) != cudaSuccess) can = 0;
+      c.peers.push_back({from, to, can != 0});
+    }
   }
   if (count <= 0) c.error = why;
   return c;

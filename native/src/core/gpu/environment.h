@@ -26,11 +26,17 @@ struct FfmpegReport {
   bool unsafeOutputFlag = false; // the FFmpeg has AV_HWACCEL_FLAG_UNSAFE_OUTPUT
 };
 
-/// One CUDA device as the runtime describes it.
+/// One CUDA device as the runtime describes it; uuid as nvidia-smi prints it ("GPU-" and 32 hex digits in groups).
 struct CudaDeviceReport {
   int ordinal = 0;
-  std::string name, computeCapability, pciBusId;
+  std::string name, computeCapability, pciBusId, uuid;
   int64_t totalMemory = 0;
+};
+
+/// Whether a kernel on device `from` can read device `to`'s memory once peer access is enabled (the driver's answer).
+struct CudaPeerReport {
+  int from = 0, to = 0;
+  bool supported = false;
 };
 
 /// The CUDA runtime, the driver and the devices; error says why there are none.
@@ -39,6 +45,7 @@ struct CudaReport {
   std::optional<std::string> driverVersion;
   int deviceCount = 0;
   std::vector<CudaDeviceReport> devices;
+  std::vector<CudaPeerReport> peers; // every ordered pair of devices, none with one device
   std::optional<std::string> error;
 };
 

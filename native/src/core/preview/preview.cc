@@ -2,6 +2,7 @@
 
 #include "preview/color_kernels.h"
 #include "gpu/cuda_driver.h"
+#include "gpu/device_placement.h"
 #include "nvcv/cvcuda_api.h"
 #include "common/error.h"
 #include "nvcv/nvcv_loader.h"
@@ -14,6 +15,9 @@ extern "C" {
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -99,6 +103,25 @@ Operators &operators(const CvcudaApi &c) {
   return ops;
 }
 
+// The operators of another device than the decoder's, made in that device's context (CV-CUDA's operators may keep
+// device memory of the device current when they were made).
+Operators &operatorsOn(const CvcudaApi &c, int device) {
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<Operators>> byDevice;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<Operators> &ops = byDevice[device];
+  if (!ops) {
+    auto made = std::make_unique<Operators>();
+    checkNvcv(c.advCvtColorCreate(&made->cvt), "cvcudaAdvCvtColorCreate");
+    checkNvcv(c.resizeCreate(&made->resize), "cvcudaResizeCreate");
+    checkNvcv(c.gaussianCreate(&made->gaussian, 31, 31, 1), "cvcudaGaussianCreate");
+    checkNvcv(c.flipCreate(&made->flip, 1), "cvcudaFlipCreate");
+    checkNvcv(c.thresholdCreate(&made->threshold, NVCV_THRESH_BINARY, 1), "cvcudaThresholdCreate");
+    ops = std::move(made);
+  }
+  return *ops;
+}
+
 struct Matrix {
   float kr, kb;
   NVCVColorSpec spec; // CV-CUDA's limited-range spec for AdvCvtColor
@@ -149,6 +172,37 @@ int chromaRow(const AVFrame *f) {
   return static_cast<int>(delta / f->linesize[0]);
 }
 
+// Operators on another device without peer access read a copy: the frame's bytes from plane 0's first byte to the
+// last plane's coded end, copied once onto the current device. The view's planes point into the copy at their own
+// offsets, so every plane keeps its pitch and the chroma row the kernels find is the frame's own.
+const AVFrame *stagedCopy(const AVFrame *frame, const FrameLayout &layout, cudaStream_t st, AVFrame &view,
+                          std::unique_ptr<DeviceBuffer> &copy) {
+  const uint8_t *first = frame->data[0];
+  const uint8_t *end = first;
+  const int codedRow = chromaRow(frame);
+  for (size_t i = 0; i < layout.planes.size(); ++i) {
+    if (frame->data[i] < first) {
+      throw Error(ErrorCode::OperatorUnsupported,
+                  "Plane " + std::to_string(i) +
+                      " lies before plane 0 in memory: the frame cannot be copied to the "
+                      "operator device in one piece",
+                  "Run the operators on the decoder's device, or turn peer access on.");
+    }
+    // Rows the kernels may read: the plane's own, scaled to the coded rows where chroma starts below the picture.
+    int64_t rows = layout.planes[i].height;
+    if (codedRow > frame->height && frame->height > 0) rows = (rows * codedRow + frame->height - 1) / frame->height;
+    const uint8_t *planeEnd = frame->data[i] + static_cast<int64_t>(frame->linesize[i]) * rows;
+    end = std::max(end, planeEnd);
+  }
+  const size_t bytes = static_cast<size_t>(end - first);
+  copy = std::make_unique<DeviceBuffer>(bytes);
+  check(cudaMemcpyAsync(copy->ptr, first, bytes, cudaMemcpyDefault, st), "cudaMemcpyAsync (to the operator device)");
+  view = *frame;
+  for (size_t i = 0; i < layout.planes.size(); ++i)
+    view.data[i] = copy->bytes() + (frame->data[i] - first);
+  return &view;
+}
+
 float elapsed(cudaEvent_t a, cudaEvent_t b) {
   float ms = 0;
   cudaEventElapsedTime(&ms, a, b);
@@ -175,7 +229,7 @@ void validate(const PreviewRequest &r) {
 } // namespace
 
 PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const CudaDevice *cuda,
-                         const PreviewRequest &request) {
+                         const OperatorPlacement &placement, const PreviewRequest &request) {
   validate(request);
   PreviewResult out;
   out.op = request.op;
@@ -201,9 +255,30 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
     throw Error(ErrorCode::CvcudaNotFound, "CV-CUDA is not loaded: " + cvcudaStatus().error,
                 "Install CV-CUDA (pip install cvcuda-cu13) or set ZCI_NVCV_PATH to its libraries.");
   }
-  Operators &ops = operators(*cv);
+  // Across devices the operators run in their device's primary context, retained for the call, and their stream waits
+  // for FFmpeg's work on the frame through an event recorded in FFmpeg's context (a stream may wait on another
+  // device's event).
+  const int operatorDevice = operatorDeviceFor(cuda, placement);
+  const bool crossDevice = operatorDevice != cuda->ordinal();
+  PrimaryContext operatorContext(crossDevice ? operatorDevice : -1);
+  std::unique_ptr<CUevent_st, std::function<void(cudaEvent_t)>> decoded(nullptr, [cuda](cudaEvent_t e) {
+    cuda::ScopedContext ffmpeg(cuda->ffmpegContext());
+    cudaEventDestroy(e);
+  });
+  if (crossDevice) {
+    cuda::ScopedContext ffmpeg(cuda->ffmpegContext());
+    cudaEvent_t e = nullptr;
+    check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
+    decoded.reset(e);
+    check(cudaEventRecord(e, reinterpret_cast<cudaStream_t>(cuda->ffmpegStream())), "cudaEventRecord");
+  }
+  Operators &ops = crossDevice ? [&]() -> Operators & {
+    cuda::ScopedContext there(operatorContext.get());
+    return operatorsOn(*cv, operatorDevice);
+  }()
+      : operators(*cv);
   std::lock_guard<std::mutex> lock(ops.mutex);
-  cuda::ScopedContext scope(cuda->ffmpegContext());
+  cuda::ScopedContext scope(crossDevice ? operatorContext.get() : cuda->ffmpegContext());
 
   cudaStream_t st = nullptr;
   check(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), "cudaStreamCreate");
@@ -216,8 +291,15 @@ PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const 
       cudaEventDestroy(e[i]);
   });
   // Order after FFmpeg's work on the frame with an event on its stream, not a device-wide synchronisation.
-  check(cudaEventRecord(ev[5], reinterpret_cast<cudaStream_t>(cuda->ffmpegStream())), "cudaEventRecord");
-  check(cudaStreamWaitEvent(st, ev[5], 0), "cudaStreamWaitEvent");
+  if (crossDevice) {
+    check(cudaStreamWaitEvent(st, decoded.get(), 0), "cudaStreamWaitEvent");
+  } else {
+    check(cudaEventRecord(ev[5], reinterpret_cast<cudaStream_t>(cuda->ffmpegStream())), "cudaEventRecord");
+    check(cudaStreamWaitEvent(st, ev[5], 0), "cudaStreamWaitEvent");
+  }
+  AVFrame stagedView{};
+  std::unique_ptr<DeviceBuffer> staged;
+  if (crossDevice && !placement.peerAccess) frame = stagedCopy(frame, layout, st, stagedView, staged);
 
   const Matrix m = matrixFor(frame, request.matrix);
   const bool limited = request.range == PreviewRange::Auto ? frame->color_range != AVCOL_RANGE_JPEG

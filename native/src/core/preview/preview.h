@@ -54,9 +54,10 @@ struct PreviewResult {
 };
 
 /// Validates request (INVALID_ARGUMENT) and runs it on frame; GPU ops on a host frame throw NO_CUDA_DEVICE, and
-/// without libcvcuda CVCUDA_NOT_FOUND.
+/// without libcvcuda CVCUDA_NOT_FOUND. GPU ops run on placement's device: on another device than the frame's, they
+/// read the frame through peer access where it is enabled, else a copy of it made on their device.
 PreviewResult runPreview(const AVFrame *frame, const FrameLayout &layout, const CudaDevice *cuda,
-                         const PreviewRequest &request);
+                         const OperatorPlacement &placement, const PreviewRequest &request);
 
 /// The naive path a preview replaces: the whole frame to host memory, then swscale to RGB at width×height.
 RgbImage swscaleReference(const AVFrame *frame, int width, int height, std::string &method,

@@ -45,7 +45,12 @@ Session::Session(const std::string &path, const DecoderOptions &options, CancelF
         LedgerStageScope stage(ledger_.tag(), LedgerStage::Decode, ledger_.recording());
         return std::make_unique<Decoder>(path, options, std::move(cancel));
       }()),
-      live_(std::make_shared<std::atomic<int>>(0)), holdFrames_(options.holdFrames) {}
+      live_(std::make_shared<std::atomic<int>>(0)), holdFrames_(options.holdFrames), operators_(options.operators) {
+  if (const CudaDevice *cuda = decoder_->cuda())
+    prepareOperatorPlacement(*cuda, operators_);
+  else
+    requireOperatorDevice(operators_);
+}
 
 Session::~Session() {
   held_.clear(); // NVCV images first: their cleanups release frames that belong to the decoder's pool
@@ -121,6 +126,7 @@ FrameEvidence Session::step(int64_t index, const FrameRequest &request) {
 
   const double wrapAndExport = e.wrapUs + e.exportUs;
   gatherContexts(decoder_->cuda(), e);
+  gatherPlacement(w.frame(), decoder_->cuda(), operators_, e.placement);
   if (request.proof)
     runAliasingProof(w.frame(), w.image(), decoder_->cuda(), e);
   else
@@ -188,7 +194,7 @@ PreviewOutcome Session::previewOf(const Held &held, const PreviewRequest &reques
   auto stage = ledgerStage(LedgerStage::Preview);
   PreviewOutcome out;
   try {
-    out.result = runPreview(f, describeFrame(f), decoder_->cuda(), request);
+    out.result = runPreview(f, describeFrame(f), decoder_->cuda(), operators_, request);
   } catch (const Error &e) {
     out.error = e; // a preview this machine cannot make leaves the frame, its thumbnails and the other previews
   }
@@ -197,7 +203,7 @@ PreviewOutcome Session::previewOf(const Held &held, const PreviewRequest &reques
     reference.op = PreviewOp::Reference;
     reference.maxWidth = request.maxWidth;
     try {
-      out.result = runPreview(f, describeFrame(f), decoder_->cuda(), reference);
+      out.result = runPreview(f, describeFrame(f), decoder_->cuda(), operators_, reference);
     } catch (const Error &) {
       // the operator's own error says why; with no reference either, that stands alone
     }

@@ -123,6 +123,7 @@ private:
   int holdFrames_;
   std::optional<FrameEvidence> lastReport_; // the report of the frame held last, reused when it is asked for again
   int64_t totalBytesRead_ = 0;
+  OperatorPlacement operators_;       // where operator previews run
   int64_t pendingThumbnailBytes_ = 0; // device-to-host bytes of thumbnails() since the last ledger answer
 };
 

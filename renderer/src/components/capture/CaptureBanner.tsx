@@ -39,8 +39,14 @@ export const CaptureBanner = memo(function CaptureBanner({ capture, onClose }: C
       <span data-testid="capture-where">
         on <strong>{machine.hostname}</strong> ({machine.platform} {machine.arch})
       </span>
-      <span data-testid="capture-gpu">
+      <span data-testid="capture-gpu" title={capture.devices.join('\n')}>
         GPU <strong>{capture.gpu}</strong>
+        {capture.devices.length > 1 ? (
+          <span data-testid="capture-devices">
+            {' '}
+            · {capture.devices.length} devices: {capture.devices.join('; ')}
+          </span>
+        ) : null}
       </span>
       <span data-testid="capture-source" title={`sha256 ${source.sha256}`}>
         from {source.fileName} ({formatBytes(source.size)}, sha256 {source.sha256.slice(0, 12)}…)

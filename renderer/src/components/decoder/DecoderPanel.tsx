@@ -4,6 +4,7 @@ import type { BackendEnvironment } from '../../../../contract/contract';
 import type { DecoderPoolStatus, LibraryStatus } from '../../../../contract/environment';
 import { displayWords } from '../../../../wording/display-words';
 import { ffmpegWords, nvdecOutputWords } from '../../../../wording/ffmpeg-words';
+import { deviceIdentity } from '../../../../wording/placement';
 import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import type { DecodePath } from '../../../../contract/vocabulary';
 import { formatBytes, formatDuration, groupHex } from '../../format';
@@ -148,6 +149,14 @@ export const DecoderPanel = memo(function DecoderPanel({ environment, info, repo
             value={`runtime ${env.cuda.runtimeVersion} · driver ${env.cuda.driverVersion ?? 'none'} · ${env.cuda.deviceCount} device(s)${env.cuda.devices[0] ? ` · ${env.cuda.devices[0].name}` : ''}`}
             copy={false}
           />
+          {env.cuda.devices.map((d) => (
+            <Value
+              key={d.ordinal}
+              label={`cuda:${d.ordinal}`}
+              testId={`device-${d.ordinal}`}
+              value={deviceIdentity(d, env.cuda.peers ?? [])}
+            />
+          ))}
           <Value label="NVCV" testId="version-nvcv" value={library(env.nvcv)} copy={false} />
           <Value label="CV-CUDA" testId="version-cvcuda" value={library(env.cvcuda)} copy={false} />
           <Value label="NVDEC decoders" testId="decoder-pool" value={decoderPool(env.decoderPool)} copy={false} />

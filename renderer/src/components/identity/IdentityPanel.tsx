@@ -17,6 +17,7 @@ import { Value } from '../common/Value';
 import { GlossaryButton } from '../glossary/GlossaryButton';
 import { describeNvcvFormat } from '../glossary/nvcv-format';
 import { explainDelta, signed } from '../../../../contract/pointer-delta';
+import { PlacementRow } from './PlacementRow';
 import { PointerHex } from './PointerHex';
 
 /** ", N of M rows copied" where FFmpeg's copy took fewer rows of a plane than the plane has. */
@@ -190,6 +191,7 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
         <Value label="buffer id" testId="buffer-id" value={allocation.bufferId ?? '—'} />
         <Value label="device" testId="device" value={allocation.device === null ? '—' : `cuda:${allocation.device}`} />
         <Value label="context" testId="context" value={groupHex(allocation.context)} term="contexts-streams" />
+        {report.placement !== undefined ? <PlacementRow placement={report.placement} /> : null}
         <Value
           label="one allocation"
           testId="one-allocation"

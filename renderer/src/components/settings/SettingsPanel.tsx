@@ -93,6 +93,31 @@ export function SettingsPanel({
         />
       </label>
       <label>
+        Operator device
+        <input
+          data-testid="setting-operator-device"
+          type="number"
+          min={DEVICE_ORDINAL.min}
+          max={DEVICE_ORDINAL.max}
+          placeholder="the decoder's"
+          value={settings.operatorDevice ?? ''}
+          onChange={(event) =>
+            onChange({
+              operatorDevice: event.target.value === '' ? null : clampTo(DEVICE_ORDINAL, event.target.value),
+            })
+          }
+        />
+      </label>
+      <label className="check">
+        <input
+          data-testid="setting-peer-access"
+          type="checkbox"
+          checked={settings.peerAccess}
+          onChange={(event) => onChange({ peerAccess: event.target.checked })}
+        />
+        peer access: operators on another device read the frame across devices instead of a copy on theirs
+      </label>
+      <label>
         FFmpeg
         <select
           data-testid="setting-ffmpeg"
@@ -154,7 +179,8 @@ export function SettingsPanel({
         )}
       </div>
       <p className="muted">
-        Decode mode, CUDA context, device, unsafe output and frames held apply to the next file opened.
+        Decode mode, CUDA context, device, operator device, peer access, unsafe output and frames held apply to the next
+        file opened.
       </p>
       <button type="button" data-testid="settings-close" onClick={onClose}>
         Close
