@@ -154,3 +154,28 @@ def test_the_decode_program_builds_against_ffmpeg(tmp_path):
         )
         assert done.returncode == 1 and done.stdout.startswith("error cuda:"), done.stdout + done.stderr
         assert not (tmp_path / "f.jsonl").exists()
+
+
+def test_the_frames_library_builds_against_ffmpeg(tmp_path):
+    """The library the GPU tier's Python decode test loads (python/tests/c/frames.c): FFmpeg's NVDEC frames handed to
+    Python. Without a GPU it opens a file and refuses cleanly where no CUDA device can be made."""
+    include = Path("/usr/include/x86_64-linux-gnu")
+    if not (include / "libavformat" / "avformat.h").exists():
+        pytest.skip("FFmpeg's development headers are not installed")
+    library = tmp_path / "libzci_frames.so"
+    source = HERE / "c" / "frames.c"
+    args = [compiler("gcc"), "-std=c99", *STRICT, "-isystem", str(include), "-shared", "-fPIC", str(source)]
+    built = subprocess.run(
+        [*args, "-o", str(library), "-lavformat", "-lavcodec", "-lavutil"], capture_output=True, text=True
+    )
+    assert built.returncode == 0, built.stderr
+    lib = ctypes.CDLL(str(library))
+    lib.zci_frames_open.restype = ctypes.c_void_p
+    lib.zci_frames_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int]
+    error = ctypes.create_string_buffer(256)
+    missing = lib.zci_frames_open(str(tmp_path / "missing.mp4").encode(), error, len(error))
+    assert missing is None and error.value.decode().startswith("open: ")
+    if ctypes.util.find_library("cuda") is None:
+        video = REPO / "test" / "fixtures" / "h264-1080p-420.mp4"
+        handle = lib.zci_frames_open(str(video).encode(), error, len(error))
+        assert handle is None and error.value.decode().startswith("cuda: "), error.value

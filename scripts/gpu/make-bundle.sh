@@ -71,6 +71,9 @@ done
 [ -n "$cuda_include" ] || { echo "cuda.h was not found (set CUDA_HOME to the toolkit)" >&2; exit 1; }
 gcc -std=c99 -O2 -Wall -Wextra -isystem "$cuda_include" -I include python/tests/c/decode.c \
   -o "$stage/test/recorder/decode" -L .gpu/ffmpeg/lib -lavformat -lavcodec -lavutil -ldl
+# The same FFmpeg's NVDEC frames handed to Python (python/tests/c/frames.c), for the recorder's torch and CuPy views.
+gcc -std=c99 -O2 -Wall -Wextra -shared -fPIC python/tests/c/frames.c -o "$stage/test/recorder/libzci_frames.so" \
+  -L .gpu/ffmpeg/lib -lavformat -lavcodec -lavutil
 cvcuda_py=$(dirname "$(dirname "$nvcv")")/cvcuda
 if [ -f "$cvcuda_py/_cvcuda.cpython-312-x86_64-linux-gnu.so" ]; then
   mkdir -p "$stage/python/cvcuda"
