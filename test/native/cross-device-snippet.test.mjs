@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 
 import { loadGenerator } from './copy-code/build.mjs';
+import { recordedReports } from './copy-code/recorded.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -39,13 +40,7 @@ const skip = tools();
 
 /** The recorded H200 report of a fixture's first frame, placed with its operators on device 1. */
 function placedReport(file, verdict) {
-  const runs = path.join(root, 'docs', 'gpu-runs');
-  const run = fs
-    .readdirSync(runs)
-    .sort()
-    .find((d) => fs.existsSync(path.join(runs, d, 'reports.json')));
-  const recorded = JSON.parse(fs.readFileSync(path.join(runs, run, 'reports.json'), 'utf8'));
-  const report = structuredClone(recorded.fixtures.find((f) => f.file === file).reports[0]);
+  const report = structuredClone(recordedReports([file])[0]);
   report.placement = {
     decoderDevice: 0,
     planeDevices: report.planes.map(() => 0),

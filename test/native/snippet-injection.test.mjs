@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
 import { loadGenerator } from './copy-code/build.mjs';
+import { recordedReports } from './copy-code/recorded.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
@@ -31,19 +32,6 @@ function tools() {
 const skip = tools() ? false : 'no compiler, FFmpeg headers, python3, jiti or fast-check here';
 // Loaded only where the tier runs: the GPU bundle carries neither fast-check nor a compiler.
 const fc = skip ? null : (await import('fast-check')).default;
-
-/** Recorded H200 reports (device memory: every generator prints code): NV12 padded, P010 one tensor, 4:4:4 planes. */
-function recordedReports() {
-  const runs = path.join(root, 'docs', 'gpu-runs');
-  const run = fs
-    .readdirSync(runs)
-    .sort()
-    .find((d) => fs.existsSync(path.join(runs, d, 'reports.json')));
-  const recorded = JSON.parse(fs.readFileSync(path.join(runs, run, 'reports.json'), 'utf8'));
-  return ['h264-1080p-420.mp4', 'hevc-main10-1280x720.mp4', 'hevc-444-640x360.mp4'].map(
-    (file) => recorded.fixtures.find((f) => f.file === file).reports[0],
-  );
-}
 
 /** Each free field a generator reads, as a function putting `text` into a copy of the report. */
 const FIELDS = {
@@ -177,7 +165,8 @@ function compile(code, ecosystem, name) {
 }
 
 describe('copy-as-code is data-safe against any string a report holds', { skip }, () => {
-  const bases = skip ? [] : recordedReports();
+  // Recorded H200 reports (device memory: every generator prints code): NV12 padded, P010 one tensor, 4:4:4 planes.
+  const bases = skip ? [] : recordedReports(['h264-1080p-420.mp4', 'hevc-main10-1280x720.mp4', 'hevc-444-640x360.mp4']);
 
   test('the hostile strings and arbitrary text stay inside literals in every snippet, in every free field', () => {
     const python = [];
