@@ -26,13 +26,12 @@ function outcome(testcase) {
   return testcase.getElementsByTagName('skipped').length > 0 ? 'skipped' : 'passed';
 }
 
-/** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
-export function writeRecorderEvidence(run, ev) {
-  const file = path.join(run.runDir, 'python-tests.xml');
-  if (!fs.existsSync(file)) return;
+/** A JUnit file's totals and its GPU tests as table rows, or null where the run has no such file. @param {string} file */
+function gpuTests(file) {
+  if (!fs.existsSync(file)) return null;
   const doc = new DOMParser().parseFromString(fs.readFileSync(file, 'utf8'), 'text/xml');
   const suite = doc.getElementsByTagName('testsuite')[0];
-  if (!suite) return;
+  if (!suite) return null;
   const count = (/** @type {string} */ name) => Number(suite.getAttribute(name) ?? 0);
   const failed = count('failures') + count('errors');
   const cases = Array.from(doc.getElementsByTagName('testcase')).filter((t) =>
@@ -43,5 +42,15 @@ export function writeRecorderEvidence(run, ev) {
     return `| ${module}: ${c.getAttribute('name')} | ${outcome(c)} | ${printed(c).join('; ').replaceAll('|', '\\|')} |`;
   });
   const totals = { passed: count('tests') - failed - count('skipped'), failed, skipped: count('skipped') };
-  ev.push(...t.lines('recorder', { ...totals, table: table('| test | outcome | printed |', rows) }), '');
+  return { ...totals, table: table('| test | outcome | printed |', rows) };
+}
+
+/** Appends this part to the document's lines: the suite, and the GPU tests a later call on another machine ran
+ * where the run has them (python-decode-second-call.xml). @param {import('./run.mjs').Run} run @param {string[]} ev */
+export function writeRecorderEvidence(run, ev) {
+  const suite = gpuTests(path.join(run.runDir, 'python-tests.xml'));
+  if (suite === null) return;
+  ev.push(...t.lines('recorder', suite), '');
+  const second = gpuTests(path.join(run.runDir, 'python-decode-second-call.xml'));
+  if (second !== null) ev.push(...t.lines('second-call', second), '');
 }
