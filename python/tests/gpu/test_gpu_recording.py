@@ -50,23 +50,37 @@ def test_the_one_and_a_half_h_view_is_caught_and_its_proof_fails(tmp_path):
     assert int(plane["ffmpegPointer"], 16) - int(plane["nvcvPointer"], 16) == 8 * PITCH
 
 
-def test_a_cupy_array_is_recorded(tmp_path):
+def test_a_cupy_array_is_recorded_and_the_proof_runs_through_it(tmp_path):
     cupy = pytest.importorskip("cupy")
     buffer, y, uv = torch_frame()
-    with Recorder(tmp_path / "cupy.zci", key_dir=tmp_path / "key") as rec:
-        facts = rec.frame([cupy.asarray(y), cupy.asarray(uv)], wrapped=cupy.asarray(naive_view(buffer)))
-    assert facts.source.planes[0].pointer == y.data_ptr()
-    assert facts.wrapped.planes[0].pitch == PITCH
+    before = buffer.clone()
+    with Recorder(tmp_path / "cupy.zci", proof=True, key_dir=tmp_path / "key") as rec:
+        right = rec.frame([y, uv], wrapped=[cupy.asarray(y), cupy.asarray(uv)], label="CuPy wrap")
+        naive = rec.frame([cupy.asarray(y), cupy.asarray(uv)], wrapped=cupy.asarray(naive_view(buffer)), label="1.5xH")
+    assert naive.source.planes[0].pointer == y.data_ptr()
+    assert naive.wrapped.planes[0].pitch == PITCH
+    # The canary written through the CuPy arrays is read back through the torch views; the 1.5xH array's chroma is
+    # 8 rows above the frame's, so its canary is not.
+    assert right.proof.ran and right.proof.passed and right.proof.restored
+    assert naive.proof.ran and not naive.proof.passed and naive.proof.restored
+    assert torch.equal(buffer, before)
 
 
-def test_a_cvcuda_tensor_is_recorded(tmp_path):
+def test_a_cvcuda_tensor_is_recorded_and_the_proof_runs_through_it(tmp_path):
     cvcuda = pytest.importorskip("cvcuda")
     buffer, y, uv = torch_frame()
+    before = buffer.clone()
+    planes = [cvcuda.as_tensor(y.unsqueeze(0).unsqueeze(-1), "NHWC"), cvcuda.as_tensor(uv.unsqueeze(0), "NHWC")]
     tensor = cvcuda.as_tensor(naive_view(buffer).unsqueeze(0).unsqueeze(-1), "NHWC")
-    with Recorder(tmp_path / "cvcuda.zci", key_dir=tmp_path / "key") as rec:
-        facts = rec.frame([y, uv], wrapped=tensor, label="cvcuda tensor")
-    assert facts.wrapped.kind == "cvcuda"
-    assert facts.wrapped.planes[0].height == 1620
+    with Recorder(tmp_path / "cvcuda.zci", proof=True, key_dir=tmp_path / "key") as rec:
+        right = rec.frame([y, uv], wrapped=planes, label="CV-CUDA tensors a plane")
+        naive = rec.frame([y, uv], wrapped=tensor, label="cvcuda tensor")
+    assert naive.wrapped.kind == "cvcuda"
+    assert naive.wrapped.planes[0].height == 1620
+    assert [p.pointer for p in right.wrapped.planes] == [p.pointer for p in right.source.planes]
+    assert right.proof.ran and right.proof.passed and right.proof.restored
+    assert naive.proof.ran and not naive.proof.passed and naive.proof.restored
+    assert torch.equal(buffer, before)
 
 
 def test_a_frame_used_on_another_stream_without_waiting_reads_pending(tmp_path):
