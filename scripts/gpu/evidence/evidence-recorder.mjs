@@ -46,11 +46,13 @@ function gpuTests(file) {
 }
 
 /** Appends this part to the document's lines: the suite, and the GPU tests a later call on another machine ran
- * where the run has them (python-decode-second-call.xml). @param {import('./run.mjs').Run} run @param {string[]} ev */
+ * where the run has them (python-decode-second-call.xml, python-proof-third-call.xml). @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeRecorderEvidence(run, ev) {
   const suite = gpuTests(path.join(run.runDir, 'python-tests.xml'));
   if (suite === null) return;
   ev.push(...t.lines('recorder', suite), '');
   const second = gpuTests(path.join(run.runDir, 'python-decode-second-call.xml'));
   if (second !== null) ev.push(...t.lines('second-call', second), '');
+  const third = gpuTests(path.join(run.runDir, 'python-proof-third-call.xml'));
+  if (third !== null) ev.push(...t.lines('third-call', third), '');
 }
