@@ -36,5 +36,7 @@ bash scripts/fuzz/leakcheck.sh > "$out/leakcheck.log" 2>&1
 echo "leakcheck exit $?" >> "$out/leakcheck.log"
 echo "# fuzzing"
 if [ -n "${FUZZ_LOG:-}" ]; then cp "$FUZZ_LOG" "$out/fuzz.log"; else bash scripts/fuzz/run.sh "$seconds" "$out/fuzz.log"; fi
+# libFuzzer names new functions with their source paths: keep them relative to the checkout.
+sed -i "s|$PWD/||g" "$out/fuzz.log"
 if [ -n "${BUSY_SUMMARY:-}" ]; then cp "$BUSY_SUMMARY" "$out/busy-summary.json"; fi
 echo "done: node scripts/reliability/write.mjs $out"
