@@ -45,6 +45,20 @@ def test_pack_writes_a_capture_of_the_c_process(tmp_path):
     assert manifest["recordedBy"]["recorder"]["language"] == "c"
 
 
+def packed(tmp_path, name: str, record: dict) -> tuple[int, dict | None, str]:
+    """A C process's facts file holding one record, packed unsigned and read by the inspector: its exit code, its
+    JSON, its errors."""
+    process = {"facts": "zci-recorder-process", "name": "decode-app", "pid": 7, "versions": {"c": "199901"}}
+    file = tmp_path / f"{name}.facts.jsonl"
+    file.write_text(json.dumps(process) + "\n" + json.dumps(record) + "\n")
+    out = tmp_path / f"{name}.zci"
+    done = subprocess.run(
+        [sys.executable, "-m", "zci", "pack", str(file), "-o", str(out), "--unsigned"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return inspect_json(out)
+
+
 def test_a_c_record_that_says_nothing_of_the_coded_size_packs_into_a_valid_capture(tmp_path):
     # The C header writes 0 for a coded size its producer did not give: that is no size, not a size of 0.
     record = to_json(fb.frame("after decode", fb.image_wrap()))
@@ -52,15 +66,7 @@ def test_a_c_record_that_says_nothing_of_the_coded_size_packs_into_a_valid_captu
     record["source"]["coded_height"] = 0
     facts = from_json(json.loads(json.dumps(record)))
     assert facts.source.coded_width is None and facts.source.coded_height is None
-    process = {"facts": "zci-recorder-process", "name": "decode-app", "pid": 7, "versions": {"c": "199901"}}
-    file = tmp_path / "c.facts.jsonl"
-    file.write_text(json.dumps(process) + "\n" + json.dumps(record) + "\n")
-    out = tmp_path / "c.zci"
-    done = subprocess.run(
-        [sys.executable, "-m", "zci", "pack", str(file), "-o", str(out), "--unsigned"], capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
-    code, report, err = inspect_json(out)
+    code, report, err = packed(tmp_path, "c", record)
     assert report is not None, err
     assert code == 0, err
     assert all(
@@ -79,16 +85,7 @@ def test_a_frames_context_taller_than_the_rows_before_chroma_packs_as_the_inspec
         y, uv = obj["planes"]
         y.update(width=641, height=361)
         uv.update(pointer=base + pitch * 361, width=321, height=181)
-    facts = from_json(json.loads(json.dumps(record)))
-    process = {"facts": "zci-recorder-process", "name": "decode-app", "pid": 7, "versions": {"c": "199901"}}
-    file = tmp_path / "vp9.facts.jsonl"
-    file.write_text(json.dumps(process) + "\n" + json.dumps(to_json(facts)) + "\n")
-    out = tmp_path / "vp9.zci"
-    done = subprocess.run(
-        [sys.executable, "-m", "zci", "pack", str(file), "-o", str(out), "--unsigned"], capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
-    code, report, err = inspect_json(out)
+    code, report, err = packed(tmp_path, "vp9", to_json(from_json(json.loads(json.dumps(record)))))
     assert report is not None, err
     assert code == 0, err
     y, uv = report["frames"][0]["report"]["planes"]

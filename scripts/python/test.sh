@@ -24,7 +24,7 @@ else
   failed=$((failed + 1)); cat "$log/ruff.log"
 fi
 if command -v clang-format >/dev/null; then
-  if (cd "$root" && clang-format --dry-run --Werror include/zci_recorder.h python/tests/c/*.c) >"$log/format.log" 2>&1; then
+  if (cd "$root" && clang-format --dry-run --Werror include/zci_recorder.h python/tests/c/*.[ch]) >"$log/format.log" 2>&1; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1)); cat "$log/format.log"

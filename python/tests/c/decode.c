@@ -8,16 +8,9 @@
 #include <libavutil/hwcontext.h>
 #include <libavutil/pixdesc.h>
 #include <stdlib.h>
+#include "cuda_format.h"
 #define ZCI_RECORDER_IMPLEMENTATION
 #include "zci_recorder.h"
-
-static enum AVPixelFormat cuda_format(AVCodecContext *ctx, const enum AVPixelFormat *formats) {
-  const enum AVPixelFormat *f;
-  (void)ctx;
-  for (f = formats; *f != AV_PIX_FMT_NONE; ++f)
-    if (*f == AV_PIX_FMT_CUDA) return *f;
-  return AV_PIX_FMT_NONE; /* no NVDEC for this stream: fail rather than decode in software */
-}
 
 static int fail(const char *what, int err) {
   char text[128];

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cuda_format.h"
 
 typedef struct zci_frames_frame {
   int num_planes;
@@ -30,14 +31,6 @@ typedef struct zci_frames {
   AVFrame *frame;
   int stream, ended;
 } zci_frames;
-
-static enum AVPixelFormat cuda_format(AVCodecContext *ctx, const enum AVPixelFormat *formats) {
-  const enum AVPixelFormat *f;
-  (void)ctx;
-  for (f = formats; *f != AV_PIX_FMT_NONE; ++f)
-    if (*f == AV_PIX_FMT_CUDA) return *f;
-  return AV_PIX_FMT_NONE; /* no NVDEC for this stream: fail rather than decode in software */
-}
 
 void zci_frames_close(void *handle) {
   zci_frames *z = (zci_frames *)handle;
