@@ -1,14 +1,13 @@
 /** The built command line's --compare-decoders run as a process, software against software (NVDEC: test/gpu). */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareOutputSchema } from '../../contract/inspect-output';
+import { runCli, type CliRun } from '../support/cli-run';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const BIN = path.join(ROOT, 'bin', 'zerocopy-inspector.js');
 const ODD = path.join(ROOT, 'test', 'fixtures', 'h264-odd-642x362.mp4');
 const MAIN10 = path.join(ROOT, 'test', 'fixtures', 'hevc-main10-1280x720.mp4');
 const built = existsSync(path.join(ROOT, 'out', 'cli', 'zerocopy-inspector.js'));
@@ -18,14 +17,8 @@ const SOFT = ['--compare-decoders', '--decoders', 'software,software'];
 let dir: string;
 
 /** Runs the CLI in dir with extra environment; returns its exit code and output. */
-function cli(env: Record<string, string>, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, XDG_CONFIG_HOME: path.join(dir, 'config'), ...env },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+function cli(env: Record<string, string>, ...args: string[]): CliRun {
+  return runCli(dir, args, env);
 }
 
 describe.skipIf(!built || !addonBuilt)(

@@ -1,29 +1,22 @@
 /** The built command line's device options run as a process: the operators' device reaches the addon, which checks
  * it against the driver's devices; the placement of each frame is in --json. (Two devices: test/gpu.) */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectOutputSchema } from '../../contract/inspect-output';
+import { runCli, type CliRun } from '../support/cli-run';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const BIN = path.join(ROOT, 'bin', 'zerocopy-inspector.js');
 const ODD = path.join(ROOT, 'test', 'fixtures', 'h264-odd-642x362.mp4');
 const built = existsSync(path.join(ROOT, 'out', 'cli', 'zerocopy-inspector.js'));
 const addonBuilt = existsSync(path.join(ROOT, 'native', 'build', 'Release', 'zerocopy_inspector.node'));
 
 let dir: string;
 
-function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, XDG_CONFIG_HOME: path.join(dir, 'config') },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+function cli(...args: string[]): CliRun {
+  return runCli(dir, args);
 }
 
 describe.skipIf(!built || !addonBuilt)(

@@ -1,5 +1,4 @@
 /** The built command line run as a process: its JSON against the schema, and every exit code. */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,9 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectOutputSchema } from '../../contract/inspect-output';
 import { frameReportSchema } from '../../contract/report';
 import { editManifest, rezip, zipEntries } from '../support/zip-edit';
+import { runCli, type CliRun } from '../support/cli-run';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const BIN = path.join(ROOT, 'bin', 'zerocopy-inspector.js');
 const SAMPLE = path.join(ROOT, 'assets', 'sample.mp4');
 const built = existsSync(path.join(ROOT, 'out', 'cli', 'zerocopy-inspector.js'));
 const addonBuilt = existsSync(path.join(ROOT, 'native', 'build', 'Release', 'zerocopy_inspector.node'));
@@ -18,15 +17,8 @@ const addonBuilt = existsSync(path.join(ROOT, 'native', 'build', 'Release', 'zer
 let dir: string;
 
 /** Runs the CLI in dir; returns its exit code and output. */
-function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 60_000,
-    // Its own config folder: the signing key and the record of partial writes stay in the test's folder.
-    env: { ...process.env, XDG_CONFIG_HOME: path.join(dir, 'config') },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+function cli(...args: string[]): CliRun {
+  return runCli(dir, args);
 }
 
 /** Copies a capture with capture.json edited. */
