@@ -76,6 +76,8 @@ const planeReportSchema = z.object({
   hiddenRowsAfter: z.number().nullable(),
   nvcvPointer: hex64Schema.nullable(),
   nvcvRowStride: z.number().nullable(),
+  /** NVCV's exported pointer is FFmpeg's (null: NVCV exported none). Captures made before the row stride was judged
+   * apart also required equal strides here, so verdicts compare the pointers and the strides themselves. */
   match: z.boolean().nullable(),
   // The fields below came with memory reads; captures saved before lack them.
   /** This plane's decoded size, in its own samples and rows (the decoder's coded size scaled by its subsampling). */

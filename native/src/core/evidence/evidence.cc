@@ -121,26 +121,17 @@ void gatherContexts(const CudaDevice *cuda, FrameEvidence &out) {
 
 namespace {
 
-/// The bytes [address, address + 8) lie inside the memory the frame owns: a device allocation the driver reported
-/// for its planes, or one of FFmpeg's host buffers. A wrong wrap can point past them; nothing is written there.
-bool insideFrameMemory(const AVFrame *frame, const FrameEvidence &e, uintptr_t address) {
+/// The bytes [address, address + 8) lie inside the allocation that holds FFmpeg's plane `index`, as measured for the
+/// report: the driver's range for device memory, FFmpeg's own buffer for host memory. A wrong wrap can point past
+/// it, into another plane's buffer or into memory the frame does not own; nothing is written there.
+bool insidePlaneMemory(const FrameEvidence &e, size_t index, uintptr_t address) {
   const auto within = [address](uint64_t start, int64_t size) {
     return size >= 8 && address >= start && address - start <= static_cast<uint64_t>(size) - 8;
   };
-  if (e.layout.device) {
-    if (e.allocation.rangeStart && e.allocation.rangeSize && within(*e.allocation.rangeStart, *e.allocation.rangeSize))
-      return true;
-    for (const PlaneEvidence &pe : e.planes)
-      if (pe.allocation && within(pe.allocation->start, pe.allocation->size)) return true;
-    return false;
-  }
-  for (const AVBufferRef *buf : frame->buf)
-    if (buf && within(reinterpret_cast<uintptr_t>(buf->data), static_cast<int64_t>(buf->size))) return true;
-  for (int i = 0; i < frame->nb_extended_buf; ++i) {
-    const AVBufferRef *buf = frame->extended_buf[i];
-    if (buf && within(reinterpret_cast<uintptr_t>(buf->data), static_cast<int64_t>(buf->size))) return true;
-  }
-  return false;
+  if (index >= e.planes.size()) return false;
+  const PlaneEvidence &pe = e.planes[index];
+  if (pe.separateAllocation) return pe.allocation && within(pe.allocation->start, pe.allocation->size);
+  return e.allocation.rangeStart && e.allocation.rangeSize && within(*e.allocation.rangeStart, *e.allocation.rangeSize);
 }
 
 /// Writes the canary at `write`, reads it at `read`, restores; on the device with a one-thread kernel.
@@ -206,6 +197,7 @@ void runAliasingProof(const AVFrame *frame, NVCVImageHandle image, const CudaDev
     CanarySite at;
   };
   std::vector<Site> sites;
+  std::string outside; // the first site that lies outside its plane's memory
   for (int i = 0; i < planes; ++i) {
     const NVCVImagePlaneStrided &np = exported.buffer.strided.planes[i];
     const PlaneEvidence &pe = out.planes[static_cast<size_t>(i)];
@@ -213,15 +205,20 @@ void runAliasingProof(const AVFrame *frame, NVCVImageHandle image, const CudaDev
     for (const int row : {0, lastRow}) {
       auto *write = reinterpret_cast<uint8_t *>(np.basePtr) + static_cast<int64_t>(row) * np.rowStride;
       const uint8_t *read = frame->data[i] + static_cast<int64_t>(row) * frame->linesize[i];
-      if (!insideFrameMemory(frame, out, reinterpret_cast<uintptr_t>(write))) {
-        p.passed = false;
-        p.reason = "NVCV's plane " + std::to_string(pe.index) + ", row " + std::to_string(row) +
-                   " lies outside the frame's memory: nothing was written there";
-      } else {
-        sites.push_back({pe.index, row, {write, np.rowStride, read, frame->linesize[i]}});
-      }
+      if (!insidePlaneMemory(out, static_cast<size_t>(i), reinterpret_cast<uintptr_t>(write)) && outside.empty())
+        outside = "plane " + std::to_string(pe.index) + ", row " + std::to_string(row);
+      sites.push_back({pe.index, row, {write, np.rowStride, read, frame->linesize[i]}});
       if (lastRow == 0) break;
     }
+  }
+  // Every byte a canary would touch is checked before the first write: one site outside the plane's memory and no
+  // write is made at all, so the frame is left exactly as FFmpeg handed it out.
+  if (!outside.empty()) {
+    p.passed = false;
+    p.method = "none";
+    p.reason = "not run: NVCV's address for " + outside +
+               " lies outside the frame's memory (the allocation that holds FFmpeg's plane): nothing was written";
+    return;
   }
   // On the device, CV-CUDA's own operator writes the canary where it is loaded; the canary kernel otherwise.
   std::vector<kernels::CanaryResult> results;
@@ -250,7 +247,9 @@ void runAliasingProof(const AVFrame *frame, NVCVImageHandle image, const CudaDev
   for (size_t k = 0; k < sites.size(); ++k) {
     const kernels::CanaryResult &r = results[k];
     const bool seen = std::memcmp(r.seen, canary, 8) == 0;
-    const bool restored = std::memcmp(r.after, r.original, 8) == 0;
+    // FFmpeg's bytes as they were: when the canary reached them, the original bytes must be back; when it did not,
+    // FFmpeg's row must read after the restore as it read during the write (the canary went to other memory).
+    const bool restored = std::memcmp(r.after, seen ? r.original : r.seen, 8) == 0;
     readBack += (readBack.empty() ? "" : ",") + bytesHex(r.seen, 8);
     p.passed = p.passed && seen;
     p.restored = p.restored && restored;

@@ -274,7 +274,8 @@ void WrappedFrame::wrapImage(const FrameLayout &layout, FrameEvidence &e) {
     PlaneEvidence &pe = e.planes[i];
     pe.nvcvPointer = static_cast<int64_t>(reinterpret_cast<uintptr_t>(p.basePtr));
     pe.nvcvRowStride = p.rowStride;
-    pe.match = reinterpret_cast<uintptr_t>(p.basePtr) == pe.ffmpegPointer && p.rowStride == pe.pitch;
+    // Pointer identity alone: the row stride is a fact of its own (nvcvRowStride beside pitch), judged apart.
+    pe.match = reinterpret_cast<uintptr_t>(p.basePtr) == pe.ffmpegPointer;
   }
   w.formatCode = exported.format;
   w.formatName = formatNameOf(*a, exported.format);
