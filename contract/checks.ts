@@ -1,5 +1,13 @@
 /** The checks a frame report must pass: the verdicts the command line exits on and the presenter view shows. */
-import { explainDelta } from './pointer-delta';
+import {
+  everyPlane,
+  pointerDelta,
+  pointersEqual,
+  pointerShift,
+  strideShift,
+  stridesEqual,
+  type IdentityPlane,
+} from './plane-identity';
 import type { FrameReport } from './report';
 
 /** The name of one check. */
@@ -17,18 +25,23 @@ export interface CheckResult {
 /** Every check name, in the order they are shown. */
 export const CHECK_NAMES: readonly CheckName[] = ['pointers', 'strides', 'format', 'decoder', 'aliasing', 'restored'];
 
-/** NVCV's pointer against FFmpeg's, with the distance in bytes and rows when NVCV exported one. */
-function mismatchWords(p: FrameReport['planes'][number]): string {
-  const head = `plane ${p.index} (${p.name}): FFmpeg ${p.ffmpegPointer} ≠ NVCV ${p.nvcvPointer ?? 'none'}`;
-  if (p.nvcvPointer === null) return head;
-  const delta = BigInt(p.nvcvPointer) - BigInt(p.ffmpegPointer);
-  return `${head}: ${explainDelta(delta, p.pitch, p)} (${delta} bytes)`;
+/** A plane as a table line names it: "plane 1 (UV)". */
+const planeName = (p: IdentityPlane): string => `plane ${p.index} (${p.name})`;
+
+/**
+ * A plane whose pointer differs, the distance first, then both pointers and the signed byte count:
+ * "plane 1 (UV): NVCV's pointer 2048 B = 1 row after FFmpeg's (…): FFmpeg 0x… ≠ NVCV 0x… (2048 bytes)".
+ */
+function mismatchWords(p: IdentityPlane): string {
+  const delta = pointerDelta(p) ?? 0n;
+  return `${planeName(p)}: ${pointerShift(p) ?? ''}: FFmpeg ${p.ffmpegPointer} ≠ NVCV ${p.nvcvPointer ?? 'none'} (${delta} bytes)`;
 }
 
+/** The pointers alone, compared as addresses: a report's `match` may also have required equal strides. */
 function pointers(report: FrameReport): CheckResult {
-  const bad = report.planes.filter((plane) => plane.match === false);
+  const bad = report.planes.filter((plane) => pointersEqual(plane) === false);
   if (bad.length > 0) return { name: 'pointers', ok: false, detail: bad.map(mismatchWords).join('; ') };
-  if (report.planes.length > 0 && report.planes.every((plane) => plane.match === true)) {
+  if (everyPlane(report.planes.map(pointersEqual)) === true) {
     const detail = `${report.planes.length} planes: NVCV's pointers equal FFmpeg's`;
     return report.wrap.descriptorOnly
       ? {
@@ -47,13 +60,12 @@ function pointers(report: FrameReport): CheckResult {
 }
 
 function strides(report: FrameReport): CheckResult {
-  const checked = report.planes.filter((plane) => plane.nvcvRowStride !== null);
-  const bad = checked.filter((plane) => plane.nvcvRowStride !== plane.pitch);
+  const bad = report.planes.filter((plane) => stridesEqual(plane) === false);
   if (bad.length > 0) {
-    const detail = bad.map((p) => `plane ${p.index} (${p.name}): pitch ${p.pitch} ≠ NVCV stride ${p.nvcvRowStride}`);
+    const detail = bad.map((p) => `${planeName(p)}: ${strideShift(p) ?? ''}`);
     return { name: 'strides', ok: false, detail: detail.join('; ') };
   }
-  if (checked.length > 0 && checked.length === report.planes.length) {
+  if (everyPlane(report.planes.map(stridesEqual)) === true) {
     return { name: 'strides', ok: true, detail: "NVCV's row strides equal FFmpeg's pitches" };
   }
   return { name: 'strides', ok: null, detail: 'NVCV exported no row strides for this frame' };

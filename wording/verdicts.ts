@@ -3,6 +3,13 @@
  * the presenter view's headlines and the command line's table all say them from here.
  */
 import type { CheckName, CheckResult } from '../contract/checks';
+import {
+  everyPlane,
+  pointerDifferences,
+  pointersEqual,
+  strideDifferences,
+  stridesEqual,
+} from '../contract/plane-identity';
 import type { FrameReport } from '../contract/report';
 
 /** What a verdict says when it passed, when it failed, and when it could not be told. */
@@ -12,12 +19,17 @@ export interface VerdictWords {
   unknown: string;
 }
 
-/** The big verdicts about a frame. */
-export type VerdictKey = 'pointers' | 'format' | 'decoder' | 'aliasing' | 'tensor' | 'context';
+/** The big verdicts about a frame: every check's fact has one, so each fault is told in its own words. */
+export type VerdictKey = 'pointers' | 'strides' | 'format' | 'decoder' | 'aliasing' | 'restored' | 'tensor' | 'context';
 
 /** Each big verdict's headline: the identity panel's badges and the presenter view say these. */
 export const HEADLINES: Record<VerdictKey, VerdictWords> = {
   pointers: { pass: 'ZERO-COPY: POINTERS MATCH', fail: 'POINTER MISMATCH', unknown: 'POINTERS NOT CHECKED' },
+  strides: {
+    pass: "NVCV ROW STRIDES: FFMPEG'S PITCHES",
+    fail: "NVCV ROW STRIDE ≠ FFMPEG'S PITCH",
+    unknown: 'ROW STRIDES NOT COMPARED',
+  },
   format: { pass: "NVCV FORMAT: FFMPEG'S FRAME", fail: 'NVCV FORMAT: WRONG', unknown: 'NVCV FORMAT: NOT COMPARED' },
   decoder: {
     pass: "FFMPEG'S PLANES: THE DECODER'S",
@@ -25,6 +37,11 @@ export const HEADLINES: Record<VerdictKey, VerdictWords> = {
     unknown: 'DECODER NOT ASKED',
   },
   aliasing: { pass: 'ALIASING PROVEN', fail: 'ALIASING FAILED', unknown: 'PROOF NOT RUN' },
+  restored: {
+    pass: 'FRAME RESTORED AFTER THE PROOF',
+    fail: 'FRAME NOT RESTORED AFTER THE PROOF',
+    unknown: 'PROOF NOT RUN',
+  },
   tensor: { pass: 'SINGLE TENSOR: VALID', fail: 'SINGLE TENSOR: WRONG', unknown: 'SINGLE TENSOR: NOT TRIED' },
   context: { pass: 'ONE CUDA CONTEXT', fail: 'TWO CUDA CONTEXTS', unknown: 'NO CUDA CONTEXT' },
 };
@@ -39,8 +56,24 @@ const CHECK_WORDS: Record<CheckName, VerdictWords> = {
   restored: { pass: 'yes', fail: 'NO', unknown: 'n/a' },
 };
 
+/** What each check compares, as a list of them says it ("pointers, row strides: hold"). */
+export const CHECK_FACTS: Record<CheckName, string> = {
+  pointers: 'pointers',
+  strides: 'row strides',
+  format: 'format',
+  decoder: "decoder's surface",
+  aliasing: 'aliasing proof',
+  restored: 'restore',
+};
+
 /** One plane's pointer comparison, as its badge says it. */
 export const PLANE_MATCH_WORDS: VerdictWords = { pass: 'MATCH', fail: 'MISMATCH', unknown: 'n/a' };
+
+/** The sign between two values and how a screen reader says it: `≠` only where they differ. */
+export function equalityMark(equal: boolean | null): { mark: string; label: string } {
+  if (equal === null) return { mark: '·', label: 'not compared' };
+  return equal ? { mark: '=', label: 'equals' } : { mark: '≠', label: 'differs from' };
+}
 
 /** The word for an outcome: passed (true), failed (false), or could not be told (null). */
 export function verdictWord(words: VerdictWords, ok: boolean | null): string {
@@ -53,11 +86,14 @@ export function checkWord(check: CheckResult | undefined): string {
   return `${verdictWord(CHECK_WORDS[check.name], check.ok)}${check.descriptorOnly === true ? '*' : ''}`;
 }
 
-/** The pointer verdict: every plane matches, one does not, or NVCV could not be asked. */
+/** The pointer verdict from the addresses themselves: every plane's is FFmpeg's, one is not, or none was exported. */
 export function pointerVerdict(report: FrameReport): boolean | null {
-  const matches = report.planes.map((plane) => plane.match);
-  if (matches.length === 0 || matches.some((match) => match === null)) return matches.includes(false) ? false : null;
-  return matches.every((match) => match === true);
+  return everyPlane(report.planes.map(pointersEqual));
+}
+
+/** The stride verdict: every NVCV row stride is FFmpeg's pitch, one is not, or NVCV exported none. */
+export function strideVerdict(report: FrameReport): boolean | null {
+  return everyPlane(report.planes.map(stridesEqual));
 }
 
 /** How a verdict looks: passed, passed with a caveat that keeps it from being the claim, failed, unknown. */
@@ -97,22 +133,33 @@ export interface Verdict {
   why: string;
 }
 
-/** How many planes NVCV's pointers disagree with and how many it exported none for, e.g. "1 of 2 planes: …". */
-function pointerCounts(report: FrameReport): string {
-  const planes = report.planes;
-  const differ = planes.filter((plane) => plane.match === false);
-  const missing = planes.filter((plane) => plane.match === null).length;
-  const names = differ.map((plane) => plane.name).join(', ');
-  const unexported = missing > 0 ? `; NVCV exported no pointer for ${missing}` : '';
-  if (differ.length === 0) return `${missing} of ${planes.length} planes: NVCV exported no pointer`;
-  return differ.length === 1
-    ? `1 of ${planes.length} planes (${names}): NVCV's exported pointer differs from FFmpeg's${unexported}`
-    : `${differ.length} of ${planes.length} planes (${names}): NVCV's exported pointers differ from FFmpeg's${unexported}`;
+/** The planes NVCV exported no pointer for, e.g. "NVCV exported no pointer for 1 of 2 planes (UV)"; "" when none. */
+function missingPointers(report: FrameReport): string {
+  const missing = report.planes.filter((plane) => pointersEqual(plane) === null);
+  if (missing.length === 0) return '';
+  return `NVCV exported no pointer for ${missing.length} of ${report.planes.length} planes (${missing.map((p) => p.name).join(', ')})`;
+}
+
+/**
+ * Why the pointer verdict is what it is, without a planted fault's note: a mismatch names each differing plane and
+ * its distance (never the planes that match); a match counts the planes.
+ */
+export function pointerWhy(report: FrameReport): string {
+  const match = pointerVerdict(report);
+  const missing = missingPointers(report);
+  if (match === false) return [...pointerDifferences(report.planes), ...(missing === '' ? [] : [missing])].join('; ');
+  if (match === null) return report.wrap.reason || missing || 'NVCV exported no pointers for this frame';
+  const equal = `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's`;
+  return descriptorOnly(report) ? `${equal}. ${DESCRIPTOR_ONLY_WHY}` : equal;
+}
+
+/** The verdict of a fact told only when it fails (a right wrap shows the usual verdicts alone). */
+function failing(key: VerdictKey, why: string): Verdict {
+  return { key, ok: false, tone: 'bad', headline: HEADLINES[key].fail, why };
 }
 
 /** The big verdicts about a frame, in the order they are told. */
 export function frameVerdicts(report: FrameReport): Verdict[] {
-  const match = pointerVerdict(report);
   const { aliasing, wrap, context } = report;
   const tensor = wrap.tensor;
   const off =
@@ -122,66 +169,61 @@ export function frameVerdicts(report: FrameReport): Verdict[] {
       ? `a 1.5×H tensor reads chroma at row ${tensor.assumedChromaRow}; it starts at row ${tensor.actualChromaRow}`
       : tensor.reason;
   const planted = wrap.planted ?? null;
-  // A wrong format is told only when it is wrong: a frame whose wrap is right shows the four usual verdicts.
-  const formatVerdicts: Verdict[] =
+  // A fault is told only when it is there, each fact in its own words: a frame whose wrap is right shows the four
+  // usual verdicts; a wrong stride is never told as a pointer mismatch, nor a lost restore as a failed proof.
+  const strides =
+    strideVerdict(report) === false ? [failing('strides', strideDifferences(report.planes).join('; '))] : [];
+  const format =
     wrap.formatMatch === false
       ? [
-          {
-            key: 'format',
-            ok: false,
-            tone: 'bad',
-            headline: HEADLINES.format.fail,
-            why: `NVCV exported ${wrap.formatName ?? wrap.formatCode ?? '?'}; FFmpeg's frame implies ${wrap.expectedFormatCode ?? '?'}`,
-          },
+          failing(
+            'format',
+            `NVCV exported ${wrap.formatName ?? wrap.formatCode ?? '?'}; FFmpeg's frame implies ${wrap.expectedFormatCode ?? '?'}`,
+          ),
         ]
       : [];
   // FFmpeg's pointer against the decoder's own surface: told only when they part, like the format.
   const shifted = (report.decoderSurface?.planes ?? []).filter((p) => p.verdict === 'shifted');
-  const decoderVerdicts: Verdict[] =
+  const decoder =
     shifted.length > 0
       ? [
-          {
-            key: 'decoder',
-            ok: false,
-            tone: 'bad',
-            headline: HEADLINES.decoder.fail,
-            why: shifted
+          failing(
+            'decoder',
+            shifted
               .map(
                 (p) =>
                   `plane ${p.index}: ${Math.abs(p.deltaBytes ?? 0)} bytes${p.deltaRows === null ? '' : ` (${Math.abs(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'})`} ${(p.deltaBytes ?? 0) < 0 ? 'before' : 'after'} where NVDEC wrote it`,
               )
               .join('; '),
-          },
+          ),
         ]
       : [];
-  const pointerWhy =
-    match === null
-      ? wrap.reason || pointerCounts(report)
-      : descriptorOnly(report)
-        ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's. ${DESCRIPTOR_ONLY_WHY}`
-        : match
-          ? `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's`
-          : pointerCounts(report);
+  const proof = aliasing.ran ? aliasing.passed : null;
+  const restored =
+    aliasing.ran && !aliasing.restored
+      ? [failing('restored', `the bytes under the canary ${aliasing.canary} were NOT written back after the proof`)]
+      : [];
+  const badge = pointerBadge(report);
+  const why = pointerWhy(report);
   return [
     {
       key: 'pointers',
-      ok: match,
-      tone: pointerBadge(report).tone,
-      headline: pointerBadge(report).text,
-      why: planted === null ? pointerWhy : `PLANTED FAULT (${planted}). ${pointerWhy}`,
+      ok: pointerVerdict(report),
+      tone: badge.tone,
+      headline: badge.text,
+      why: planted === null ? why : `PLANTED FAULT (${planted}). ${why}`,
     },
-    ...formatVerdicts,
-    ...decoderVerdicts,
+    ...strides,
+    ...format,
+    ...decoder,
     {
       key: 'aliasing',
-      ok: aliasing.ran ? aliasing.passed && aliasing.restored : null,
-      tone: toneOf(aliasing.ran ? aliasing.passed && aliasing.restored : null),
-      headline: verdictWord(HEADLINES.aliasing, aliasing.ran ? aliasing.passed : null),
-      why:
-        aliasing.ran && aliasing.passed && aliasing.restored
-          ? `canary ${aliasing.canary} written through NVCV, read through FFmpeg`
-          : aliasing.reason,
+      ok: proof,
+      tone: toneOf(proof),
+      headline: verdictWord(HEADLINES.aliasing, proof),
+      why: proof === true ? `canary ${aliasing.canary} written through NVCV, read through FFmpeg` : aliasing.reason,
     },
+    ...restored,
     {
       key: 'tensor',
       ok: tensor.attempted ? tensor.valid : null,

@@ -28,7 +28,14 @@ function Item({
       </dt>
       <dd>
         <Badge tone={answer.tone} text={answer.text} testId={`${testId}-badge`} />
-        <span className="answer-detail muted">{answer.detail}</span>
+        <span className="answer-detail muted" data-testid={`${testId}-detail`}>
+          {answer.detail}
+        </span>
+        {answer.fine !== undefined ? (
+          <small className="answer-fine muted" data-testid={`${testId}-fine`}>
+            {answer.fine}
+          </small>
+        ) : null}
       </dd>
     </div>
   );

@@ -1,27 +1,39 @@
 /**
  * The three questions a frame is opened for, answered in one line each from its report: do NVCV's pointers match
- * FFmpeg's, is the wrap valid (the image, and the single tensor), and where does the chroma start.
+ * FFmpeg's, is the wrap valid (every fact the image stands on; the single tensor in small print), and where does the
+ * chroma start.
  */
-import { pointerBadge } from '../../../../wording/verdicts';
+import { frameChecks, type CheckResult } from '../../../../contract/checks';
+import { pointerDifferences, strideDifferences } from '../../../../contract/plane-identity';
+import { CHECK_FACTS, HEADLINES, pointerBadge, pointerWhy } from '../../../../wording/verdicts';
 import type { FrameReport } from '../../../../contract/report';
 import type { BadgeTone } from '../common/tone';
 import { allPlaneFacts } from '../../model/plane-facts';
 
-/** One answer: a badge, and a line that says more. */
+/** One answer: a badge, a line that says more, and small print that proves less. */
 export interface Answer {
   tone: BadgeTone;
   text: string;
   detail: string;
+  fine?: string;
 }
 
-/** Do the pointers match: the identity panel's headline. */
+/** Do the pointers match: the identity panel's headline; a mismatch names each differing plane, never the others. */
 export function matchAnswer(report: FrameReport): Answer {
-  const badge = pointerBadge(report);
-  const planes = report.planes.filter((plane) => plane.match === true).length;
-  return { ...badge, detail: `${planes} of ${report.planes.length} planes: NVCV's pointer is FFmpeg's` };
+  return { ...pointerBadge(report), detail: pointerWhy(report) };
 }
 
-/** Is the wrap valid: the NVCV image, then the single-tensor view. */
+/** What a failed fact got wrong, what differs first: each plane's pointer or stride, else the check's own line. */
+function faultWords(report: FrameReport, check: CheckResult): string {
+  if (check.name === 'pointers') return pointerDifferences(report.planes).join('; ');
+  if (check.name === 'strides') return strideDifferences(report.planes).join('; ');
+  return check.detail;
+}
+
+/**
+ * Is the wrap valid: NVCV accepting the descriptor proves little, so the answer is ✗ when any fact the wrap stands
+ * on fails (pointers, strides, format, the decoder's surface, the aliasing proof, its restore), naming the first.
+ */
 export function wrapAnswer(report: FrameReport): Answer {
   const { wrap } = report;
   const { tensor } = wrap;
@@ -30,11 +42,33 @@ export function wrapAnswer(report: FrameReport): Answer {
     : tensor.valid
       ? `single tensor: valid ${tensor.shape?.join('×') ?? ''}`.trim()
       : 'single tensor: invalid';
-  if (!wrap.available)
-    return { tone: 'bad', text: 'NVCV IMAGE: NOT WRAPPED', detail: `${wrap.reason} · ${tensorWords}` };
+  if (!wrap.available) return { tone: 'bad', text: 'NVCV IMAGE: NOT WRAPPED', detail: wrap.reason, fine: tensorWords };
+  const accepted = `NVCV accepted the descriptor · ${tensorWords}`;
+  const checks = frameChecks(report);
+  const failed = checks.filter((check) => check.ok === false);
+  const [first, ...more] = failed;
+  if (first !== undefined) {
+    const also = more.length === 0 ? '' : ` · also ${more.map((check) => HEADLINES[check.name].fail).join(', ')}`;
+    return {
+      tone: 'bad',
+      text: `NVCV IMAGE: INVALID · ${HEADLINES[first.name].fail}`,
+      detail: `${faultWords(report, first)}${also}`,
+      fine: accepted,
+    };
+  }
   if (wrap.descriptorOnly)
-    return { tone: 'warn', text: 'NVCV IMAGE: LAYOUT EVIDENCE ONLY', detail: `host memory · ${tensorWords}` };
-  return { tone: 'ok', text: 'NVCV IMAGE: VALID', detail: tensorWords };
+    return { tone: 'warn', text: 'NVCV IMAGE: LAYOUT EVIDENCE ONLY', detail: 'host memory', fine: accepted };
+  const facts = (ok: boolean | null): string =>
+    checks
+      .filter((check) => check.ok === ok)
+      .map((check) => CHECK_FACTS[check.name])
+      .join(', ');
+  const held = facts(true);
+  const unchecked = facts(null);
+  const detail = [held === '' ? '' : `${held}: hold`, unchecked === '' ? '' : `not checked: ${unchecked}`]
+    .filter((part) => part !== '')
+    .join(' · ');
+  return { tone: 'ok', text: 'NVCV IMAGE: VALID', detail, fine: accepted };
 }
 
 /** Where the chroma starts: a row of luma's pitch in one allocation, or allocations of its own. */

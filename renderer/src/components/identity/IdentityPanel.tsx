@@ -7,9 +7,11 @@ import {
   PLANE_MATCH_WORDS,
   pointerBadge,
   pointerVerdict,
+  strideVerdict,
   verdictWord,
 } from '../../../../wording/verdicts';
-import { groupHex, formatBytes, hexDelta } from '../../format';
+import { pointerDelta, pointersEqual, strideDifferences, strideShift } from '../../../../contract/plane-identity';
+import { groupHex, formatBytes } from '../../format';
 import { Badge } from '../common/Badge';
 import { toneOf } from '../common/tone';
 import { CopyButton } from '../common/CopyButton';
@@ -80,6 +82,7 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
   const overall = pointerVerdict(report);
   const { allocation, aliasing, wrap } = report;
   const badge = pointerBadge(report);
+  const strides = strideVerdict(report);
   const formatWords = describeNvcvFormat(wrap.formatName);
   return (
     <section className="panel identity" data-testid="identity-panel" aria-labelledby="identity-title">
@@ -90,6 +93,11 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
       {wrap.planted != null ? (
         <p className="note bad" data-testid="identity-planted">
           PLANTED FAULT (a test asked for it): {wrap.planted}
+        </p>
+      ) : null}
+      {strides === false ? (
+        <p className="note bad" data-testid="identity-stride-fault">
+          {HEADLINES.strides.fail}: {strideDifferences(report.planes).join('; ')}
         </p>
       ) : null}
       {badge.tone === 'warn' ? (
@@ -109,12 +117,14 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
             <th>FFmpeg data[i]</th>
             <th>NVCV exported</th>
             <th>pitch / stride</th>
-            <th>match</th>
+            <th>pointer</th>
           </tr>
         </thead>
         <tbody>
           {report.planes.map((plane) => {
-            const delta = hexDelta(plane.nvcvPointer, plane.ffmpegPointer);
+            const delta = pointerDelta(plane);
+            const pointer = pointersEqual(plane);
+            const stride = strideShift(plane);
             return (
               <tr key={plane.index} data-testid={`plane-row-${plane.index}`}>
                 <td>
@@ -158,11 +168,16 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
                   <code>
                     {plane.pitch} / {plane.nvcvRowStride ?? '—'}
                   </code>
+                  {stride !== null ? (
+                    <div className="delta" data-testid={`stride-delta-${plane.index}`}>
+                      {stride}
+                    </div>
+                  ) : null}
                 </td>
                 <td>
                   <Badge
-                    tone={toneOf(plane.match)}
-                    text={verdictWord(PLANE_MATCH_WORDS, plane.match)}
+                    tone={toneOf(pointer)}
+                    text={verdictWord(PLANE_MATCH_WORDS, pointer)}
                     testId={`match-badge-${plane.index}`}
                     size="large"
                   />
@@ -216,6 +231,14 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
             </dd>
           </div>
         ) : null}
+        {strides !== null ? (
+          <div className="value-row" data-testid="identity-stride-check">
+            <dt>stride check</dt>
+            <dd>
+              <Badge tone={toneOf(strides)} text={verdictWord(HEADLINES.strides, strides)} testId="stride-badge" />
+            </dd>
+          </div>
+        ) : null}
         {report.decoderSurface !== undefined ? <DecoderSurfaceRow surface={report.decoderSurface} /> : null}
         {formatWords !== null ? (
           <Value label="in words" testId="nvcv-format-words" value={formatWords.text} copy={false} />
@@ -237,6 +260,9 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
           text={verdictWord(HEADLINES.aliasing, aliasing.ran ? aliasing.passed : null)}
           testId="aliasing-badge"
         />
+        {aliasing.ran && !aliasing.restored ? (
+          <Badge tone="bad" text={HEADLINES.restored.fail} testId="restore-badge" />
+        ) : null}
         <GlossaryButton term="aliasing-proof" />
         <span>
           {aliasing.ran

@@ -5,7 +5,8 @@ import { captureGpuText, type CaptureSummary } from '../../../../contract/captur
 import type { ThumbnailWire } from '../../../../contract/contract';
 import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import type { GlossaryTerm } from '../../../../wording/glossary';
-import { frameVerdicts, type VerdictKey } from '../../../../wording/verdicts';
+import { equalityMark, frameVerdicts, type VerdictKey } from '../../../../wording/verdicts';
+import { pointersEqual, stridesEqual } from '../../../../contract/plane-identity';
 import type { DecodePath } from '../../../../contract/vocabulary';
 import { captureTime, formatTime } from '../../format';
 import { Badge } from '../common/Badge';
@@ -42,9 +43,11 @@ const PATH_TEXT: Record<DecodePath, string> = {
 /** The glossary entry beside each verdict; the pointer verdict's only when it is the descriptor-only one. */
 function verdictTerm(key: VerdictKey, tone: string): GlossaryTerm | null {
   if (key === 'pointers') return tone === 'warn' ? 'descriptor-only' : null;
+  if (key === 'strides') return 'strided-buffers';
   if (key === 'format') return 'nvcv-format';
   if (key === 'decoder') return 'coded-not-displayed';
-  return key === 'aliasing' ? 'aliasing-proof' : key === 'tensor' ? 'single-tensor' : 'contexts-streams';
+  if (key === 'aliasing' || key === 'restored') return 'aliasing-proof';
+  return key === 'tensor' ? 'single-tensor' : 'contexts-streams';
 }
 
 /** Asks the browser for full screen while mounted; the overlay fills the window either way. */
@@ -132,25 +135,42 @@ export function PresenterView(props: PresenterViewProps) {
         </div>
         <div className="presenter-side">
           <ul className="presenter-pointers" data-testid="presenter-pointers" aria-label="Plane pointers">
-            {report.planes.map((plane) => (
-              <li key={plane.index} data-testid={`presenter-pointer-line-${plane.index}`}>
-                <strong>{plane.name}</strong> <span className="pointer-label">FFmpeg data[{plane.index}]</span>{' '}
-                <PointerHex
-                  value={plane.ffmpegPointer}
-                  other={plane.nvcvPointer}
-                  testId={`presenter-ffmpeg-pointer-${plane.index}`}
-                />{' '}
-                <span aria-label={plane.match === null ? 'not compared' : plane.match ? 'equals' : 'differs from'}>
-                  {plane.match === null ? '·' : plane.match ? '=' : '≠'}
-                </span>{' '}
-                <span className="pointer-label">NVCV exported</span>{' '}
-                <PointerHex
-                  value={plane.nvcvPointer}
-                  other={plane.ffmpegPointer}
-                  testId={`presenter-nvcv-pointer-${plane.index}`}
-                />
-              </li>
-            ))}
+            {report.planes.map((plane) => {
+              const pointer = equalityMark(pointersEqual(plane));
+              const strideEqual = stridesEqual(plane);
+              const stride = equalityMark(strideEqual);
+              return (
+                <li key={plane.index} data-testid={`presenter-pointer-line-${plane.index}`}>
+                  <strong>{plane.name}</strong> <span className="pointer-label">FFmpeg data[{plane.index}]</span>{' '}
+                  <PointerHex
+                    value={plane.ffmpegPointer}
+                    other={plane.nvcvPointer}
+                    testId={`presenter-ffmpeg-pointer-${plane.index}`}
+                  />{' '}
+                  <span aria-label={pointer.label} data-testid={`presenter-pointer-mark-${plane.index}`}>
+                    {pointer.mark}
+                  </span>{' '}
+                  <span className="pointer-label">NVCV exported</span>{' '}
+                  <PointerHex
+                    value={plane.nvcvPointer}
+                    other={plane.ffmpegPointer}
+                    testId={`presenter-nvcv-pointer-${plane.index}`}
+                  />{' '}
+                  <span
+                    className="stride-pair"
+                    data-testid={`presenter-stride-line-${plane.index}`}
+                    data-differs={String(strideEqual === false)}
+                  >
+                    <span className="pointer-label">FFmpeg pitch</span> <code>{plane.pitch} B</code>{' '}
+                    <span aria-label={stride.label} data-testid={`presenter-stride-mark-${plane.index}`}>
+                      {stride.mark}
+                    </span>{' '}
+                    <span className="pointer-label">NVCV row stride</span>{' '}
+                    <code>{plane.nvcvRowStride === null ? '—' : `${plane.nvcvRowStride} B`}</code>
+                  </span>
+                </li>
+              );
+            })}
           </ul>
           <WrongWrapSlot pair={wrongWrap} />
           {wrongWrap === null ? <Thumbnails thumbnails={props.thumbnails.slice(0, 2)} /> : null}
