@@ -1,5 +1,6 @@
 // zci_core_tests: the core's logic that needs no GPU (NAL counting, sample reading, the YUV pixel, memory regions,
-// name tables), run by the native test tier (test/native/cpp-tests.test.mjs). Exit 0 only when every check held.
+// name tables, the decoder's witness over the pool library and its fake driver), run by the native test tier
+// (test/native/core-tests.test.mjs). Exit 0 only when every check held.
 #include "check.h"
 
 #include <cstdio>

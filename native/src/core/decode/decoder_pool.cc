@@ -83,21 +83,23 @@ void releaseAtExit() {
   if (lock.owns_lock() && loaded.status.active) loaded.releaseAll();
 }
 
-void loadLocked() {
+// library and driver: the pool library and the driver's libnvcuvid; either empty is searched for (beside this module,
+// and beside libcuda).
+void loadLocked(const std::string &library, const std::string &driver) {
   Status &s = loaded.status;
   s.budgetBytes = budgetBytes();
   if (s.budgetBytes == 0) {
     s.error = "turned off (ZCI_DECODER_POOL_MB=0)";
     return;
   }
-  const std::string real = driverLibraryPath(&s.error);
+  const std::string real = driver.empty() ? driverLibraryPath(&s.error) : driver;
   if (real.empty()) return;
   if (void *already = dlopen(kDriverLibrary, RTLD_NOW | RTLD_NOLOAD)) {
     dlclose(already);
     s.error = "the driver's libnvcuvid was loaded before the pool";
     return;
   }
-  s.path = findLibrary();
+  s.path = library.empty() ? findLibrary() : library;
   if (s.path.empty()) {
     s.error = std::string(kLibraryName) + " was not found beside the addon";
     return;
@@ -172,10 +174,14 @@ std::string driverLibraryPath(std::string *why) {
 }
 
 void load() {
+  loadFrom("", "");
+}
+
+void loadFrom(const std::string &library, const std::string &driver) {
   std::lock_guard<std::mutex> lock(loadMutex);
   if (loaded.tried) return;
   loaded.tried = true;
-  loadLocked();
+  loadLocked(library, driver);
 }
 
 void allowContext(CUcontext ctx) {

@@ -32,6 +32,11 @@ struct Status {
 /// wrong is in status().error. ZCI_DECODER_POOL_MB sets the byte budget of parked decoders (0 turns the pool off).
 void load();
 
+/// load() with the pool library and the driver's libnvcuvid named ("" searches as load() does), for the C++ tests,
+/// which have no GPU: they bind the pool to the fake driver the pool's own tests use (native/test/pool). Acts once
+/// per process, as load() does, whichever of the two comes first.
+void loadFrom(const std::string &library, const std::string &driver);
+
 /// Decoders made in ctx may be parked: the caller keeps ctx alive until dropContext.
 void allowContext(CUcontext ctx);
 
