@@ -1,6 +1,8 @@
 // Scripted mutations of the native core, one at a time: each plants a fault the verdicts must not survive (the
-// pointer copied from FFmpeg's, the proof's write skipped, a plane offset shifted, the comparison never counting),
-// rebuilds the addon, runs the native tests that guard it, and expects them to fail. The source is restored and the
+// pointer copied from FFmpeg's, the proof's write skipped, a plane offset shifted, the comparison never counting, the
+// decoder's witness blind to a shift, the pool's record answering any pointer, a cause named for part of a difference,
+// either layer of the NAL-unit cap gone), rebuilds the addon, runs the native tests that guard it, and expects them to
+// fail. The source is restored and the
 // addon rebuilt afterwards, whatever happens. Prints one line a mutant and a closing "N passed, N failed" line
 // (a mutant killed passes); exits 1 when one survives. Usage: node scripts/mutation/native-mutants.mjs [ID...]
 import { spawnSync } from 'node:child_process';
@@ -49,6 +51,54 @@ export const MUTANTS = [
     find: '      st.differing++;',
     replace: '      (void)0;',
     tests: ['test/native/decoder-compare.test.mjs'],
+  },
+  {
+    id: 'witness-verdict-forced',
+    what: 'the decoder\'s witness calls every plane "decoder-plane", wherever FFmpeg\'s pointer is in the surface',
+    file: 'native/src/core/decode/decoder_surface.cc',
+    find: '      p.verdict = *p.deltaBytes != 0 ? "shifted" : (copy ? "ffmpeg-copy" : "decoder-plane");',
+    replace: '      p.verdict = copy ? "ffmpeg-copy" : "decoder-plane";',
+    tests: ['test/native/core-tests.test.mjs'],
+  },
+  {
+    id: 'pool-matches-any-pointer',
+    what: "the pool library's record answers any pointer with its newest mapping",
+    file: 'native/src/nvdec_pool/mappings.cc',
+    find: '            n, [devPtr](uint64_t ptr) { return ptr == devPtr; }, out))',
+    replace: '            n, [](uint64_t) { return true; }, out))',
+    tests: ['test/native/core-tests.test.mjs'],
+  },
+  {
+    id: 'chroma-row-not-even',
+    what: "the witness puts 4:2:0 chroma at the target height's row, not rounded up to even (one row off at odd heights)",
+    file: 'native/src/core/decode/decoder_surface.cc',
+    find: '  const uint64_t chromaRow = m->targetHeight + (m->targetHeight & 1u);',
+    replace: '  const uint64_t chromaRow = m->targetHeight;',
+    tests: ['test/native/core-tests.test.mjs'],
+  },
+  {
+    id: 'cause-with-plane-unexplained',
+    what: 'the decoder A/B names a cause while another differing plane is unexplained',
+    file: 'native/src/core/compare/compare_explain.cc',
+    find: '    if (hit.empty()) return "";',
+    replace: '    if (hit.empty()) continue;',
+    tests: ['test/native/planted-frame.test.mjs'],
+  },
+  {
+    id: 'nal-prescan-off',
+    what: "the NAL-unit prescan before FFmpeg's probe refuses no packet",
+    file: 'native/src/core/decode/decoder_prescan.cc',
+    find: '      if (nals > kMaxNalUnitsPerPacket) {\n        throw tooManyNalUnits(path_, packet->pos);',
+    replace: '      if (nals > kMaxNalUnitsPerPacket && false) {\n        throw tooManyNalUnits(path_, packet->pos);',
+    tests: ['test/native/nal-cap.test.mjs'],
+  },
+  {
+    id: 'nal-per-packet-off',
+    what: "the NAL-unit count of each packet the session reads refuses no packet (the prescan's window only)",
+    file: 'native/src/core/decode/decoder_index.cc',
+    find: '  if (nals > kMaxNalUnitsPerPacket) {\n    const int64_t pos = packet_->pos;',
+    replace: '  if (nals > kMaxNalUnitsPerPacket && false) {\n    const int64_t pos = packet_->pos;',
+    tests: ['test/native/nal-cap.test.mjs'],
   },
 ];
 

@@ -1,6 +1,8 @@
 // The NAL-unit cap: FFmpeg's H.264 and HEVC decoders keep state for every NAL unit of a packet while they decode it,
 // so a few MB of tiny NAL units in one packet cost gigabytes. Every packet the probe or the session could decode is
 // counted first, and one past kMaxNalUnitsPerPacket (4096) refuses the file with MEDIA_TOO_LARGE, in bounded memory.
+// Two layers count: a prescan of the packets the probe reads (before it decodes them), and every packet the session
+// reads; a flood in packet 3000, past the 2500 packets the probe reads at most, is the second layer's alone.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -17,6 +19,10 @@ const prefixed = path.join(dir, 'fillers-8000.mp4');
 makeMedia('hostile-media.py', 'nal-fillers', source, prefixed, '8000');
 const under = path.join(dir, 'fillers-3000.h264');
 makeMedia('hostile-media.py', 'nal-fillers', source, under, '3000');
+const late = path.join(dir, 'late-fillers-8000.mp4');
+makeMedia('hostile-media.py', 'nal-fillers-late', late, '3000', '8000');
+const lateUnder = path.join(dir, 'late-fillers-3000.mp4');
+makeMedia('hostile-media.py', 'nal-fillers-late', lateUnder, '3000', '3000');
 
 for (const [name, file] of [
   ['4 MB of access-unit delimiters (about 800,000 NAL units in one packet)', flood],
@@ -53,4 +59,17 @@ test('3000 filler NAL units in one packet are under the cap: the file opens and 
     plain.close();
     padded.close();
   }
+});
+
+test('8000 filler NAL units in the last of 3000 packets, past what the probe reads: MEDIA_TOO_LARGE at open', (t) => {
+  for (const decode of ['software', 'auto']) {
+    const r = openInChild(late, { decode });
+    t.diagnostic(`${path.basename(late)} (${decode}): ${r.code} in ${r.ms} ms, child peak RSS ${r.rssMB} MB`);
+    assert.equal(r.code, 'MEDIA_TOO_LARGE', r.message);
+    assert.match(r.message, /holds more than 4096 NAL units, over the cap/);
+  }
+  // The same 3000 frames with 3000 fillers in the last: under the cap, every frame listed.
+  const r = openInChild(lateUnder, { decode: 'software' });
+  assert.equal(r.opened, true, r.message);
+  assert.equal(r.frameCount, 3000);
 });

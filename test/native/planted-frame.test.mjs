@@ -91,6 +91,22 @@ test('a difference no reading explains gets no cause, with the explanations it t
   assert.equal(clean.frames[0].rgb.cause, null);
 });
 
+test('a cause is named only when it explains every differing plane: a planted row beside an unexplained sample', () => {
+  // The chroma row alone is named (above); a luma sample no reading explains leaves the frame without a cause.
+  const r = inChild(
+    `return a.compareDecoders(f, { frames: [0], decoderA: 'software', plant: { plane: 0, x: 100, y: 100, value: 17 } });`,
+    { ZCI_PLANT_FRAME: 'chroma-row' },
+  );
+  const [frame] = r.frames;
+  assert.deepEqual(
+    frame.planes.map((p) => p.identical),
+    [false, false, false],
+  );
+  assert.equal(frame.planes[0].differing, 1, 'the planted luma sample');
+  assert.equal(frame.cause, null);
+  assert.match(frame.explanationsTried[0], /^Y identical when read 1 row after/);
+});
+
 /** The A/B of frames 0 and 5 with a frame fault planted on side A. */
 const planted = (fault) =>
   inChild(`return a.compareDecoders(f, { frames: [0, 5], decoderA: 'software' });`, { ZCI_PLANT_FRAME: fault });
