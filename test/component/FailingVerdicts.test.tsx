@@ -206,8 +206,43 @@ describe('failing verdicts from real recorded reports', () => {
     present(planted, info);
     expect(presenterVerdict('pointers')).toEqual({ text: 'POINTER MISMATCH', tone: 'bad' });
     expect(screen.getByTestId('presenter-why-pointers')).toHaveTextContent(
-      "1 of 2 planes (UV): NVCV's exported pointer differs from FFmpeg's",
+      `UV: NVCV's pointer ${chroma.pitch} B = 1 row after FFmpeg's`,
     );
+  });
+
+  it("row strides (planted in a real report): NVCV's luma stride 64 bytes past FFmpeg's pitch is a stride fault, not a pointer mismatch", () => {
+    const { report, info } = real(PADDED);
+    const view = present(report, info);
+    expect(presenterVerdict('strides')).toBeNull(); // told only when a stride differs
+    view.unmount();
+    const luma = report.planes[0]!;
+    // As the addon's planted "pitch" fault records it; captures of that time also set match false for it.
+    const planted: FrameReport = {
+      ...report,
+      planes: [{ ...luma, nvcvRowStride: luma.pitch + 64, match: false }, ...report.planes.slice(1)],
+    };
+    const presenter = present(planted, info);
+    expect(presenterVerdict('strides')).toEqual({ text: "NVCV ROW STRIDE ≠ FFMPEG'S PITCH", tone: 'bad' });
+    expect(presenterVerdict('pointers')).toEqual({ text: 'ZERO-COPY: POINTERS MATCH', tone: 'ok' });
+    expect(screen.getByTestId('presenter-why-strides')).toHaveTextContent(
+      `Y: NVCV's stride ${luma.pitch + 64} B, FFmpeg's pitch ${luma.pitch} B (+64)`,
+    );
+    presenter.unmount();
+    render(<IdentityPanel report={planted} />);
+    expect(screen.getByTestId('stride-badge')).toHaveAttribute('data-tone', 'bad');
+    expect(screen.getByTestId('match-badge-0')).toHaveAttribute('data-tone', 'ok');
+  });
+
+  it('restore (planted in a real report): a proof that read its canary but left the frame changed is red', () => {
+    const { report, info } = real(PADDED);
+    expect(report.aliasing.restored).toBe(true);
+    const view = present(report, info);
+    expect(presenterVerdict('restored')).toBeNull(); // told only when the frame was not restored
+    view.unmount();
+    const planted: FrameReport = { ...report, aliasing: { ...report.aliasing, restored: false } };
+    present(planted, info);
+    expect(presenterVerdict('restored')).toEqual({ text: 'FRAME NOT RESTORED AFTER THE PROOF', tone: 'bad' });
+    expect(presenterVerdict('aliasing')).toEqual({ text: 'ALIASING PROVEN', tone: 'ok' });
   });
 });
 

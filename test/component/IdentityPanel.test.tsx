@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { IdentityPanel } from '../../renderer/src/components/identity/IdentityPanel';
+import { chromaRowsEarlyFrame, strideFaultFrame, unrestoredFrame } from '../support/fault-reports';
 import { describedHostFrame, mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
 
 describe('IdentityPanel', () => {
@@ -82,16 +83,8 @@ describe('IdentityPanel on a host frame NVCV only describes', () => {
 });
 
 describe('IdentityPanel explaining a mismatch', () => {
-  /** The padded frame with NVCV's chroma pointer 8 rows early: where a 1.5×H view would put it. */
-  function chromaAtRow1080() {
-    const report = mismatchFrame();
-    const chroma = report.planes[1]!;
-    chroma.nvcvPointer = `0x${(BigInt(chroma.ffmpegPointer) - 16384n).toString(16)}`;
-    return report;
-  }
-
   it('says the delta in rows, and where NVCV and FFmpeg put chroma', () => {
-    render(<IdentityPanel report={chromaAtRow1080()} />);
+    render(<IdentityPanel report={chromaRowsEarlyFrame()} />);
     expect(screen.getByTestId('pointer-delta-1')).toHaveTextContent('off by −16384 bytes');
     expect(screen.getByTestId('pointer-delta-rows-1')).toHaveTextContent(
       "NVCV assumes chroma at row 1080; FFmpeg's starts at row 1088",
@@ -131,5 +124,39 @@ describe('IdentityPanel explaining a mismatch', () => {
     expect(screen.getByTestId('identity-descriptor-only')).toContainElement(
       screen.getByTestId('glossary-descriptor-only'),
     );
+  });
+});
+
+describe('IdentityPanel telling a stride from a pointer', () => {
+  it('a stride-only fault, as an old capture recorded it (match false): pointers MATCH, the stride is red', () => {
+    const report = strideFaultFrame();
+    expect(report.planes[0]?.match).toBe(false);
+    render(<IdentityPanel report={report} />);
+    expect(screen.getByTestId('overall-badge')).toHaveTextContent('ZERO-COPY: POINTERS MATCH');
+    expect(screen.getByTestId('match-badge-0')).toHaveAttribute('data-tone', 'ok');
+    expect(screen.getByTestId('match-badge-0')).not.toHaveTextContent('MISMATCH');
+    expect(screen.queryByTestId('pointer-delta-0')).toBeNull();
+    expect(screen.getByTestId('nvcv-pointer-0').querySelectorAll('mark')).toHaveLength(0);
+    expect(screen.getByTestId('stride-delta-0')).toHaveTextContent("NVCV's stride 2112 B, FFmpeg's pitch 2048 B (+64)");
+    expect(screen.queryByTestId('stride-delta-1')).toBeNull();
+    expect(screen.getByTestId('identity-stride-fault')).toHaveTextContent(
+      "NVCV ROW STRIDE ≠ FFMPEG'S PITCH: Y: NVCV's stride 2112 B, FFmpeg's pitch 2048 B (+64)",
+    );
+    expect(screen.getByTestId('stride-badge')).toHaveTextContent("NVCV ROW STRIDE ≠ FFMPEG'S PITCH");
+    expect(screen.getByTestId('stride-badge')).toHaveAttribute('data-tone', 'bad');
+  });
+
+  it('shows the strides passing on a right wrap, with no stride note', () => {
+    render(<IdentityPanel report={paddedNv12Device()} />);
+    expect(screen.getByTestId('stride-badge')).toHaveTextContent("NVCV ROW STRIDES: FFMPEG'S PITCHES");
+    expect(screen.queryByTestId('identity-stride-fault')).toBeNull();
+    expect(screen.queryByTestId('restore-badge')).toBeNull();
+  });
+
+  it('marks a frame not restored after a passing proof, apart from the proof', () => {
+    render(<IdentityPanel report={unrestoredFrame()} />);
+    expect(screen.getByTestId('aliasing-badge')).toHaveTextContent('ALIASING PROVEN');
+    expect(screen.getByTestId('restore-badge')).toHaveTextContent('FRAME NOT RESTORED AFTER THE PROOF');
+    expect(screen.getByTestId('restore-badge')).toHaveAttribute('data-tone', 'bad');
   });
 });

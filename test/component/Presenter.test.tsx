@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CapturedOperatorWire } from '../../contract/contract';
 import { PresenterView, type PresenterViewProps } from '../../renderer/src/components/presenter/PresenterView';
 import { wrongWrapPair } from '../../renderer/src/components/presenter/wrong-wrap';
-import { mismatchFrame, paddedNv12Device, streamInfo } from '../support/reports';
+import type { FrameReport } from '../../contract/report';
+import { chromaRowsEarlyFrame, strideFaultFrame, unrestoredFrame } from '../support/fault-reports';
+import { mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
 import { captureSummary as summary } from '../support/capture-summary';
 
 const op = (name: string, params: CapturedOperatorWire['params'] = {}): CapturedOperatorWire => ({
@@ -115,13 +117,14 @@ describe('PresenterView', () => {
   });
 });
 
-describe('PresenterView counting pointer mismatches', () => {
-  it('says 1 of 2 planes when only chroma differs, and marks only its differing digits', () => {
+describe('PresenterView naming pointer mismatches', () => {
+  it('names only the chroma plane when only chroma differs, and marks only its differing digits', () => {
     setup({ report: mismatchFrame() });
     expect(screen.getByTestId('presenter-badge-pointers')).toHaveTextContent('POINTER MISMATCH');
     expect(screen.getByTestId('presenter-why-pointers')).toHaveTextContent(
-      "1 of 2 planes (UV): NVCV's exported pointer differs from FFmpeg's",
+      "UV: NVCV's pointer 64 B after FFmpeg's (not a whole row of 2048 B)",
     );
+    expect(screen.getByTestId('presenter-why-pointers')).not.toHaveTextContent(/Y:|of 2 planes/);
     expect(screen.getByTestId('presenter-pointer-line-1')).toHaveTextContent(
       'UV FFmpeg data[1] 0x7f00_0022_0000 ≠ NVCV exported 0x7f00_0022_0040',
     );
@@ -130,13 +133,13 @@ describe('PresenterView counting pointer mismatches', () => {
     expect(screen.getByTestId('presenter-nvcv-pointer-0').querySelectorAll('mark')).toHaveLength(0);
   });
 
-  it('counts a plane NVCV exported no pointer for apart from one that differs', () => {
+  it('names a plane NVCV exported no pointer for apart from one that differs', () => {
     const report = mismatchFrame();
     const luma = report.planes[0]!;
     report.planes[0] = { ...luma, nvcvPointer: null, nvcvRowStride: null, match: null };
     setup({ report });
     expect(screen.getByTestId('presenter-why-pointers')).toHaveTextContent(
-      "1 of 2 planes (UV): NVCV's exported pointer differs from FFmpeg's; NVCV exported no pointer for 1",
+      "UV: NVCV's pointer 64 B after FFmpeg's (not a whole row of 2048 B); NVCV exported no pointer for 1 of 2 planes (Y)",
     );
     expect(screen.getByTestId('presenter-pointer-line-0')).toHaveTextContent(
       'Y FFmpeg data[0] 0x7f00_0000_0000 · NVCV exported —',
@@ -156,5 +159,81 @@ describe('PresenterView counting pointer mismatches', () => {
     );
     await user.click(tensorWhy);
     expect(screen.getByTestId('glossary-popover-single-tensor')).toHaveTextContent(/row 1088/);
+  });
+});
+
+describe('PresenterView telling each fault apart', () => {
+  /** Every plane's pointer and stride pair as shown: the two values and the sign between them. */
+  function pairs(report: FrameReport): { pointer: [string, string, string]; stride: string }[] {
+    return report.planes.map((plane) => ({
+      pointer: [
+        screen.getByTestId(`presenter-ffmpeg-pointer-${plane.index}`).textContent,
+        screen.getByTestId(`presenter-pointer-mark-${plane.index}`).textContent,
+        screen.getByTestId(`presenter-nvcv-pointer-${plane.index}`).textContent,
+      ],
+      stride: screen.getByTestId(`presenter-stride-line-${plane.index}`).textContent,
+    }));
+  }
+
+  it('never puts ≠ between equal pointers or equal strides, nor = between different ones', () => {
+    for (const report of [
+      paddedNv12Device(),
+      mismatchFrame(),
+      strideFaultFrame(),
+      chromaRowsEarlyFrame(),
+      noNvcvFrame(),
+    ]) {
+      const view = render(
+        <PresenterView
+          fileName="clip.mp4"
+          info={streamInfo()}
+          report={report}
+          thumbnails={[]}
+          capture={null}
+          wrongWrap={null}
+          busy={false}
+          onStep={vi.fn()}
+          onClose={vi.fn()}
+        />,
+      );
+      for (const { pointer, stride } of pairs(report)) {
+        const [ffmpeg, mark, nvcv] = pointer;
+        if (nvcv === '—') expect(mark).toBe('·');
+        else expect(mark).toBe(ffmpeg === nvcv ? '=' : '≠');
+        const [pitch, rowStride] = /^FFmpeg pitch (\d+) B [=≠·] NVCV row stride (\d+ B|—)$/.exec(stride)!.slice(1);
+        const strideMark = /B ([=≠·]) NVCV/.exec(stride)![1];
+        if (rowStride === '—') expect(strideMark).toBe('·');
+        else expect(strideMark).toBe(`${pitch} B` === rowStride ? '=' : '≠');
+      }
+      view.unmount();
+    }
+  });
+
+  it('a stride-only fault: the pointers pass with =, the stride pair says ≠, the stride verdict names it', () => {
+    setup({ report: strideFaultFrame() });
+    expect(screen.getByTestId('presenter-badge-pointers')).toHaveTextContent('ZERO-COPY: POINTERS MATCH');
+    expect(screen.getByTestId('presenter-badge-pointers')).toHaveAttribute('data-tone', 'ok');
+    expect(screen.getByTestId('presenter-pointer-line-0')).toHaveTextContent(
+      'Y FFmpeg data[0] 0x7f00_0000_0000 = NVCV exported 0x7f00_0000_0000',
+    );
+    expect(screen.getByTestId('presenter-pointer-line-0')).not.toHaveTextContent(/0x7f00_0000_0000 ≠/);
+    expect(screen.getByTestId('presenter-stride-line-0')).toHaveTextContent(
+      'FFmpeg pitch 2048 B ≠ NVCV row stride 2112 B',
+    );
+    expect(screen.getByTestId('presenter-stride-line-1')).toHaveTextContent(
+      'FFmpeg pitch 2048 B = NVCV row stride 2048 B',
+    );
+    expect(screen.getByTestId('presenter-badge-strides')).toHaveTextContent("NVCV ROW STRIDE ≠ FFMPEG'S PITCH");
+    expect(screen.getByTestId('presenter-badge-strides')).toHaveAttribute('data-tone', 'bad');
+    expect(screen.getByTestId('presenter-why-strides')).toHaveTextContent(
+      "Y: NVCV's stride 2112 B, FFmpeg's pitch 2048 B (+64)",
+    );
+  });
+
+  it('tells a frame not restored after a passing proof as its own red verdict', () => {
+    setup({ report: unrestoredFrame() });
+    expect(screen.getByTestId('presenter-badge-aliasing')).toHaveTextContent('ALIASING PROVEN');
+    expect(screen.getByTestId('presenter-badge-restored')).toHaveTextContent('FRAME NOT RESTORED AFTER THE PROOF');
+    expect(screen.getByTestId('presenter-badge-restored')).toHaveAttribute('data-tone', 'bad');
   });
 });

@@ -60,6 +60,11 @@ const CASES: Record<Verdict, FailingCase[]> = {
       data: 'planted',
     },
     { file: PLANTED_E2E, test: 'pitch: the stride differs and the proof fails in the last row', data: 'planted' },
+    {
+      file: FAILING,
+      test: "row strides (planted in a real report): NVCV's luma stride 64 bytes past FFmpeg's pitch is a stride fault, not a pointer mismatch",
+      data: 'planted',
+    },
   ],
   format: [
     {
@@ -104,6 +109,11 @@ const CASES: Record<Verdict, FailingCase[]> = {
   ],
   restored: [
     { file: 'test/unit/cli-args.test.ts', test: 'fail a proof that failed or did not restore', data: 'hand-made' },
+    {
+      file: FAILING,
+      test: 'restore (planted in a real report): a proof that read its canary but left the frame changed is red',
+      data: 'planted',
+    },
   ],
   tensor: [
     {

@@ -1,8 +1,18 @@
-/** A pointer mismatch in rows, the differing hex digits, and the words of the pointer verdict. */
+/** A pointer mismatch in rows, a plane's pointer and stride judged apart, the differing hex digits, and the words. */
 import { describe, expect, it } from 'vitest';
-import { frameVerdicts, pointerVerdict } from '../../wording/verdicts';
+import { frameVerdicts, HEADLINES, pointerVerdict } from '../../wording/verdicts';
 import { hexDiff } from '../../renderer/src/components/identity/hex-diff';
-import { explainDelta, signed } from '../../contract/pointer-delta';
+import { explainDelta, rowDistance, shiftWords, signed } from '../../contract/pointer-delta';
+import {
+  everyPlane,
+  pointerDifferences,
+  pointersEqual,
+  pointerShift,
+  strideDifferences,
+  strideShift,
+  stridesEqual,
+} from '../../contract/plane-identity';
+import { chromaRowsEarlyFrame, strideFaultFrame } from '../support/fault-reports';
 import { mismatchFrame, paddedNv12Device } from '../support/reports';
 
 const chroma = { index: 1, name: 'UV', offsetFromPlane0: 2048 * 1088 };
@@ -64,35 +74,93 @@ describe('hexDiff', () => {
   });
 });
 
-describe('the pointer verdict counts the planes', () => {
-  it('says 1 of 2 planes when one of two differs (it used to say every plane differed)', () => {
-    const report = mismatchFrame();
-    expect(pointerVerdict(report)).toBe(false);
-    expect(frameVerdicts(report)[0]?.why).toBe("1 of 2 planes (UV): NVCV's exported pointer differs from FFmpeg's");
+describe('rowDistance and shiftWords', () => {
+  it('put a byte distance as whole rows of the pitch and the bytes left over, the distance first', () => {
+    expect(rowDistance(-16384n, 2048)).toEqual({ side: 'before', bytes: 16384n, rows: 8n, rest: 0n });
+    expect(rowDistance(4112n, 2048)).toEqual({ side: 'after', bytes: 4112n, rows: 2n, rest: 16n });
+    expect(rowDistance(100n, 0)).toEqual({ side: 'after', bytes: 100n, rows: null, rest: 100n });
+    expect(shiftWords(-16384n, 2048, "FFmpeg's")).toBe("16384 B = 8 rows before FFmpeg's");
+    expect(shiftWords(2048n, 2048, "FFmpeg's")).toBe("2048 B = 1 row after FFmpeg's");
+    expect(shiftWords(4112n, 2048, "FFmpeg's")).toBe("4112 B = 2 rows + 16 B after FFmpeg's");
+    expect(shiftWords(64n, 2048, "FFmpeg's")).toBe("64 B after FFmpeg's (not a whole row of 2048 B)");
+    expect(shiftWords(-100n, 0, "FFmpeg's")).toBe("100 B before FFmpeg's");
+  });
+});
+
+describe("a plane's identity facts", () => {
+  it('judge the pointer from the addresses and the stride from the pitch, never from match', () => {
+    const [luma] = strideFaultFrame().planes;
+    // A capture made before the stride was judged apart: match is false, yet the pointers are one.
+    expect(luma?.match).toBe(false);
+    expect(pointersEqual(luma!)).toBe(true);
+    expect(stridesEqual(luma!)).toBe(false);
+    expect(strideShift(luma!)).toBe("NVCV's stride 2112 B, FFmpeg's pitch 2048 B (+64)");
+    expect(pointerShift(luma!)).toBeNull();
+    const uv = chromaRowsEarlyFrame().planes[1]!;
+    expect(pointersEqual({ ...uv, match: true })).toBe(false);
+    expect(pointerShift(uv)).toBe(
+      "NVCV's pointer 16384 B = 8 rows before FFmpeg's (NVCV assumes chroma at row 1080; FFmpeg's starts at row 1088)",
+    );
+    expect(pointersEqual({ ...uv, nvcvPointer: null })).toBeNull();
+    expect(stridesEqual({ ...uv, nvcvRowStride: null })).toBeNull();
   });
 
-  it('counts planes NVCV exported no pointer for apart from those that differ', () => {
+  it('name each differing plane first and leave the equal ones out', () => {
+    const report = chromaRowsEarlyFrame();
+    expect(pointerDifferences(report.planes)).toEqual([
+      "UV: NVCV's pointer 16384 B = 8 rows before FFmpeg's (NVCV assumes chroma at row 1080; FFmpeg's starts at row 1088)",
+    ]);
+    expect(strideDifferences(report.planes)).toEqual([]);
+    expect(strideDifferences(strideFaultFrame().planes)).toEqual([
+      "Y: NVCV's stride 2112 B, FFmpeg's pitch 2048 B (+64)",
+    ]);
+    expect(everyPlane([true, true])).toBe(true);
+    expect(everyPlane([true, null])).toBeNull();
+    expect(everyPlane([null, false])).toBe(false);
+    expect(everyPlane([])).toBeNull();
+  });
+});
+
+describe('the pointer verdict names the planes that differ', () => {
+  it('names the one plane of two that differs, with its distance, never counting the plane that matches', () => {
+    const report = mismatchFrame();
+    expect(pointerVerdict(report)).toBe(false);
+    expect(frameVerdicts(report)[0]?.why).toBe("UV: NVCV's pointer 64 B after FFmpeg's (not a whole row of 2048 B)");
+    expect(frameVerdicts(chromaRowsEarlyFrame())[0]?.why).toMatch(/^UV: NVCV's pointer 16384 B = 8 rows before/);
+  });
+
+  it('names planes NVCV exported no pointer for apart from those that differ', () => {
     const report = paddedNv12Device();
     const [luma, uv] = report.planes;
     if (luma === undefined || uv === undefined) throw new Error('fixture lacks planes');
     report.planes = [
-      { ...luma, match: false, nvcvPointer: '0x1' },
+      { ...luma, nvcvPointer: `0x${(BigInt(luma.ffmpegPointer) + 2048n).toString(16)}` },
       { ...uv, match: null, nvcvPointer: null },
       { ...uv, index: 2, name: 'V', match: true },
     ];
     expect(pointerVerdict(report)).toBe(false);
     expect(frameVerdicts(report)[0]?.why).toBe(
-      "1 of 3 planes (Y): NVCV's exported pointer differs from FFmpeg's; NVCV exported no pointer for 1",
+      "Y: NVCV's pointer 2048 B = 1 row after FFmpeg's; NVCV exported no pointer for 1 of 3 planes (UV)",
     );
     report.planes = [{ ...luma }, { ...uv, match: null, nvcvPointer: null }];
     report.wrap.reason = '';
     expect(pointerVerdict(report)).toBeNull();
-    expect(frameVerdicts(report)[0]?.why).toBe('1 of 2 planes: NVCV exported no pointer');
+    expect(frameVerdicts(report)[0]?.why).toBe('NVCV exported no pointer for 1 of 2 planes (UV)');
   });
 
-  it('names every plane that differs when several do', () => {
+  it('names every plane that differs when several do, and no plane whose match is false over a stride', () => {
     const report = mismatchFrame();
-    report.planes = report.planes.map((plane) => ({ ...plane, match: false }));
-    expect(frameVerdicts(report)[0]?.why).toBe("2 of 2 planes (Y, UV): NVCV's exported pointers differ from FFmpeg's");
+    report.planes = report.planes.map((plane) => ({
+      ...plane,
+      nvcvPointer: `0x${(BigInt(plane.ffmpegPointer) + 64n).toString(16)}`,
+      match: false,
+    }));
+    expect(frameVerdicts(report)[0]?.why).toBe(
+      "Y: NVCV's pointer 64 B after FFmpeg's (not a whole row of 2048 B); UV: NVCV's pointer 64 B after FFmpeg's (not a whole row of 2048 B)",
+    );
+    // An old capture's match false on a plane whose pointers are equal: not a pointer mismatch.
+    const old = strideFaultFrame();
+    expect(pointerVerdict(old)).toBe(true);
+    expect(frameVerdicts(old)[0]).toMatchObject({ ok: true, headline: HEADLINES.pointers.pass });
   });
 });

@@ -6,13 +6,16 @@ import { inspectOutputSchema } from '../../contract/inspect-output';
 import {
   checkWord,
   DESCRIPTOR_ONLY_HEADLINE,
+  equalityMark,
   frameVerdicts,
   pointerBadge,
   HEADLINES,
   PLANE_MATCH_WORDS,
   pointerVerdict,
+  strideVerdict,
   verdictWord,
 } from '../../wording/verdicts';
+import { chromaRowsEarlyFrame, strideFaultFrame, unrestoredFrame } from '../support/fault-reports';
 import {
   describedHostFrame,
   gpuEnvironment,
@@ -119,5 +122,83 @@ describe('a host frame NVCV only describes', () => {
     const table = formatTable(output);
     expect(table).toMatch(/match\*/);
     expect(table).toMatch(/^\* frames 7: pointers match, descriptor only: NVCV only describes this host frame/m);
+  });
+});
+
+describe('one answer per fault', () => {
+  /** Each check's name and outcome. */
+  const outcomes = (report: ReturnType<typeof paddedNv12Device>) => frameChecks(report).map((c) => [c.name, c.ok]);
+
+  it.each([
+    ['recorded before the stride was judged apart (match false)', true],
+    ['recorded with match meaning the pointer alone', false],
+  ])('a stride-only fault %s: the pointers pass, the strides fail, worded as a stride', (_when, oldMatch) => {
+    const report = strideFaultFrame(oldMatch);
+    expect(pointerVerdict(report)).toBe(true);
+    expect(strideVerdict(report)).toBe(false);
+    expect(outcomes(report)).toEqual([
+      ['pointers', true],
+      ['strides', false],
+      ['format', true],
+      ['decoder', true],
+      ['aliasing', true],
+      ['restored', true],
+    ]);
+    const checks = frameChecks(report);
+    expect(checks.map(checkWord).slice(0, 2)).toEqual(['match', 'DIFFER']);
+    expect(checks[1]?.detail).toBe("plane 0 (Y): NVCV's stride 2112 B, FFmpeg's pitch 2048 B (+64)");
+    // Nothing says ≠ between the two equal luma pointers.
+    expect(checks.filter((c) => c.detail.includes('≠'))).toEqual([]);
+    const verdicts = frameVerdicts(report);
+    expect(verdicts.map((v) => [v.key, v.ok, v.headline]).slice(0, 3)).toEqual([
+      ['pointers', true, HEADLINES.pointers.pass],
+      ['strides', false, HEADLINES.strides.fail],
+      ['aliasing', true, HEADLINES.aliasing.pass],
+    ]);
+    expect(verdicts[1]?.why).toBe("Y: NVCV's stride 2112 B, FFmpeg's pitch 2048 B (+64)");
+    expect(pointerBadge(report)).toEqual({ text: HEADLINES.pointers.pass, tone: 'ok' });
+  });
+
+  it('tells the stride verdict only when a stride differs, like the format', () => {
+    expect(strideVerdict(paddedNv12Device())).toBe(true);
+    expect(strideVerdict(noNvcvFrame())).toBeNull();
+    expect(frameVerdicts(paddedNv12Device()).some((v) => v.key === 'strides')).toBe(false);
+    expect(frameVerdicts(noNvcvFrame()).some((v) => v.key === 'strides')).toBe(false);
+  });
+
+  it('names a chroma pointer 16384 B early at pitch 2048 as 8 rows before FFmpeg’s, in the table line too', () => {
+    const report = chromaRowsEarlyFrame();
+    const [pointers, strides] = frameChecks(report);
+    const [ffmpeg, nvcv] = [report.planes[1]!.ffmpegPointer, report.planes[1]!.nvcvPointer];
+    expect(pointers).toMatchObject({ ok: false });
+    expect(pointers?.detail).toBe(
+      `plane 1 (UV): NVCV's pointer 16384 B = 8 rows before FFmpeg's (NVCV assumes chroma at row 1080; ` +
+        `FFmpeg's starts at row 1088): FFmpeg ${ffmpeg} ≠ NVCV ${nvcv} (-16384 bytes)`,
+    );
+    expect(strides?.ok).toBe(true);
+    expect(frameVerdicts(report)[0]).toMatchObject({ ok: false, headline: HEADLINES.pointers.fail });
+    expect(frameVerdicts(report)[0]?.why).toMatch(/^UV: NVCV's pointer 16384 B = 8 rows before FFmpeg's/);
+  });
+
+  it('tells a proof that read its canary but did not restore the frame apart from a failed proof', () => {
+    const report = unrestoredFrame();
+    expect(outcomes(report).slice(-2)).toEqual([
+      ['aliasing', true],
+      ['restored', false],
+    ]);
+    const verdicts = frameVerdicts(report);
+    expect(verdicts.find((v) => v.key === 'aliasing')).toMatchObject({ ok: true, headline: HEADLINES.aliasing.pass });
+    expect(verdicts.find((v) => v.key === 'restored')).toMatchObject({
+      ok: false,
+      tone: 'bad',
+      headline: HEADLINES.restored.fail,
+    });
+    expect(frameVerdicts(paddedNv12Device()).some((v) => v.key === 'restored')).toBe(false);
+  });
+
+  it('puts ≠ only between values that differ', () => {
+    expect(equalityMark(true)).toEqual({ mark: '=', label: 'equals' });
+    expect(equalityMark(false)).toEqual({ mark: '≠', label: 'differs from' });
+    expect(equalityMark(null)).toEqual({ mark: '·', label: 'not compared' });
   });
 });
