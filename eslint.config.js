@@ -48,9 +48,11 @@ export const LAYERS = {
   },
   // The command line: inspect and capture without a window.
   'electron/cli': {
-    rooms: ['contract', 'wording', 'electron/app', 'electron/addon', 'electron/capture'],
+    rooms: ['contract', 'wording', 'electron/app', 'electron/addon', 'electron/capture', 'electron/scan'],
     packages: ['node', 'zod'],
   },
+  // scan: every frame of a corpus through the checks, in one process; the command line runs it.
+  'electron/scan': { rooms: ['contract', 'electron/app', 'electron/addon', 'electron/capture'], packages: ['node'] },
   // `npm start`: picks the Electron window or serve mode.
   'electron/launcher': { rooms: ['electron/app'], packages: ['node'] },
   // Keeps one backend process alive, for main and serve mode.
@@ -77,6 +79,7 @@ export const LAYERS = {
       'electron/capture',
       'electron/backend',
       'electron/cli',
+      'electron/scan',
       'electron/launcher',
       'electron/supervisor',
       'electron/serve',
@@ -101,6 +104,7 @@ export const LAYERS = {
       'electron/capture',
       'electron/backend',
       'electron/cli',
+      'electron/scan',
       'electron/supervisor',
       'electron/serve',
       'native',

@@ -22,6 +22,7 @@ export const USAGE = `Usage: zerocopy-inspector <command> <file> [options]
 Commands:
   inspect <video | capture.zci>   print each frame's report and check it
   capture <video> -o <out.zci>    write a capture without a window
+  scan <path>...                  every frame of every file, a JSON line a file (scan --help for its options)
 
 Options:
   --frames 0,5,10-20   frames to inspect or capture (default: every frame; for a capture, every captured one)

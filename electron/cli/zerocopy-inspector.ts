@@ -15,6 +15,7 @@ import { codeText } from './code-output';
 import { runInspect } from './inspect-command';
 import { terminalSafe } from './terminal-safe';
 import { mark } from './phase-marks';
+import { scanMain } from '../scan/scan-cli';
 
 /** Where the command writes: stdout for results, stderr for errors and progress. Text, never sanitised yet. */
 export interface CliStreams {
@@ -75,6 +76,9 @@ export async function main(
 ): Promise<number> {
   const streams = sanitised(raw);
   const root = appRootOf(import.meta.url);
+  // scan has options of its own and many files; it shares the output streams only.
+  if (argv[0] === 'scan')
+    return scanMain(argv.slice(1), { ...streams, redraw: streams.interactive ? streams.redraw : null }, root);
   const app = readAppIdentity(root);
   // The same folder as serve mode's and the app's by default: the signing key and the record of partial writes.
   const configDir = defaultConfigDir(process.env);

@@ -1,0 +1,122 @@
+/** Parses `zerocopy-inspector scan`'s arguments (node:util's parseArgs, as the other commands do). */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, type DecodeMode } from '../../contract/vocabulary';
+
+/** Decoders at once when the user does not say: NVDEC engines are several per GPU, and one file keeps one busy. */
+export const DEFAULT_SCAN_DECODERS = 4;
+
+/** The most decoders at once: the addon's worker threads (one per call in flight) are sized to this. */
+export const MAX_SCAN_DECODERS = 32;
+
+/** The aliasing proof's default sample: frame 0 and every 100th. */
+export const DEFAULT_PROOF_EVERY = 100;
+
+/** The usage text of scan. */
+export const SCAN_USAGE = `Usage: zerocopy-inspector scan <path>... [options]
+
+Every frame of every video through the checks (pointers, strides, format, the decoder's surface, frame count and
+timestamps, the decode path); the aliasing proof on a sample. Folders are walked; --list names a file of paths
+(one a line; - reads standard input).
+
+Options:
+  -o, --output FILE    the results, one JSON line per file (default scan.jsonl); a scan resumes from it
+  --report FILE        also write an HTML report
+  --captures DIR       where the one-frame capture of each file's first failing frame goes
+                       (default: beside the results, RESULTS.captures/)
+  --no-captures        write no captures
+  --list FILE          scan the paths listed in FILE (- for standard input)
+  --all-files          walk every file of a folder, not only names that end like video
+  --decoders N         files decoded at once (1-${MAX_SCAN_DECODERS}, default ${DEFAULT_SCAN_DECODERS})
+  --decode MODE        ${DECODE_MODES.join(' | ')} (default auto)
+  --device N           CUDA device ordinal
+  --proof-every N      the aliasing proof on frame 0 and every N-th frame (0: never; default ${DEFAULT_PROOF_EVERY})
+  --fresh              scan every file again instead of resuming
+
+Exit codes:
+  0  every file scanned, nothing found
+  1  a file has findings, or could not be scanned
+  2  usage
+  3  nothing could be scanned`;
+
+/** What scan is asked to do. */
+export interface ScanArgs {
+  paths: string[];
+  list: string | null;
+  output: string;
+  report: string | null;
+  /** Where captures of first failing frames go; null: none. */
+  captures: string | null;
+  allFiles: boolean;
+  decoders: number;
+  decode: DecodeMode | null;
+  device: number | null;
+  proofEvery: number;
+  fresh: boolean;
+  help: boolean;
+}
+
+/** A usage error of scan. */
+export class ScanUsageError extends Error {
+  override readonly name = 'ScanUsageError';
+}
+
+function whole(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new ScanUsageError(`--${name} needs a whole number from ${min} to ${max}, not "${value}"`);
+  return Number(value);
+}
+
+/** Parses the arguments after `scan`; throws ScanUsageError. */
+export function parseScanArgs(argv: readonly string[]): ScanArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        output: { type: 'string', short: 'o' },
+        report: { type: 'string' },
+        captures: { type: 'string' },
+        'no-captures': { type: 'boolean' },
+        list: { type: 'string' },
+        'all-files': { type: 'boolean' },
+        decoders: { type: 'string' },
+        decode: { type: 'string' },
+        device: { type: 'string' },
+        'proof-every': { type: 'string' },
+        fresh: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new ScanUsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const decode = values.decode === undefined ? null : decodeModeSchema.safeParse(values.decode);
+  if (decode !== null && !decode.success)
+    throw new ScanUsageError(`--decode must be one of ${DECODE_MODES.join(', ')}, not "${values.decode}"`);
+  const output = path.resolve(values.output ?? 'scan.jsonl');
+  const args: ScanArgs = {
+    paths: positionals,
+    list: values.list ?? null,
+    output,
+    report: values.report ?? null,
+    captures:
+      values['no-captures'] === true ? null : path.resolve(values.captures ?? output.replace(/\.jsonl$/, '.captures')),
+    allFiles: values['all-files'] === true,
+    decoders: whole(values.decoders, 'decoders', 1, MAX_SCAN_DECODERS, DEFAULT_SCAN_DECODERS),
+    decode: decode?.data ?? null,
+    device:
+      values.device === undefined ? null : whole(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max, 0),
+    proofEvery: whole(values['proof-every'], 'proof-every', 0, 1_000_000, DEFAULT_PROOF_EVERY),
+    fresh: values.fresh === true,
+    help: values.help === true,
+  };
+  if (!args.help && args.paths.length === 0 && args.list === null)
+    throw new ScanUsageError('scan needs a path (a file or a folder) or --list FILE');
+  if (!args.output.endsWith('.jsonl')) throw new ScanUsageError(`--output must end in .jsonl, not "${args.output}"`);
+  return args;
+}

@@ -1,0 +1,141 @@
+/**
+ * `zerocopy-inspector scan PATH…`: every frame of every file through the checks, in one process that holds one CUDA
+ * context, with several files decoding at once on the addon's worker threads (each session its own decoder), so no
+ * file pays a process start. One JSON line per file as soon as it is done, a summary grouped by cause, an HTML
+ * report; a scan stopped at any point resumes where it stopped.
+ */
+import { writeFileSync } from 'node:fs';
+import { SCAN_EXIT_CODES, SCAN_LINE_VERSION, type ScanLine } from '../../contract/scan';
+import type { DecodeMode } from '../../contract/vocabulary';
+import type { AddonModule } from '../addon/native';
+import type { ScanCaptureOptions } from './scan-capture';
+import { scanFile } from './scan-file';
+import { scanInputs, scanKeyOf } from './scan-inputs';
+import { reportHtml } from './scan-report';
+import { alreadyScanned, readResults, ResultsWriter } from './scan-results';
+import { summarise, summaryText, type ScanSummary } from './scan-summary';
+
+/** What a scan is asked to do. */
+export interface ScanRequest {
+  paths: string[];
+  /** Take every file of a folder, not only names that end like video. */
+  allFiles: boolean;
+  results: string;
+  report: string | null;
+  /** Files decoded at once. */
+  decoders: number;
+  decode: DecodeMode | null;
+  device: number | null;
+  proofEvery: number;
+  /** Start afresh instead of skipping files the results file already has. */
+  fresh: boolean;
+  /** Where one-frame captures of first failing frames go, and what signs them (null: none written). */
+  captures: Omit<ScanCaptureOptions, 'environment'> | null;
+  /** Progress, a line redrawn in place (absent: quiet). */
+  progress?: (line: string) => void;
+}
+
+/** What a scan ends with. */
+export interface ScanOutcome {
+  summary: ScanSummary;
+  /** Files scanned in this run (the rest were read back from an earlier one). */
+  scannedNow: number;
+  exitCode: number;
+  elapsedMs: number;
+}
+
+/** An error line for a path that could not even be keyed (unreadable, a link loop, not a regular file). */
+function problemLine(file: string, problem: string): ScanLine {
+  return {
+    version: SCAN_LINE_VERSION,
+    key: { path: file, size: 0, mtimeMs: 0, headSha256: '0'.repeat(64) },
+    status: 'error',
+    error: { code: 'FILE_UNREADABLE', message: problem, remedy: 'Check that the path exists and can be read.' },
+    stream: null,
+    frames: 0,
+    unchecked: 0,
+    proofFrames: 0,
+    findings: [],
+    capture: null,
+    elapsedMs: 0,
+  };
+}
+
+/** Runs the scan. */
+export async function runScan(addon: AddonModule, request: ScanRequest): Promise<ScanOutcome> {
+  const started = performance.now();
+  const done = request.fresh ? [] : readResults(request.results);
+  const environment = addon.environment();
+  const expectNvdec =
+    request.decode === 'nvdec' || (request.decode !== 'software' && environment.cuda.devices.length > 0);
+  const writer = new ResultsWriter(request.results);
+  const lines: ScanLine[] = [];
+  let scannedNow = 0;
+  let frames = 0;
+  let total = 0;
+  const report = (): void => {
+    const seconds = (performance.now() - started) / 1000;
+    request.progress?.(
+      `${lines.length} of ${total}+ files · ${frames} frames · ${seconds > 0 ? Math.round(frames / seconds) : 0} fps`,
+    );
+  };
+  const inputs = scanInputs(request.paths, request.allFiles);
+  // The workers take the next input as each finishes: the walk never runs ahead of the scan by more than the decoders.
+  const next = async (): Promise<{ path: string; problem: string | null } | null> => {
+    const item = await inputs.next();
+    if (item.done === true) return null;
+    total += 1;
+    return item.value;
+  };
+  const worker = async (): Promise<void> => {
+    for (let input = await next(); input !== null; input = await next()) {
+      const key = input.problem === null ? await scanKeyOf(input.path) : { problem: input.problem };
+      let line: ScanLine;
+      if ('problem' in key) {
+        // A path that could not be keyed (a link loop, say) was written with its problem: the same problem again is
+        // the same line, not a new one.
+        line = problemLine(input.path, key.problem);
+        const earlier = done.find((d) => d.key.path === line.key.path && d.error?.message === line.error?.message);
+        if (earlier !== undefined) {
+          lines.push(earlier);
+          continue;
+        }
+      } else {
+        const earlier = alreadyScanned(done, key);
+        if (earlier !== undefined) {
+          lines.push(earlier);
+          continue;
+        }
+        line = await scanFile(addon, key, {
+          decode: request.decode,
+          device: request.device,
+          proofEvery: request.proofEvery,
+          expectNvdec,
+          batch: 32,
+          captures: request.captures === null ? null : { ...request.captures, environment },
+        });
+      }
+      writer.append(line);
+      lines.push(line);
+      scannedNow += 1;
+      frames += line.frames;
+      report();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, request.decoders) }, worker));
+  } finally {
+    writer.close();
+  }
+  const summary = summarise(lines);
+  if (request.report !== null) writeFileSync(request.report, reportHtml(summary, lines, request.report));
+  const exitCode =
+    summary.files === 0 || summary.errors === summary.files
+      ? SCAN_EXIT_CODES.nothingScanned
+      : summary.withFindings > 0 || summary.errors > 0
+        ? SCAN_EXIT_CODES.findings
+        : SCAN_EXIT_CODES.clean;
+  return { summary, scannedNow, exitCode, elapsedMs: performance.now() - started };
+}
+
+export { summaryText };
