@@ -1,19 +1,35 @@
 /**
  * The requests serve mode has passed to the backend and not yet seen answered, per client. When the backend dies,
- * each is answered BACKEND_RESTARTED, so no client (a browser or a script) waits for an answer that cannot come.
+ * each is answered BACKEND_RESTARTED, so no client (a browser or a script) waits for an answer that cannot come; the
+ * one the backend was killed for, past its memory limit, is answered with that error instead.
  */
-import { rpcError } from '../../contract/envelope';
+import { rpcError, type RpcError } from '../../contract/envelope';
 import type { WireResponse } from '../../contract/wire';
 import { BINARY_FRAME_MAGIC } from '../../contract/wire-frame';
 
-/** The id of a request as a client sent it (JSON text), or null when it has none that can be answered. */
-export function requestId(text: string): number | null {
+/** What serve mode reads of a request: its id, its method, and the file it names (params.path), when it has them. */
+export interface RequestHead {
+  id: number;
+  method: string | null;
+  path: string | null;
+}
+
+/** The head of a request as a client sent it (JSON text), or null when it has no id that can be answered. */
+export function requestHead(text: string): RequestHead | null {
   try {
-    const parsed = JSON.parse(text) as { id?: unknown } | null;
-    return typeof parsed?.id === 'number' && Number.isSafeInteger(parsed.id) ? parsed.id : null;
+    const parsed = JSON.parse(text) as { id?: unknown; method?: unknown; params?: { path?: unknown } | null } | null;
+    if (typeof parsed?.id !== 'number' || !Number.isSafeInteger(parsed.id)) return null;
+    const method = typeof parsed.method === 'string' ? parsed.method : null;
+    const path = typeof parsed.params?.path === 'string' ? parsed.params.path : null;
+    return { id: parsed.id, method, path };
   } catch {
     return null;
   }
+}
+
+/** The id of a request as a client sent it (JSON text), or null when it has none that can be answered. */
+export function requestId(text: string): number | null {
+  return requestHead(text)?.id ?? null;
 }
 
 const RESPONSE_HEAD = /^\{"kind":"response","id":(-?\d{1,16})[,}]/;
@@ -38,17 +54,50 @@ export function responseId(data: string | Uint8Array): number | null {
   return match === null ? null : Number(match[1]);
 }
 
-/** Ids of requests in flight, by client. */
+/** A request in flight: the order it was sent in, and the file it names. */
+interface Sent {
+  order: number;
+  path: string | null;
+}
+
+/** The request in flight longest, with its client. */
+export interface OldestRequest {
+  clientId: string;
+  id: number;
+  path: string | null;
+}
+
+/** The request a backend's death is put down to, and the error it is answered with. */
+export interface Blamed {
+  clientId: string;
+  id: number;
+  error: RpcError;
+}
+
+/** Requests in flight, by client and id. */
 export class InFlight {
-  private readonly byClient = new Map<string, Set<number>>();
+  private readonly byClient = new Map<string, Map<number, Sent>>();
+  private order = 0;
 
   /** A request went to the backend. */
   sent(clientId: string, text: string): void {
-    const id = requestId(text);
-    if (id === null) return;
+    const head = requestHead(text);
+    if (head === null) return;
     let ids = this.byClient.get(clientId);
-    if (ids === undefined) this.byClient.set(clientId, (ids = new Set()));
-    ids.add(id);
+    if (ids === undefined) this.byClient.set(clientId, (ids = new Map()));
+    ids.set(head.id, { order: (this.order += 1), path: head.path });
+  }
+
+  /**
+   * The request that has waited longest: when the backend passes its memory limit, it has been running through the
+   * whole climb, where a later one joined part-way (the process's memory cannot be split by request).
+   */
+  oldest(): OldestRequest | null {
+    let found: (OldestRequest & { order: number }) | null = null;
+    for (const [clientId, ids] of this.byClient)
+      for (const [id, sent] of ids)
+        if (found === null || sent.order < found.order) found = { clientId, id, path: sent.path, order: sent.order };
+    return found === null ? null : { clientId: found.clientId, id: found.id, path: found.path };
   }
 
   /** An answer came back. */
@@ -67,20 +116,25 @@ export class InFlight {
     return this.byClient.get(clientId)?.size ?? 0;
   }
 
-  /** Takes every request still waiting, as the BACKEND_RESTARTED answers each client is owed. */
-  fail(reason: string): { clientId: string; answer: WireResponse }[] {
+  /**
+   * Takes every request still waiting, as the answers each client is owed: BACKEND_RESTARTED, except the blamed
+   * request (if still waiting), which gets its own error.
+   */
+  fail(reason: string, blamed: Blamed | null = null): { clientId: string; answer: WireResponse }[] {
     const owed: { clientId: string; answer: WireResponse }[] = [];
     for (const [clientId, ids] of this.byClient)
-      for (const id of ids)
+      for (const id of ids.keys()) {
+        const own = blamed !== null && blamed.clientId === clientId && blamed.id === id;
         owed.push({
           clientId,
           answer: {
             kind: 'response',
             id,
             ok: false,
-            error: rpcError('BACKEND_RESTARTED', `This request was not answered: ${reason}.`),
+            error: own ? blamed.error : rpcError('BACKEND_RESTARTED', `This request was not answered: ${reason}.`),
           },
         });
+      }
     this.byClient.clear();
     return owed;
   }

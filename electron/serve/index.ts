@@ -56,6 +56,13 @@ async function main(): Promise<void> {
     processMemoryLimit(budgets),
   );
   supervisor.on('restarted', (event) => process.stdout.write(`${event.reason} (restart ${event.restarts})\n`));
+  // A client's request that drove the backend past its limit is that client's doing: said, and never counted.
+  supervisor.on('exited', (_reason, culprit) => {
+    if (culprit !== null)
+      process.stdout.write(
+        `a client's request (${culprit.file ?? 'no file'}) drove the backend past its memory limit; refused, not counted toward giving up\n`,
+      );
+  });
   supervisor.on('gaveUp', (reason) => {
     process.stderr.write(`giving up: ${reason}\n`);
     process.exit(1);
@@ -75,6 +82,7 @@ async function main(): Promise<void> {
     rendererDir: path.join(root, 'out', 'renderer'),
     allowHosts: options.allowHosts,
     supervisor,
+    root: rootFolder,
     // Answers queued for clients that do not read are memory too: together they may take a quarter of the budget.
     unreadBudget: unreadAnswerBudget(budgets),
   });

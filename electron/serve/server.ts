@@ -5,10 +5,12 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../contract/csp';
-import { rpcError } from '../../contract/envelope';
+import { rpcError, type RpcError } from '../../contract/envelope';
 import { MAX_REQUEST_BYTES, type WireResponse } from '../../contract/wire';
 import type { Supervisor } from '../supervisor/supervisor';
-import { InFlight } from './in-flight';
+import { backlogLimits, Backlogs } from './backlog';
+import { COOL_DOWN_MS, CoolDown } from './cool-down';
+import { InFlight, requestHead } from './in-flight';
 import { allowedHosts, cookieName, hostAllowed, originAllowed, presentedToken, tokenMatches } from './security';
 import { sendStatic } from './static-files';
 
@@ -25,10 +27,14 @@ export interface ServeConfig {
   /** Bytes a client may leave unread on its socket before it is no longer served (default SOCKET_BUFFER_CAP). */
   socketBufferCap?: number;
   /**
-   * Bytes all clients together may leave unread (answers queued in this process): past it, the client with the most
-   * unread is closed with 1008 before another answer is queued. Default: unlimited beyond each socket's cap.
+   * Bytes all clients together may leave unread (answers queued in this process): each client's share is this over
+   * maxClients, and a client past its share is not served until it reads. Default: half the socket cap each.
    */
   unreadBudget?: number;
+  /** The folder relative paths in requests are named against (the backend's working folder; default: this one's). */
+  root?: string;
+  /** How long a file whose request drove the backend past its memory limit is refused (default COOL_DOWN_MS). */
+  coolDownMs?: number;
 }
 
 /**
@@ -73,6 +79,14 @@ const SECURITY_HEADERS = {
 export async function startServer(config: ServeConfig): Promise<RunningServer> {
   const sockets = new Map<string, WebSocket>();
   const inFlight = new InFlight();
+  const coolDownMs = config.coolDownMs ?? COOL_DOWN_MS;
+  const coolDown = new CoolDown(config.root ?? process.cwd(), coolDownMs);
+  const cap = config.socketBufferCap ?? SOCKET_BUFFER_CAP;
+  const maxClients = config.maxClients ?? 8;
+  const backlogs = new Backlogs(backlogLimits(config.unreadBudget ?? Number.POSITIVE_INFINITY, maxClients, cap), {
+    inFlight: (clientId) => inFlight.count(clientId),
+    unread: (clientId) => sockets.get(clientId)?.bufferedAmount ?? 0,
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
   let hosts: string[] = [];
   let port = config.port;
@@ -119,7 +133,7 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
     socket.on('error', () => socket.destroy());
     const refused = refusal(req, hosts, config.token, port);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const full = sockets.size >= (config.maxClients ?? 8);
+    const full = sockets.size >= maxClients;
     if (refused !== null || path !== '/rpc' || full) {
       const status = refused?.status ?? (full ? 503 : 404);
       socket.end(`HTTP/1.1 ${status} ${refused?.text ?? 'Refused'}\r\nConnection: close\r\n\r\n`);
@@ -138,70 +152,90 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return void ws.close(1003, 'text frames only');
       const text = data.toString();
-      const child = config.supervisor.child();
-      if (child === null) return void ws.send(JSON.stringify(restartingReply(text)));
-      inFlight.sent(clientId, text);
-      child.send({ type: 'message', clientId, data: text });
+      const head = requestHead(text);
+      const cooling = head?.path == null ? null : coolDown.remaining(head.path);
+      if (head !== null && head.path !== null && cooling !== null)
+        return void deliver(clientId, JSON.stringify(refused(head.id, coolDown.refusal(head.path, cooling))));
+      // A cancel goes at once: it must reach what the backend holds; what waits here is answered here.
+      if (head?.method === 'cancel') {
+        for (const held of backlogs.drop(clientId)) deliver(clientId, JSON.stringify(cancelledReply(held)));
+        return forward(clientId, text);
+      }
+      const admission = backlogs.admit(clientId, text);
+      if (admission === 'send') forward(clientId, text);
+      else if (admission === 'busy') deliver(clientId, JSON.stringify(busyReply(text, backlogs.count(clientId))));
     });
     ws.on('close', () => {
       sockets.delete(clientId);
       inFlight.forget(clientId);
+      backlogs.drop(clientId);
       config.supervisor.child()?.send({ type: 'detach', clientId });
       config.supervisor.forget(clientId);
     });
   }
 
-  const cap = config.socketBufferCap ?? SOCKET_BUFFER_CAP;
-  const unreadBudget = config.unreadBudget ?? Number.POSITIVE_INFINITY;
+  /** Passes a request to the backend, or answers it at once while the backend is restarting. */
+  function forward(clientId: string, text: string): void {
+    const child = config.supervisor.child();
+    if (child === null) return deliver(clientId, JSON.stringify(restartingReply(text)));
+    inFlight.sent(clientId, text);
+    child.send({ type: 'message', clientId, data: text });
+  }
+  /** Sends on what a client has waiting, as far as its share allows. */
+  function pump(clientId: string): void {
+    for (const text of backlogs.release(clientId)) forward(clientId, text);
+  }
   /** Closes a client that leaves answers unread (1008), and drops it a moment later if it does not answer either. */
   function refuse(ws: WebSocket, why: string): void {
     ws.close(1008, why);
     setTimeout(() => ws.terminate(), 1_000).unref();
   }
-  /** The open socket with the most left unread, and what all open sockets leave unread together. */
-  function unread(): { total: number; worst: WebSocket | undefined } {
-    let total = 0;
-    let worst: WebSocket | undefined;
-    for (const s of sockets.values()) {
-      if (s.readyState !== s.OPEN) continue;
-      total += s.bufferedAmount;
-      if (worst === undefined || s.bufferedAmount > worst.bufferedAmount) worst = s;
-    }
-    return { total, worst };
-  }
   /**
    * Sends an answer, unless the client has left more than the cap unread: then it is closed, and sent nothing more.
-   * Before queueing it, the clients together are held to the unread budget: the one with the most unread goes first.
+   * Held to its share, a client reaches the cap only with answers already asked for; the close is the last resort.
    */
   function deliver(clientId: string, data: string | Uint8Array): void {
     const ws = sockets.get(clientId);
     if (ws === undefined || ws.readyState !== ws.OPEN) return;
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     if (ws.bufferedAmount + size > cap) return refuse(ws, 'answers left unread past the socket buffer cap');
-    for (
-      let u = unread();
-      u.total + size > unreadBudget && u.worst !== undefined && u.worst.bufferedAmount > 0;
-      u = unread()
-    )
-      refuse(u.worst, "answers left unread past serve mode's unread-answer budget");
-    if (ws.readyState !== ws.OPEN) return;
-    ws.send(data);
+    // Written out means read on the way: what the client has waiting may go.
+    ws.send(data, () => pump(clientId));
   }
 
   config.supervisor.on('message', (message) => {
     if (message.type !== 'message') return;
     inFlight.answered(message.clientId, message.data);
     deliver(message.clientId, message.data);
+    pump(message.clientId);
   });
-  // The backend died: every request it held is answered now, whether or not it is restarted.
-  config.supervisor.on('exited', (reason) => {
-    for (const { clientId, answer } of inFlight.fail(reason)) deliver(clientId, JSON.stringify(answer));
+  // A kill past the memory limit is put down to the request that has waited longest: it ran through the climb.
+  config.supervisor.attributeWith(() => {
+    const oldest = inFlight.oldest();
+    if (oldest === null) return null;
+    const file = oldest.path ?? config.supervisor.stateOf(oldest.clientId).lastFile;
+    return { clientId: oldest.clientId, requestId: oldest.id, file };
+  });
+  // The backend died: every request it held is answered now, whether or not it is restarted; the one it was killed
+  // for is told so, and its file waits out the cool-down.
+  config.supervisor.on('exited', (reason, culprit) => {
+    if (culprit?.file != null) coolDown.refuse(culprit.file);
+    const blamed =
+      culprit === null
+        ? null
+        : {
+            clientId: culprit.clientId,
+            id: culprit.requestId,
+            error: overLimitError(reason, culprit.file, coolDownMs),
+          };
+    for (const { clientId, answer } of inFlight.fail(reason, blamed)) deliver(clientId, JSON.stringify(answer));
   });
   config.supervisor.on('restarted', (event) => {
     for (const clientId of sockets.keys()) {
       const restarted = { ...event, ...config.supervisor.stateOf(clientId) };
       config.supervisor.child()?.send({ type: 'attach', clientId, restarted });
     }
+    for (const clientId of backlogs.clients()) pump(clientId);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -226,6 +260,34 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
 /** A path on this server for a redirect: `//host/x` would leave the origin, so leading slashes fold into one. */
 export function sameOriginPath(pathname: string): string {
   return `/${pathname.replace(/^[/\\]+/, '')}`;
+}
+
+function refused(id: number, error: RpcError): WireResponse {
+  return { kind: 'response', id, ok: false, error };
+}
+
+function overLimitError(reason: string, file: string | null, coolDownMs: number): RpcError {
+  return rpcError(
+    'MEMORY_BUDGET_EXCEEDED',
+    `This request was not answered: ${reason}; the memory is put down to this request` +
+      (file === null ? '.' : `, and ${file} is refused for ${Math.round(coolDownMs / 1000)} s.`),
+    "Ask for less at once (a smaller file, or fewer frames held); whoever starts serve mode can raise the backend's memory budget (--memory-budget).",
+  );
+}
+
+function busyReply(text: string, waiting: number): WireResponse {
+  return refused(
+    requestHead(text)?.id ?? -1,
+    rpcError(
+      'BUSY',
+      `${waiting} requests of this client already wait for it to read its answers.`,
+      'Read the answers already sent before sending more requests.',
+    ),
+  );
+}
+
+function cancelledReply(text: string): WireResponse {
+  return refused(requestHead(text)?.id ?? -1, rpcError('CANCELLED', 'Cancelled before it reached the decoder.'));
 }
 
 function restartingReply(text: string): WireResponse {

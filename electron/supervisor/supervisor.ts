@@ -2,7 +2,13 @@
 import { EventEmitter } from 'node:events';
 import type { BackendRestartedEvent } from '../../contract/contract';
 import { watchMemory, type OverLimit } from './memory-watch';
-import { decideRestart, describeExit, DEFAULT_RESTART_POLICY, type RestartPolicy } from './policy';
+import {
+  decideRestart,
+  describeExit,
+  DEFAULT_RESTART_POLICY,
+  type RestartDecision,
+  type RestartPolicy,
+} from './policy';
 import type { ChildMessage, ClientStateMessage, ParentMessage } from './protocol';
 
 /** A started backend process, whatever started it (utilityProcess or child_process.fork). */
@@ -18,12 +24,24 @@ export interface ChildHandle {
 /** Starts a backend process. */
 export type SpawnChild = () => ChildHandle;
 
+/** The client request a kill past the memory limit is put down to. */
+export interface Culprit {
+  clientId: string;
+  requestId: number;
+  /** The file the request named, or the one its client had open; null when neither is known. */
+  file: string | null;
+}
+
+/** Names the request in flight to blame for a kill past the memory limit, or null when none was in flight. */
+export type Attribute = (over: OverLimit) => Culprit | null;
+
 /** Events of a Supervisor. */
 export interface SupervisorEvents {
   /** A new process runs in place of a dead one; the parent re-attaches its clients. */
   restarted: [event: Omit<BackendRestartedEvent, 'lastFile' | 'lastFrame'>];
-  /** The running process ended (before any restart): requests it held will never be answered. */
-  exited: [reason: string];
+  /** The running process ended (before any restart): requests it held will never be answered. The culprit is the
+   * client request it was killed for, past its memory limit; null when the backend ended on its own. */
+  exited: [reason: string, culprit: Culprit | null];
   /** A process sent a message for a client. */
   message: [message: ChildMessage];
   /** The policy said stop. */
@@ -38,6 +56,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private restarts = 0;
   private stopped = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private attribute: Attribute = () => null;
 
   constructor(
     private readonly spawn: SpawnChild,
@@ -65,6 +84,14 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     return this.states.get(clientId) ?? { lastFile: null, lastFrame: null };
   }
 
+  /**
+   * Sets who is asked to blame a kill past the memory limit on a request in flight: such a restart is that client's
+   * doing, so it never counts toward giving up (one client could otherwise end the backend for every other).
+   */
+  attributeWith(attribute: Attribute): void {
+    this.attribute = attribute;
+  }
+
   /** Forgets a client that went away. */
   forget(clientId: string): void {
     this.states.delete(clientId);
@@ -82,10 +109,13 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const child = this.spawn();
     this.current = child;
     let over: OverLimit | null = null;
+    let culprit: Culprit | null = null;
     const unwatch =
       this.memoryLimitBytes !== null && child.pid !== undefined
         ? watchMemory(child.pid, this.memoryLimitBytes, (seen) => {
             over = seen;
+            // Blamed now, while the requests that drove the memory up are still the ones in flight.
+            culprit = this.attribute(seen);
             child.kill('SIGKILL');
           })
         : () => undefined;
@@ -95,20 +125,30 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     });
     child.onExit((code, signal) => {
       unwatch();
-      this.exited(child, code, signal, over);
+      this.exited(child, code, signal, over, culprit);
     });
     return child;
   }
 
-  private exited(child: ChildHandle, code: number | null, signal: string | null, over: OverLimit | null): void {
+  private exited(
+    child: ChildHandle,
+    code: number | null,
+    signal: string | null,
+    over: OverLimit | null,
+    culprit: Culprit | null,
+  ): void {
     if (child !== this.current) return;
     this.current = null;
     if (this.stopped) return;
     const reason = describeExit(code, signal, over);
-    this.emit('exited', reason);
+    this.emit('exited', reason, culprit);
     const now = this.now();
-    this.exits.push(now);
-    const decision = decideRestart(this.exits, now, this.policy);
+    // Only the backend's own exits count toward giving up; one a client's request caused is restarted at once.
+    if (culprit === null) this.exits.push(now);
+    const decision: RestartDecision =
+      culprit === null
+        ? decideRestart(this.exits, now, this.policy)
+        : { restart: true, delayMs: this.policy.baseDelayMs };
     if (!decision.restart) {
       this.emit('gaveUp', decision.reason);
       return;

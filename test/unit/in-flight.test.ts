@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeWireMessage } from '../../contract/wire-frame';
-import { InFlight, requestId, responseId } from '../../electron/serve/in-flight';
+import { rpcError } from '../../contract/envelope';
+import { InFlight, requestHead, requestId, responseId } from '../../electron/serve/in-flight';
 
 const request = (id: unknown) => JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: 1 } });
 
@@ -34,5 +35,31 @@ describe('the requests serve mode holds for the backend', () => {
       error: { code: 'BACKEND_RESTARTED', message: expect.stringContaining('signal SIGKILL') },
     });
     expect(flight.fail('again')).toEqual([]);
+  });
+
+  it('reads the method and the file a request names', () => {
+    const open = JSON.stringify({ kind: 'request', id: 3, method: 'open', params: { path: 'a.mp4' } });
+    expect(requestHead(open)).toEqual({ id: 3, method: 'open', path: 'a.mp4' });
+    expect(requestHead(request(4))).toEqual({ id: 4, method: 'frame', path: null });
+  });
+
+  it('names the request waiting longest, and answers it with its own error when the backend is killed for it', () => {
+    const flight = new InFlight();
+    expect(flight.oldest()).toBeNull();
+    flight.sent('a', request(1));
+    flight.sent('b', JSON.stringify({ kind: 'request', id: 5, method: 'open', params: { path: '/v/big.mp4' } }));
+    flight.sent('a', request(2));
+    flight.answered('a', encodeWireMessage({ kind: 'response', id: 1, ok: true, result: null }));
+    expect(flight.oldest()).toEqual({ clientId: 'b', id: 5, path: '/v/big.mp4' });
+    const error = rpcError('MEMORY_BUDGET_EXCEEDED', 'killed for it');
+    const owed = flight.fail('the decoder process passed its memory limit', { clientId: 'b', id: 5, error });
+    expect(owed).toEqual([
+      {
+        clientId: 'a',
+        answer: expect.objectContaining({ id: 2, error: expect.objectContaining({ code: 'BACKEND_RESTARTED' }) }),
+      },
+      { clientId: 'b', answer: { kind: 'response', id: 5, ok: false, error } },
+    ]);
+    expect(flight.oldest()).toBeNull();
   });
 });
