@@ -2,7 +2,8 @@
 // so a few MB of tiny NAL units in one packet cost gigabytes. Every packet the probe or the session could decode is
 // counted first, and one past kMaxNalUnitsPerPacket (4096) refuses the file with MEDIA_TOO_LARGE, in bounded memory.
 // Two layers count: a prescan of the packets the probe reads (before it decodes them), and every packet the session
-// reads; a flood in packet 3000, past the 2500 packets the probe reads at most, is the second layer's alone.
+// reads. A flood in the first packet, which the probe decodes before the session reads any, is the prescan's alone
+// (the peak memory tells); one in packet 3000, past the 2500 packets the probe reads at most, is the second layer's.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -17,6 +18,9 @@ const annexB = path.join(dir, 'fillers-8000.h264');
 makeMedia('hostile-media.py', 'nal-fillers', source, annexB, '8000');
 const prefixed = path.join(dir, 'fillers-8000.mp4');
 makeMedia('hostile-media.py', 'nal-fillers', source, prefixed, '8000');
+// Decoded by FFmpeg's probe (the first packet), 100,000 fillers take it to about 900 MB: only the prescan stops it.
+const probed = path.join(dir, 'fillers-100000.h264');
+makeMedia('hostile-media.py', 'nal-fillers', source, probed, '100000');
 const under = path.join(dir, 'fillers-3000.h264');
 makeMedia('hostile-media.py', 'nal-fillers', source, under, '3000');
 const late = path.join(dir, 'late-fillers-8000.mp4');
@@ -28,6 +32,7 @@ for (const [name, file] of [
   ['4 MB of access-unit delimiters (about 800,000 NAL units in one packet)', flood],
   ['8000 filler NAL units after the first IDR slice, start codes (raw H.264)', annexB],
   ['8000 filler NAL units after the first IDR slice, length-prefixed (MP4)', prefixed],
+  ['100,000 filler NAL units after the first IDR slice, in the packet the probe decodes (raw H.264)', probed],
 ]) {
   test(`${name}: MEDIA_TOO_LARGE before the probe decodes it, in bounded memory`, (t) => {
     for (const decode of ['software', 'auto']) {
