@@ -42,12 +42,25 @@ const handOverSchema = z.object({
 /** A recorded frame's stream at hand-over, by frame index. */
 export type HandOver = z.infer<typeof handOverSchema> & { index: number };
 
+/** One object the user's code handed the recorder, as its recorded facts name it: the recorder's kind
+ * ('pynvvideocodec', 'cuda-array-interface', 'nvcv', …) and its own description, which starts with the type's name. */
+const recordedObjectSchema = z.object({ kind: z.string().max(64), described: z.string().max(200) });
+
+/** The two objects of a recorded frame: its source and the object wrapped over it (null: none was handed over). */
+const recordedObjectsSchema = z.object({ source: recordedObjectSchema, wrapped: recordedObjectSchema.nullable() });
+
+/** A recorded frame's source and wrapped object, by frame index. */
+export type RecordedObjects = z.infer<typeof recordedObjectsSchema> & { index: number };
+
 /** What the banner shows of a recorder capture. */
 interface RecordedSummary extends RecordedBy {
   /** Each frame's label, in frame order (frames without one are left out). */
   labels: { index: number; label: string }[];
   /** Each frame's stream at hand-over, in frame order (frames whose facts hold none are left out). */
   handOver: HandOver[];
+  /** Each frame's source and wrapped object, in frame order (frames whose facts name none are left out; absent in
+   * summaries made before they were read). */
+  objects?: RecordedObjects[];
 }
 
 /** The banner's view of a recorder capture, or undefined for one the inspector made. */
@@ -58,7 +71,12 @@ export function recordedSummary(manifest: CaptureManifest): RecordedSummary | un
     const parsed = handOverSchema.safeParse(f.recorded?.['stream']);
     return parsed.success ? [{ index: f.index, ...parsed.data }] : [];
   });
-  return { ...manifest.recordedBy, labels, handOver };
+  const objects = manifest.frames.flatMap((f) => {
+    const { source, wrapped = null } = f.recorded ?? {};
+    const parsed = recordedObjectsSchema.safeParse({ source, wrapped });
+    return parsed.success ? [{ index: f.index, ...parsed.data }] : [];
+  });
+  return { ...manifest.recordedBy, labels, handOver, objects };
 }
 
 /** The banner's words for whose process a recorder capture came from ("python3 train.py · pid 4242 · …"). */

@@ -34,3 +34,28 @@ export function handOverWords(h: HandOver): HandOverWords {
       'hand-over was not checked. Name the decode’s stream (stream=, or event=) where you record the frame.',
   };
 }
+
+/** The presenter's card for a frame handed over before its decode finished. */
+interface HandOverCardWords {
+  headline: string;
+  /** Amber: the frame may be whole, but nothing waited for it to be. */
+  tone: 'warn';
+  why: string;
+}
+
+/** The presenter card's headline. */
+export const HAND_OVER_CARD_HEADLINE = 'HANDED OVER BEFORE DECODE FINISHED';
+
+/** The presenter's card for a frame's stream at hand-over: only a pending stream has one (the others are not a
+ * warning, and the capture banner's notice already says them). */
+export function handOverCardWords(h: HandOver): HandOverCardWords | null {
+  if (h.state !== 'pending') return null;
+  const stream = `${h.method === 'cuEventQuery' ? 'event' : 'stream'} ${h.handle ?? '?'}`;
+  return {
+    headline: HAND_OVER_CARD_HEADLINE,
+    tone: 'warn',
+    why:
+      `handed over before decode finished: ${stream} still had work pending (${h.method ?? 'a query'}, not a wait), ` +
+      'so the pixels shown may be half written; one CUDA context does not make the stream wait.',
+  };
+}

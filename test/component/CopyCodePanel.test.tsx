@@ -67,4 +67,15 @@ describe('CopyCodePanel', () => {
     expect(screen.getByTestId('copycode-note')).toHaveTextContent('its planes are in host memory');
     expect(screen.getByTestId('copycode-none')).toHaveTextContent('No Python (CV-CUDA) code for this frame.');
   });
+
+  it('says "no code: the format was not recorded" for a recorder wrap, never "impossible"', () => {
+    // A correct NV12 nvcv.Image wrap as the recorder reports it: wrapped, no NVCV format code taken.
+    const report = nv12();
+    report.wrap = { ...report.wrap, available: true, formatName: null, formatCode: null };
+    render(<CopyCodePanel report={report} />);
+    expect(screen.getByTestId('copycode-verdict')).toHaveTextContent('no code: the format was not recorded');
+    expect(screen.getByTestId('copycode-verdict')).not.toHaveTextContent('impossible');
+    expect(screen.getByTestId('copycode-none')).toBeInTheDocument();
+    expect(screen.getByTestId('copycode-note')).toHaveTextContent(/^No code: the format was not recorded\./);
+  });
 });

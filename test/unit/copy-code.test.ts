@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyCode, type Ecosystem } from '../../wording/copy-code';
+import { copyCode, VERDICT_BADGES, type Ecosystem } from '../../wording/copy-code';
 import { naiveLines } from '../../wording/copy-code/naive';
 import type { FrameReport } from '../../contract/report';
 import { hostYuv420p1080, recordedGpuReport as recordedIn } from '../support/memory-reports';
@@ -185,6 +185,28 @@ describe('frames where zero copy is impossible', () => {
       expect(s.note).not.toContain('gray12le');
       expect(s.detail).toBe('NVCV has no image format for gray12le');
     }
+  });
+
+  it('a recorder wrap without a recorded format: "no code: the format was not recorded", never "impossible"', () => {
+    // As the recorder reports a correct NV12 nvcv.Image wrap: wrapped, planes inside the source, no format code.
+    const report = recordedGpuReport('h264-1080p-420.mp4');
+    report.wrap = {
+      ...report.wrap,
+      available: true,
+      formatName: null,
+      formatCode: null,
+      reason: 'nvcv.Image via .cuda(): every plane lies inside the source’s allocation',
+    };
+    const { snippets, facts, factLines } = copyCode(report);
+    expect(facts.verdict.kind).toBe('format-not-recorded');
+    expect(VERDICT_BADGES[facts.verdict.kind]).toBe('no code: the format was not recorded');
+    for (const s of snippets.filter((x) => x.ecosystem !== 'naive' && x.ecosystem !== 'cross-device')) {
+      expect(s.code).toBeNull();
+      expect(s.note).toMatch(/^No code: the format was not recorded\./);
+      expect(s.note).not.toMatch(/impossible|cannot describe/);
+      expect(s.detail).toContain('every plane lies inside');
+    }
+    expect(factLines.find((l) => l.label === 'NVCV format code')?.value).toBe('not recorded');
   });
 
   it('the hand-built padded frame is zero copy', () => {

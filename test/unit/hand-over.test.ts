@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CapturedFrame, type CaptureManifest } from '../../contract/capture';
 import { recordedSummary } from '../../contract/capture-summary';
-import { handOverWords } from '../../wording/hand-over';
+import { HAND_OVER_CARD_HEADLINE, handOverCardWords, handOverWords } from '../../wording/hand-over';
 import { sampleCapture } from '../support/captures';
 
 /** The sample capture as the recorder would write it, each frame's recorded facts holding `streams[i]`. */
@@ -51,5 +51,14 @@ describe('a recorded frame’s stream at hand-over', () => {
     const unnamed = handOverWords({ index: 1, handle: null, method: null, state: 'not-named' });
     expect(unnamed).toMatchObject({ badge: 'STREAM NOT CHECKED', tone: 'unknown' });
     expect(unnamed.text).toContain('stream=');
+  });
+
+  it('gives the presenter an amber card for a pending stream only', () => {
+    const card = handOverCardWords({ index: 3, handle: '0x5a5a00', method: 'cuStreamQuery', state: 'pending' });
+    expect(card).toMatchObject({ headline: HAND_OVER_CARD_HEADLINE, tone: 'warn' });
+    expect(HAND_OVER_CARD_HEADLINE.toLowerCase()).toBe('handed over before decode finished');
+    expect(card?.why).toContain('stream 0x5a5a00 still had work pending');
+    expect(handOverCardWords({ index: 0, handle: '0x7', method: 'cuEventQuery', state: 'complete' })).toBeNull();
+    expect(handOverCardWords({ index: 1, handle: null, method: null, state: 'not-named' })).toBeNull();
   });
 });

@@ -38,7 +38,13 @@ type CodeVerdict =
   | { kind: 'uploaded'; text: string }
   | { kind: 'host'; text: string }
   /** `reason`: the report's own words, free text (shown as text, printed in code only as a string literal). */
-  | { kind: 'no-format'; text: string; reason: string };
+  | { kind: 'no-format'; text: string; reason: string }
+  /** Wrapped, but the frame's NVCV format was not recorded (a recorder capture reads planes, not a format code):
+   * nothing says zero copy is impossible, and nothing says which format code to print. */
+  | { kind: 'format-not-recorded'; text: string; reason: string };
+
+/** The verdict kinds for which no wrap code is printed: without a format code the code would name one it made up. */
+export const NO_CODE_VERDICTS: readonly CodeVerdict['kind'][] = ['no-format', 'format-not-recorded'];
 
 /** How CV-CUDA's one-tensor view applies to the frame. */
 type TensorForm =
@@ -115,6 +121,17 @@ function planeFacts(plane: PlaneReport, position: number, sampleBytes: number, s
 function verdictOf(report: FrameReport): CodeVerdict {
   const { wrap, allocation } = report;
   const decodePath = (DECODE_PATHS as readonly string[]).includes(report.decodePath) ? report.decodePath : 'unknown';
+  // The inspector sets a format code on every wrap it makes; a wrap without one is a recorder's, which reads the
+  // wrapped object's planes and never an NVCV format code.
+  if (wrap.available && wrap.formatCode === null) {
+    return {
+      kind: 'format-not-recorded',
+      text:
+        'No code: the format was not recorded. The frame was wrapped, but the capture does not say which NVCV ' +
+        'format the wrap used, so no code is printed that would name one.',
+      reason: wrap.reason || 'no NVCV format recorded',
+    };
+  }
   if (wrap.formatCode === null) {
     return {
       kind: 'no-format',
@@ -212,9 +229,13 @@ export interface FactLine {
 /** The facts a snippet shows beside it, in the order a reader checks them. */
 export function factLines(facts: CodeFacts): FactLine[] {
   const list = (f: (p: PlaneFacts) => string): string => facts.planes.map(f).join(', ');
+  const unrecorded = facts.verdict.kind === 'format-not-recorded';
   return [
-    { label: 'format', value: `${facts.swFormat} (${facts.formatName ?? 'no NVCV format'})` },
-    { label: 'NVCV format code', value: facts.formatCode ?? 'none' },
+    {
+      label: 'format',
+      value: `${facts.swFormat} (${facts.formatName ?? (unrecorded ? 'NVCV format not recorded' : 'no NVCV format')})`,
+    },
+    { label: 'NVCV format code', value: facts.formatCode ?? (unrecorded ? 'not recorded' : 'none') },
     { label: 'planes', value: `${facts.planes.length}: ${list((p) => p.name)}` },
     { label: 'widths', value: list((p) => String(p.width)) },
     { label: 'heights', value: list((p) => String(p.height)) },

@@ -3,7 +3,7 @@ import type { FrameReport } from '../../contract/report';
 import { cSnippet } from './c';
 import { cppSnippet } from './cpp';
 import { crossDeviceSnippet } from './cross-device';
-import { codeFacts, type CodeFacts, type FactLine, factLines } from './facts';
+import { codeFacts, type CodeFacts, type FactLine, factLines, NO_CODE_VERDICTS } from './facts';
 import { naiveSnippet } from './naive';
 import { pythonSnippet } from './python';
 import { torchSnippet } from './torch';
@@ -32,6 +32,15 @@ export interface CopyCode {
   snippets: Snippet[];
 }
 
+/** The panel's badge for each verdict: "impossible" only where the facts say so, never where a fact is missing. */
+export const VERDICT_BADGES: Readonly<Record<CodeFacts['verdict']['kind'], string>> = {
+  'zero-copy': 'zero copy',
+  uploaded: 'zero copy after an upload',
+  host: 'zero copy impossible',
+  'no-format': 'zero copy impossible',
+  'format-not-recorded': 'no code: the format was not recorded',
+};
+
 const HEADERS_NOTE =
   "Uses NVCV's C API (nvcv/Image.h); it was compiled against the project's declarations of that API, " +
   'which are checked against the real library, not against NVIDIA headers.';
@@ -40,10 +49,14 @@ const HEADERS_NOTE =
 export function copyCode(report: FrameReport): CopyCode {
   const facts = codeFacts(report);
   const { verdict } = facts;
-  const nvcv = verdict.kind !== 'no-format';
+  const nvcv = !NO_CODE_VERDICTS.includes(verdict.kind);
   const device = verdict.kind !== 'host' && nvcv;
-  const deviceOnly = `${verdict.text} No code is printed that would pretend otherwise.`;
-  const detail = verdict.kind === 'no-format' ? verdict.reason : null;
+  // "No code: …" already says there is none; the other verdicts say why there is none for the device ecosystems.
+  const deviceOnly =
+    verdict.kind === 'format-not-recorded'
+      ? verdict.text
+      : `${verdict.text} No code is printed that would pretend otherwise.`;
+  const detail = 'reason' in verdict ? verdict.reason : null;
   const snippets: Snippet[] = [
     {
       ecosystem: 'c',

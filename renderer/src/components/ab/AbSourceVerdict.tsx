@@ -6,7 +6,7 @@ export interface AbSourceVerdictProps {
   verdict: SourceVerdict;
 }
 
-const MARKS = { same: '=', 'same-path': '=', different: '≠', unknown: '?' } as const;
+const MARKS = { same: '=', 'same-path': '=', different: '≠', unknown: '?', 'not-recorded': '?' } as const;
 
 /** The verdict, then each side's source in words. */
 export function AbSourceVerdict({ verdict }: AbSourceVerdictProps) {

@@ -10,6 +10,8 @@ import { boundaryEndText, separateAllocationText } from '../layout/block-text';
 import { BOUNDARY_ROWS, planeBoundaries, rowSpans, type BoundaryRow } from '../../model/boundary-rows';
 import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';
 import type { MemoryAccess } from '../probe/memory-access';
+import { useMissedReads } from '../probe/missed-reads';
+import { NOT_CAPTURED_ROW, notCapturedWords } from '../../../../wording/not-captured';
 import type { MemoryBytes } from '../../store/probe-slice';
 import { layoutOf } from '../probe/probe-reading';
 import { boundaryReads } from './boundary-reads';
@@ -49,12 +51,14 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
   const [whole, setWhole] = useState(false);
   const boundary = boundaries[Math.min(chosen, boundaries.length - 1)];
   const plan = useMemo(() => (boundary !== undefined ? boundaryReads(boundary) : null), [boundary]);
+  const missed = useMissedReads(memory, report);
+  const { read } = missed;
 
   useEffect(() => {
     if (plan === null) return;
-    const ranges = [...plan.reads.map((read) => read.range), ...(plan.tail !== null ? [plan.tail] : [])];
-    for (const range of ranges) if (memory.cached(range) === undefined) void memory.read(range);
-  }, [plan, memory, report]);
+    const ranges = [...plan.reads.map((r) => r.range), ...(plan.tail !== null ? [plan.tail] : [])];
+    for (const range of ranges) read(range);
+  }, [plan, read]);
 
   if (boundary === undefined || plan === null) return null;
   const factsOf = (index: number): PlaneFacts => facts.find((p) => p.index === index) ?? boundary.plane;
@@ -64,11 +68,20 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
     return { bytes: layout.bytesPerSample === 2 ? 2 : 1, bigEndian: layout.bigEndian };
   };
   const unit = unitOf(boundary.plane);
+  const readOf = (line: BoundaryRow) => plan.reads.find((r) => r.lines.includes(line));
   const bytesOf = (line: BoundaryRow) => {
-    const read = plan.reads.find((r) => r.lines.includes(line));
-    if (read === undefined) return null;
-    return rowOf(memory.cached(read.range), line.row - read.range.row);
+    const found = readOf(line);
+    if (found === undefined) return null;
+    return rowOf(memory.cached(found.range), line.row - found.range.row);
   };
+  // A capture that did not keep a row says so in the row; a live read that failed says so above the table.
+  const missingWords = replay ? NOT_CAPTURED_ROW : 'not read';
+  const lineMissing = (line: BoundaryRow): boolean => {
+    const found = readOf(line);
+    return found !== undefined && missed.missed(found.range);
+  };
+  const notCaptured = memory.error?.code === 'MEMORY_NOT_CAPTURED' || (replay && missed.notCaptured !== null);
+  const planeName = (index: number): string => facts.find((p) => p.index === index)?.name ?? `plane ${index}`;
   const { end } = boundary;
   const endText = boundaryEndText(boundary);
   const tail = plan.tail !== null ? rowOf(memory.cached(plan.tail), 0) : null;
@@ -104,7 +117,14 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
           A capture keeps the rows around each plane’s end as they were read; rows it did not keep say so below.
         </p>
       ) : null}
-      {memory.error !== null ? (
+      {notCaptured ? (
+        <p className="muted boundary-not-captured" data-testid="boundary-not-captured">
+          {notCapturedWords(
+            memory.error?.code === 'MEMORY_NOT_CAPTURED' ? memory.error.message : missed.notCaptured,
+            planeName,
+          )}
+        </p>
+      ) : memory.error !== null ? (
         <p className="probe-error" role="alert" data-testid="boundary-error">
           <code>{memory.error.code}</code> {memory.error.message} — {memory.error.remedy}
         </p>
@@ -137,6 +157,7 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
               const plane = factsOf(line.plane);
               const firstOfNext = line.region === 'next-plane' && boundary.lines[i - 1]?.region !== 'next-plane';
               const row = bytesOf(line);
+              const missing = row === null && lineMissing(line);
               const spans = row?.spans ?? rowSpans(plane, line.region === 'next-plane' ? 'visible' : line.region);
               const testId = `boundary-row-${line.plane}-${line.row}`;
               return (
@@ -148,7 +169,12 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
                       </td>
                     </tr>
                   ) : null}
-                  <tr className={`boundary-line region-${line.region}`} data-testid={testId} data-region={line.region}>
+                  <tr
+                    className={`boundary-line region-${line.region}${missing ? ' boundary-missing' : ''}`}
+                    data-testid={testId}
+                    data-region={line.region}
+                    data-missing={missing}
+                  >
                     <th scope="row" data-testid={`${testId}-number`}>
                       {line.allocationRow ?? line.row}
                     </th>
@@ -165,6 +191,7 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
                         whole={whole}
                         unit={unitOf(plane)}
                         testId={`${testId}-hex`}
+                        missing={missing ? missingWords : null}
                         {...(firstOfNext ? { firstByte: endText } : {})}
                       />
                     </td>
@@ -201,6 +228,7 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
                         whole={whole}
                         unit={unit}
                         testId="boundary-tail-hex"
+                        missing={tail === null && missed.missed(plan.tail) ? missingWords : null}
                       />
                     </td>
                   </tr>

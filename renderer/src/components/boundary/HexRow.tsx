@@ -14,14 +14,16 @@ export interface HexRowProps {
   /** Bytes, or the 16-bit words of samples of more than 8 bits. */
   unit?: HexUnit;
   testId: string;
+  /** Said in place of the bytes when their read came back empty ("not captured"); null: they are on their way. */
+  missing?: string | null;
 }
 
 /** The row. */
-export function HexRow({ bytes, spans, length, whole, firstByte, testId, unit = BYTES }: HexRowProps) {
+export function HexRow({ bytes, spans, length, whole, firstByte, testId, unit = BYTES, missing = null }: HexRowProps) {
   if (bytes === null) {
     return (
-      <code className="hex muted" data-testid={testId}>
-        reading…
+      <code className="hex muted" data-testid={testId} data-missing={missing !== null}>
+        {missing ?? 'reading…'}
       </code>
     );
   }

@@ -2,7 +2,9 @@
 import { memo } from 'react';
 import { signatureWords } from '../../../../contract/capture';
 import { recordedWords, type CaptureSummary } from '../../../../contract/capture-summary';
+import { sourceNotRecorded } from '../../../../wording/capture-source';
 import { formatFrameList } from '../../../../wording/frame-list';
+import { signatureTone } from '../../../../wording/signature-tone';
 import { captureTime, formatBytes } from '../../format';
 import './capture.css';
 
@@ -15,6 +17,8 @@ export interface CaptureBannerProps {
 /** The banner. */
 export const CaptureBanner = memo(function CaptureBanner({ capture, onClose }: CaptureBannerProps) {
   const { machine, source, recorded } = capture;
+  const tone = signatureTone(capture.signature);
+  const unrecorded = sourceNotRecorded(capture);
   return (
     <div className="banner banner-capture" role="status" data-testid="capture-banner">
       <strong className="capture-tag">CAPTURE · read-only</strong>
@@ -49,7 +53,13 @@ export const CaptureBanner = memo(function CaptureBanner({ capture, onClose }: C
         ) : null}
       </span>
       <span data-testid="capture-source" title={`sha256 ${source.sha256}`}>
-        from {source.fileName} ({formatBytes(source.size)}, sha256 {source.sha256.slice(0, 12)}…)
+        {unrecorded === null ? (
+          <>
+            from {source.fileName} ({formatBytes(source.size)}, sha256 {source.sha256.slice(0, 12)}…)
+          </>
+        ) : (
+          <>source not recorded: {unrecorded}</>
+        )}
       </span>
       <span data-testid="capture-frames">
         {capture.frames.length} frame{capture.frames.length === 1 ? '' : 's'}: {formatFrameList(capture.frames)}
@@ -57,7 +67,8 @@ export const CaptureBanner = memo(function CaptureBanner({ capture, onClose }: C
       <span
         data-testid="capture-signature"
         data-state={capture.signature.state}
-        className={`capture-signature capture-signature-${capture.signature.state}`}
+        data-tone={tone}
+        className={`capture-signature capture-signature-${capture.signature.state} capture-signature-${tone}`}
         title={capture.signature.detail}
       >
         {signatureWords(capture.signature)}

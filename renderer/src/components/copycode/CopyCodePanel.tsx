@@ -1,9 +1,9 @@
 /**
  * Copy as code: the current frame's wrap in C, C++, CV-CUDA Python and PyTorch, with the facts each depends on, the
- * naive attempt annotated for this frame, and no code where zero copy is impossible.
+ * naive attempt annotated for this frame, and no code where zero copy is impossible or the format was not recorded.
  */
 import { memo, useMemo, useState } from 'react';
-import { copyCode, type Ecosystem } from '../../../../wording/copy-code';
+import { copyCode, VERDICT_BADGES, type Ecosystem } from '../../../../wording/copy-code';
 import type { FrameReport } from '../../../../contract/report';
 import { useCopy } from './use-copy';
 import './copycode.css';
@@ -26,11 +26,7 @@ export const CopyCodePanel = memo(function CopyCodePanel({ report }: CopyCodePan
       <header className="panel-head">
         <h2 id="copycode-title">Copy as code</h2>
         <span className={`verdict verdict-${verdict.kind}`} data-testid="copycode-verdict">
-          {verdict.kind === 'zero-copy'
-            ? 'zero copy'
-            : verdict.kind === 'uploaded'
-              ? 'zero copy after an upload'
-              : 'zero copy impossible'}
+          {VERDICT_BADGES[verdict.kind]}
         </span>
       </header>
       <div className="copycode-tabs" role="tablist" aria-label="Language">

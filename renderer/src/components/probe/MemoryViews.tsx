@@ -9,6 +9,7 @@ import { StoreContext, useApp } from '../../store/context';
 import { BoundaryPanel } from '../boundary/BoundaryPanel';
 import type { MemoryAccess } from './memory-access';
 import { ProbePanel } from './ProbePanel';
+import { sideLabels } from '../../../../wording/sides';
 
 /** Props of MemoryViews. */
 export interface MemoryViewsProps {
@@ -27,12 +28,14 @@ export function MemoryViews(props: MemoryViewsProps) {
   if (store === null) throw new Error('MemoryViews needs a StoreContext provider');
   const report = useDeferredValue(props.report);
   const thumbnails = useDeferredValue(props.thumbnails);
-  const { version, stats, error, probeRequest } = useApp((state) => ({
+  const { version, stats, error, probeRequest, capture } = useApp((state) => ({
     version: state.memoryVersion,
     stats: state.memoryStats,
     error: state.memoryError,
     probeRequest: state.probeRequest,
+    capture: state.capture,
   }));
+  const sides = useMemo(() => sideLabels(capture, report.frameIndex), [capture, report.frameIndex]);
   const { cachedMemory, readMemory, setProbePin } = store.getState();
   const memory = useMemo<MemoryAccess>(
     () => ({
@@ -53,6 +56,7 @@ export function MemoryViews(props: MemoryViewsProps) {
         memory={memory}
         goTo={probeRequest !== null && probeRequest.report === report ? probeRequest : null}
         onPin={setProbePin}
+        sides={sides}
       />
       <Boundary report={report} replay={props.replay} memory={memory} />
     </>

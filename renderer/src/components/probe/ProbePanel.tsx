@@ -9,6 +9,9 @@ import type { FrameReport } from '../../../../contract/report';
 import { formatBytes, formatCount } from '../../format';
 import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';
 import type { MemoryAccess } from './memory-access';
+import { useMissedReads } from './missed-reads';
+import type { SideLabels } from '../../../../wording/sides';
+import { NOT_CAPTURED_ROW, notCapturedWords } from '../../../../wording/not-captured';
 import { movePixel, type PixelAt } from '../../model/pixel-address';
 import { bytesInRead, rangesHolding, type PixelBytes } from './pixel-bytes';
 import { pixelRegion } from '../../model/pixel-region';
@@ -28,6 +31,8 @@ export interface ProbePanelProps {
   memory: MemoryAccess;
   /** A place another panel asks the probe to go to (a decoder difference); a new serial moves it again. */
   goTo?: { plane: number; x: number; y: number; serial: number } | null;
+  /** What the two sides are called (FFmpeg and NVCV unless a recorder capture names its objects). */
+  sides?: SideLabels;
   /** Hears of the pinned pixel (a capture saved now keeps the rows around it). */
   onPin?: (pin: { plane: number; x: number; y: number } | null) => void;
 }
@@ -43,7 +48,7 @@ function fitView(columns: number, rows: number, width: number): View {
 }
 
 /** The panel. */
-export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, onPin }: ProbePanelProps) {
+export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, onPin, sides }: ProbePanelProps) {
   const facts = useMemo(() => allPlaneFacts(report), [report]);
   const [planeIndex, setPlaneIndex] = useState(0);
   const plane: PlaneFacts | undefined = facts.find((p) => p.index === planeIndex) ?? facts[0];
@@ -76,6 +81,7 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
     [grid, view.zoom, view.x, view.y, viewport],
   );
   const reading = !replay && plan !== null && plan.withinBudget;
+  const missed = useMissedReads(memory, report);
 
   useEffect(() => {
     if (!reading || plan === null) return;
@@ -116,6 +122,7 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
     return list;
   }, [probe, cosited]);
 
+  const { read } = missed;
   useEffect(() => {
     for (const at of wanted) {
       const g = grids.get(at.plane);
@@ -123,9 +130,9 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
       const ranges = rangesHolding(g, at);
       if (ranges.some((range) => memory.cached(range) !== undefined)) continue;
       const single = ranges[ranges.length - 1];
-      if (single !== undefined) void memory.read(single);
+      if (single !== undefined) read(single);
     }
-  }, [wanted, grids, memory]);
+  }, [wanted, grids, memory, read]);
 
   if (plane === undefined || grid === undefined || plan === null) return null;
   const layout = layoutOf(report, plane);
@@ -148,9 +155,18 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
     return decodePixel(found.bytes, 0, layoutOf(report, f))[at.component]?.value ?? null;
   };
   let rgb = null;
-  // A capture answers from the rows it kept; elsewhere it says so (MEMORY_NOT_CAPTURED), never "reading" for ever.
-  const notCaptured = replay && memory.error?.code === 'MEMORY_NOT_CAPTURED' ? memory.error.message : null;
-  let rgbNote = notCaptured !== null ? 'not captured at this pixel' : 'reading the co-sited samples…';
+  // A capture answers from the rows it kept; elsewhere it says so, in plain words, never "reading" for ever: a
+  // pixel whose read came back empty is not captured (a capture) or not read (a file, the failure said below).
+  const pixelMissed = (at: PixelAt): boolean => {
+    const g = grids.get(at.plane);
+    const single = g === undefined ? undefined : rangesHolding(g, at).at(-1);
+    return single !== undefined && bytesOf(at) === null && missed.missed(single);
+  };
+  const notCapturedMessage = memory.error?.code === 'MEMORY_NOT_CAPTURED' ? memory.error.message : missed.notCaptured;
+  const notCaptured = replay && notCapturedMessage !== null;
+  const missingWords = replay ? NOT_CAPTURED_ROW : 'not read (see below)';
+  const cositedMissed = cosited !== null && [cosited.y, cosited.u, cosited.v].some(pixelMissed);
+  let rgbNote = cositedMissed ? `${missingWords} at this pixel` : 'reading the co-sited samples…';
   if (pixelReading !== null && pixelReading.region !== 'visible') rgbNote = 'not a displayed pixel';
   else if (cosited === null) rgbNote = 'not a YUV frame in two or three planes';
   else {
@@ -336,7 +352,14 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
               `nothing read for this frame yet · the frame’s planes hold ${formatCount(frameBytes)} B and are never read whole`
             )}
           </p>
-          {memory.error !== null ? (
+          {notCaptured ? (
+            <p className="muted probe-not-captured" data-testid="probe-not-captured">
+              {notCapturedWords(
+                notCapturedMessage,
+                (index) => facts.find((p) => p.index === index)?.name ?? `plane ${index}`,
+              )}
+            </p>
+          ) : memory.error !== null ? (
             <p className="probe-error" role="alert" data-testid="probe-error">
               <code>{memory.error.code}</code> {memory.error.message} — {memory.error.remedy}
             </p>
@@ -347,7 +370,8 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
           pin={pinned}
           rgb={rgb}
           rgbNote={rgbNote}
-          rawNote={notCaptured !== null ? 'not captured (see below)' : null}
+          rawNote={probe !== null && pixelMissed(probe) ? missingWords : null}
+          {...(sides !== undefined ? { sides } : {})}
         />
       </div>
     </section>

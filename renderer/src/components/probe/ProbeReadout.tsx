@@ -1,4 +1,5 @@
 /** What the probe says about the pixel under it: place, offset, both addresses, region, raw samples and colour. */
+import { INSPECTOR_SIDES, type SideLabels } from '../../../../wording/sides';
 import { groupHex } from '../../format';
 import type { PixelReading } from './probe-reading';
 import type { RgbSample } from './yuv-rgb';
@@ -14,10 +15,19 @@ export interface ProbeReadoutProps {
   rgbNote: string;
   /** Said in place of the raw samples when they cannot come (a capture that did not keep these rows). */
   rawNote?: string | null;
+  /** What the two sides are called: FFmpeg and NVCV, or the objects a recorder capture's frame was handed over as. */
+  sides?: SideLabels;
 }
 
 /** The readout. */
-export function ProbeReadout({ reading, pin, rgb, rgbNote, rawNote = null }: ProbeReadoutProps) {
+export function ProbeReadout({
+  reading,
+  pin,
+  rgb,
+  rgbNote,
+  rawNote = null,
+  sides = INSPECTOR_SIDES,
+}: ProbeReadoutProps) {
   if (reading === null) {
     return (
       <p className="probe-readout muted" data-testid="probe-readout">
@@ -26,6 +36,8 @@ export function ProbeReadout({ reading, pin, rgb, rgbNote, rawNote = null }: Pro
     );
   }
   const { at } = reading;
+  // The inspector's own words name FFmpeg's data[i] and NVCV's export; a recorder's objects are named as recorded.
+  const inspector = sides.decoder === null;
   const onPin = pin !== null && pin.plane === at.plane && pin.x === at.x && pin.y === at.y;
   return (
     <dl className="probe-readout" data-testid="probe-readout" aria-live="polite">
@@ -44,18 +56,22 @@ export function ProbeReadout({ reading, pin, rgb, rgbNote, rawNote = null }: Pro
       <dd data-testid="probe-offset" data-offset={reading.offset}>
         row × pitch + x × bytes per pixel = {reading.formula}
       </dd>
-      <dt>FFmpeg</dt>
+      <dt data-testid="probe-source-label">{sides.source}</dt>
       <dd data-testid="probe-ffmpeg-address">
-        <code>{groupHex(reading.ffmpegAddress)}</code> = data[{at.plane}] + {reading.offset}
+        <code>{groupHex(reading.ffmpegAddress)}</code> ={' '}
+        {inspector ? `data[${at.plane}]` : `${sides.source}’s plane ${at.plane}`} + {reading.offset}
       </dd>
-      <dt>NVCV</dt>
+      <dt data-testid="probe-wrapped-label">{sides.wrapped}</dt>
       <dd data-testid="probe-nvcv-address">
         {reading.nvcvAddress !== null ? (
           <>
-            <code>{groupHex(reading.nvcvAddress)}</code> = NVCV’s exported plane {at.plane} + {reading.offset}
+            <code>{groupHex(reading.nvcvAddress)}</code> = {inspector ? 'NVCV’s exported' : `${sides.wrapped}’s`} plane{' '}
+            {at.plane} + {reading.offset}
           </>
-        ) : (
+        ) : inspector ? (
           'NVCV exported no pointer for this plane'
+        ) : (
+          `no ${sides.wrapped} pointer was recorded for this plane`
         )}
       </dd>
       <dt>region</dt>
