@@ -214,7 +214,13 @@ export declare class InspectorError extends Error {
 
 /** Probes FFmpeg, CUDA, NVCV and CV-CUDA, synchronously: its first call loads NVCV and CV-CUDA on the calling
  * thread (the command line's choice; a process serving a window uses environmentAsync). */
-export declare function environment(): EnvironmentReport;
+export declare function environment(options?: EnvironmentOptions): EnvironmentReport;
+
+/** What environment() asks: nvdecCaps false leaves out NVDEC's whole capability table (about a second of driver
+ * queries on the first call in a process; an open asks only for its stream's row). */
+export interface EnvironmentOptions {
+  nvdecCaps?: boolean;
+}
 
 /** Which FFmpeg this process loaded the addon for ('system' or '7.1'), chosen by ZCI_FFMPEG at load. */
 export declare const ffmpegVariant: 'system' | '7.1';
@@ -222,7 +228,7 @@ export declare const ffmpegVariant: 'system' | '7.1';
 export declare const ffmpegVariants: readonly ('system' | '7.1')[];
 
 /** environment() on a worker thread: the JS thread goes on while the libraries load. */
-export declare function environmentAsync(): Promise<EnvironmentReport>;
+export declare function environmentAsync(options?: EnvironmentOptions): Promise<EnvironmentReport>;
 
 /** What warmUp made ready for the first open. */
 export interface WarmUpResult {

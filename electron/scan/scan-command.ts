@@ -65,7 +65,7 @@ function problemLine(file: string, problem: string): ScanLine {
 export async function runScan(addon: AddonModule, request: ScanRequest): Promise<ScanOutcome> {
   const started = performance.now();
   const done = request.fresh ? [] : readResults(request.results);
-  const environment = addon.environment();
+  const environment = addon.environment({ nvdecCaps: false });
   const expectNvdec =
     request.decode === 'nvdec' || (request.decode !== 'software' && environment.cuda.devices.length > 0);
   const writer = new ResultsWriter(request.results);

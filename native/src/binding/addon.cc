@@ -17,28 +17,45 @@
 #include <napi.h>
 
 #include <cstdio>
+#include <optional>
 #include <unistd.h>
 
 namespace zci::binding {
 
 constexpr const char *kAddonVersion = "0.1.0";
 
+// environment(options) and environmentAsync(options): { nvdecCaps?: boolean } says whether to ask the driver for the
+// whole NVDEC capability table (true unless false is given); anything else is refused.
+std::optional<bool> nvdecTableOption(const Napi::CallbackInfo &info) {
+  if (info.Length() == 0 || info[0].IsUndefined()) return true;
+  if (!info[0].IsObject()) return std::nullopt;
+  const Napi::Value v = info[0].As<Napi::Object>().Get("nvdecCaps");
+  if (v.IsUndefined()) return true;
+  if (!v.IsBoolean()) return std::nullopt;
+  return v.As<Napi::Boolean>().Value();
+}
+
 Napi::Value Environment(const Napi::CallbackInfo &info) {
-  return environmentToJs(info.Env(), environmentReport(kAddonVersion));
+  const std::optional<bool> table = nvdecTableOption(info);
+  if (!table) {
+    invalidArgument(info.Env(), "options", "{ nvdecCaps?: boolean }").ThrowAsJavaScriptException();
+    return info.Env().Undefined();
+  }
+  return environmentToJs(info.Env(), environmentReport(kAddonVersion, *table));
 }
 
 // The probe on a worker thread: its first call loads NVCV and CV-CUDA (libcvcuda is about 190 MB), which must not
 // stall the JS thread of a process that serves a window.
 class EnvironmentWorker : public Napi::AsyncWorker {
 public:
-  EnvironmentWorker(Napi::Env env, bool warm, int device, bool libraries = true)
+  EnvironmentWorker(Napi::Env env, bool warm, int device, bool libraries = true, bool nvdecTable = true)
       : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), warm_(warm), device_(device),
-        libraries_(libraries) {}
+        libraries_(libraries), nvdecTable_(nvdecTable) {}
   void Execute() override {
     // Without the libraries, only the context: a command line starts it before anything else, and loads NVCV and
     // CV-CUDA on another thread meanwhile.
     std::string why;
-    if (libraries_) report_ = environmentReport(kAddonVersion);
+    if (libraries_) report_ = environmentReport(kAddonVersion, nvdecTable_);
     if (!warm_) return;
     const int devices = libraries_ ? report_.cuda.deviceCount : cuda::deviceCount(&why);
     if (devices > device_) {
@@ -63,6 +80,8 @@ public:
     o.Set("reason", reason_);
     deferred_.Resolve(o);
   }
+  // Anything Execute threw rejects the promise: a probe that failed must not leave its caller waiting for ever.
+  void OnError(const Napi::Error &e) override { deferred_.Reject(e.Value()); }
   Napi::Promise promise() { return deferred_.Promise(); }
 
 private:
@@ -70,13 +89,20 @@ private:
   bool warm_;
   int device_;
   bool libraries_;
+  bool nvdecTable_;
   EnvironmentReport report_;
   bool cudaWarm_ = false;
   std::string reason_;
 };
 
 Napi::Value EnvironmentAsync(const Napi::CallbackInfo &info) {
-  auto *w = new EnvironmentWorker(info.Env(), false, 0);
+  const std::optional<bool> table = nvdecTableOption(info);
+  if (!table) {
+    auto deferred = Napi::Promise::Deferred::New(info.Env());
+    deferred.Reject(invalidArgument(info.Env(), "options", "{ nvdecCaps?: boolean }").Value());
+    return deferred.Promise();
+  }
+  auto *w = new EnvironmentWorker(info.Env(), false, 0, true, *table);
   Napi::Promise p = w->promise();
   w->Queue();
   return p;
@@ -104,7 +130,7 @@ Napi::Value WarmUp(const Napi::CallbackInfo &info) {
     }
     if (v.IsBoolean()) libraries = v.As<Napi::Boolean>().Value();
   }
-  auto *w = new EnvironmentWorker(env, true, device, libraries);
+  auto *w = new EnvironmentWorker(env, true, device, libraries, false);
   Napi::Promise p = w->promise();
   w->Queue();
   return p;

@@ -93,7 +93,7 @@ CudaReport cudaReport() {
 
 } // namespace
 
-EnvironmentReport environmentReport(const std::string &addonVersion) {
+EnvironmentReport environmentReport(const std::string &addonVersion, bool nvdecTable) {
   EnvironmentReport r;
   r.addonVersion = addonVersion;
   r.ffmpeg = ffmpegReport();
@@ -103,7 +103,10 @@ EnvironmentReport environmentReport(const std::string &addonVersion) {
   if (r.cuda.deviceCount > 0) decoder_pool::load();
   r.decoderPool = decoder_pool::status();
   if (r.cuda.deviceCount <= 0) r.decoderPool.error = "no CUDA device: " + r.cuda.error.value_or("none found");
-  if (r.cuda.deviceCount > 0) {
+  if (r.cuda.deviceCount > 0 && !nvdecTable) {
+    r.nvdecCapsError = "not asked: the whole capability table costs the driver about a second of queries; each open "
+                       "asks for its own stream's row";
+  } else if (r.cuda.deviceCount > 0) {
     r.nvdecCaps = nvdecCapabilities(0, &r.nvdecCapsError);
   } else {
     r.nvdecCapsError = "no CUDA device";

@@ -62,6 +62,6 @@ struct EnvironmentReport {
 };
 
 /// Probes FFmpeg, CUDA, NVCV and CV-CUDA, and loads the NVDEC decoder pool where a device exists; never throws.
-EnvironmentReport environmentReport(const std::string &addonVersion);
+EnvironmentReport environmentReport(const std::string &addonVersion, bool nvdecTable = true);
 
 } // namespace zci
