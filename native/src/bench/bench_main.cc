@@ -13,12 +13,15 @@
 //   zci_bench compare FILE [FRAMES]   decoder A/B compared on the device against download + host compare
 //   zci_bench ledger FILE [FRAMES] [ROUNDS]  the copy ledger of each step beside a whole-frame download, and the
 //                                      step's latency with the ledger on and off (bench_ledger.cc)
+//   zci_bench threads N FILE...       FFmpeg's API alone, N threads of one process on one CUDA device, each decoding
+//                                      the next file to its end: the reference rate of a scan (bench_threads.cc)
 //   zci_bench regions PIXFMT WxH CODEDWxCODEDH RANGE...  labels of ranges of a frame in one buffer (no file, no GPU)
 #include "bench_compare.h"
 #include "bench_ledger.h"
 #include "bench_loop.h"
 #include "bench_memory.h"
 #include "bench_nvdec.h"
+#include "bench_threads.h"
 #include "json_line.h"
 
 #include "gpu/cuda_driver.h"
@@ -261,6 +264,8 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  if (argc >= 4 && std::string(argv[1]) == "threads")
+    return zci::bench::benchThreads(std::max(1, std::atoi(argv[2])), std::vector<std::string>(argv + 3, argv + argc));
   const bool countOptional = argc == 3 && (std::string(argv[1]) == "memread" || std::string(argv[1]) == "probe" ||
                                            std::string(argv[1]) == "compare" || std::string(argv[1]) == "ledger");
   if (argc < 4 && !countOptional) {
