@@ -13,7 +13,7 @@ export const COOL_DOWN_MS = 60_000;
  * The identity of a file: its device and inode, so that a link or another spelling of the path names the same file;
  * its resolved path when it cannot be read (gone, or not reachable).
  */
-export function fileIdentity(file: string): string {
+function fileIdentity(file: string): string {
   try {
     const info = statSync(file);
     return `${info.dev}:${info.ino}`;
