@@ -48,6 +48,15 @@ export const settingsPatchSchema = settingsSchema.omit({ libraryPath: true }).pa
 /** Some settings to change. */
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
+/**
+ * A change one client may make for itself: in serve mode each client's choices stay with its own session, over the
+ * defaults whoever started the server set. The FFmpeg is not among them: the backend loads it once, for every client.
+ */
+export const clientSettingsPatchSchema = settingsPatchSchema.omit({ ffmpeg: true }).strict();
+
+/** Settings one client chose for itself. */
+export type ClientSettingsPatch = z.infer<typeof clientSettingsPatchSchema>;
+
 /** What a first run starts with. */
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',

@@ -1,12 +1,13 @@
 /** The backend's clients: each attached channel gets its own ClientSession and its requests dispatched. */
-import type { BackendRestartedEvent, EventMap, EventName } from '../../contract/contract';
+import type { EventMap, EventName } from '../../contract/contract';
 import { rpcError } from '../../contract/envelope';
 import { MAX_PENDING_REQUESTS, type WireEvent, type WireResponse } from '../../contract/wire';
 import { encodeWireMessage } from '../../contract/wire-frame';
-import type { ClientStateMessage } from '../supervisor/protocol';
+import type { ClientStateMessage, RestartedClient } from '../supervisor/protocol';
 import { ClientSession } from './client-session';
 import { dispatch } from './dispatch';
 import type { Handlers } from './handlers/types';
+import type { Persistence } from './persist';
 
 /** A two-way pipe to one client: requests arrive as JSON text; answers leave as wire-frame.ts encodes them. */
 export interface Channel {
@@ -22,12 +23,18 @@ export class BackendServer {
   constructor(
     private readonly handlers: Handlers,
     private readonly reportState: (clientId: string, state: ClientStateMessage) => void,
+    /** Where a request's settings are read (its operator device); null: only what the request itself names. */
+    private readonly settings: Pick<Persistence, 'getSettings'> | null = null,
   ) {}
 
-  /** Starts serving a client; after a restart, first tells it what happened. */
-  attach(clientId: string, channel: Channel, restarted: BackendRestartedEvent | null): void {
+  /** Starts serving a client; after a restart, first tells it what happened, and gives it back its own settings. */
+  attach(clientId: string, channel: Channel, restarted: RestartedClient | null): void {
     this.detach(clientId);
-    const client = new ClientSession((state) => this.reportState(clientId, state));
+    // The parent keeps the client's own settings with its file and frame, so a restart does not reset them.
+    const client: ClientSession = new ClientSession((state) =>
+      this.reportState(clientId, { ...state, settings: client.ownSettings() }),
+    );
+    if (restarted?.settings !== undefined) client.choose(restarted.settings);
     this.clients.set(clientId, client);
     const emit = <E extends EventName>(event: E, payload: EventMap[E]): void => {
       const message: WireEvent<E> = { kind: 'event', event, payload };
@@ -40,7 +47,7 @@ export class BackendServer {
         return;
       }
       pending += 1;
-      dispatch(this.handlers, data, { client, emit })
+      dispatch(this.handlers, data, { client, emit }, this.settings)
         .then((response) => channel.send(serialize(response)))
         .catch((error: unknown) => channel.send(serialize(internalReply(data, error))))
         .finally(() => {
@@ -48,7 +55,11 @@ export class BackendServer {
         });
     });
     channel.onClose(() => this.detach(clientId));
-    if (restarted !== null) emit('backendRestarted', restarted);
+    if (restarted !== null) {
+      const event = { ...restarted };
+      delete event.settings; // the parent's record, not part of the event the client reads
+      emit('backendRestarted', event);
+    }
   }
 
   /** Stops serving a client and closes its Session. */

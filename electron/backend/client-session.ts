@@ -1,7 +1,8 @@
 /** One client's open file: at most one addon Session, with its calls run one at a time. */
 import type { FrameSource } from '../addon/native';
-import { RpcFailure, rpcError } from '../../contract/envelope';
+import { RpcFailure, rpcError, type RpcError } from '../../contract/envelope';
 import type { FrameReport } from '../../contract/report';
+import type { ClientSettingsPatch } from '../../contract/settings';
 import type { Charge } from './memory-budget';
 
 /** Where the client is: the file it has open and the frame it looks at. */
@@ -38,6 +39,8 @@ export class ClientSession {
   private stateOwed = false;
   private waitingFrame: Waiting | null = null;
   private supersededCount = 0;
+  private own: ClientSettingsPatch = {};
+  private operatorDeviceError: RpcError | null = null;
 
   constructor(private readonly onState: (state: ClientState) => void = () => undefined) {}
 
@@ -112,6 +115,7 @@ export class ClientSession {
    * has answered a frame. */
   replace(next: FrameSource, file: string, charge: Charge | null = null): void {
     this.retire();
+    this.operatorDeviceError = null;
     this.session = next;
     this.charge = charge;
     this.visited = new Map();
@@ -160,6 +164,30 @@ export class ClientSession {
     return { ...this.state };
   }
 
+  /** The settings this client chose for itself, over the defaults (serve mode; empty elsewhere). */
+  ownSettings(): ClientSettingsPatch {
+    return { ...this.own };
+  }
+
+  /** Keeps this client's choices; the state listener hears of them, so a restarted backend can give them back. */
+  choose(patch: ClientSettingsPatch): void {
+    this.own = { ...this.own, ...patch };
+    this.onState(this.snapshot());
+  }
+
+  /**
+   * Notes that the open file was opened without the operator device the client asked for, because the driver does
+   * not list it: its previews are refused with this error until another file is opened. Null clears it.
+   */
+  setOperatorDeviceError(error: RpcError | null): void {
+    this.operatorDeviceError = error;
+  }
+
+  /** Why the open file's operator previews cannot run, when its operator device does not exist; else null. */
+  operatorDeviceMissing(): RpcError | null {
+    return this.operatorDeviceError;
+  }
+
   /** Switches the open file's copy ledger (a video's; a capture has none); false when there was none to switch. */
   switchLedger(on: boolean): boolean {
     if (this.session === null || this.session.closed || this.session.setLedger === undefined) return false;
@@ -170,6 +198,7 @@ export class ClientSession {
   /** Closes the Session; returns whether one was open. */
   close(): boolean {
     const had = this.closeSession();
+    this.operatorDeviceError = null;
     this.visited = new Map();
     this.update({ lastFile: null, lastFrame: null });
     return had;

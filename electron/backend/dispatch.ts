@@ -1,12 +1,24 @@
-/** Turns one raw message into one response: shape check, method check, parameter schema, handler, envelope. */
+/**
+ * Turns one raw message into one response: shape check, method check, parameter schema, handler, envelope. The
+ * handler runs as serving its client's request (request-scope.ts), so the settings it reads are that client's.
+ */
 import { z } from 'zod';
 import { isMethodName, METHODS, type MethodName } from '../../contract/contract';
 import { rpcError, toRpcError } from '../../contract/envelope';
 import { MAX_REQUEST_BYTES, requestSchema, type WireResponse } from '../../contract/wire';
 import type { HandlerContext, Handlers, Handler } from './handlers/types';
+import { withOperatorDevice } from './operator-device';
+import type { Persistence } from './persist';
+import { withinRequest } from './request-scope';
 
-/** Handles one raw request string; never throws, always answers (id -1 when the id is unreadable). */
-export async function dispatch(handlers: Handlers, raw: string, ctx: HandlerContext): Promise<WireResponse> {
+/** Handles one raw request string; never throws, always answers (id -1 when the id is unreadable). The settings are
+ * where the operator device a request asks for is read (absent: only an open's own options name one). */
+export async function dispatch(
+  handlers: Handlers,
+  raw: string,
+  ctx: HandlerContext,
+  settings: Pick<Persistence, 'getSettings'> | null = null,
+): Promise<WireResponse> {
   if (raw.length > MAX_REQUEST_BYTES) {
     return failure(
       -1,
@@ -26,7 +38,7 @@ export async function dispatch(handlers: Handlers, raw: string, ctx: HandlerCont
   }
   const { id, method, params } = request.data;
   if (!isMethodName(method)) return failure(id, 'INVALID_ARGUMENT', `Unknown method ${method}.`);
-  return call(handlers, method, id, params, ctx);
+  return call(handlers, method, id, params, ctx, settings);
 }
 
 async function call<M extends MethodName>(
@@ -35,6 +47,7 @@ async function call<M extends MethodName>(
   id: number,
   params: unknown,
   ctx: HandlerContext,
+  settings: Pick<Persistence, 'getSettings'> | null,
 ): Promise<WireResponse> {
   const checked = METHODS[method].params.safeParse(params ?? {});
   if (!checked.success) {
@@ -42,7 +55,11 @@ async function call<M extends MethodName>(
   }
   const handler = handlers[method] as Handler<M>;
   try {
-    const result = await handler(checked.data as Parameters<Handler<M>>[0], ctx);
+    const result = await withinRequest({ client: ctx.client }, () =>
+      withOperatorDevice(method, checked.data, ctx.client, settings, (p) =>
+        handler(p as Parameters<Handler<M>>[0], ctx),
+      ),
+    );
     return { kind: 'response', id, ok: true, result } as WireResponse;
   } catch (error) {
     return { kind: 'response', id, ok: false, error: toRpcError(error) };

@@ -12,6 +12,7 @@ import { removeLeftovers } from '../capture/pending-writes';
 import { parsePlantHook, PLANT_HOOK_ENV, type ComparePlant } from '../../contract/decoder-compare';
 import { availableFfmpeg } from '../addon/ffmpeg-variants';
 import { FFMPEG_CHOICE_ENV } from '../../contract/ffmpeg-choice';
+import { clientSettingsPatchSchema, type ClientSettingsPatch } from '../../contract/settings';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers/index';
@@ -22,7 +23,14 @@ async function main(): Promise<void> {
   const env = process.env;
   const root = appRootOf(import.meta.url);
   const configDir = env[BACKEND_ENV.configDir] ?? defaultConfigDir(env);
-  const persistence = new Persistence(configDir);
+  const parentPort = (process as unknown as { parentPort?: Parameters<typeof serveOverParentPort>[0] }).parentPort;
+  // Serve mode (no Electron parent port): many people's clients, each with its own settings over the defaults that
+  // whoever started the server set (saved settings, --setting).
+  const served = parentPort === undefined;
+  const persistence = new Persistence(configDir, {
+    perClient: served,
+    defaults: served ? defaultSettingsFrom(env[BACKEND_ENV.defaultSettings]) : {},
+  });
   await persistence.load();
   // Which FFmpeg: whoever started the backend (ZCI_FFMPEG, serve mode's --ffmpeg) decides, else the setting; only a
   // variant that is here (a setting left from an installation that had it falls back to the system's).
@@ -37,7 +45,6 @@ async function main(): Promise<void> {
   const libraryPath = persistence.getSettings().libraryPath;
   if (loaded.addon !== null && libraryPath !== null) loaded.addon.setLibraryPath(libraryPath);
   const samplePath = env[BACKEND_ENV.samplePath] ?? path.join(root, 'assets', 'sample.mp4');
-  const parentPort = (process as unknown as { parentPort?: Parameters<typeof serveOverParentPort>[0] }).parentPort;
   // Serve mode reaches its root folder; the desktop app what the user chose (and chose before: the recents).
   const rootFolder = env[BACKEND_ENV.root];
   const paths = rootFolder !== undefined && rootFolder !== '' ? PathPolicy.root(rootFolder) : PathPolicy.chosen();
@@ -69,7 +76,11 @@ async function main(): Promise<void> {
   // for them, and the JS thread never waits on them.
   void loaded.addon?.warmUp(persistence.getSettings().device).catch(() => undefined);
   let post: PostToParent = () => undefined;
-  const server = new BackendServer(handlers, (clientId, state) => post({ type: 'state', clientId, state }));
+  const server = new BackendServer(
+    handlers,
+    (clientId, state) => post({ type: 'state', clientId, state }),
+    persistence,
+  );
   if (parentPort !== undefined) {
     post = serveOverParentPort(parentPort, server, (message) => {
       if (message.type === 'setLibraryPath') {
@@ -80,6 +91,19 @@ async function main(): Promise<void> {
   } else if (process.send !== undefined) post = serveOverIpc(process, server);
   else throw new Error('the backend must be started by the app or by serve mode');
   post({ type: 'ready', pid: process.pid });
+}
+
+/** The defaults serve mode passed (checked there already); unreadable ones are said and ignored. */
+function defaultSettingsFrom(json: string | undefined): ClientSettingsPatch {
+  if (json === undefined || json === '') return {};
+  try {
+    return clientSettingsPatchSchema.parse(JSON.parse(json));
+  } catch (error) {
+    process.stderr.write(
+      `backend: default settings ignored: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return {};
+  }
 }
 
 // A stray rejection is a bug to report, not a reason to drop every client's state.

@@ -1,15 +1,21 @@
-/** Settings and recent files, kept as small JSON files in the user's config folder. */
+/**
+ * Settings and recent files, kept as small JSON files in the user's config folder. In serve mode the saved settings
+ * (and the server's command-line defaults) are only defaults: each client's choices stay with its own session.
+ */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RecentFile } from '../../contract/contract';
+import { RpcFailure, rpcError } from '../../contract/envelope';
 import {
   DEFAULT_SETTINGS,
   RETIRED_SETTINGS,
   settingsSchema,
+  type ClientSettingsPatch,
   type Settings,
   type SettingsPatch,
 } from '../../contract/settings';
+import { currentRequest } from './request-scope';
 
 /** How many recent files are kept. */
 export const MAX_RECENTS = 10;
@@ -37,6 +43,17 @@ export function withLastFrame(list: readonly RecentFile[], file: string, frame: 
 /** How long the frame a user looks at may wait before recents.json is written: stepping writes at most this often. */
 const VIEWED_SAVE_DELAY_MS = 500;
 
+/** How settings are shared. */
+export interface PersistenceOptions {
+  /**
+   * Serve mode: many people's clients share the backend, so a client's setSettings holds for that client's session
+   * alone and is never saved; only whoever starts the server sets the defaults. Default: one user, settings saved.
+   */
+  perClient?: boolean;
+  /** Defaults for this run over the saved settings (serve mode's --setting); never saved. */
+  defaults?: ClientSettingsPatch;
+}
+
 /** Reads and writes the two files; writes are queued so they never interleave. */
 export class Persistence {
   private settings: Settings = { ...DEFAULT_SETTINGS };
@@ -44,7 +61,10 @@ export class Persistence {
   private writes: Promise<void> = Promise.resolve();
   private viewedTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly options: PersistenceOptions = {},
+  ) {}
 
   /** Loads both files; a missing or damaged file means defaults. */
   async load(): Promise<void> {
@@ -57,13 +77,35 @@ export class Persistence {
     this.recents = recents.success ? recents.data.slice(0, MAX_RECENTS) : [];
   }
 
-  /** The current settings. */
+  /** The settings that hold for the request being served: the defaults, with its client's own choices over them
+   * in serve mode; outside any request, the defaults. */
   getSettings(): Settings {
-    return { ...this.settings };
+    const request = currentRequest();
+    return {
+      ...this.settings,
+      ...this.options.defaults,
+      ...(this.options.perClient === true ? request?.client.ownSettings() : {}),
+      ...request?.override,
+    };
   }
 
-  /** Applies a patch and saves. */
+  /** Applies a patch: in serve mode to the requesting client's session alone, else to the saved settings. */
   setSettings(patch: SettingsPatch): Settings {
+    const client = currentRequest()?.client;
+    if (this.options.perClient === true && client !== undefined) {
+      const { ffmpeg, ...own } = patch;
+      if (ffmpeg !== undefined && ffmpeg !== this.settings.ffmpeg)
+        throw new RpcFailure(
+          rpcError(
+            'INVALID_ARGUMENT',
+            'The FFmpeg is loaded once for every client of this server; one client cannot change it.',
+            'Whoever starts serve mode chooses it (--ffmpeg).',
+          ),
+        );
+      settingsSchema.parse({ ...this.getSettings(), ...own }); // a bad value is refused before it is kept
+      client.choose(own);
+      return this.getSettings();
+    }
     this.settings = settingsSchema.parse({ ...this.settings, ...patch });
     this.save('settings.json', this.settings);
     return this.getSettings();

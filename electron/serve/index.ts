@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     [BACKEND_ENV.cwd]: rootFolder,
     [BACKEND_ENV.root]: rootFolder,
     ...(options.ffmpeg !== null ? { [FFMPEG_CHOICE_ENV]: options.ffmpeg } : {}),
+    [BACKEND_ENV.defaultSettings]: JSON.stringify(options.defaults),
   };
   const sample = process.env[BACKEND_ENV.samplePath];
   if (sample !== undefined) backendEnv[BACKEND_ENV.samplePath] = sample;

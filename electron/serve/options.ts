@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { BUDGET_ENV } from '../../contract/budgets';
 import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../../contract/ffmpeg-choice';
+import { clientSettingsPatchSchema, type ClientSettingsPatch } from '../../contract/settings';
 
 /** What serve mode was asked to do. */
 export interface ServeOptions {
@@ -17,6 +18,8 @@ export interface ServeOptions {
   budgetEnv: Record<string, string>;
   /** Which FFmpeg the backend decodes with; null: the default (the system's, or ZCI_FFMPEG). */
   ffmpeg: FfmpegChoice | null;
+  /** Defaults every client starts from (--setting); each client's own choices go over them, for it alone. */
+  defaults: ClientSettingsPatch;
   help: boolean;
 }
 
@@ -37,6 +40,8 @@ export const USAGE = `Usage: npm run serve -- [options]
   --max-pixels N     the largest coded picture (width x height) a file may have (default 35651584, 8192x4352)
   --hold-frames N    frames each open file holds (default 2)
   --ffmpeg WHICH     ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg (default), or the FFmpeg 7.1 shipped with the app
+  --setting NAME=VALUE  a default setting every client starts from, e.g. decode=software or operatorDevice=1
+                     (repeatable); each client's own changes hold for it alone and are never saved
   --help             this text`;
 
 /** Parses argv (without node and the script); throws on unknown or malformed options. */
@@ -54,6 +59,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       'max-pixels': { type: 'string' },
       'hold-frames': { type: 'string' },
       ffmpeg: { type: 'string' },
+      setting: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -78,8 +84,32 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       [BUDGET_ENV.holdFrames]: values['hold-frames'],
     }),
     ffmpeg: ffmpeg?.data ?? null,
+    defaults: defaultSettingsOf(values.setting),
     help: values.help,
   };
+}
+
+/** The defaults named by --setting NAME=VALUE options; a value is read as JSON (7, true, null) or else as text. */
+function defaultSettingsOf(given: readonly string[]): ClientSettingsPatch {
+  const patch: Record<string, unknown> = {};
+  for (const item of given) {
+    const at = item.indexOf('=');
+    if (at <= 0) throw new Error(`--setting must be NAME=VALUE, not ${item}`);
+    const text = item.slice(at + 1);
+    let value: unknown = text;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // Plain text: a word such as software.
+    }
+    patch[item.slice(0, at)] = value;
+  }
+  const checked = clientSettingsPatchSchema.safeParse(patch);
+  if (!checked.success)
+    throw new Error(
+      `--setting: ${checked.error.issues.map((issue) => `${issue.path.join('.') || 'setting'}: ${issue.message}`).join('; ')}`,
+    );
+  return checked.data;
 }
 
 /** The budget variables that were given. */

@@ -1,15 +1,20 @@
 /** Messages between a supervising parent (Electron's main process or the serve server) and the backend process. */
 import type { BackendRestartedEvent } from '../../contract/contract';
+import type { ClientSettingsPatch } from '../../contract/settings';
 
-/** A client's file and frame, as the backend reports them to its parent. */
+/** A client's file and frame, and the settings it chose for itself (serve mode), as the backend reports them. */
 export interface ClientStateMessage {
   lastFile: string | null;
   lastFrame: number | null;
+  settings?: ClientSettingsPatch;
 }
+
+/** What a restarted backend is told of a client: the event it shows, and the settings the client had chosen. */
+export type RestartedClient = BackendRestartedEvent & { settings?: ClientSettingsPatch };
 
 /** What the parent sends. In Electron, 'attach' carries a MessagePort and no 'message' is ever sent. */
 export type ParentMessage =
-  | { type: 'attach'; clientId: string; restarted: BackendRestartedEvent | null }
+  | { type: 'attach'; clientId: string; restarted: RestartedClient | null }
   | { type: 'message'; clientId: string; data: string }
   | { type: 'detach'; clientId: string }
   /** Electron only: the user chose this file or folder in a dialog, so the RPC may reach it. */
@@ -34,6 +39,8 @@ export const BACKEND_ENV = {
   cwd: 'ZCI_CWD',
   /** Serve mode's root folder: the RPC reaches nothing outside it. */
   root: 'ZCI_ROOT',
+  /** Serve mode's default settings for every client (JSON of a ClientSettingsPatch, from --setting). */
+  defaultSettings: 'ZCI_DEFAULT_SETTINGS',
 } as const;
 
 /** True when a value looks like a ChildMessage. */

@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BackendServer, type Channel } from '../../electron/backend/backend-server';
 import { ClientSession } from '../../electron/backend/client-session';
+import type { ClientStateMessage } from '../../electron/supervisor/protocol';
+import { decodeWireMessage } from '../../contract/wire-frame';
 import { dispatch } from '../../electron/backend/dispatch';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
@@ -103,4 +106,123 @@ describe('dispatch', () => {
       result: { info: { path: SAMPLE, frameCount: 96 } },
     });
   });
+});
+
+describe('dispatch in serve mode: settings per client', () => {
+  it("keeps one client's settings from the others; an operator device that does not exist fails its previews, not its open", async () => {
+    const served = new Persistence(path.join(dir, 'served'), { perClient: true });
+    await served.load();
+    const serveHandlers = createHandlers({
+      addon,
+      addonStatus,
+      persistence: served,
+      samplePath: SAMPLE,
+      cwd: dir,
+      paths: PathPolicy.root('/'),
+      startedAt: new Date(0),
+    });
+    const a: HandlerContext = { client: new ClientSession(), emit: vi.fn() };
+    const b: HandlerContext = { client: new ClientSession(), emit: vi.fn() };
+    const send = (c: HandlerContext, method: string, params: unknown, id: number) =>
+      dispatch(serveHandlers, request(method, params, id), c, served);
+    try {
+      // Past any device the driver lists (ordinals go to 63).
+      const chosen = { operatorDevice: 63, decode: 'software' };
+      expect(await send(a, 'setSettings', chosen, 1)).toMatchObject({ ok: true, result: chosen });
+      expect(await send(b, 'getSettings', {}, 2)).toMatchObject({
+        ok: true,
+        result: { operatorDevice: null, decode: 'auto' },
+      });
+      expect(await send(b, 'open', { path: SAMPLE }, 3)).toMatchObject({
+        ok: true,
+        result: { info: { path: SAMPLE } },
+      });
+      // Its own open succeeds; only what needs the operator device fails, saying which device.
+      expect(await send(a, 'open', { path: SAMPLE }, 4)).toMatchObject({
+        ok: true,
+        result: { info: { path: SAMPLE } },
+      });
+      const noDevice = { code: 'NO_CUDA_DEVICE', message: expect.stringContaining('device 63') };
+      expect(await send(a, 'frame', { index: 3, preview: { op: 'convert' } }, 5)).toMatchObject({
+        ok: true,
+        result: { report: { frameIndex: 3 }, preview: null, previewError: noDevice },
+      });
+      expect(await send(a, 'preview', { index: 3, op: 'gaussian' }, 6)).toMatchObject({ ok: false, error: noDevice });
+      expect(await send(a, 'frame', { index: 4 }, 7)).toMatchObject({
+        ok: true,
+        result: { report: { frameIndex: 4 } },
+      });
+      // Nothing of it was saved for the next start.
+      await served.flush();
+      const next = new Persistence(path.join(dir, 'served'), { perClient: true });
+      await next.load();
+      expect(next.getSettings()).toMatchObject({ operatorDevice: null, decode: 'auto' });
+    } finally {
+      a.client.close();
+      b.client.close();
+    }
+  });
+});
+
+/** A channel to one client of a BackendServer, keeping what it was sent. */
+function channelTo(): Channel & { sent: unknown[]; request(text: string): void; close(): void } {
+  let listener: (data: string) => void = () => undefined;
+  let closed: () => void = () => undefined;
+  const sent: unknown[] = [];
+  return {
+    sent,
+    send: (data) => sent.push(decodeWireMessage(data)),
+    onMessage: (l) => (listener = l),
+    onClose: (l) => (closed = l),
+    request: (text) => listener(text),
+    close: () => closed(),
+  };
+}
+
+it('gives a client its own settings back after the backend restarts, and tells it only the event', async () => {
+  const served = new Persistence(path.join(dir, 'served'), { perClient: true });
+  await served.load();
+  const serveHandlers = createHandlers({
+    addon,
+    addonStatus,
+    persistence: served,
+    samplePath: SAMPLE,
+    cwd: dir,
+    paths: PathPolicy.root('/'),
+    startedAt: new Date(0),
+  });
+  const states: ClientStateMessage[] = [];
+  const first = new BackendServer(serveHandlers, (_id, state) => states.push(state), served);
+  const before = channelTo();
+  first.attach('c1', before, null);
+  before.request(request('setSettings', { proof: false, thumbnailWidth: 128 }, 1));
+  await vi.waitFor(() => expect(before.sent).toHaveLength(1));
+  expect(states.at(-1)).toEqual({ lastFile: null, lastFrame: null, settings: { proof: false, thumbnailWidth: 128 } });
+  first.detach('c1');
+
+  // What the parent kept goes back with the restart; the client sees the event alone.
+  const second = new BackendServer(serveHandlers, () => undefined, served);
+  const after = channelTo();
+  const event = {
+    reason: 'the decoder process stopped',
+    exitCode: null,
+    signal: 'SIGKILL',
+    restarts: 1,
+    lastFile: null,
+    lastFrame: null,
+  };
+  second.attach('c1', after, { ...event, settings: states.at(-1)?.settings });
+  const other = channelTo();
+  second.attach('c2', other, null);
+  after.request(request('getSettings', {}, 2));
+  other.request(request('getSettings', {}, 3));
+  await vi.waitFor(() => {
+    expect(after.sent).toHaveLength(2);
+    expect(other.sent).toHaveLength(1);
+  });
+  expect(after.sent[0]).toEqual({ kind: 'event', event: 'backendRestarted', payload: event });
+  expect(after.sent[1]).toMatchObject({ id: 2, ok: true, result: { proof: false, thumbnailWidth: 128 } });
+  expect(other.sent[0]).toMatchObject({ id: 3, ok: true, result: { proof: true, thumbnailWidth: 240 } });
+  second.detach('c1');
+  second.detach('c2');
 });

@@ -104,7 +104,7 @@ describe.skipIf(!built)('Supervisor over the built backend (needs npm run build)
       ok: true,
       result: { report: { frameIndex: 7 } },
     });
-    expect(supervisor.stateOf('c1')).toEqual({ lastFile: clip, lastFrame: 7 });
+    expect(supervisor.stateOf('c1')).toMatchObject({ lastFile: clip, lastFrame: 7 });
 
     const again = new Promise((resolve) => supervisor.once('restarted', resolve));
     process.kill(first.pid!, 'SIGKILL');

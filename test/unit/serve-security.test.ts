@@ -93,6 +93,16 @@ describe('serve options', () => {
     expect(() => parseServeArgs(['--port', '70000'])).toThrow();
     expect(() => parseServeArgs(['--bogus'])).toThrow();
   });
+
+  it("takes the defaults every client starts from, checked, and never the FFmpeg or a client's library path", () => {
+    expect(parseServeArgs([]).defaults).toEqual({});
+    expect(
+      parseServeArgs(['--setting', 'decode=software', '--setting', 'operatorDevice=1', '--setting', 'proof=false'])
+        .defaults,
+    ).toEqual({ decode: 'software', operatorDevice: 1, proof: false });
+    for (const bad of ['decode=fast', 'ffmpeg=7.1', 'libraryPath=/tmp/x', 'thumbnailWidth=9', 'nonsense=1', 'decode'])
+      expect(() => parseServeArgs(['--setting', bad]), bad).toThrow(/--setting/);
+  });
 });
 
 describe('serve mode edges', () => {
