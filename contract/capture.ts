@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { boundedJson, boundedJsonObject, CAPTURE_JSON_BOUNDS, type JsonValue } from './bounded-json';
 import { environmentReportSchema } from './environment';
 import { frameReportSchema, streamInfoSchema } from './report';
-import { memoryReadSchema } from './memory';
+import { MEMORY_READ_CAP, memoryReadSchema, regionSpanSchema } from './memory';
 import { decodeModeSchema, planeNameSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** The value of the manifest's format field. */
@@ -103,10 +103,28 @@ export const probePointsSchema = z
 /** Pixels a capture keeps a probe band around. */
 export type ProbePoints = z.infer<typeof probePointsSchema>;
 
+/**
+ * What one memory sample may hold, checked when a capture is read. A sample is one memory read, so it holds at most
+ * what one read copies (MEMORY_READ_CAP). The planner (electron/capture/memory-samples.ts) reads at most 98 rows in
+ * one sample (two displayed rows and three hidden regions of at most 32 rows), and a row crosses at most a few
+ * regions (visible, coded but not displayed, right padding, or the next plane's rows where it runs into them), so
+ * its samples hold a few hundred spans: 1,024 rows and 4,096 spans leave room for planners to come while a read of a
+ * capture stays a small walk over its sample.
+ */
+export const MEMORY_SAMPLE_LIMITS = { bytes: MEMORY_READ_CAP, rows: 1_024, spans: 4_096 } as const;
+
 const memorySampleSchema = z.object({
   kind: z.enum(MEMORY_SAMPLE_KINDS),
   bin: binPathSchema,
-  read: memoryReadSchema.omit({ data: true }),
+  read: memoryReadSchema.omit({ data: true }).extend({
+    rows: z
+      .int()
+      .min(1)
+      .max(MEMORY_SAMPLE_LIMITS.rows, `a memory sample holds at most ${MEMORY_SAMPLE_LIMITS.rows} rows`),
+    regions: z
+      .array(regionSpanSchema)
+      .max(MEMORY_SAMPLE_LIMITS.spans, `a memory sample holds at most ${MEMORY_SAMPLE_LIMITS.spans} region spans`),
+  }),
 });
 
 /** One kept memory read of a captured frame. */

@@ -44,13 +44,21 @@ export const MEMORY_READ_CAP = 1_048_576;
 const MAX_INDEX = 100_000_000;
 const MAX_BYTES = 2 ** 40;
 
+/**
+ * The most rows one read may name. No decoder the inspector opens hands out a plane taller than 65,536 rows (AV1
+ * and VP9 stop there, H.264 and HEVC far below), so no honest read needs more; the bound keeps the work a read
+ * costs per row (a capture answers row by row) small, where the old bound of 1,000,000 let one read ask for
+ * 20,000 one-byte rows of a capture and spend seconds on them.
+ */
+export const MAX_READ_ROWS = 65_536;
+
 /** Rows of one plane, in that plane's pitch from its first byte; rows may run past the plane (hidden rows, the next
  * plane, the tail). Columns are bytes inside the row: byteStart..byteStart+byteCount (default: the whole pitch). */
 const planeRangeSchema = z
   .object({
     plane: z.int().min(0).max(7),
     row: z.int().min(0).max(1_000_000),
-    rows: z.int().min(1).max(1_000_000),
+    rows: z.int().min(1).max(MAX_READ_ROWS),
     byteStart: z.int().min(0).max(1_000_000).optional(),
     byteCount: z.int().min(1).max(1_000_000).optional(),
   })
@@ -125,3 +133,24 @@ export const memoryReadSchema = z.object({
 
 /** The result of readMemory. */
 export type MemoryRead = z.infer<typeof memoryReadSchema>;
+
+/**
+ * Why an answer of readMemory is not one (outside memoryReadSchema, its bytes not rows × bytesPerRow, or its spans
+ * not every byte in order), or null when it is: checked before any answer leaves the backend.
+ */
+export function memoryReadProblem(read: MemoryRead): string | null {
+  const parsed = memoryReadSchema.safeParse(read);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return `${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'not a memory read'}`;
+  }
+  const bytes = read.rows * read.bytesPerRow;
+  if (read.data.byteLength !== bytes)
+    return `data holds ${read.data.byteLength} bytes, not ${read.rows} × ${read.bytesPerRow}`;
+  let at = 0;
+  for (const span of read.regions) {
+    if (span.start !== at) return `a region span starts at byte ${span.start}, not at ${at}`;
+    at += span.length;
+  }
+  return at === bytes ? null : `the region spans cover ${at} bytes of ${bytes}`;
+}

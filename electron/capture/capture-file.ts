@@ -21,6 +21,7 @@ import {
 import { RpcFailure, rpcError } from '../../contract/envelope';
 import { decodedBudgetBreach, invalid, namedPngs, operatorShape, pixels } from './capture-pngs';
 import { sha256, verifyCapture } from './capture-signature';
+import { checkMemorySamples } from './sample-checks';
 import { checkPngHeader, decodePng, maxPngBytes, PngFormatError, type PngShape } from './png';
 import { ZipFormatError, ZipReader, type ZipEntry } from './zip';
 
@@ -104,6 +105,8 @@ async function readOpenZip(zip: ZipReader, label: string, options: ReadOptions):
     );
   const raw = await zip.read(manifestEntry);
   const manifest = parseManifest(raw, label);
+  // The memory samples against their frames' reports, before any of their bytes is inflated.
+  checkMemorySamples(manifest, label);
   const digests = new Map<string, string>([[CAPTURE_MANIFEST, sha256(raw)]]);
 
   // Sizes first, from the manifest and the directory: nothing named is inflated before the whole fits.

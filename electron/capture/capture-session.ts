@@ -16,7 +16,7 @@ import type { ReadMemoryParams } from '../../contract/memory';
 type MemoryRange = ReadMemoryParams['range'];
 import type { MemoryRead } from '../../contract/memory';
 import type { StreamInfo } from '../../contract/report';
-import { readFromSamples } from './memory-samples';
+import { readFromSamples } from './sample-reads';
 import type { OpenedCapture } from './capture-file';
 import { CaptureImages } from './capture-images';
 import type { CaptureSource, OperatorPreviews } from './collect';
@@ -156,12 +156,13 @@ export class CaptureSession implements Pick<Session, 'info' | 'closed' | 'show' 
 
   /**
    * Reads a captured frame's memory from the bytes the capture kept of it: rows inside one of its samples are
-   * answered as they were read; others are MEMORY_NOT_CAPTURED, naming the frame, the rows and what it holds.
+   * answered as they were read; others are MEMORY_NOT_CAPTURED, naming the frame, the rows and what it holds. The
+   * range is checked against the frame's planes and the read cap first, as a live read is.
    */
   async readMemory(range: MemoryRange, options: { index: number }): Promise<MemoryRead> {
     const frame = this.lookup(options.index);
     const samples = (frame.memory ?? []).map((sample) => ({ read: sample.read, data: this.images.bytes(sample.bin) }));
-    return readFromSamples(samples, range, options.index);
+    return readFromSamples(samples, range, options.index, frame.report);
   }
 
   /** Bytes the operators answer of a frame takes on the wire, known before any PNG is touched: base64 of each PNG

@@ -2,15 +2,16 @@
  * The bytes a capture keeps of each frame's memory, so the probe and the boundary view work where no GPU is: every
  * plane's first rows, the rows around its end (the last coded rows, the hidden rows, the first rows of what follows)
  * and a tile of rows around the picture's middle. Each is one memory read, kept as it was read (its regions, its
- * addresses) with its bytes in a file of its own; a later read is answered from them when it lies inside one.
+ * addresses) with its bytes in a file of its own; a later read is answered from them (sample-reads.ts) when it lies
+ * inside one.
  */
 import type { ReadMemoryParams } from '../../contract/memory';
 
 /** A range of a frame's memory, as readMemory takes it. */
 type MemoryRange = ReadMemoryParams['range'];
 import { CAPTURE_MEMORY_BUDGETS, type MemorySampleEntry, type ProbePoints } from '../../contract/capture';
-import { RpcFailure, rpcError } from '../../contract/envelope';
-import type { MemoryRead, RegionSpan } from '../../contract/memory';
+import { RpcFailure } from '../../contract/envelope';
+import type { MemoryRead } from '../../contract/memory';
 import type { FrameReport } from '../../contract/report';
 
 /** A plane range with its kind, as a capture asks for it. */
@@ -143,97 +144,4 @@ export async function readSamples(
     }
   }
   return taken;
-}
-
-/** The regions of some columns of some rows of a stored read, as spans of the packed answer. */
-function sliceRegions(
-  stored: MemoryRead,
-  firstRow: number,
-  rows: number,
-  byteStart: number,
-  byteCount: number,
-): RegionSpan[] {
-  const spans: RegionSpan[] = [];
-  for (let r = 0; r < rows; r += 1) {
-    const from = (firstRow + r) * stored.bytesPerRow + byteStart;
-    const to = from + byteCount;
-    for (const span of stored.regions) {
-      const start = Math.max(from, span.start);
-      const end = Math.min(to, span.start + span.length);
-      if (end <= start) continue;
-      const at = r * byteCount + (start - from);
-      const last = spans.at(-1);
-      if (
-        last !== undefined &&
-        last.region === span.region &&
-        last.plane === span.plane &&
-        last.start + last.length === at
-      )
-        last.length += end - start;
-      else spans.push({ start: at, length: end - start, region: span.region, plane: span.plane });
-    }
-  }
-  return spans;
-}
-
-/** A stored sample: its read without the bytes, and the bytes. */
-export interface StoredSample {
-  read: Omit<MemoryRead, 'data'>;
-  data: Uint8Array;
-}
-
-/** Adds a byte count to a hex address. */
-function addressPlus(address: string, bytes: number): string {
-  return `0x${(BigInt(address) + BigInt(bytes)).toString(16)}`;
-}
-
-/**
- * Answers a memory read of a captured frame from its samples, when the rows and columns asked lie inside one of
- * them; otherwise MEMORY_NOT_CAPTURED, naming the frame, the rows asked and the rows the capture holds.
- */
-export function readFromSamples(samples: readonly StoredSample[], range: MemoryRange, frameIndex: number): MemoryRead {
-  if ('plane' in range) {
-    for (const sample of samples) {
-      const s = sample.read;
-      if (s.plane !== range.plane || s.row === null) continue;
-      const byteStart = range.byteStart ?? 0;
-      const byteCount = range.byteCount ?? s.bytesPerRow - byteStart;
-      if (range.row < s.row || range.row + range.rows > s.row + s.rows) continue;
-      if (byteStart + byteCount > s.bytesPerRow) continue;
-      const firstRow = range.row - s.row;
-      const data = new Uint8Array(range.rows * byteCount);
-      for (let r = 0; r < range.rows; r += 1) {
-        const from = (firstRow + r) * s.bytesPerRow + byteStart;
-        data.set(sample.data.subarray(from, from + byteCount), r * byteCount);
-      }
-      const skip = firstRow * s.rowPitch + byteStart;
-      return {
-        ...s,
-        frameIndex,
-        row: range.row,
-        offset: s.offset + skip,
-        rows: range.rows,
-        bytesPerRow: byteCount,
-        data,
-        regions: sliceRegions({ ...s, data: sample.data }, firstRow, range.rows, byteStart, byteCount),
-        address: addressPlus(s.address, skip),
-        bytesRead: 0,
-        totalBytesRead: 0,
-      };
-    }
-  }
-  const held = samples
-    .filter((x) => x.read.plane !== null && x.read.row !== null)
-    .map((x) => `plane ${x.read.plane} rows ${x.read.row}–${(x.read.row ?? 0) + x.read.rows - 1}`);
-  const asked =
-    'plane' in range
-      ? `rows ${range.row}–${range.row + range.rows - 1} of plane ${range.plane}`
-      : `${range.length} bytes at offset ${range.offset}`;
-  throw new RpcFailure(
-    rpcError(
-      'MEMORY_NOT_CAPTURED',
-      `The capture holds no bytes for ${asked} of frame ${frameIndex}${held.length > 0 ? `; it holds ${held.join(', ')}` : '; it holds none of this frame'}.`,
-      `Capture frame ${frameIndex} again from the video with these rows (capture --memory, or Save capture), or open the video.`,
-    ),
-  );
 }

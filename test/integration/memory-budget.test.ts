@@ -10,10 +10,13 @@ import { ClientSession } from '../../electron/backend/client-session';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext } from '../../electron/backend/handlers/types';
 import { MemoryBudget } from '../../electron/backend/memory-budget';
+import { readCapture } from '../../electron/capture/capture-file';
+import { CaptureSession } from '../../electron/capture/capture-session';
 import { Persistence } from '../../electron/backend/persist';
 import { heldFrameBytes, readBudgets } from '../../contract/budgets';
 import { MEMORY_READ_CAP } from '../../contract/memory';
 import { addon, addonStatus } from '../support/live/addon';
+import { captureWithMemoryBytes } from '../support/memory-captures';
 import { fixture } from '../support/paths';
 
 const CLIP = 'h264-odd-642x362.mp4'; // coded 656x368 (whole macroblocks)
@@ -102,4 +105,36 @@ it('charges a memory read before it copies, and refuses one the budget cannot ho
   const ok = await second.handlers.readMemory({ index: 0, range: { plane: 0, row: 0, rows: 1 } }, ctx);
   expect(ok.rows).toBe(1);
   expect(roomy.usedBytes).toBe(held); // the read's charge ended with it
+});
+
+it("charges a read of a capture's memory like a live read, and refuses one past the read cap before any copy", async () => {
+  const opened = await readCapture(captureWithMemoryBytes(), 'memory.zci');
+  const ask = { index: 0, range: { plane: 0, row: 1078, rows: 10 } };
+
+  // Room for everything but a read's two copies: refused, and nothing stays charged.
+  const tight = new MemoryBudget(2 * MEMORY_READ_CAP - 1);
+  const { handlers, client } = backend(tight);
+  const ctx = client();
+  ctx.client.replace(new CaptureSession(opened, path.join(dir, 'memory.zci')), path.join(dir, 'memory.zci'));
+  await expect(handlers.readMemory(ask, ctx)).rejects.toMatchObject({
+    envelope: {
+      code: 'MEMORY_BUDGET_EXCEEDED',
+      message: expect.stringMatching(/A memory read of captured frame 0 needs 2\.0 MiB/),
+    },
+  });
+  expect(tight.usedBytes).toBe(0);
+
+  // With room, answered from the capture, and the charge ends with the read.
+  const roomy = new MemoryBudget(2 * MEMORY_READ_CAP);
+  const second = backend(roomy);
+  const other = second.client();
+  other.client.replace(new CaptureSession(opened, path.join(dir, 'memory.zci')), path.join(dir, 'memory.zci'));
+  const answer = await second.handlers.readMemory(ask, other);
+  expect([answer.rows, answer.bytesPerRow, answer.bytesRead]).toEqual([10, 2048, 0]);
+  expect(roomy.usedBytes).toBe(0);
+  // Past the cap: MEMORY_READ_TOO_LARGE, as a live read answers, not a 1.2 MB answer built from the capture.
+  await expect(
+    second.handlers.readMemory({ index: 0, range: { plane: 0, row: 0, rows: 600 } }, other),
+  ).rejects.toMatchObject({ envelope: { code: 'MEMORY_READ_TOO_LARGE' } });
+  expect(roomy.usedBytes).toBe(0);
 });

@@ -10,6 +10,7 @@ import type { Transform } from 'node:stream';
 import { encodeCapture } from '../../electron/capture/capture-write';
 import { encodePng } from '../../electron/capture/png';
 import { sampleCapture } from './captures';
+import { captureWithMemoryBytes } from './memory-captures';
 import { zipEntries } from './zip-edit';
 
 /** One entry of a raw zip: data as stored (already deflated for method 8), and what the headers declare. */
@@ -307,6 +308,52 @@ export async function hostileCaptures(): Promise<HostileCapture[]> {
     outcome: 'refused',
     message: /over the 256 MiB decoded-size budget/,
     bytes: assemble(distinct),
+  });
+
+  // One memory sample whose read says 1024 rows of 64 KiB: 64 MiB of zeros, deflated to a few dozen KB. A sample is
+  // one read, so it may hold no more than one read copies.
+  const sampleMiB = 64;
+  const huge = zipEntries(captureWithMemoryBytes());
+  let hugeBin = '';
+  withManifest(huge, (manifest) => {
+    const sample = manifest.frames[0].memory[0];
+    hugeBin = sample.bin;
+    Object.assign(sample.read, { rows: 1024, bytesPerRow: 64 * 1024, bytesRead: sampleMiB * mib });
+    sample.read.regions = [{ start: 0, length: sampleMiB * mib, region: 'visible', plane: 0 }];
+  });
+  huge.delete(hugeBin);
+  let zeroCrc = 0;
+  for (let i = 0; i < sampleMiB; i += 1) zeroCrc = crc32(Buffer.alloc(mib), zeroCrc);
+  const hugeData = await deflateZeros(sampleMiB * mib, true);
+  list.push({
+    name: 'memory-sample-64mib',
+    what: 'one memory sample of 64 MiB of zeros (1024 rows of 64 KiB)',
+    outcome: 'refused',
+    message: /holds 67108864 bytes .* over the 1 MiB one sample may hold/,
+    bytes: assemble(huge, [{ name: hugeBin, data: hugeData, method: 8, size: sampleMiB * mib, crc: zeroCrc }]),
+  });
+
+  // 200,000 one-byte region spans over the first 98 rows of luma: a 20,000-row read of them once walked every span
+  // for every row (30 s on the backend's only thread).
+  const spans = zipEntries(captureWithMemoryBytes());
+  withManifest(spans, (manifest) => {
+    const sample = manifest.frames[0].memory[0];
+    const bytes = 98 * 2048;
+    Object.assign(sample.read, { rows: 98, bytesRead: bytes });
+    sample.read.regions = Array.from({ length: 200_000 }, (_, i) => ({
+      start: i,
+      length: i === 199_999 ? bytes - i : 1,
+      region: i % 2 === 0 ? 'visible' : 'right-padding',
+      plane: 0,
+    }));
+    spans.set(sample.bin, new Uint8Array(bytes));
+  });
+  list.push({
+    name: 'memory-spans-200k',
+    what: 'a memory sample of 98 rows split into 200,000 region spans',
+    outcome: 'refused',
+    message: /a memory sample holds at most 4096 region spans/,
+    bytes: assemble(spans),
   });
 
   return list;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toWireMemoryRead } from '../../electron/backend/memory-wire';
-import { memoryReadSchema, regionSpanSchema, type RegionSpan } from '../../contract/memory';
+import { RpcFailure } from '../../contract/envelope';
+import { memoryReadProblem, memoryReadSchema, regionSpanSchema, type RegionSpan } from '../../contract/memory';
 import type { Session } from '../../electron/addon/native';
 
 /** What the addon's readMemory resolves to. */
@@ -46,5 +47,29 @@ describe('toWireMemoryRead', () => {
   it('refuses an answer whose bytes do not match its rows, row width and count', () => {
     expect(() => toWireMemoryRead(read(new Uint8Array(5)))).toThrow(/2 rows × 3 bytes came with 5 bytes/);
     expect(() => toWireMemoryRead(read(new Uint8Array(6), { bytesRead: 7 }))).toThrow(/bytesRead 7/);
+  });
+
+  it('refuses an answer outside the format with a typed error: a row width of 0, a 17-digit address, spans astray', () => {
+    for (const [what, bad] of [
+      ['a row width of 0', read(new Uint8Array(0), { bytesPerRow: 0, bytesRead: 0, regions: [] })],
+      ['a 17-digit address', read(new Uint8Array(6), { address: '0x10000000000000000' })],
+      [
+        'spans that leave a byte out',
+        read(new Uint8Array(6), { regions: [{ start: 0, length: 5, region: 'visible', plane: 0 }] }),
+      ],
+    ] as const) {
+      const wire = { ...bad, data: new Uint8Array(bad.data) };
+      expect(memoryReadProblem(wire), what).not.toBeNull();
+      let thrown: unknown;
+      try {
+        toWireMemoryRead(bad);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, what).toBeInstanceOf(RpcFailure);
+      expect((thrown as RpcFailure).code, what).toBe('INTERNAL');
+      expect((thrown as RpcFailure).message, what).toMatch(/not one the format allows/);
+    }
+    expect(memoryReadProblem(toWireMemoryRead(read(new Uint8Array(6))))).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ function canReadMemory(session: FrameSource): session is MemoryReader {
  * (one addon call that decodes nothing when the session holds it last); then the read names the frame to the addon,
  * which refuses a frame it does not hold.
  * It runs in the client's queue and is cancelled with the client's other requests; its bytes are charged to the
- * backend's memory budget while it runs.
+ * backend's memory budget while it runs, whether a live frame or a capture answers it.
  */
 export function createMemoryHandlers(deps: Pick<BudgetedDeps, 'memory'>): Pick<Handlers, 'readMemory'> {
   return {
@@ -26,8 +26,12 @@ export function createMemoryHandlers(deps: Pick<BudgetedDeps, 'memory'>): Pick<H
       ctx.client.cancellable((signal) =>
         ctx.client.serial(async () => {
           const session = ctx.client.current();
-          // A capture answers from the bytes it kept of the frame (or says which rows it lacks).
-          if (session instanceof CaptureSession) return session.readMemory(range, { index });
+          // A capture answers from the bytes it kept of the frame (or says which rows it lacks), charged as a live
+          // read is: its copy of the sample's bytes and its place in the answer, at most the read cap each.
+          if (session instanceof CaptureSession)
+            return deps.memory.during(2 * MEMORY_READ_CAP, `A memory read of captured frame ${index}`, () =>
+              session.readMemory(range, { index }),
+            );
           if (!canReadMemory(session)) {
             throw new RpcFailure(
               rpcError(
