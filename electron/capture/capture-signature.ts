@@ -39,10 +39,41 @@ export function signCapture(digests: ReadonlyMap<string, string>, key: SigningKe
   };
 }
 
+/** A manifest's record of what it was re-saved from. */
+type MadeFrom = NonNullable<CaptureManifest['madeFrom']>;
+
+/**
+ * A re-saved capture's record of its source as this installation may show it. The writer's "this installation"
+ * means the key that signed the re-save (a writer passes its own captures' provenance on and records every other),
+ * so it stands only where that key signed the capture, and reads as this installation only where the key is ours.
+ */
+function shownMadeFrom(
+  claim: MadeFrom | null,
+  signer: string | null,
+  localFingerprint: string | null,
+): MadeFrom | null {
+  if (claim === null) return null;
+  const ours = claim.thisInstallation && signer !== null && claim.fingerprint === signer && signer === localFingerprint;
+  return { ...claim, thisInstallation: ours };
+}
+
+/**
+ * Why a record of "re-saved from a capture of the installation that saved it" is a forgery (null when it is not):
+ * that installation signs what it writes, with the key the record names.
+ */
+function madeFromForgery(claim: MadeFrom | null, signer: string | null): string | null {
+  if (claim === null || !claim.thisInstallation || (signer !== null && claim.fingerprint === signer)) return null;
+  const named = claim.fingerprint ?? 'none';
+  return signer === null
+    ? `capture.json says it was re-saved from a capture of the installation that saved it (key ${named}), yet no signature vouches for it`
+    : `capture.json says it was re-saved from a capture of the installation that saved it (key ${named}), but key ${signer} signed it`;
+}
+
 /**
  * Checks signature.json (absent: unsigned, unless the manifest says the writer signed it) against the digests of
  * the entries as read. `localFingerprint` is this installation's key, to tell its own captures from others'. The
- * manifest's provenance (what a re-saved capture was made from) is carried into the answer.
+ * manifest's provenance (what a re-saved capture was made from) is carried into the answer, as this installation
+ * may show it; provenance that names a key other than the signer's as the re-saver's own is tampered.
  */
 export function verifyCapture(
   signatureBytes: Uint8Array | null,
@@ -50,23 +81,25 @@ export function verifyCapture(
   localFingerprint: string | null,
   manifest: Pick<CaptureManifest, 'signed' | 'madeFrom'>,
 ): CaptureSignature {
-  const madeFrom = manifest.madeFrom ?? null;
+  const claim = manifest.madeFrom ?? null;
   const tampered = (detail: string, fingerprint: string | null = null): CaptureSignature => ({
     state: 'tampered',
     fingerprint,
     thisInstallation: fingerprint !== null && fingerprint === localFingerprint,
     detail,
-    madeFrom,
+    madeFrom: shownMadeFrom(claim, null, localFingerprint),
   });
   if (signatureBytes === null) {
     if (manifest.signed === true)
       return tampered(`${CAPTURE_SIGNATURE} was removed: capture.json says the capture was signed`);
+    const forgery = madeFromForgery(claim, null);
+    if (forgery !== null) return tampered(forgery);
     return {
       state: 'unsigned',
       fingerprint: null,
       thisInstallation: false,
       detail: 'the capture carries no signature',
-      madeFrom,
+      madeFrom: shownMadeFrom(claim, null, localFingerprint),
     };
   }
   let file: CaptureSignatureFile;
@@ -90,11 +123,13 @@ export function verifyCapture(
     ok = false;
   }
   if (!ok) return tampered('the evidence was changed after it was signed', fingerprint);
+  const forgery = madeFromForgery(claim, fingerprint);
+  if (forgery !== null) return tampered(forgery, fingerprint);
   return {
     state: 'signed',
     fingerprint,
     thisInstallation: fingerprint === localFingerprint,
     detail: `every entry is as signed (${digests.size} entries)`,
-    madeFrom,
+    madeFrom: shownMadeFrom(claim, fingerprint, localFingerprint),
   };
 }

@@ -11,7 +11,7 @@ import { replayCaptureMeta } from '../../electron/capture/capture-meta';
 import { CaptureSession } from '../../electron/capture/capture-session';
 import { collectCapture } from '../../electron/capture/collect';
 import { provenanceShortfall, signatureWords } from '../../contract/capture';
-import { sampleCaptureBytes } from '../support/captures';
+import { sampleCapture, sampleCaptureBytes } from '../support/captures';
 import { ROOT } from '../support/paths';
 import { editManifest, rezip, zipEntries } from '../support/zip-edit';
 
@@ -156,6 +156,69 @@ describe('signatures that cannot be laundered', () => {
       entries.set('capture.json', Buffer.from(text.replace('"madeFrom"', '"madeFrom_"')));
       expect((await readCapture(rezip(entries), 'c.zci')).signature.state, label).toBe('tampered');
     }
+  });
+
+  it("a foreign capture that claims it was re-saved from one of this installation's is tampered, and never reads as ours", async () => {
+    const viewer = await loadOrCreateSigningKey(await configDir());
+    const foreign = await loadOrCreateSigningKey(await configDir());
+    const claim = { state: 'signed', fingerprint: viewer.fingerprint, thisInstallation: true, sha256: 'b'.repeat(64) };
+    const forged = sampleCapture([0, 3]);
+    forged.manifest.madeFrom = { ...claim, state: 'signed' };
+    const opened = await readCapture(Buffer.from(encodeCapture(forged, foreign)), 'c.zci', {
+      localFingerprint: viewer.fingerprint,
+    });
+    expect(opened.signature).toMatchObject({
+      state: 'tampered',
+      fingerprint: foreign.fingerprint,
+      thisInstallation: false,
+    });
+    expect(opened.signature.detail).toMatch(
+      /re-saved from a capture of the installation that saved it .* but key .* signed it/,
+    );
+    expect(opened.signature.madeFrom?.thisInstallation).toBe(false);
+    expect(signatureWords(opened.signature)).not.toMatch(/this installation/);
+    expect(provenanceShortfall(opened.signature)).toMatch(/^tampered/);
+    // Unsigned, the same claim has no signer to be: tampered too.
+    const unsigned = await readCapture(Buffer.from(encodeCapture(forged, null)), 'c.zci', {
+      localFingerprint: viewer.fingerprint,
+    });
+    expect(unsigned.signature.state).toBe('tampered');
+    expect(signatureWords(unsigned.signature)).not.toMatch(/this installation/);
+  });
+
+  it("a signature file that claims this installation's fingerprint for a foreign key is tampered, and not ours", async () => {
+    const viewer = await loadOrCreateSigningKey(await configDir());
+    const foreign = await loadOrCreateSigningKey(await configDir());
+    const entries = zipEntries(sampleCaptureBytes([0, 3], foreign));
+    const file = JSON.parse(Buffer.from(entries.get('signature.json')!).toString('utf8')) as { fingerprint: string };
+    entries.set('signature.json', Buffer.from(JSON.stringify({ ...file, fingerprint: viewer.fingerprint })));
+    const opened = await readCapture(rezip(entries), 'c.zci', { localFingerprint: viewer.fingerprint });
+    expect(opened.signature).toMatchObject({
+      state: 'tampered',
+      fingerprint: foreign.fingerprint,
+      thisInstallation: false,
+      detail: 'the fingerprint does not match the public key',
+    });
+    expect(signatureWords(opened.signature)).not.toMatch(/this installation/);
+  });
+
+  it('a record of "re-saved from our own capture" reads as this installation only where that installation looks', async () => {
+    const writer = await loadOrCreateSigningKey(await configDir());
+    const viewer = await loadOrCreateSigningKey(await configDir());
+    // As the writer records it when it re-saves a capture of its own that did not verify.
+    const honest = sampleCapture([0]);
+    honest.manifest.madeFrom = {
+      state: 'tampered',
+      fingerprint: writer.fingerprint,
+      thisInstallation: true,
+      sha256: 'c'.repeat(64),
+    };
+    const bytes = Buffer.from(encodeCapture(honest, writer));
+    const atWriter = await readCapture(bytes, 'c.zci', { localFingerprint: writer.fingerprint });
+    expect(atWriter.signature).toMatchObject({ state: 'signed', madeFrom: { thisInstallation: true } });
+    const elsewhere = await readCapture(bytes, 'c.zci', { localFingerprint: viewer.fingerprint });
+    expect(elsewhere.signature).toMatchObject({ state: 'signed', madeFrom: { thisInstallation: false } });
+    expect(signatureWords(elsewhere.signature)).not.toMatch(/this installation/);
   });
 
   it("re-saving this installation's own capture passes its provenance on: nothing short of ours", async () => {
