@@ -33,21 +33,36 @@ const MEMORY_BUDGET_MIB = { min: 256, max: 1_048_576 } as const;
 const WORST_BYTES_PER_PIXEL = 6;
 
 /**
- * The default memory budget: a quarter of this machine's memory, at least 512 MiB and at most 16 GiB. A quarter
- * leaves the rest to the window, the decoder's own buffers and everything else the user runs.
+ * The default memory budget: an eighth of this machine's memory, at least 512 MiB and at most 4 GiB. The budget
+ * holds what grows with use: each open file's held frames (two of the default pixel budget's largest picture take
+ * 408 MiB, so 512 MiB opens any file the defaults allow), open captures and answers being sent. 4 GiB holds several
+ * clients' files at that size, so a larger machine gains nothing from a larger share; a quarter (6 GiB of 24 GiB,
+ * with a process limit of 9 GiB) took memory the window, the decoder's own buffers and the user's other programs
+ * need.
  */
+export const DEFAULT_MEMORY_BUDGET = { share: 8, minBytes: 512 * MIB, maxBytes: 4_096 * MIB } as const;
+
+/** The default memory budget of a machine with this much memory (DEFAULT_MEMORY_BUDGET). */
 export function defaultMemoryBudget(totalMemoryBytes: number): number {
-  const quarter = Math.floor(totalMemoryBytes / 4 / MIB) * MIB;
-  return Math.min(16_384 * MIB, Math.max(512 * MIB, quarter));
+  const share = Math.floor(totalMemoryBytes / DEFAULT_MEMORY_BUDGET.share / MIB) * MIB;
+  return Math.min(DEFAULT_MEMORY_BUDGET.maxBytes, Math.max(DEFAULT_MEMORY_BUDGET.minBytes, share));
 }
 
 /**
- * The process limit the supervisor enforces: the budget plus room for what the budget does not count (the addon,
- * FFmpeg's and CUDA's own memory, Node itself). Past it the backend is restarted before the kernel's OOM killer
- * picks a process.
+ * The room the supervisor leaves the backend over its budget, as a share of the budget: a quarter. The limit is
+ * where whoever set the budget stops the process, so it stays near the budget; the old room (half the budget, at
+ * least 1 GiB) let a 512 MiB budget grow to 1.5 GiB. A quarter still covers what the budget does not count (the
+ * addon, FFmpeg's and CUDA's host memory, Node itself) because the budget charges worst cases (six bytes a pixel for
+ * every held frame) that the process seldom holds.
+ */
+export const PROCESS_HEADROOM_SHARE = 4;
+
+/**
+ * The process limit the supervisor enforces: the budget plus a quarter of it (PROCESS_HEADROOM_SHARE) for what the
+ * budget does not count. Past it the backend is restarted before the kernel's OOM killer picks a process.
  */
 export function processMemoryLimit(budgets: Pick<BackendBudgets, 'memoryBytes'>): number {
-  return budgets.memoryBytes + Math.max(1_024 * MIB, Math.floor(budgets.memoryBytes / 2));
+  return budgets.memoryBytes + Math.floor(budgets.memoryBytes / PROCESS_HEADROOM_SHARE);
 }
 
 /**

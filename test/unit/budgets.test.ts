@@ -3,9 +3,11 @@ import { MemoryBudget } from '../../electron/backend/memory-budget';
 import {
   BudgetConfigError,
   BUDGET_ENV,
+  DEFAULT_MEMORY_BUDGET,
   defaultMemoryBudget,
   heldFrameBytes,
   processMemoryLimit,
+  PROCESS_HEADROOM_SHARE,
   readBudgets,
   unreadAnswerBudget,
 } from '../../contract/budgets';
@@ -18,16 +20,22 @@ const MIB = 1_048_576;
 const GIB = 1_024 * MIB;
 
 describe('the backend budgets', () => {
-  it('default to a quarter of the machine, within 512 MiB and 16 GiB', () => {
-    expect(defaultMemoryBudget(24 * GIB)).toBe(6 * GIB);
-    expect(defaultMemoryBudget(1 * GIB)).toBe(512 * MIB);
-    expect(defaultMemoryBudget(512 * GIB)).toBe(16 * GIB);
+  it('default to a share of the machine within their floor and ceiling, and never to the old quarter', () => {
+    const { share, minBytes, maxBytes } = DEFAULT_MEMORY_BUDGET;
+    expect(defaultMemoryBudget(24 * GIB)).toBe((24 * GIB) / share);
+    expect(defaultMemoryBudget(1 * GIB)).toBe(minBytes);
+    expect(defaultMemoryBudget(512 * GIB)).toBe(maxBytes);
     expect(readBudgets({}, 24 * GIB)).toEqual({
-      memoryBytes: 6 * GIB,
+      memoryBytes: (24 * GIB) / share,
       maxPixels: PIXEL_BUDGET.default,
       holdFrames: 2,
       source: 'default',
     });
+    // The finding: a quarter of 24 GiB (6,026 MiB on the machine measured) and a ceiling of 16 GiB.
+    expect(defaultMemoryBudget(24 * GIB)).toBeLessThanOrEqual(3 * GIB);
+    expect(defaultMemoryBudget(2 ** 50)).toBeLessThanOrEqual(4 * GIB);
+    // The floor still opens any file the default pixel budget allows, with the frames it holds by default.
+    expect(readBudgets({}, 0).memoryBytes).toBeGreaterThanOrEqual(2 * heldFrameBytes(PIXEL_BUDGET.default, 1));
   });
 
   it("hold serve mode's unread answers to a quarter of the memory budget, at least one socket's 64 MiB", () => {
@@ -58,9 +66,15 @@ describe('the backend budgets', () => {
     );
   });
 
-  it('leave the process room over the budget before the supervisor restarts it', () => {
-    expect(processMemoryLimit({ memoryBytes: 512 * MIB })).toBe(1_536 * MIB);
-    expect(processMemoryLimit({ memoryBytes: 6 * GIB })).toBe(9 * GIB);
+  it('leave the process room over the budget, within a quarter of it, before the supervisor restarts it', () => {
+    for (const memoryBytes of [256 * MIB, 512 * MIB, 3 * GIB, defaultMemoryBudget(24 * GIB), 1_048_576 * MIB]) {
+      const limit = processMemoryLimit({ memoryBytes });
+      expect(limit).toBe(memoryBytes + Math.floor(memoryBytes / PROCESS_HEADROOM_SHARE));
+      expect(limit, `${memoryBytes / MIB} MiB`).toBeGreaterThan(memoryBytes);
+      expect(limit, `${memoryBytes / MIB} MiB`).toBeLessThanOrEqual(memoryBytes * 1.25);
+    }
+    // The finding: 9,039 MiB over a budget of 6,026 MiB was half the budget again.
+    expect(processMemoryLimit({ memoryBytes: 6_026 * MIB })).toBeLessThanOrEqual(6_026 * MIB * 1.25);
     expect(heldFrameBytes(1920, 1088)).toBe(1920 * 1088 * 6);
   });
 
