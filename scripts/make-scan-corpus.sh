@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Generates the scan benchmark's corpus into .gpu/corpus/ (git-ignored) with the system ffmpeg: 224 short clips of
+# the codecs NVDEC decodes, at sizes whose picture height is even and odd, so that a scan has files the decoder's
+# witness must flag (odd-height VP9 and MPEG-2) and files it must leave green. Small enough to travel to a GPU
+# machine with the bundle. Usage: scripts/make-scan-corpus.sh [OUT]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+FFMPEG="${FFMPEG:-ffmpeg}"
+OUT="${1:-.gpu/corpus}"
+mkdir -p "$OUT"
+COMMON=(-hide_banner -nostdin -loglevel error -y)
+OUTPUT=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact)
+
+# clip NAME W H FRAMES PIX ENCODER-ARGS...: one clip of testsrc2 (a moving picture, so every frame differs), coded
+# coarsely: the scan measures decoding and checking, not picture quality, and the corpus must stay small.
+clip() {
+  local name=$1 w=$2 h=$3 frames=$4 pix=$5
+  shift 5
+  [ -s "$OUT/$name" ] && return
+  "$FFMPEG" "${COMMON[@]}" -f lavfi -i "testsrc2=s=${w}x${h}:r=30" -frames:v "$frames" -pix_fmt "$pix" "$@" \
+    "${OUTPUT[@]}" "$OUT/$name"
+}
+
+# Sizes: two even heights and two odd ones per codec family, several widths, so files differ in pitch too.
+even=("640x360" "1280x720" "854x480" "320x240")
+odd=("641x361" "320x241" "1278x719" "480x271")
+n=0
+for rep in 0 1 2 3 4 5 6 7 8; do
+  for size in "${even[@]}" "${odd[@]}"; do
+    w=${size%x*} h=${size#*x}
+    frames=$((24 + 3 * rep))
+    # H.264 and HEVC code whole macroblocks: their odd heights are cropped from even coded heights.
+    clip "h264-$size-$rep.mp4" "$w" "$h" "$frames" yuv420p -c:v libx264 -preset ultrafast -crf 40 -g 12
+    clip "vp9-$size-$rep.webm" "$w" "$h" "$frames" yuv420p -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -crf 60 -b:v 0 -g 12
+    clip "mpeg2-$size-$rep.mkv" "$w" "$h" "$frames" yuv420p -c:v mpeg2video -q:v 31 -g 12
+    n=$((n + 3))
+  done
+done
+# 10-bit VP9 and HEVC, even and odd.
+for size in "640x360" "641x361" "1280x720" "321x241"; do
+  w=${size%x*} h=${size#*x}
+  clip "vp9p2-$size.webm" "$w" "$h" 30 yuv420p10le -c:v libvpx-vp9 -profile:v 2 -deadline realtime -cpu-used 8 -crf 60 -b:v 0
+  clip "hevc10-$size.mp4" "$w" "$h" 30 yuv420p10le -c:v libx265 -preset ultrafast -crf 40 -x265-params log-level=error
+  n=$((n + 2))
+done
+echo "$n clips in $OUT, $(du -sh "$OUT" | cut -f1)"
