@@ -23,12 +23,24 @@ const checkResultSchema = z.object({
   descriptorOnly: z.boolean().optional(),
 });
 
+/**
+ * A recorder capture's frame's stream at hand-over, as its recorded facts say (contract/capture-summary.ts reads
+ * them): whether the decode's work on the stream the user named had finished when the frame was handed over.
+ */
+const handOverSchema = z.object({
+  handle: z.string().max(32).nullable(),
+  method: z.enum(['cuStreamQuery', 'cuEventQuery']).nullable(),
+  state: z.enum(['complete', 'pending', 'not-named']),
+});
+
 /** One inspected frame: its report, or the error that stopped it, and its checks. */
 export const inspectedFrameSchema = z.object({
   index: z.int().min(0),
   report: frameReportSchema.nullable(),
   error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), remedy: z.string() }).nullable(),
   checks: z.array(checkResultSchema),
+  /** Recorder captures only: the frame's stream at hand-over; a pending one fails the frame with --strict. */
+  handOver: handOverSchema.optional(),
   ok: z.boolean(),
 });
 

@@ -40,6 +40,7 @@ Options:
   --ledger             record every GPU copy of each frame step (CUPTI) into its report (video files; slower)
   --strict             a check that could not run (no NVCV, no proof) counts as failed, and so does a capture
                        not signed by this installation (unsigned, another's key, or re-saved from such a one)
+                       and a recorded frame handed over while its stream was still decoding (stream PENDING)
   --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
   --memory KINDS       capture: the memory samples each frame keeps, from first-rows,boundary,probe (default all)
                        or none; the probe and boundary view read them where there is no GPU

@@ -1,12 +1,26 @@
 /** The readable form of inspect's output: a header, one row per frame, the failures spelled out. */
 import { signatureWords } from '../../contract/capture';
+import type { HandOver } from '../../contract/capture-summary';
 import type { CheckResult } from '../../contract/checks';
 import { displayWords } from '../../wording/display-words';
 import { ffmpegWords, nvdecOutputWords } from '../../wording/ffmpeg-words';
 import { formatFrameList } from '../../wording/frame-list';
+import { handOverWords } from '../../wording/hand-over';
 import type { InspectOutput } from '../../contract/inspect-output';
 import { checkWord, DESCRIPTOR_ONLY_WHY } from '../../wording/verdicts';
 import { layoutLines } from './plane-layout';
+
+/** The stream column: a recorded frame's stream at hand-over, loud when the decode had not finished. */
+const STREAM_WORDS: Record<HandOver['state'], string> = {
+  pending: 'PENDING',
+  complete: 'done',
+  'not-named': 'not named',
+};
+
+/** What a pending stream at hand-over means, without the notice's own "Frame N:" (the line names the frame). */
+function handOverDetail(handOver: HandOver): string {
+  return handOverWords(handOver).text.replace(/^Frame \d+: /, '');
+}
 
 function pad(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
@@ -60,6 +74,7 @@ export function formatTable(output: InspectOutput): string {
       'decoder',
       'aliasing',
       'restored',
+      'stream',
       'result',
     ],
   ];
@@ -78,6 +93,7 @@ export function formatTable(output: InspectOutput): string {
       checkWord(check('decoder')),
       checkWord(check('aliasing')),
       checkWord(check('restored')),
+      frame.handOver === undefined ? '—' : STREAM_WORDS[frame.handOver.state],
       frame.error !== null ? `ERROR ${frame.error.code}` : frame.ok ? 'ok' : 'FAIL',
     ]);
   }
@@ -87,6 +103,8 @@ export function formatTable(output: InspectOutput): string {
     if (frame.error !== null) lines.push(`frame ${frame.index}: ${frame.error.code}: ${frame.error.message}`);
     for (const check of frame.checks.filter((c) => c.ok === false || (c.ok === null && output.strict)))
       lines.push(`frame ${frame.index}: ${check.name}: ${check.detail}`);
+    if (frame.handOver?.state === 'pending' && output.strict)
+      lines.push(`frame ${frame.index}: stream: ${handOverDetail({ index: frame.index, ...frame.handOver })}`);
   }
   const described = output.frames.filter((f) => f.checks.some((c) => c.descriptorOnly === true));
   if (described.length > 0) {
@@ -99,6 +117,14 @@ export function formatTable(output: InspectOutput): string {
     const reason = unchecked[0]?.checks.find((c) => c.ok === null)?.detail ?? '';
     lines.push(
       `not checked on frames ${formatFrameList(unchecked.map((f) => f.index))}: ${reason} (--strict fails these)`,
+    );
+  }
+  const pending = output.frames.filter((f) => f.handOver?.state === 'pending');
+  const firstPending = pending[0];
+  if (firstPending?.handOver !== undefined && !output.strict) {
+    const detail = handOverDetail({ index: firstPending.index, ...firstPending.handOver });
+    lines.push(
+      `stream pending at hand-over on frames ${formatFrameList(pending.map((f) => f.index))}: ${detail} (--strict fails these)`,
     );
   }
   const { summary } = output;

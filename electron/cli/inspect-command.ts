@@ -1,7 +1,7 @@
 /** `zerocopy-inspector inspect`: each frame's report and checks, as a table or as JSON; the exit code says if all passed. */
 import { checksPass, frameChecks } from '../../contract/checks';
 import { type CaptureSignature, provenanceShortfall } from '../../contract/capture';
-import { captureDeviceLines, captureGpuText } from '../../contract/capture-summary';
+import { captureDeviceLines, captureGpuText, recordedSummary, type HandOver } from '../../contract/capture-summary';
 import { toRpcError } from '../../contract/envelope';
 import {
   EXIT_CODES,
@@ -35,14 +35,31 @@ export interface InspectRequest {
 /** Frames shown per addon call: few enough that progress moves, enough that the hops back to JS are rare. */
 const BATCH = 32;
 
-/** A frame's report or what it failed with: a decode error is kept as the frame's error and fails it. */
-function inspected(index: number, outcome: FrameReport | unknown, strict: boolean): InspectedFrame {
+/** A recorder capture's streams at hand-over, by frame index (empty for a video or a capture the inspector made). */
+function handOvers(input: OpenedInput): Map<number, Omit<HandOver, 'index'>> {
+  const manifest = input.capture?.manifest;
+  const recorded = manifest === undefined ? undefined : recordedSummary(manifest);
+  return new Map((recorded?.handOver ?? []).map(({ index, ...handOver }) => [index, handOver]));
+}
+
+/**
+ * A frame's report or what it failed with: a decode error is kept as the frame's error and fails it. A recorded
+ * frame handed over while its stream was still decoding fails with --strict: what it holds may be half written.
+ */
+function inspected(
+  index: number,
+  outcome: FrameReport | unknown,
+  strict: boolean,
+  handOver: Omit<HandOver, 'index'> | undefined,
+): InspectedFrame {
+  const stream = handOver === undefined ? {} : { handOver };
   if (outcome instanceof Error || outcome === null || typeof outcome !== 'object') {
-    return { index, report: null, error: toRpcError(outcome), checks: [], ok: false };
+    return { index, report: null, error: toRpcError(outcome), checks: [], ...stream, ok: false };
   }
   const report = outcome as FrameReport;
   const checks = frameChecks(report);
-  return { index, report, error: null, checks, ok: checksPass(checks, strict) };
+  const pendingFails = strict && handOver?.state === 'pending';
+  return { index, report, error: null, checks, ...stream, ok: checksPass(checks, strict) && !pendingFails };
 }
 
 /**
@@ -130,9 +147,10 @@ export async function runInspect(input: OpenedInput, request: InspectRequest): P
   const writer = request.write === undefined ? null : new InspectJsonWriter(request.write);
   writer?.begin(head);
   const frames: InspectedFrame[] = [];
+  const streams = handOvers(input);
   for await (const [index, outcome] of outcomes(input, request)) {
     request.onFrame?.(frames.length, request.frames.length);
-    const frame = inspectedFrameSchema.parse(inspected(index, outcome, request.strict));
+    const frame = inspectedFrameSchema.parse(inspected(index, outcome, request.strict, streams.get(index)));
     frames.push(frame);
     writer?.frame(frame);
     if (frames.length === 1) mark('first-frame');

@@ -219,7 +219,7 @@ describe('formatTable', () => {
     );
     expect(text).toContain('h264 High · 1920×1080 (coded 1920×1088)');
     expect(text).toContain('Test GPU · driver 12.4');
-    expect(text).toMatch(/^3 +B +nvdec +nv12 +2 +match +equal +same +same +proven +yes +ok$/m);
+    expect(text).toMatch(/^3 +B +nvdec +nv12 +2 +match +equal +same +same +proven +yes +— +ok$/m);
     expect(text).toMatch(/^4 .* MISMATCH .* FAIL$/m);
     expect(text).toMatch(/^5 .* ERROR DECODE_FAILED$/m);
     expect(text).toContain('frame 4: pointers: plane 1 (UV)');
