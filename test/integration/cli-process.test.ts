@@ -6,6 +6,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectOutputSchema } from '../../contract/inspect-output';
 import { frameReportSchema } from '../../contract/report';
+import { addonLoaderPath } from '../../electron/addon/addon-path';
+import { loadAddon } from '../../electron/addon/load-addon';
 import { editManifest, rezip, zipEntries } from '../support/zip-edit';
 import { runCli, type CliRun } from '../support/cli-run';
 
@@ -13,6 +15,9 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SAMPLE = path.join(ROOT, 'assets', 'sample.mp4');
 const built = existsSync(path.join(ROOT, 'out', 'cli', 'zerocopy-inspector.js'));
 const addonBuilt = existsSync(path.join(ROOT, 'native', 'build', 'Release', 'zerocopy_inspector.node'));
+
+// The planted wrong wrap needs NVCV to wrap the frame at all.
+const nvcvLoaded = addonBuilt && loadAddon(addonLoaderPath(ROOT)).addon?.environment().nvcv.loaded === true;
 
 let dir: string;
 
@@ -225,6 +230,21 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector (needs npm run build 
     const { code, stdout } = cli('inspect', 'proof.zci');
     expect(code).toBe(1);
     expect(stdout).toMatch(/^0 .*FAILED.*FAIL$/m);
+  });
+
+  it.skipIf(!nvcvLoaded)('capture exits 1 when a frame it captured fails its checks, and still writes it', () => {
+    // A planted wrong wrap (the addon's test hook): NVCV wraps the chroma plane one row after FFmpeg's pointer.
+    const args = ['capture', SAMPLE, '--frames', '0,1', '--thumb-width', '64', '-o'];
+    const planted = runCli(dir, [...args, 'planted.zci'], { ZCI_PLANT_WRAP: 'chroma-row' });
+    expect(planted.code, planted.stderr).toBe(1);
+    expect(planted.stdout).toMatch(/^wrote .*planted\.zci: 2 frames \(0-1\)/m);
+    expect(planted.stdout).toContain('checks failed on frames 0-1');
+    const replay = cli('inspect', 'planted.zci', '--json');
+    expect(replay.code).toBe(1);
+    const output = inspectOutputSchema.parse(JSON.parse(replay.stdout));
+    for (const frame of output.frames) expect(frame.report?.wrap.planted).toMatch(/^chroma-row/);
+    // The same capture without the fault exits 0: the exit code is the checks'.
+    expect(cli(...args, 'unplanted.zci').code).toBe(0);
   });
 
   it('exits 1 with --strict when a check could not run, 0 without', () => {
