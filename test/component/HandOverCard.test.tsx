@@ -95,4 +95,41 @@ describe('the presenter’s signature', () => {
     expect(cssValue(element, CSS, 'background')).toBeNull();
     expect(cssValue(element, CSS, 'color')).toBe('var(--text)');
   });
+
+  it('is amber when another installation signed it', () => {
+    const element = shown({ ...own, thisInstallation: false });
+    expect(cssValue(element, CSS, 'background')).toBe('var(--warn)');
+  });
+});
+
+describe('the presenter of a recorder capture', () => {
+  function present(frameIndex: number): void {
+    render(
+      <PresenterView
+        fileName="train.zci"
+        info={streamInfo()}
+        report={{ ...paddedNv12Device(), frameIndex }}
+        thumbnails={[]}
+        capture={capture}
+        wrongWrap={null}
+        busy={false}
+        onStep={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+  }
+
+  it('shows the hand-over card beside the verdicts for the pending frame, and none for a frame that was done', () => {
+    present(0);
+    expect(screen.getByTestId('presenter-badge-hand-over')).toHaveTextContent('HANDED OVER BEFORE DECODE FINISHED');
+  });
+
+  it('heads the pointers with the recorded objects, not FFmpeg and NVCV', () => {
+    present(1);
+    expect(screen.queryByTestId('presenter-badge-hand-over')).toBeNull();
+    const line = screen.getByTestId('presenter-pointer-line-0');
+    expect(line).toHaveTextContent('PyNvVideoCodec frame data[0]');
+    expect(line).toHaveTextContent('torch tensor exported');
+    expect(line).not.toHaveTextContent('FFmpeg data[0]');
+  });
 });

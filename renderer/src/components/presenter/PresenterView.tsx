@@ -6,6 +6,8 @@ import type { ThumbnailWire } from '../../../../contract/contract';
 import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import type { GlossaryTerm } from '../../../../wording/glossary';
 import { equalityMark, frameVerdicts, type VerdictKey } from '../../../../wording/verdicts';
+import { signatureTone } from '../../../../wording/signature-tone';
+import { sideLabels } from '../../../../wording/sides';
 import { pointersEqual, stridesEqual } from '../../../../contract/plane-identity';
 import type { DecodePath } from '../../../../contract/vocabulary';
 import { captureTime, formatTime } from '../../format';
@@ -18,6 +20,7 @@ import { frameLabel } from '../nav/frame-words';
 import { Thumbnails } from '../thumbnails/Thumbnails';
 import type { WrongWrapPair } from './wrong-wrap';
 import { WrongWrapSlot } from './WrongWrapSlot';
+import { HandOverCard } from './HandOverCard';
 import './presenter.css';
 import './presenter-pointers.css';
 
@@ -70,6 +73,7 @@ const shortKeys = (words: string): string => words.replace(/key ([0-9a-f]{4} [0-
 export function PresenterView(props: PresenterViewProps) {
   const { fileName, info, report, capture, wrongWrap, busy, onStep, onClose } = props;
   useFullscreen();
+  const sides = sideLabels(capture, report.frameIndex);
   const layoutReset = useHoverResetKey(String(report.frameIndex));
   const position = capture === null ? -1 : capture.frames.indexOf(report.frameIndex);
   const where =
@@ -84,7 +88,7 @@ export function PresenterView(props: PresenterViewProps) {
           <span className="presenter-frame" data-testid="presenter-frame">
             {where} · {formatTime(report.timeSeconds)} · {report.pictureType} · {report.format.swFormat}{' '}
             {report.format.width}×{report.format.height} (coded {report.format.codedWidth}×{report.format.codedHeight})
-            · {PATH_TEXT[report.decodePath]}
+            · {sides.decoder ?? PATH_TEXT[report.decodePath]}
           </span>
         </div>
         {capture !== null ? (
@@ -92,7 +96,7 @@ export function PresenterView(props: PresenterViewProps) {
             CAPTURE · {captureTime(capture.createdAt)} · {capture.machine.hostname} ·{' '}
             {captureGpuText(capture.environment, info.device)} ·{' '}
             <span
-              className={`capture-signature capture-signature-${capture.signature.state}`}
+              className={`capture-signature capture-signature-${capture.signature.state} capture-signature-${signatureTone(capture.signature)}`}
               data-testid="presenter-signature"
               data-state={capture.signature.state}
               title={`${signatureWords(capture.signature)} (${capture.signature.detail})`}
@@ -123,6 +127,7 @@ export function PresenterView(props: PresenterViewProps) {
             </div>
           );
         })}
+        <HandOverCard capture={capture} frameIndex={report.frameIndex} />
       </div>
       <div className="presenter-body">
         <div
@@ -141,7 +146,10 @@ export function PresenterView(props: PresenterViewProps) {
               const stride = equalityMark(strideEqual);
               return (
                 <li key={plane.index} data-testid={`presenter-pointer-line-${plane.index}`}>
-                  <strong>{plane.name}</strong> <span className="pointer-label">FFmpeg data[{plane.index}]</span>{' '}
+                  <strong>{plane.name}</strong>{' '}
+                  <span className="pointer-label">
+                    {sides.source} data[{plane.index}]
+                  </span>{' '}
                   <PointerHex
                     value={plane.ffmpegPointer}
                     other={plane.nvcvPointer}
@@ -150,7 +158,7 @@ export function PresenterView(props: PresenterViewProps) {
                   <span aria-label={pointer.label} data-testid={`presenter-pointer-mark-${plane.index}`}>
                     {pointer.mark}
                   </span>{' '}
-                  <span className="pointer-label">NVCV exported</span>{' '}
+                  <span className="pointer-label">{sides.wrapped} exported</span>{' '}
                   <PointerHex
                     value={plane.nvcvPointer}
                     other={plane.ffmpegPointer}
