@@ -10,6 +10,8 @@ stage=$out/zci-gpu
 # The parts built elsewhere: a minimal FFmpeg with NVDEC, the benchmark clips, the addon for sm_90.
 scripts/gpu/build-ffmpeg.sh 5.1 # idempotent: rebuilt only when its configure line changed
 [ -f .gpu/clips/bench-2160p-hevc10.mp4 ] || scripts/make-bench-clips.sh
+# The scan benchmark's corpus (idempotent: existing clips are kept).
+scripts/make-scan-corpus.sh .gpu/corpus > /dev/null
 # The addon and the app are always built from the tree the bundle records (both builds are incremental), so the
 # commit in COMMIT is what the binaries were made from, not a label.
 npx cmake-js compile -d native > /dev/null
@@ -81,9 +83,10 @@ if [ -f "$cvcuda_py/_cvcuda.cpython-312-x86_64-linux-gnu.so" ]; then
   if [ -d "$cvcuda_py/tv" ]; then cp -a "$cvcuda_py/tv" "$stage/python/cvcuda/"; fi
 fi
 cp .gpu/clips/*.mp4 "$stage/clips/"
+cp -a .gpu/corpus "$stage/corpus"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
 mkdir -p "$stage/scripts/gpu"
-cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs "$stage/scripts/gpu/"
+cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs scripts/gpu/scan-bench.sh "$stage/scripts/gpu/"
 chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when any folder it carries (or builds from) had changes not yet
 # committed, untracked files included.
@@ -96,4 +99,8 @@ carried=(native contract wording test/native test/gpu test/fixtures scripts/gpu 
 
 # xz keeps Node (~100 MB) to about a quarter of that.
 tar -C "$out" --sparse -cf - zci-gpu | xz -T2 -6 > "$out/zci-gpu.tar.xz"
-du -sh "$stage" "$out/zci-gpu.tar.xz"
+# Parts that each fit beside the working tree in one transfer to a GPU machine (PART_MIB, default 18): carried in
+# consecutive calls into one folder there, then joined: cat zci-gpu.tar.xz.part-* | tar -xJf -
+rm -f "$out"/zci-gpu.tar.xz.part-*
+split -b "${PART_MIB:-18}M" -d -a 2 "$out/zci-gpu.tar.xz" "$out/zci-gpu.tar.xz.part-"
+du -sh "$stage" "$out/zci-gpu.tar.xz" "$out"/zci-gpu.tar.xz.part-*

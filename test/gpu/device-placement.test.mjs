@@ -9,6 +9,8 @@ import { test } from 'node:test';
 import { addon, fixture, hasGpu } from '../native/helpers.mjs';
 
 const environment = addon.environment();
+// The operators' device is shown by running one: CV-CUDA's convert. Without CV-CUDA the test says so and skips.
+const needsOperators = !hasGpu ? true : environment.cvcuda.loaded ? false : `CV-CUDA is not loaded: ${environment.cvcuda.error ?? 'not found'}`;
 const count = environment.cuda.deviceCount;
 const twoDevices = count >= 2 ? false : `needs two CUDA devices: the driver lists ${count}`;
 const FIXTURES = ['h264-1080p-420.mp4', 'hevc-main10-1280x720.mp4', 'h264-odd-642x362.mp4', 'hevc-444-640x360.mp4'];
@@ -37,7 +39,7 @@ test("every device's UUID and PCI bus are nvidia-smi's", { skip: !hasGpu }, () =
 });
 
 for (const file of FIXTURES) {
-  test(`${file}: one device holds every plane, and runs the decoder, NVCV's image and the operators`, { skip: !hasGpu }, async () => {
+  test(`${file}: one device holds every plane, and runs the decoder, NVCV's image and the operators`, { skip: needsOperators }, async () => {
     const s = await addon.Session.open(fixture(file), { decode: 'nvdec', operatorDevice: 0 });
     try {
       const { report, previews } = await s.show({ index: 2 }, { proof: false, previews: [{ op: 'convert' }] });

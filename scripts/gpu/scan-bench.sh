@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The scan benchmark, side by side in one run on one GPU, from an unpacked bundle: the same corpus decoded by
+#   threads   FFmpeg's API alone, N threads in one process on one CUDA device (zci_bench threads)
+#   procs     K processes, each FFmpeg's API alone on a K-th of the corpus (zci_bench threads 1), started together
+#   scan      zerocopy-inspector scan --decoders N: every frame through the checks, the proof on a sample
+# and one file's whole `inspect` against FFmpeg's command line. One JSON line per measurement into OUT/scan-bench.jsonl;
+# the scan's own results and report into OUT. Usage: scan-bench.sh OUT [CORPUS]
+set -uo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:?usage: scan-bench.sh OUT [CORPUS]}
+corpus=${2:-$here/corpus}
+mkdir -p "$out"
+cd "$here"
+export LD_LIBRARY_PATH=$here/ffmpeg/lib
+export ZCI_NVCV_PATH=$here/nvcv
+export PATH=$here/ffmpeg/bin:$PATH
+node=$here/node/bin/node
+bench=$here/native/build/zci_bench
+lines=$out/scan-bench.jsonl
+: > "$lines"
+mapfile -t files < <(find "$corpus" -type f | sort)
+frames_of_threads() { sed -n 's/.*"frames":\([0-9]*\).*/\1/p'; }
+now() { date +%s.%N; }
+record() { echo "$1" | tee -a "$lines"; }
+# Arithmetic with awk (a bare machine may lack bc): the difference of two times, a sum of lines, a quotient.
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'; }
+sum() { awk '{ s += $1 } END { print s + 0 }'; }
+per() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }'; }
+
+record "{\"bench\":\"corpus\",\"files\":${#files[@]},\"bytes\":$(du -cb "${files[@]}" | tail -1 | cut -f1)}"
+# A first pass warms the page cache and the driver: every measurement after it reads the same files from memory.
+"$bench" threads 4 "${files[@]}" > /dev/null
+
+for n in ${ZCI_SCAN_THREADS:-1 4 8 12}; do
+  for round in 1 2; do
+    record "$("$bench" threads "$n" "${files[@]}" | sed "s/}\$/,\"round\":$round}/")"
+  done
+done
+
+for k in ${ZCI_SCAN_PROCS:-4 8}; do
+  t0=$(now)
+  for ((p = 0; p < k; p++)); do
+    shard=()
+    for ((i = p; i < ${#files[@]}; i += k)); do shard+=("${files[$i]}"); done
+    "$bench" threads 1 "${shard[@]}" > "$out/procs-$k-$p.json" &
+  done
+  wait
+  t1=$(now)
+  total=$(cat "$out"/procs-"$k"-*.json | frames_of_threads | sum)
+  rm -f "$out"/procs-"$k"-*.json
+  record "{\"bench\":\"procs\",\"processes\":$k,\"frames\":$total,\"seconds\":$(minus "$t1" "$t0"),\"fps\":$(per "$total" "$(minus "$t1" "$t0")")}"
+done
+
+for n in ${ZCI_SCAN_DECODERS:-4 8 12}; do
+  rm -f "$out/scan-$n.jsonl"
+  t0=$(now)
+  "$node" bin/zerocopy-inspector.js scan "$corpus" -o "$out/scan-$n.jsonl" --no-captures --decoders "$n" \
+    > "$out/scan-$n.txt" 2>&1
+  code=$?
+  t1=$(now)
+  total=$(sed -n 's/.*"frames":\([0-9]*\),"unchecked".*/\1/p' "$out/scan-$n.jsonl" | sum)
+  record "{\"bench\":\"scan\",\"decoders\":$n,\"exit\":$code,\"frames\":$total,\"seconds\":$(minus "$t1" "$t0"),\"fps\":$(per "$total" "$(minus "$t1" "$t0")")}"
+done
+
+# The report a person reads, with captures of the first failing frames.
+"$node" bin/zerocopy-inspector.js scan "$corpus" -o "$out/scan.jsonl" --report "$out/scan.html" \
+  --captures "$out/captures" --decoders 8 > "$out/scan.txt" 2>&1
+record "{\"bench\":\"scan-report\",\"exit\":$?}"
+tar -C "$out" -cJf "$out/captures.tar.xz" captures && rm -rf "$out/captures"
+
+# One file, the whole process: inspect against FFmpeg's command line, alternating, five rounds.
+clip=$(ls "$here"/clips/bench-1080p-h264*.mp4 2>/dev/null | head -1)
+if [ -n "$clip" ]; then
+  for round in 1 2 3 4 5; do
+    t0=$(now)
+    ffmpeg -hide_banner -loglevel error -hwaccel cuda -hwaccel_output_format cuda -i "$clip" -f null - 2> /dev/null
+    t1=$(now)
+    "$node" bin/zerocopy-inspector.js inspect "$clip" --json > "$out/inspect.json" 2> /dev/null
+    t2=$(now)
+    ZCI_PHASES=1 "$node" bin/zerocopy-inspector.js inspect "$clip" --frames 0 --json > /dev/null 2> "$out/phases-$round.txt"
+    record "{\"bench\":\"inspect-vs-ffmpeg\",\"round\":$round,\"ffmpegSeconds\":$(minus "$t1" "$t0"),\"inspectSeconds\":$(minus "$t2" "$t1")}"
+  done
+fi
