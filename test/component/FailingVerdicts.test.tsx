@@ -102,7 +102,7 @@ describe('failing verdicts from real recorded reports', () => {
     const { report, info } = real(PADDED);
     const surface = report.decoderSurface!;
     expect(surface.witnessed).toBe(true);
-    const view = render(<IdentityPanel report={report} />);
+    const view = render(<IdentityPanel report={report} capture={null} />);
     expect(screen.getByTestId('decoder-surface-badge')).toHaveTextContent("FFMPEG'S PLANES: THE DECODER'S");
     expect(screen.getByTestId('decoder-surface-badge')).toHaveAttribute('data-tone', 'ok');
     view.unmount();
@@ -125,7 +125,7 @@ describe('failing verdicts from real recorded reports', () => {
         ],
       },
     };
-    const identity = render(<IdentityPanel report={planted} />);
+    const identity = render(<IdentityPanel report={planted} capture={null} />);
     expect(screen.getByTestId('decoder-surface-badge')).toHaveTextContent(
       "FFMPEG'S PLANE IS NOT WHERE THE DECODER WROTE IT",
     );
@@ -150,7 +150,7 @@ describe('failing verdicts from real recorded reports', () => {
     const view = present(report, info);
     expect(presenterVerdict('format')).toBeNull(); // told only when it is wrong
     view.unmount();
-    const identity = render(<IdentityPanel report={report} />);
+    const identity = render(<IdentityPanel report={report} capture={null} />);
     expect(screen.getByTestId('format-badge')).toHaveAttribute('data-tone', 'ok');
     identity.unmount();
     // BT.601 where FFmpeg's frame says BT.709: the format a wrap that ignored the stream's matrix would export.
@@ -165,7 +165,7 @@ describe('failing verdicts from real recorded reports', () => {
       `NVCV exported ${wrong}; FFmpeg's frame implies ${report.wrap.expectedFormatCode}`,
     );
     presenter.unmount();
-    render(<IdentityPanel report={planted} />);
+    render(<IdentityPanel report={planted} capture={null} />);
     expect(screen.getByTestId('format-badge')).toHaveTextContent('NVCV FORMAT: WRONG');
     expect(screen.getByTestId('format-badge')).toHaveAttribute('data-tone', 'bad');
   });
@@ -187,7 +187,7 @@ describe('failing verdicts from real recorded reports', () => {
     const presenter = present(planted, info);
     expect(presenterVerdict('aliasing')).toEqual({ text: 'ALIASING FAILED', tone: 'bad' });
     presenter.unmount();
-    render(<IdentityPanel report={planted} />);
+    render(<IdentityPanel report={planted} capture={null} />);
     expect(screen.getByTestId('aliasing-badge')).toHaveTextContent('ALIASING FAILED');
     expect(screen.getByTestId('aliasing-proof')).toHaveAttribute('data-passed', 'false');
   });
@@ -228,7 +228,7 @@ describe('failing verdicts from real recorded reports', () => {
       `Y: NVCV's stride ${luma.pitch + 64} B, FFmpeg's pitch ${luma.pitch} B (+64)`,
     );
     presenter.unmount();
-    render(<IdentityPanel report={planted} />);
+    render(<IdentityPanel report={planted} capture={null} />);
     expect(screen.getByTestId('stride-badge')).toHaveAttribute('data-tone', 'bad');
     expect(screen.getByTestId('match-badge-0')).toHaveAttribute('data-tone', 'ok');
   });

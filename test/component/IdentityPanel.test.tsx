@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { IdentityPanel } from '../../renderer/src/components/identity/IdentityPanel';
 import { chromaRowsEarlyFrame, strideFaultFrame, unrestoredFrame } from '../support/fault-reports';
+import { captureSummary } from '../support/capture-summary';
+import { NVCV_IMAGE, PYNVVIDEOCODEC_FRAME, recorderSummary, TORCH_TENSOR } from '../support/recorder-summary';
 import { describedHostFrame, mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
 
 describe('IdentityPanel', () => {
   it('shows both pointers per plane and a big MATCH badge for a padded NVDEC frame', () => {
-    render(<IdentityPanel report={paddedNv12Device()} />);
+    render(<IdentityPanel report={paddedNv12Device()} capture={null} />);
     expect(screen.getByTestId('overall-badge')).toHaveTextContent('ZERO-COPY: POINTERS MATCH');
     expect(screen.getByTestId('overall-badge')).toHaveAttribute('data-tone', 'ok');
     expect(screen.getByTestId('ffmpeg-pointer-0')).toHaveTextContent('0x7f00_0000_0000');
@@ -23,7 +25,7 @@ describe('IdentityPanel', () => {
   });
 
   it("names which device holds each plane and runs the operators, and the device doctor's verdict", () => {
-    const { rerender } = render(<IdentityPanel report={paddedNv12Device()} />);
+    const { rerender } = render(<IdentityPanel report={paddedNv12Device()} capture={null} />);
     // Reports made before placement was recorded show no row for it.
     expect(screen.queryByTestId('placement')).toBeNull();
     const placement = {
@@ -35,7 +37,7 @@ describe('IdentityPanel', () => {
       verdict: 'cross-device-copy' as const,
       reason: 'the operators read a copy of the frame made on cuda:1',
     };
-    rerender(<IdentityPanel report={{ ...paddedNv12Device(), placement }} />);
+    rerender(<IdentityPanel report={{ ...paddedNv12Device(), placement }} capture={null} />);
     expect(screen.getByTestId('placement')).toHaveAttribute('data-verdict', 'cross-device-copy');
     expect(screen.getByTestId('placement-badge')).toHaveTextContent('CROSS-DEVICE: OPERATORS READ A COPY');
     expect(screen.getByTestId('placement-devices')).toHaveTextContent(
@@ -45,7 +47,7 @@ describe('IdentityPanel', () => {
   });
 
   it('flags a mismatch, with how far the pointers are apart', () => {
-    render(<IdentityPanel report={mismatchFrame()} />);
+    render(<IdentityPanel report={mismatchFrame()} capture={null} />);
     expect(screen.getByTestId('overall-badge')).toHaveTextContent('MISMATCH');
     expect(screen.getByTestId('match-badge-0')).toHaveAttribute('data-tone', 'ok');
     expect(screen.getByTestId('match-badge-1')).toHaveTextContent('MISMATCH');
@@ -54,7 +56,7 @@ describe('IdentityPanel', () => {
   });
 
   it('says nothing was checked when NVCV is missing, and why', () => {
-    render(<IdentityPanel report={noNvcvFrame()} />);
+    render(<IdentityPanel report={noNvcvFrame()} capture={null} />);
     expect(screen.getByTestId('overall-badge')).toHaveTextContent('NOT CHECKED');
     expect(screen.getByTestId('identity-unchecked')).toHaveTextContent('libnvcv_types.so not found');
     expect(within(screen.getByTestId('plane-row-0')).getByTestId('nvcv-pointer-0')).toHaveTextContent('—');
@@ -64,7 +66,7 @@ describe('IdentityPanel', () => {
   it('copies a pointer to the clipboard', async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    render(<IdentityPanel report={paddedNv12Device()} />);
+    render(<IdentityPanel report={paddedNv12Device()} capture={null} />);
     await user.click(screen.getByTestId('copy-nvcv-1'));
     expect(writeText).toHaveBeenCalledWith('0x7f0000220000');
     expect(screen.getByTestId('copy-nvcv-1')).toHaveTextContent('copied');
@@ -73,7 +75,7 @@ describe('IdentityPanel', () => {
 
 describe('IdentityPanel on a host frame NVCV only describes', () => {
   it('shows the amber descriptor-only verdict and why, never the green zero-copy one', () => {
-    render(<IdentityPanel report={describedHostFrame()} />);
+    render(<IdentityPanel report={describedHostFrame()} capture={null} />);
     const badge = screen.getByTestId('overall-badge');
     expect(badge).toHaveTextContent('POINTERS MATCH · DESCRIPTOR ONLY (HOST MEMORY)');
     expect(badge).not.toHaveTextContent('ZERO-COPY');
@@ -84,7 +86,7 @@ describe('IdentityPanel on a host frame NVCV only describes', () => {
 
 describe('IdentityPanel explaining a mismatch', () => {
   it('says the delta in rows, and where NVCV and FFmpeg put chroma', () => {
-    render(<IdentityPanel report={chromaRowsEarlyFrame()} />);
+    render(<IdentityPanel report={chromaRowsEarlyFrame()} capture={null} />);
     expect(screen.getByTestId('pointer-delta-1')).toHaveTextContent('off by −16384 bytes');
     expect(screen.getByTestId('pointer-delta-rows-1')).toHaveTextContent(
       "NVCV assumes chroma at row 1080; FFmpeg's starts at row 1088",
@@ -93,7 +95,7 @@ describe('IdentityPanel explaining a mismatch', () => {
   });
 
   it('marks only the hex digits that differ, and nothing where the pointers match', () => {
-    render(<IdentityPanel report={mismatchFrame()} />);
+    render(<IdentityPanel report={mismatchFrame()} capture={null} />);
     // FFmpeg 0x7f0000220000 against NVCV 0x7f0000220040: one digit apart.
     const nvcv = screen.getByTestId('nvcv-pointer-1');
     expect(nvcv).toHaveTextContent('0x7f00_0022_0040');
@@ -106,7 +108,7 @@ describe('IdentityPanel explaining a mismatch', () => {
 
   it("reads NVCV's format out and opens the words for the jargon beside it", async () => {
     const user = userEvent.setup();
-    render(<IdentityPanel report={paddedNv12Device()} />);
+    render(<IdentityPanel report={paddedNv12Device()} capture={null} />);
     expect(screen.getByTestId('identity-nvcv-format')).toHaveTextContent('NVCV_IMAGE_FORMAT_NV12');
     expect(screen.getByTestId('nvcv-format-words')).toHaveTextContent(
       'Y: 8-bit luma; UV: interleaved 8-bit pairs, half resolution; BT.601 limited',
@@ -120,7 +122,7 @@ describe('IdentityPanel explaining a mismatch', () => {
   });
 
   it('puts a ? beside the descriptor-only note', () => {
-    render(<IdentityPanel report={describedHostFrame()} />);
+    render(<IdentityPanel report={describedHostFrame()} capture={null} />);
     expect(screen.getByTestId('identity-descriptor-only')).toContainElement(
       screen.getByTestId('glossary-descriptor-only'),
     );
@@ -131,7 +133,7 @@ describe('IdentityPanel telling a stride from a pointer', () => {
   it('a stride-only fault, as an old capture recorded it (match false): pointers MATCH, the stride is red', () => {
     const report = strideFaultFrame();
     expect(report.planes[0]?.match).toBe(false);
-    render(<IdentityPanel report={report} />);
+    render(<IdentityPanel report={report} capture={null} />);
     expect(screen.getByTestId('overall-badge')).toHaveTextContent('ZERO-COPY: POINTERS MATCH');
     expect(screen.getByTestId('match-badge-0')).toHaveAttribute('data-tone', 'ok');
     expect(screen.getByTestId('match-badge-0')).not.toHaveTextContent('MISMATCH');
@@ -147,16 +149,46 @@ describe('IdentityPanel telling a stride from a pointer', () => {
   });
 
   it('shows the strides passing on a right wrap, with no stride note', () => {
-    render(<IdentityPanel report={paddedNv12Device()} />);
+    render(<IdentityPanel report={paddedNv12Device()} capture={null} />);
     expect(screen.getByTestId('stride-badge')).toHaveTextContent("NVCV ROW STRIDES: FFMPEG'S PITCHES");
     expect(screen.queryByTestId('identity-stride-fault')).toBeNull();
     expect(screen.queryByTestId('restore-badge')).toBeNull();
   });
 
   it('marks a frame not restored after a passing proof, apart from the proof', () => {
-    render(<IdentityPanel report={unrestoredFrame()} />);
+    render(<IdentityPanel report={unrestoredFrame()} capture={null} />);
     expect(screen.getByTestId('aliasing-badge')).toHaveTextContent('ALIASING PROVEN');
     expect(screen.getByTestId('restore-badge')).toHaveTextContent('FRAME NOT RESTORED AFTER THE PROOF');
     expect(screen.getByTestId('restore-badge')).toHaveAttribute('data-tone', 'bad');
+  });
+});
+
+describe('IdentityPanel naming its columns', () => {
+  /** The two column heads as the panel shows them. */
+  function heads(): [string | null, string | null] {
+    return [
+      screen.getByTestId('identity-source-head').textContent,
+      screen.getByTestId('identity-wrapped-head').textContent,
+    ];
+  }
+
+  it("heads a live file's and an inspector capture's columns with FFmpeg and NVCV", () => {
+    const { rerender } = render(<IdentityPanel report={paddedNv12Device()} capture={null} />);
+    expect(heads()).toEqual(['FFmpeg data[i]', 'NVCV exported']);
+    rerender(<IdentityPanel report={paddedNv12Device()} capture={captureSummary()} />);
+    expect(heads()).toEqual(['FFmpeg data[i]', 'NVCV exported']);
+  });
+
+  it("heads a recorder capture's columns with that frame's recorded objects, never FFmpeg or NVCV", () => {
+    const capture = recorderSummary([
+      { source: PYNVVIDEOCODEC_FRAME, wrapped: TORCH_TENSOR },
+      { source: PYNVVIDEOCODEC_FRAME, wrapped: NVCV_IMAGE },
+    ]);
+    const { rerender } = render(<IdentityPanel report={{ ...paddedNv12Device(), frameIndex: 0 }} capture={capture} />);
+    expect(heads()).toEqual(['PyNvVideoCodec frame data[i]', 'torch tensor exported']);
+    expect(screen.getByTestId('copy-ffmpeg-0')).toHaveAccessibleName(/PyNvVideoCodec frame pointer of plane 0/);
+    rerender(<IdentityPanel report={{ ...paddedNv12Device(), frameIndex: 1 }} capture={capture} />);
+    expect(heads()).toEqual(['PyNvVideoCodec frame data[i]', 'nvcv.Image exported']);
+    expect(screen.getByRole('table')).not.toHaveTextContent(/FFmpeg|NVCV exported/);
   });
 });

@@ -1,5 +1,6 @@
 /** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
 import { memo } from 'react';
+import type { CaptureSummary } from '../../../../contract/capture-summary';
 import type { DecoderSurface, FrameReport } from '../../../../contract/report';
 import {
   DESCRIPTOR_ONLY_WHY,
@@ -11,6 +12,7 @@ import {
   verdictWord,
 } from '../../../../wording/verdicts';
 import { pointerDelta, pointersEqual, strideDifferences, strideShift } from '../../../../contract/plane-identity';
+import { sideLabels } from '../../../../wording/sides';
 import { groupHex, formatBytes } from '../../format';
 import { Badge } from '../common/Badge';
 import { toneOf } from '../common/tone';
@@ -75,10 +77,13 @@ function DecoderSurfaceRow({ surface }: { surface: DecoderSurface }) {
 /** Props of IdentityPanel. */
 export interface IdentityPanelProps {
   report: FrameReport;
+  /** The capture the frame came from, null for a live file: a recorder capture's columns are its recorded objects. */
+  capture: CaptureSummary | null;
 }
 
 /** The panel. */
-export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPanelProps) {
+export const IdentityPanel = memo(function IdentityPanel({ report, capture }: IdentityPanelProps) {
+  const sides = sideLabels(capture, report.frameIndex);
   const overall = pointerVerdict(report);
   const { allocation, aliasing, wrap } = report;
   const badge = pointerBadge(report);
@@ -114,8 +119,8 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
         <thead>
           <tr>
             <th>plane</th>
-            <th>FFmpeg data[i]</th>
-            <th>NVCV exported</th>
+            <th data-testid="identity-source-head">{sides.source} data[i]</th>
+            <th data-testid="identity-wrapped-head">{sides.wrapped} exported</th>
             <th>pitch / stride</th>
             <th>pointer</th>
           </tr>
@@ -138,7 +143,7 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
                   />
                   <CopyButton
                     value={plane.ffmpegPointer}
-                    label={`FFmpeg pointer of plane ${plane.index}`}
+                    label={`${sides.source} pointer of plane ${plane.index}`}
                     testId={`copy-ffmpeg-${plane.index}`}
                   />
                 </td>
@@ -151,7 +156,7 @@ export const IdentityPanel = memo(function IdentityPanel({ report }: IdentityPan
                   {plane.nvcvPointer !== null ? (
                     <CopyButton
                       value={plane.nvcvPointer}
-                      label={`NVCV pointer of plane ${plane.index}`}
+                      label={`${sides.wrapped} pointer of plane ${plane.index}`}
                       testId={`copy-nvcv-${plane.index}`}
                     />
                   ) : null}

@@ -177,7 +177,7 @@ export function AppLayout({ view: s, actions, on, settingsPopover, ...props }: A
           <>
             <FrameAnswers report={s.report} />
             <div className="panel-row">
-              <IdentityPanel report={s.report} />
+              <IdentityPanel report={s.report} capture={s.capture} />
               <CopyCodePanel report={s.report} />
             </div>
             {/* A step under the pointer starts the drawing afresh: no hover readout of the frame before. */}
