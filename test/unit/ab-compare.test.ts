@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { greyDifference } from '../../renderer/src/components/ab/grey-difference';
 import { changedCount, compareReports } from '../../renderer/src/components/ab/report-diff';
-import { describedHostFrame, paddedNv12Device } from '../support/reports';
+import { strideFaultFrame } from '../support/fault-reports';
+import { describedHostFrame, mismatchFrame, paddedNv12Device } from '../support/reports';
 
 const rowsOf = (groups: ReturnType<typeof compareReports>) =>
   new Map(groups.flatMap((g) => g.rows).map((r) => [r.key, r]));
@@ -27,9 +28,10 @@ describe('A/B of two reports', () => {
     b.frameIndex = a.frameIndex + 1;
     b.pool.addressSeenBefore = !a.pool.addressSeenBefore;
     b.planes[0]!.ffmpegPointer = '0x7f0000200000';
+    b.planes[0]!.nvcvPointer = '0x7f0000200000';
     const rows = rowsOf(compareReports(a, b));
     const changed = [...rows.values()].filter((r) => r.changed).map((r) => r.key);
-    expect(changed).toEqual(['frame', 'plane0-ffmpeg', 'reused']);
+    expect(changed).toEqual(['frame', 'plane0-ffmpeg', 'plane0-nvcv', 'reused']);
     expect(rows.get('plane0-ffmpeg')).toMatchObject({ a: a.planes[0]!.ffmpegPointer, b: '0x7f0000200000' });
     expect(rows.get('plane0-pitch')?.changed).toBe(false);
   });
@@ -41,6 +43,28 @@ describe('A/B of two reports', () => {
     const changed = [...rows.values()].filter((r) => r.changed).map((r) => r.key);
     expect(changed).toEqual(['decode-path', 'allocation-memory']);
     expect(rows.get('decode-path')).toMatchObject({ a: 'nvdec', b: 'software' });
+  });
+
+  it("judges equal pointers from the pointers, so an old capture's stride fault is a stride row, not a pointer row", () => {
+    const right = paddedNv12Device();
+    const old = strideFaultFrame(true);
+    expect(old.planes[0]?.match).toBe(false);
+    const rows = rowsOf(compareReports(right, old));
+    expect(rows.get('plane0-match')).toMatchObject({ a: 'yes', b: 'yes', changed: false });
+    expect(rows.get('plane0-stride')).toMatchObject({ a: 'yes', b: 'no', changed: true });
+    expect(rows.get('plane1-stride')).toMatchObject({ a: 'yes', b: 'yes', changed: false });
+  });
+
+  it('marks pointers that differ as unequal, and shows a plane NVCV exported no pointer for with a dash', () => {
+    const rows = rowsOf(compareReports(paddedNv12Device(), mismatchFrame()));
+    expect(rows.get('plane1-match')).toMatchObject({ a: 'yes', b: 'no', changed: true });
+    expect(rows.get('plane0-match')?.changed).toBe(false);
+    const none = paddedNv12Device();
+    none.planes[0]!.nvcvPointer = null;
+    none.planes[0]!.nvcvRowStride = null;
+    const dashed = rowsOf(compareReports(paddedNv12Device(), none));
+    expect(dashed.get('plane0-match')).toMatchObject({ a: 'yes', b: '—', changed: true });
+    expect(dashed.get('plane0-stride')).toMatchObject({ a: 'yes', b: '—', changed: true });
   });
 
   it('shows a plane only one side has with a dash on the other', () => {

@@ -2,6 +2,7 @@
  * Two frame reports side by side (A/B): the fields a reader compares, grouped, each marked when A and B differ.
  * Fields are named as the other panels name them; values are written as they are shown there.
  */
+import { pointersEqual, stridesEqual } from '../../../../contract/plane-identity';
 import type { FrameReport, PlaneReport } from '../../../../contract/report';
 
 /** One compared field. */
@@ -62,7 +63,12 @@ function pointerRows(a: FrameReport, b: FrameReport): DiffRow[] {
     const name = planeName(pa, pb, i);
     rows.push(row(`plane${i}-ffmpeg`, `${name}: FFmpeg's pointer`, pa?.ffmpegPointer, pb?.ffmpegPointer));
     rows.push(row(`plane${i}-nvcv`, `${name}: NVCV's pointer`, pa?.nvcvPointer, pb?.nvcvPointer));
-    rows.push(row(`plane${i}-match`, `${name}: pointers equal`, pa?.match, pb?.match));
+    // Judged from the pointers, never from `match`: a capture made before the stride was judged apart set it false
+    // for a stride fault, and would show pointers that are equal as unequal.
+    const equal = (p: PlaneReport | undefined) => (p === undefined ? null : pointersEqual(p));
+    rows.push(row(`plane${i}-match`, `${name}: pointers equal`, equal(pa), equal(pb)));
+    const strides = (p: PlaneReport | undefined) => (p === undefined ? null : stridesEqual(p));
+    rows.push(row(`plane${i}-stride`, `${name}: NVCV's row stride equals FFmpeg's pitch`, strides(pa), strides(pb)));
   }
   rows.push(row('reused', 'address seen before (surface reused)', a.pool.addressSeenBefore, b.pool.addressSeenBefore));
   rows.push(row('allocation-memory', 'memory kind', a.allocation.memory, b.allocation.memory));
