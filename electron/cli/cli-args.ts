@@ -29,12 +29,17 @@ Options:
   --json               inspect: print JSON instead of a table
   --code LANG          inspect: print the code that wraps each frame (${CODE_LANGUAGES.join(' | ')})
   --device N           CUDA device ordinal (video files): the decoder's, and the operators' unless
-  --operator-device N  says another: the device operator previews run on (capture; video files)
+  --operator-device N  says another: the device operator previews run on (capture; video files); a device the
+                       driver does not list is refused (NO_CUDA_DEVICE), also on a machine without CUDA
   --peer-access        with --operator-device: operators read the frame through peer access, not a copy
-  --decode MODE        ${DECODE_MODES.join(' | ')} (video files; default auto)
+  --decode MODE        ${DECODE_MODES.join(' | ')} (video files; default auto: NVDEC where it can, else the CPU,
+                       saying why); nvdec where NVDEC cannot decode the file is refused, never decoded otherwise
   --ffmpeg WHICH       ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg, or the FFmpeg 7.1 shipped with the app
+                       (default: ZCI_FFMPEG, else system); refused when that build of the addon is missing
   --unsafe-output      FFmpeg 6.0 and later: NVDEC frames are the decoder's surfaces, not FFmpeg's copies
+                       (refused on an FFmpeg without the flag; a note says when no frame came from NVDEC)
   --compare-decoders   inspect: decode each frame with NVDEC and with the software decoder and compare the samples
+                       (not with --decode, --unsafe-output, --operator-device, --ledger or --code)
   --decoders A,B       with --compare-decoders: ${COMPARE_DECODERS_A.join(' | ')} against software (default nvdec,software)
   --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
   --ledger             record every GPU copy of each frame step (CUPTI) into its report (video files; slower)
@@ -56,8 +61,9 @@ Exit codes:
   1  a check failed (pointer or stride mismatch, aliasing proof failed or not restored) or a frame failed to decode;
      a capture is tampered (changed after signing, or its signature removed);
      with --compare-decoders: a codec whose standard requires bit-exact output decoded differently
-  2  usage: unknown option, bad value, or frames the file does not have
-  3  the file could not be opened, or the capture could not be written`;
+  2  usage: unknown option, bad value, frames the file does not have, or --unsafe-output on an FFmpeg without it
+  3  the file could not be opened (or not as the options chose: no such device, no NVDEC, that FFmpeg's addon
+     missing), or the capture could not be written`;
 
 /** What the command line asks for. */
 export type CliCommand =
@@ -174,6 +180,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (code !== null && values.json === true) throw new UsageError('--code and --json each choose the output: pick one');
   if (command === 'inspect' && values.overwrite === true) throw new UsageError('--overwrite belongs to capture');
   const compareDecoders = parseCompare(command, values['compare-decoders'] === true, values.decoders);
+  if (compareDecoders !== null) refuseIgnoredByCompare(values);
   const operatorDevice = integer(values['operator-device'], 'operator-device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max);
   if (values['peer-access'] === true && operatorDevice === null)
     throw new UsageError('--peer-access needs --operator-device: on one device nothing crosses');
@@ -228,6 +235,20 @@ function parseProbePoints(command: string, given: string[] | undefined): { x: nu
       throw new UsageError(`--probe takes X,Y (whole numbers up to 65535), not "${text}"`);
     return { x: Number(match[1]), y: Number(match[2]) };
   });
+}
+
+/**
+ * The options --compare-decoders has no use for: it opens its own two decoders (--decoders chooses them) and prints
+ * no frame reports, so each of these would be dropped without a word.
+ */
+function refuseIgnoredByCompare(values: Record<string, unknown>): void {
+  const ignored = ['decode', 'unsafe-output', 'operator-device', 'ledger', 'code'].filter(
+    (name) => values[name] !== undefined,
+  );
+  if (ignored.length > 0)
+    throw new UsageError(
+      `--compare-decoders does not take ${ignored.map((name) => `--${name}`).join(', ')}: it decodes with the pair --decoders names (nvdec,software by default)`,
+    );
 }
 
 /** --compare-decoders and --decoders A,B: side A's decoder, or null. */

@@ -2,13 +2,15 @@
 import { open as openFile } from 'node:fs/promises';
 import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
-import type { FrameSource } from '../addon/native';
+import type { AddonModule, FrameSource } from '../addon/native';
 import { resolveUserPath } from '../app/user-path';
 import { openCaptureFile } from '../capture/capture-open';
 import { CaptureSession } from '../capture/capture-session';
 import type { CaptureSource } from '../capture/collect';
 import { toRpcError, type RpcError } from '../../contract/envelope';
+import { DEFAULT_REMEDIES } from '../../contract/errors';
 import type { EnvironmentReport } from '../../contract/environment';
+import { FFMPEG_CHOICE_ENV, FFMPEG_CHOICES, type FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { EXIT_CODES } from '../../contract/inspect-output';
 import type { DecodeMode } from '../../contract/vocabulary';
 import { startsLikeZip, ZIP_HEAD_BYTES } from './zip-head';
@@ -45,6 +47,78 @@ export interface VideoOptions {
   peerAccess: boolean;
   /** Record the copy ledger (CUPTI) of each frame step into its report. */
   ledger: boolean;
+  /** The command: a capture records NVDEC's whole capability table in its environment, inspect does not ask for it. */
+  kind?: 'inspect' | 'capture';
+}
+
+/** The build command of each FFmpeg variant of the addon. */
+const BUILD_COMMANDS: Record<FfmpegChoice, string> = {
+  system: 'npm run build:native',
+  '7.1': 'npm run build:native:ffmpeg7',
+};
+
+/** The FFmpeg the process is asked to decode with: ZCI_FFMPEG as main set it from --ffmpeg, else the system's. */
+function askedFfmpeg(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env[FFMPEG_CHOICE_ENV];
+  return value === undefined || value === '' ? 'system' : value;
+}
+
+/**
+ * Loads the addon built against the FFmpeg asked for, or throws CliFailure (exit 3). native/index.cjs picks its
+ * FFmpeg once per process, when first loaded: a process that loaded it before the choice was made, or whose choice
+ * has no binary, would otherwise decode with another FFmpeg than the one asked for.
+ */
+export function loadCliAddon(appRoot: string): AddonModule {
+  // The loader reads the choice from this process's environment, so the check reads it from there too.
+  const asked = askedFfmpeg(process.env);
+  const build = FFMPEG_CHOICES.find((choice) => choice === asked);
+  const { addon, status } = loadAddon(addonLoaderPath(appRoot));
+  if (addon === null) {
+    throw new CliFailure(EXIT_CODES.cannotOpen, {
+      code: 'INTERNAL',
+      message: `The native addon for FFmpeg ${asked} could not be loaded: ${status.error ?? 'unknown reason'}`,
+      remedy:
+        build === undefined
+          ? `Choose --ffmpeg ${FFMPEG_CHOICES.join(' or ')}; captures open without the addon.`
+          : `Build it with ${BUILD_COMMANDS[build]}; captures open without the addon.`,
+    });
+  }
+  if (addon.ffmpegVariant !== asked) {
+    throw new CliFailure(EXIT_CODES.cannotOpen, {
+      code: 'INVALID_ARGUMENT',
+      message: `FFmpeg ${asked} was asked for, but this process already loaded the addon built against FFmpeg ${addon.ffmpegVariant}, whose FFmpeg cannot change once loaded`,
+      remedy: `Run the command in a new process with --ffmpeg ${asked}: it loads the addon once, with that FFmpeg.`,
+    });
+  }
+  return addon;
+}
+
+/**
+ * Why the machine cannot do what the options chose, or null: a decoder device the driver does not list (on a machine
+ * without CUDA the decoder would fall back to the CPU, and the device asked for would go unused without a word), or
+ * --unsafe-output on an FFmpeg without AV_HWACCEL_FLAG_UNSAFE_OUTPUT (the addon ignores it there).
+ */
+function refusedChoice(options: VideoOptions, environment: EnvironmentReport | null): CliFailure | null {
+  if (environment === null) return null;
+  const { cuda, ffmpeg } = environment;
+  if (options.device !== null && options.device >= cuda.deviceCount) {
+    return new CliFailure(EXIT_CODES.cannotOpen, {
+      code: 'NO_CUDA_DEVICE',
+      message: `The decoder was asked on device ${options.device}, and the driver lists ${cuda.deviceCount} device${cuda.deviceCount === 1 ? '' : 's'}${cuda.error !== null ? ` (${cuda.error})` : ''}`,
+      remedy:
+        cuda.deviceCount > 0
+          ? `Name a device from 0 to ${cuda.deviceCount - 1}, or leave out --device.`
+          : `${DEFAULT_REMEDIES.NO_CUDA_DEVICE} Or leave out --device: the file is then decoded on the CPU.`,
+    });
+  }
+  if (options.unsafeOutput && ffmpeg.unsafeOutputFlag === false) {
+    return new CliFailure(EXIT_CODES.usage, {
+      code: 'INVALID_ARGUMENT',
+      message: `--unsafe-output needs FFmpeg 6.0 or later: FFmpeg ${ffmpeg.version ?? ffmpeg.libavcodec} (${ffmpeg.origin ?? 'origin not reported'}) has no AV_HWACCEL_FLAG_UNSAFE_OUTPUT; its NVDEC frames are the decoder's mapped surfaces already`,
+      remedy: 'Leave out --unsafe-output, or choose --ffmpeg 7.1.',
+    });
+  }
+  return null;
 }
 
 /** True when a file starts like a zip archive (captures are zips; no video container does). */
@@ -72,17 +146,14 @@ export async function openInput(
       const capture = new CaptureSession(await openCaptureFile(file, { configDir }), file);
       return { kind: 'capture', path: file, session: capture, environment: capture.manifest.environment, capture };
     }
-    const { addon, status } = loadAddon(addonLoaderPath(appRoot));
-    if (addon === null) {
-      throw new CliFailure(EXIT_CODES.cannotOpen, {
-        code: 'INTERNAL',
-        message: `The native addon could not be loaded: ${status.error ?? 'unknown reason'}`,
-        remedy: 'Build it with npm run build:native; captures open without it.',
-      });
-    }
+    const addon = loadCliAddon(appRoot);
     // The probe loads NVCV and CV-CUDA on a worker thread while the open creates the CUDA context on another: the
     // process pays for the longer of the two, not for both.
-    const probing: Promise<EnvironmentReport | null> = addon.environmentAsync().catch(() => null);
+    // inspect leaves out the whole NVDEC capability table (about a second of driver queries its output never shows);
+    // a capture keeps it for the decoder panel of whoever opens the capture.
+    const probing: Promise<EnvironmentReport | null> = addon
+      .environmentAsync({ nvdecCaps: options.kind === 'capture' })
+      .catch(() => null);
     const session = await addon.Session.open(file, {
       ...(options.decode !== null ? { decode: options.decode } : {}),
       ...(options.device !== null ? { device: options.device } : {}),
@@ -95,6 +166,11 @@ export async function openInput(
       throw error;
     });
     const environment = await probing;
+    const refusal = refusedChoice(options, environment);
+    if (refusal !== null) {
+      session.close();
+      throw refusal;
+    }
     return { kind: 'video', path: file, session, environment, capture: null };
   } catch (error) {
     if (error instanceof CliFailure) throw error;

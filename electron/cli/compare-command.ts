@@ -1,6 +1,4 @@
 /** `zerocopy-inspector inspect FILE --compare-decoders`: each frame through two decoders, compared on sample values. */
-import { addonLoaderPath } from '../addon/addon-path';
-import { loadAddon } from '../addon/load-addon';
 import type { AppIdentity } from '../app/app-identity';
 import { resolveUserPath } from '../app/user-path';
 import {
@@ -12,7 +10,7 @@ import {
 } from '../../contract/decoder-compare';
 import { toRpcError } from '../../contract/envelope';
 import { compareOutputSchema, EXIT_CODES, type CompareOutput } from '../../contract/inspect-output';
-import { CliFailure } from './cli-input';
+import { CliFailure, loadCliAddon } from './cli-input';
 
 /** What the comparison needs from the command line. */
 export interface CompareRequest {
@@ -48,14 +46,7 @@ function failure(error: unknown): CliFailure {
 
 /** Runs the comparison; the output is validated against its schema before it is returned. */
 export async function runCompare(request: CompareRequest): Promise<CompareOutput> {
-  const { addon, status } = loadAddon(addonLoaderPath(request.appRoot));
-  if (addon === null) {
-    throw new CliFailure(EXIT_CODES.cannotOpen, {
-      code: 'INTERNAL',
-      message: `The native addon could not be loaded: ${status.error ?? 'unknown reason'}`,
-      remedy: 'Build it with npm run build:native.',
-    });
-  }
+  const addon = loadCliAddon(request.appRoot);
   let result: DecoderCompareResult;
   let file: string;
   try {

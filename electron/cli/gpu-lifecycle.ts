@@ -16,6 +16,8 @@ import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
 import { appRootOf } from '../app/app-root';
 import type { AddonModule } from '../addon/native';
+import { FFMPEG_VARIANT_ENV, ffmpegVariantNamed } from '../addon/ffmpeg-variants';
+import type { FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { mark, printMarks, printMarksAtExit } from './phase-marks';
 import { startsLikeZip, ZIP_HEAD_BYTES } from './zip-head';
 
@@ -61,11 +63,33 @@ export function wantsCudaContext(argv: readonly string[]): { device: number } | 
   return Number.isInteger(device) && device >= 0 && device <= 63 ? { device } : null;
 }
 
-/** Starts making the CUDA context when the command will need it; never throws, never waits. */
+/**
+ * The FFmpeg ARGV's --ffmpeg chooses: null when not given, 'invalid' for a value FFMPEG_CHOICES lacks (or none).
+ * The last one given counts, as the parser's does. Checked without the contract's schema: this module loads before
+ * zod, and loading zod first would delay the CUDA context it starts.
+ */
+export function ffmpegChoiceOf(argv: readonly string[]): FfmpegChoice | null | 'invalid' {
+  let given: string | null | undefined = null;
+  for (const [i, arg] of argv.entries()) {
+    if (arg === '--ffmpeg') given = argv[i + 1];
+    else if (arg.startsWith('--ffmpeg=')) given = arg.slice('--ffmpeg='.length);
+  }
+  if (given === null) return null;
+  return ffmpegVariantNamed(given) ?? 'invalid';
+}
+
+/**
+ * Starts making the CUDA context when the command will need it; never throws, never waits. The addon picks its FFmpeg
+ * when it loads, which is here: --ffmpeg is applied first, and a value the parser will refuse loads nothing.
+ */
 export function warmEarly(argv: readonly string[]): void {
   printMarksAtExit(process.env);
+  const ffmpeg = ffmpegChoiceOf(argv);
+  if (ffmpeg === 'invalid') return;
   const wanted = wantsCudaContext(argv);
   if (wanted === null) return;
+  // The loader reads this process's environment; main sets the same value again after parsing.
+  if (ffmpeg !== null) process.env[FFMPEG_VARIANT_ENV] = ffmpeg;
   const { addon } = loadAddon(addonLoaderPath(appRootOf(import.meta.url)));
   gpuAddon = addon;
   mark('addon-loaded');

@@ -6,7 +6,7 @@ import { removeLeftovers } from '../capture/pending-writes';
 import { formatFrameList } from '../../wording/frame-list';
 import { FFMPEG_CHOICE_ENV } from '../../contract/ffmpeg-choice';
 import { EXIT_CODES } from '../../contract/inspect-output';
-import { parseCli, USAGE, UsageError } from './cli-args';
+import { parseCli, USAGE, UsageError, type CliCommand } from './cli-args';
 import { runCapture } from './capture-command';
 import { formatCompare, plantFromEnv, runCompare } from './compare-command';
 import { CliFailure, openInput, type OpenedInput } from './cli-input';
@@ -61,6 +61,25 @@ function chooseFrames(input: OpenedInput, asked: number[] | null): number[] {
   return asked;
 }
 
+/** What the options chose that this run cannot honour, said rather than dropped: each a line for stderr. */
+function choiceNotes(command: Extract<CliCommand, { file: string }>, input: OpenedInput): string[] {
+  if (input.kind === 'capture') {
+    const given = [
+      command.decode !== null ? '--decode' : null,
+      command.device !== null ? '--device' : null,
+      command.ffmpeg !== null ? '--ffmpeg' : null,
+      command.unsafeOutput ? '--unsafe-output' : null,
+    ].filter((name) => name !== null);
+    return given.length > 0 ? [`${given.join(', ')} apply to video files; a capture replays what was recorded`] : [];
+  }
+  const { info } = input.session;
+  if (command.unsafeOutput && info.nvdecOutput !== 'unsafe-output')
+    return [
+      `--unsafe-output took no effect: no frame comes from NVDEC (decode ${info.decodePath}${info.decodePathReason !== '' ? `: ${info.decodePathReason}` : ''})`,
+    ];
+  return [];
+}
+
 /** How main is run. */
 export interface MainOptions {
   /** Leave a video's session open at the end: the process ends right after, and the driver reclaims it
@@ -112,8 +131,7 @@ export async function main(
     mark('main');
     input = await openInput(command.file, command, root, configDir);
     mark('opened');
-    if (input.kind === 'capture' && (command.decode !== null || command.device !== null))
-      streams.err('note: --decode and --device apply to video files; a capture replays what was recorded\n');
+    for (const note of choiceNotes(command, input)) streams.err(`note: ${note}\n`);
     const frames = chooseFrames(input, command.frames);
     if (command.kind === 'inspect') {
       // --json is written as the frames come; --code and the table need them all.

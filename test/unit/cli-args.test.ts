@@ -85,6 +85,9 @@ describe('parseCli', () => {
     [['capture', 'a', '-o', 'x.zci', '--compare-decoders'], /belongs to inspect/],
     [['inspect', 'a', '--compare-decoders', '--decoders', 'nvdec,nvdec'], /--decoders must be/],
     [['inspect', 'a', '--compare-decoders', '--decoders', 'auto,software'], /--decoders must be/],
+    [['inspect', 'a', '--compare-decoders', '--decode', 'software'], /--compare-decoders does not take --decode:/],
+    [['inspect', 'a', '--compare-decoders', '--unsafe-output', '--ledger'], /not take --unsafe-output, --ledger/],
+    [['inspect', 'a', '--compare-decoders', '--code', 'c'], /--compare-decoders does not take --code/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError);
     expect(() => parseCli(argv)).toThrow(message);

@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { wantsCudaContext } from '../../electron/cli/gpu-lifecycle';
+import { FFMPEG_CHOICE_ENV, FFMPEG_CHOICES } from '../../contract/ffmpeg-choice';
+import { FFMPEG_VARIANT_ENV, ffmpegVariantNamed } from '../../electron/addon/ffmpeg-variants';
+import { ffmpegChoiceOf, wantsCudaContext } from '../../electron/cli/gpu-lifecycle';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'zci-warm-'));
 const capture = path.join(dir, 'a.zci');
@@ -27,5 +29,27 @@ describe('wantsCudaContext', () => {
     expect(wantsCudaContext([])).toBeNull();
     expect(wantsCudaContext(['inspect', video, '--device', '64'])).toBeNull();
     expect(wantsCudaContext(['inspect', video, '--device', 'x'])).toBeNull();
+  });
+});
+
+describe('ffmpegChoiceOf', () => {
+  it('reads --ffmpeg as the parser does: either spelling, the last one given', () => {
+    expect(ffmpegChoiceOf(['inspect', video])).toBeNull();
+    expect(ffmpegChoiceOf(['inspect', video, '--ffmpeg', '7.1'])).toBe('7.1');
+    expect(ffmpegChoiceOf(['capture', video, '-o', 'x.zci', '--ffmpeg=system'])).toBe('system');
+    expect(ffmpegChoiceOf(['inspect', video, '--ffmpeg', 'system', '--ffmpeg', '7.1'])).toBe('7.1');
+  });
+
+  it('calls invalid what the parser will refuse, so nothing is loaded for it', () => {
+    expect(ffmpegChoiceOf(['inspect', video, '--ffmpeg', '6.1'])).toBe('invalid');
+    expect(ffmpegChoiceOf(['inspect', video, '--ffmpeg='])).toBe('invalid');
+    expect(ffmpegChoiceOf(['inspect', video, '--ffmpeg'])).toBe('invalid');
+    expect(ffmpegChoiceOf(['inspect', video, '--ffmpeg', '--json'])).toBe('invalid');
+  });
+
+  it('knows the contract’s choices and variable, without loading its schema', () => {
+    expect(FFMPEG_CHOICES.map(ffmpegVariantNamed)).toEqual([...FFMPEG_CHOICES]);
+    expect(ffmpegVariantNamed('7.0')).toBeNull();
+    expect(FFMPEG_VARIANT_ENV).toBe(FFMPEG_CHOICE_ENV);
   });
 });
