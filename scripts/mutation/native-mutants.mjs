@@ -20,7 +20,8 @@ export const MUTANTS = [
     file: 'native/src/core/nvcv/wrap.cc',
     find: `    pe.nvcvPointer = static_cast<int64_t>(reinterpret_cast<uintptr_t>(p.basePtr));
     pe.nvcvRowStride = p.rowStride;
-    pe.match = reinterpret_cast<uintptr_t>(p.basePtr) == pe.ffmpegPointer && p.rowStride == pe.pitch;`,
+    // Pointer identity alone: the row stride is a fact of its own (nvcvRowStride beside pitch), judged apart.
+    pe.match = reinterpret_cast<uintptr_t>(p.basePtr) == pe.ffmpegPointer;`,
     replace: `    pe.nvcvPointer = static_cast<int64_t>(pe.ffmpegPointer);
     pe.nvcvRowStride = pe.pitch;
     pe.match = true;`,
@@ -35,6 +36,16 @@ export const MUTANTS = [
     replace: `  for (int i = 0; i < 8; ++i)
     (void)canary[i];`,
     tests: ['test/native/planted-wrap.test.mjs', 'test/native/frame-report.test.mjs'],
+  },
+  {
+    id: 'proof-bounds-unchecked',
+    what: "the aliasing proof writes wherever NVCV's address points, inside the plane's memory or not",
+    file: 'native/src/core/evidence/evidence.cc',
+    find: `  if (index >= e.planes.size()) return false;
+  const PlaneEvidence &pe = e.planes[index];`,
+    replace: `  if (index < e.planes.size() || address != 0) return true;
+  const PlaneEvidence &pe = e.planes[index];`,
+    tests: ['test/native/planted-wrap.test.mjs'],
   },
   {
     id: 'plane-offset-shifted',
