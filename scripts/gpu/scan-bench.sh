@@ -66,7 +66,7 @@ done
 "$node" bin/zerocopy-inspector.js scan "$corpus" -o "$out/scan.jsonl" --report "$out/scan.html" \
   --captures "$out/captures" --decoders 8 > "$out/scan.txt" 2>&1
 record "{\"bench\":\"scan-report\",\"exit\":$?}"
-tar -C "$out" -cJf "$out/captures.tar.xz" captures && rm -rf "$out/captures"
+[ -d "$out/captures" ] && tar -C "$out" -cJf "$out/captures.tar.xz" captures && rm -rf "$out/captures"
 
 # One file, the whole process: inspect against FFmpeg's command line, alternating, five rounds.
 clip=$(ls "$here"/clips/bench-1080p-h264*.mp4 2>/dev/null | head -1)
