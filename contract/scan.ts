@@ -11,7 +11,7 @@ import { CHECK_NAMES } from './checks';
 export const SCAN_LINE_VERSION = 1;
 
 /** What identifies a file across runs: a file whose size, modification time or first bytes changed is scanned anew. */
-export const scanKeySchema = z.object({
+const scanKeySchema = z.object({
   path: z.string(),
   size: z.int().nonnegative(),
   mtimeMs: z.number(),
@@ -23,7 +23,7 @@ export const scanKeySchema = z.object({
 export const SCAN_HEAD_BYTES = 64 * 1024;
 
 /** One cause found in a file: the check it failed, the words that group it across files, its frames. */
-export const scanFindingSchema = z.object({
+const scanFindingSchema = z.object({
   /** The check that failed, or a scan-level finding: frames missing or doubled, a decode path not asked for. */
   check: z.enum([...CHECK_NAMES, 'frames', 'timestamps', 'decode-path', 'decode-error']),
   /** The words that group this finding across files (no addresses, no frame numbers). */

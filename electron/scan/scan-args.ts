@@ -7,7 +7,7 @@ import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, type DecodeMode } from 
 export const DEFAULT_SCAN_DECODERS = 4;
 
 /** The most decoders at once: the addon's worker threads (one per call in flight) are sized to this. */
-export const MAX_SCAN_DECODERS = 32;
+const MAX_SCAN_DECODERS = 32;
 
 /** The aliasing proof's default sample: frame 0 and every 100th. */
 export const DEFAULT_PROOF_EVERY = 100;

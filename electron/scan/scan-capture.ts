@@ -25,7 +25,7 @@ export interface ScanCaptureOptions {
 }
 
 /** The capture's file name: the video's name, a hash of its whole path (two folders may hold the same name), the frame. */
-export function captureName(file: string, frame: number): string {
+function captureName(file: string, frame: number): string {
   const tag = createHash('sha256').update(file).digest('hex').slice(0, 8);
   return `${path.basename(file).replace(/[^A-Za-z0-9._-]/g, '_')}.${tag}.frame-${frame}.zci`;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SCAN_HEAD_BYTES, type ScanKey } from '../../contract/scan';
 
 /** File name endings a folder walk takes as video (a file named on its own is always scanned). */
-export const VIDEO_EXTENSIONS: readonly string[] = [
+const VIDEO_EXTENSIONS: readonly string[] = [
   '.mp4',
   '.m4v',
   '.mov',

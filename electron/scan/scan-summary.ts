@@ -5,7 +5,7 @@
 import type { ScanLine } from '../../contract/scan';
 
 /** One cause across the corpus. */
-export interface CauseGroup {
+interface CauseGroup {
   check: string;
   cause: string;
   files: string[];
@@ -26,7 +26,7 @@ export interface ScanSummary {
 }
 
 /** The kind of a file as a cause names it: the parity of its picture height and its codec. */
-export function fileKind(line: ScanLine): string {
+function fileKind(line: ScanLine): string {
   if (line.stream === null) return 'unopened';
   return `${line.stream.height % 2 === 1 ? 'odd' : 'even'}-height ${line.stream.codec}`;
 }
