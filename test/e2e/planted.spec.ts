@@ -1,7 +1,8 @@
 /**
  * The headline verdicts in their red state, in Chromium against serve mode whose backend wraps every frame
  * deliberately wrong (ZCI_PLANT_WRAP, a test hook the report names): the identity panel and the presenter view must
- * say POINTER MISMATCH with the exact distance, ALIASING FAILED, or NVCV FORMAT: WRONG.
+ * say POINTER MISMATCH with the exact distance, NVCV ROW STRIDE ≠ FFMPEG'S PITCH beside pointers that match,
+ * ALIASING FAILED, or NVCV FORMAT: WRONG.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
@@ -51,14 +52,37 @@ test('chroma-row: POINTER MISMATCH one row apart and ALIASING FAILED, in the pan
   }
 });
 
-test('pitch: the stride differs and the proof fails in the last row', async ({ page }) => {
+test('pitch: the pointers match, the stride verdict fails by 64 B, the wrap is invalid and the proof fails', async ({
+  page,
+}) => {
   const stop = await plantedPage(page, 'pitch');
   try {
-    await expect(page.getByTestId('overall-badge')).toHaveText(words('POINTER MISMATCH'));
-    await expect(page.getByTestId('match-badge-0')).toHaveText(words('MISMATCH'));
+    // The planted fault is a stride only: every pointer is FFmpeg's own, so the pointer verdict passes (green on
+    // NVDEC's memory, amber on a software decode's host memory, which NVCV only describes).
+    await expect(page.getByTestId('overall-badge')).toContainText('POINTERS MATCH');
+    await expect(page.getByTestId('overall-badge')).not.toContainText('MISMATCH');
+    await expect(page.getByTestId('overall-badge')).not.toHaveAttribute('data-tone', 'bad');
+    await expect(page.getByTestId('match-badge-0')).toHaveText(words('MATCH'));
+    await expect(page.getByTestId('match-badge-0')).toHaveAttribute('data-tone', 'ok');
+    await expect(page.getByTestId('pointer-delta-0')).toHaveCount(0);
     const cell = await page.getByTestId('plane-row-0').locator('code').last().textContent();
     const [pitch, stride] = (cell ?? '').split('/').map((s) => Number(s.trim()));
     expect(stride).toBe((pitch ?? 0) + 64);
+    await expect(page.getByTestId('stride-delta-0')).toContainText(
+      `NVCV's stride ${stride} B, FFmpeg's pitch ${pitch} B (+64)`,
+    );
+    await expect(page.getByTestId('stride-badge')).toHaveText(words("NVCV ROW STRIDE ≠ FFMPEG'S PITCH"));
+    await expect(page.getByTestId('stride-badge')).toHaveAttribute('data-tone', 'bad');
+    await expect(page.getByTestId('identity-stride-fault')).toContainText("NVCV ROW STRIDE ≠ FFMPEG'S PITCH: Y:");
+    await expect(page.getByTestId('identity-stride-fault')).toContainText('(+64)');
+    // The wrap answer fails on the stride, naming it, though NVCV accepted the descriptor.
+    await expect(page.getByTestId('answer-wrap')).toHaveAttribute('data-tone', 'bad');
+    await expect(page.getByTestId('answer-wrap-badge')).toContainText(
+      "NVCV IMAGE: INVALID · NVCV ROW STRIDE ≠ FFMPEG'S PITCH",
+    );
+    await expect(page.getByTestId('answer-wrap-detail')).toContainText(`Y: NVCV's stride ${stride} B`);
+    await expect(page.getByTestId('answer-match-badge')).toContainText('POINTERS MATCH');
+    await expect(page.getByTestId('answer-match')).not.toHaveAttribute('data-tone', 'bad');
     await expect(page.getByTestId('aliasing-badge')).toHaveText(words('ALIASING FAILED'));
     await expect(page.getByTestId('aliasing-why')).toContainText(/plane 0, row \d+/);
     await page.getByTestId('identity-panel').screenshot({ path: screenshotPath('planted-pitch-identity') });
