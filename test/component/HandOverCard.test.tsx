@@ -131,5 +131,9 @@ describe('the presenter of a recorder capture', () => {
     expect(line).toHaveTextContent('PyNvVideoCodec frame data[0]');
     expect(line).toHaveTextContent('torch tensor exported');
     expect(line).not.toHaveTextContent('FFmpeg data[0]');
+    // The pitch and the row stride are the recorded objects' too.
+    const stride = screen.getByTestId('presenter-stride-line-0');
+    expect(stride).toHaveTextContent(/^PyNvVideoCodec frame pitch \d+ B [=≠·] torch tensor row stride/);
+    expect(stride).not.toHaveTextContent(/FFmpeg|NVCV/);
   });
 });

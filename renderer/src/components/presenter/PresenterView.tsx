@@ -169,11 +169,11 @@ export function PresenterView(props: PresenterViewProps) {
                     data-testid={`presenter-stride-line-${plane.index}`}
                     data-differs={String(strideEqual === false)}
                   >
-                    <span className="pointer-label">FFmpeg pitch</span> <code>{plane.pitch} B</code>{' '}
+                    <span className="pointer-label">{sides.source} pitch</span> <code>{plane.pitch} B</code>{' '}
                     <span aria-label={stride.label} data-testid={`presenter-stride-mark-${plane.index}`}>
                       {stride.mark}
                     </span>{' '}
-                    <span className="pointer-label">NVCV row stride</span>{' '}
+                    <span className="pointer-label">{sides.wrapped} row stride</span>{' '}
                     <code>{plane.nvcvRowStride === null ? '—' : `${plane.nvcvRowStride} B`}</code>
                   </span>
                 </li>
