@@ -1,6 +1,6 @@
 /** Command-line options of serve mode. */
 import { parseArgs } from 'node:util';
-import { BUDGET_ENV } from '../../contract/budgets';
+import { BUDGET_ENV, DEFAULT_MEMORY_BUDGET, PROCESS_HEADROOM_SHARE } from '../../contract/budgets';
 import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { clientSettingsPatchSchema, type ClientSettingsPatch } from '../../contract/settings';
 
@@ -26,7 +26,14 @@ export interface ServeOptions {
 /** The port serve mode listens on unless told otherwise. */
 const DEFAULT_PORT = 8710;
 
-/** Usage text for --help. */
+const MIB = 1_048_576;
+
+/** A size as the help text says it: whole GiB in GiB, else MiB ("4 GiB", "512 MiB"). */
+function sizeWords(bytes: number): string {
+  return bytes % (1024 * MIB) === 0 ? `${bytes / (1024 * MIB)} GiB` : `${bytes / MIB} MiB`;
+}
+
+/** Usage text for --help; the budget's default and headroom are read from the constants the backend uses. */
 export const USAGE = `Usage: npm run serve -- [options]
   --host ADDR        address to listen on (default 127.0.0.1; prefer an SSH tunnel to exposing it)
   --port N           port (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -34,9 +41,9 @@ export const USAGE = `Usage: npm run serve -- [options]
   --config-dir DIR   settings and recent files
   --allow-host NAME  an extra Host header value to accept, e.g. my-gpu-box:8710 (repeatable)
   --root DIR         the folder whose files may be opened and saved (default: the current folder)
-  --memory-budget MIB  memory the backend may hold for all clients together (default: a quarter of this
-                     machine's memory, 512 MiB to 16 GiB); past it requests are refused, and past it plus
-                     headroom the backend is restarted
+  --memory-budget MIB  memory the backend may hold for all clients together (default: 1/${DEFAULT_MEMORY_BUDGET.share} of this
+                     machine's memory, ${sizeWords(DEFAULT_MEMORY_BUDGET.minBytes)} to ${sizeWords(DEFAULT_MEMORY_BUDGET.maxBytes)}); past it requests are refused, and past it
+                     plus 1/${PROCESS_HEADROOM_SHARE} of it the backend is restarted
   --max-pixels N     the largest coded picture (width x height) a file may have (default 35651584, 8192x4352)
   --hold-frames N    frames each open file holds (default 2)
   --ffmpeg WHICH     ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg (default), or the FFmpeg 7.1 shipped with the app
