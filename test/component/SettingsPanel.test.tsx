@@ -102,6 +102,51 @@ describe('SettingsPanel', () => {
     expect(onChange.mock.calls.at(-1)).toEqual([{ ffmpeg: 'system' }]);
   });
 
+  it('in serve mode shows the FFmpeg every client runs on, read-only, and says who chooses it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <SettingsPanel
+        settings={DEFAULT_SETTINGS}
+        ffmpeg={{ available: ['system', '7.1'], loaded: 'system' }}
+        ffmpegFixed
+        contextMode="shared"
+        onChange={onChange}
+        onContextModeChange={vi.fn()}
+        chooseLibraryFolder={null}
+        onClose={vi.fn()}
+      />,
+    );
+    const select = screen.getByTestId('setting-ffmpeg');
+    expect(select).toBeDisabled();
+    expect(select).toHaveValue('system');
+    expect(screen.getByTestId('setting-ffmpeg-text')).toHaveTextContent(
+      "The backend runs on the system's FFmpeg. It is loaded once for every client of serve mode: whoever starts serve mode chooses it (--ffmpeg).",
+    );
+    await user.selectOptions(select, '7.1').catch(() => undefined);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('in serve mode started on another FFmpeg than the saved setting, shows the one loaded, and no restart to wait for', () => {
+    render(
+      <SettingsPanel
+        settings={DEFAULT_SETTINGS}
+        ffmpeg={{ available: ['system', '7.1'], loaded: '7.1' }}
+        ffmpegFixed
+        contextMode="shared"
+        onChange={vi.fn()}
+        onContextModeChange={vi.fn()}
+        chooseLibraryFolder={null}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('setting-ffmpeg')).toHaveValue('7.1');
+    expect(screen.getByTestId('setting-ffmpeg-text')).toHaveTextContent(
+      'The backend runs on FFmpeg 7.1, shipped with the inspector. It is loaded once for every client of serve mode',
+    );
+    expect(screen.getByTestId('setting-ffmpeg-text')).not.toHaveTextContent('restarts');
+  });
+
   it("the desktop app chooses the NVCV folder in the main process's dialog", async () => {
     const user = userEvent.setup();
     const chooseLibraryFolder = vi.fn(async () => undefined);

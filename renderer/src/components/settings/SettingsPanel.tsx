@@ -12,7 +12,7 @@ import {
 } from '../../../../contract/vocabulary';
 import { clampTo } from '../../format';
 import { BudgetFacts } from './BudgetFacts';
-import { FFMPEG_CHOICE_WORDS, ffmpegLoadedWords } from './ffmpeg-setting';
+import { FFMPEG_CHOICE_WORDS, FFMPEG_FIXED_WORDS, ffmpegLoadedWords } from './ffmpeg-setting';
 import { CONTEXT_MODE_TEXT } from './context-modes';
 
 /** Props of SettingsPanel. */
@@ -22,6 +22,8 @@ export interface SettingsPanelProps {
   budgets?: BackendEnvironment['budgets'] | null;
   /** The FFmpeg variants the backend has and the one it loaded; null while unknown. */
   ffmpeg?: BackendEnvironment['ffmpeg'] | null;
+  /** True in serve mode, where one FFmpeg serves every client and no client may change it: the menu is read-only. */
+  ffmpegFixed?: boolean;
   /** The CUDA context the next video is opened in. */
   contextMode: ContextMode;
   onChange(patch: SettingsPatch): void;
@@ -38,6 +40,7 @@ export function SettingsPanel({
   settings,
   budgets,
   ffmpeg,
+  ffmpegFixed = false,
   contextMode,
   onChange,
   onContextModeChange,
@@ -121,7 +124,8 @@ export function SettingsPanel({
         FFmpeg
         <select
           data-testid="setting-ffmpeg"
-          value={settings.ffmpeg}
+          value={ffmpegFixed ? (ffmpeg?.loaded ?? settings.ffmpeg) : settings.ffmpeg}
+          disabled={ffmpegFixed}
           onChange={(event) => {
             const choice = FFMPEG_CHOICES.find((candidate) => candidate === event.target.value);
             if (choice !== undefined) onChange({ ffmpeg: choice });
@@ -135,7 +139,9 @@ export function SettingsPanel({
         </select>
       </label>
       <p className="muted" data-testid="setting-ffmpeg-text">
-        {ffmpegLoadedWords(settings.ffmpeg, ffmpeg ?? null)}
+        {/* In serve mode nothing a client chooses waits for a restart: say only what runs. */}
+        {ffmpegLoadedWords(ffmpegFixed ? (ffmpeg?.loaded ?? settings.ffmpeg) : settings.ffmpeg, ffmpeg ?? null)}
+        {ffmpegFixed ? ` ${FFMPEG_FIXED_WORDS}` : null}
       </p>
       <label className="check">
         <input

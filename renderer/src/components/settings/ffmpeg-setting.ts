@@ -17,3 +17,7 @@ export function ffmpegLoadedWords(chosen: FfmpegChoice, ffmpeg: BackendEnvironme
     ? now
     : `${now} ${FFMPEG_CHOICE_WORDS[chosen]} applies when it restarts (restart the app or serve mode).`;
 }
+
+/** Why serve mode's menu is read-only: the backend loads one FFmpeg for every client, chosen where serve mode starts. */
+export const FFMPEG_FIXED_WORDS =
+  'It is loaded once for every client of serve mode: whoever starts serve mode chooses it (--ffmpeg).';

@@ -125,6 +125,7 @@ export function AppLayout({ view: s, actions, on, settingsPopover, ...props }: A
           settings={s.settings}
           budgets={s.environment?.budgets ?? null}
           ffmpeg={s.environment?.ffmpeg ?? null}
+          ffmpegFixed={bridge === null}
           contextMode={s.contextMode}
           onChange={(patch) => void actions.updateSettings(patch)}
           onContextModeChange={actions.setContextMode}
