@@ -31,11 +31,16 @@ test("cancel stops a client's queued and running frame requests; they answer CAN
     .info()
     .annotations.push({ type: 'figure', description: `every request answered ${Date.now() - sent} ms after cancel` });
   const codes = ids.map((id) => (answers.get(id)?.error as { code?: string } | undefined)?.code ?? 'ok');
-  // Latest wins: each request still waiting when a newer one came was answered SUPERSEDED at once; the one running
-  // and the newest waiting are stopped by cancel. None is decoded to the end.
-  expect(codes.filter((code) => code === 'SUPERSEDED').length).toBeGreaterThanOrEqual(10);
-  expect(codes.filter((code) => code === 'CANCELLED').length).toBeGreaterThanOrEqual(1);
-  expect(codes.every((code) => code === 'SUPERSEDED' || code === 'CANCELLED')).toBe(true);
+  // Serve mode passes a few of the client's requests to the backend at a time; the rest wait in serve mode. In the
+  // backend latest wins: each request still waiting there when a newer one came was answered SUPERSEDED at once.
+  // The cancel stops the one running and the newest waiting there, and answers those waiting in serve mode
+  // CANCELLED. None is decoded to the end.
+  const superseded = codes.filter((code) => code === 'SUPERSEDED').length;
+  const cancelled = codes.filter((code) => code === 'CANCELLED').length;
+  expect(superseded).toBeGreaterThanOrEqual(1);
+  expect(cancelled).toBeGreaterThanOrEqual(1);
+  expect(superseded + cancelled).toBe(ids.length);
+  test.info().annotations.push({ type: 'figure', description: `${superseded} SUPERSEDED, ${cancelled} CANCELLED` });
   // The session still works after a cancel.
   expect(await call(socket, 'frame', { index: 7 }, 200)).toMatchObject({
     ok: true,
