@@ -4,21 +4,9 @@
  * say POINTER MISMATCH with the exact distance, NVCV ROW STRIDE ≠ FFMPEG'S PITCH beside pointers that match,
  * ALIASING FAILED, or NVCV FORMAT: WRONG.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
-import { screenshotPath, startServe } from '../support/live/serve';
-
-/** A badge's words after its icon, exactly: "MATCH" does not match "MISMATCH". */
-const words = (text: string): RegExp => new RegExp(`(^|\\s)${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-
-/** Opens serve mode with the fault planted; the sample clip opens on first start. */
-async function plantedPage(page: Page, planted: string): Promise<() => Promise<void>> {
-  const served = await startServe({ env: { ZCI_PLANT_WRAP: planted } });
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
-  await expect(page.getByTestId('identity-planted')).toContainText(`PLANTED FAULT (a test asked for it): ${planted}`);
-  return served.stop;
-}
+import { plantedPage, words } from '../support/e2e/planted';
+import { screenshotPath } from '../support/live/serve';
 
 test('chroma-row: POINTER MISMATCH one row apart and ALIASING FAILED, in the panel and the presenter', async ({
   page,

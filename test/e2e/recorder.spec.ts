@@ -3,36 +3,12 @@
  * user's own process, and the panels show its facts. The capture is written here by the Python writer, from facts
  * records made without a GPU (python/tests/factsbuild.py); live recording needs a GPU (python/tests/gpu/).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readCapture } from '../../electron/capture/capture-file';
 import { expect, test } from '../support/e2e/fixtures';
-import { ROOT } from '../support/paths';
+import { recordCapture } from '../support/e2e/recorder-capture';
 import { screenshotPath } from '../support/live/serve';
-
-const VENV_PYTHON = path.join(ROOT, '.cache', 'recorder-venv', 'bin', 'python');
-
-/** Writes a recorder capture of two frames (the right wrap, then the naive 1.5×H view) with the Python writer. */
-function recordCapture(file: string, keyDir: string): void {
-  const script = [
-    'import sys',
-    `sys.path.insert(0, ${JSON.stringify(path.join(ROOT, 'python', 'tests'))})`,
-    'import factsbuild as fb',
-    'from zci import Recorder',
-    `rec = Recorder(sys.argv[1], key_dir=${JSON.stringify(keyDir)})`,
-    'rec.add(fb.frame("after decode", fb.image_wrap()))',
-    'rec.add(fb.frame("1.5xH view", fb.naive_tensor(1620), stream_state="pending"))',
-    'rec.close()',
-  ].join('\n');
-  const python = existsSync(VENV_PYTHON) ? VENV_PYTHON : 'python3';
-  const result = spawnSync(python, ['-c', script, file], {
-    encoding: 'utf8',
-    env: { ...process.env, PYTHONPATH: path.join(ROOT, 'python', 'src') },
-  });
-  expect(result.status, `${result.stderr}\n(scripts/python/test.sh installs the recorder)`).toBe(0);
-}
 
 async function openPath(page: Page, file: string): Promise<void> {
   await page.getByTestId('path-input').fill(file);
