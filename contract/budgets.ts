@@ -67,7 +67,8 @@ export function processMemoryLimit(budgets: Pick<BackendBudgets, 'memoryBytes'>)
 
 /**
  * Bytes serve mode may hold in answers its clients have not read, all clients together: a quarter of the memory
- * budget, at least 64 MiB (one client's own cap). Past it, the client with the most unread is closed.
+ * budget, at least 64 MiB (one client's own cap). Each client may leave its share of it unread; past its share a
+ * client is served no further until it reads (electron/serve/backlog.ts).
  */
 export function unreadAnswerBudget(budgets: Pick<BackendBudgets, 'memoryBytes'>): number {
   return Math.max(64 * MIB, Math.floor(budgets.memoryBytes / 4));
