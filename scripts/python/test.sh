@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every recorder test: installs python/ with its test extras into .cache/recorder-venv, checks it with ruff,
-# runs pytest (the unit tests, the writer against the inspector's own reader, the C header's compile and harness;
-# tests/gpu/ where a GPU exists) and clang-format on the header.
+# Runs every recorder test: installs python/ with its test and ray extras into .cache/recorder-venv (Ray for the
+# corpus scan's test, which starts a three-node cluster on this machine), checks it with ruff, runs pytest (the unit
+# tests, the writer against the inspector's own reader, the C header's compile and harness, the Ray scan against the
+# inspector's own scan; tests/gpu/ where a GPU exists) and clang-format on the header.
 # Last line, always: "recorder: N passed, M failed, K skipped". Exit status 0 only when M is 0.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -11,7 +12,7 @@ mkdir -p "$log"
 passed=0 failed=0 skipped=0
 
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv" || { echo "recorder: 0 passed, 1 failed, 0 skipped"; exit 1; }; fi
-if ! "$venv/bin/pip" install --quiet "$root/python[test]" >"$log/install.log" 2>&1; then
+if ! "$venv/bin/pip" install --quiet "$root/python[test,ray]" >"$log/install.log" 2>&1; then
   tail -20 "$log/install.log"
   echo "recorder: 0 passed, 1 failed, 0 skipped"
   exit 1

@@ -1,4 +1,5 @@
-"""`zci-recorder pack`: a .zci from the facts records the C header (include/zci_recorder.h) wrote."""
+"""`zci-recorder pack`: a .zci from the facts records the C header (include/zci_recorder.h) wrote; `scan`: the
+inspector's corpus scan across the GPUs of a Ray cluster (zci.scan)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from .errors import RecorderError
 from .facts import from_json
 from .recorder import Recorder
+from .scan import command as scan_command
 
 PROCESS_RECORD = "zci-recorder-process"
 
@@ -52,7 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     packer.add_argument("-o", "--output", required=True, help="the capture to write (.zci)")
     packer.add_argument("--overwrite", action="store_true", help="replace an existing capture")
     packer.add_argument("--unsigned", action="store_true", help="leave the capture unsigned")
+    scan_command.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "scan":
+        return scan_command.run(args)
     try:
         return pack(args.facts, args.output, args.overwrite, not args.unsigned)
     except (RecorderError, OSError) as error:

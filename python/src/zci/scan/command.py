@@ -1,0 +1,185 @@
+"""`python -m zci scan --ray ADDRESS PATH... -o merged.jsonl`: the inspector's scan across the GPUs of a Ray cluster.
+
+The driver lists and keys the files, keeps the lines earlier runs finished, shards the rest by size over one scanner
+actor per GPU, merges the actors' lines into one results file of the inspector's format, and prints the inspector's
+summary. The paths must name the same files on every node (a shared filesystem), as must the inspector's command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+from .inputs import listed_paths, scan_inputs
+from .lines import read_results
+from .merge import Plan, plan, shards_dir, write_merged
+from .shards import shard_by_size
+from .summary import exit_code, summarise, summary_text
+
+USAGE = 2
+NOTHING_SCANNED = 3
+
+
+def add_parser(commands: Any) -> None:
+    """Adds `scan` to the command line's subcommands."""
+    scan = commands.add_parser("scan", help="scan a corpus with the inspector across the GPUs of a Ray cluster")
+    scan.add_argument("paths", nargs="*", help="files and folders (folders walked as the inspector walks them)")
+    scan.add_argument("--ray", required=True, metavar="ADDRESS", help="the Ray cluster's address (HOST:PORT)")
+    scan.add_argument("-o", "--output", default="scan.jsonl", help="the merged results (default scan.jsonl)")
+    scan.add_argument("--list", metavar="FILE", help="also scan the paths listed in FILE (- for standard input)")
+    scan.add_argument("--gpus-per-actor", type=float, default=1.0, help="GPUs each actor holds (0: CPU-only cluster)")
+    scan.add_argument("--actors", type=int, help="scanner actors (default: as many as the cluster holds)")
+    scan.add_argument("--decoders", type=int, help="files each actor's inspector decodes at once")
+    scan.add_argument("--decode", help="the inspector's decode mode (auto, software, nvdec, ...)")
+    scan.add_argument("--report", metavar="FILE", help="also write the inspector's HTML report of the merged results")
+    captures = scan.add_mutually_exclusive_group()
+    captures.add_argument("--captures", metavar="DIR", help="where captures go (default OUTPUT.captures/)")
+    captures.add_argument("--no-captures", action="store_true", help="write no captures")
+    scan.add_argument(
+        "--inspector", metavar="CMD", help="the inspector's command (default: node bin/zerocopy-inspector.js)"
+    )
+
+
+def default_inspector() -> list[str] | None:
+    """The inspector of the checkout in the current folder, else the one on PATH."""
+    local = os.path.abspath(os.path.join("bin", "zerocopy-inspector.js"))
+    node = shutil.which("node")
+    if os.path.exists(local) and node is not None:
+        return [node, local]
+    installed = shutil.which("zerocopy-inspector")
+    return None if installed is None else [installed]
+
+
+def inspector_options(args: argparse.Namespace, output: str) -> list[str]:
+    """The options every actor's inspector gets; captures of all actors share one folder (names never collide)."""
+    options = []
+    if args.decoders is not None:
+        options += ["--decoders", str(args.decoders)]
+    if args.decode is not None:
+        options += ["--decode", args.decode]
+    if args.no_captures:
+        options.append("--no-captures")
+    else:
+        options += ["--captures", os.path.abspath(args.captures or output[: -len(".jsonl")] + ".captures")]
+    return options
+
+
+def _fail(text: str, code: int) -> int:
+    print(f"zci scan: {text}", file=sys.stderr)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs the scan; returns the inspector's exit codes: 0 clean, 1 findings or errors, 2 usage, 3 nothing scanned."""
+    started = time.monotonic()
+    output = os.path.abspath(args.output)
+    if not output.endswith(".jsonl"):
+        return _fail(f"--output must end in .jsonl, not {args.output!r}", USAGE)
+    if args.gpus_per_actor < 0 or (args.actors is not None and args.actors < 1):
+        return _fail("--gpus-per-actor must be 0 or more and --actors 1 or more", USAGE)
+    inspector = shlex.split(args.inspector) if args.inspector else default_inspector()
+    if not inspector:
+        return _fail("no inspector found: run from its checkout or name it with --inspector CMD", USAGE)
+    paths = list(args.paths)
+    if args.list is not None:
+        try:
+            with open(0 if args.list == "-" else args.list, encoding="utf-8", closefd=args.list != "-") as handle:
+                paths += listed_paths(handle.read())
+        except OSError as error:
+            return _fail(f"the list {args.list} cannot be read: {error}", USAGE)
+    if not paths:
+        return _fail("scan needs a path (a file or a folder) or --list FILE", USAGE)
+
+    work = plan(list(scan_inputs(paths)), output)
+    problems: list[str] = []
+    actors = 0
+    if work.pending:
+        problems, actors = _scan_pending(work, args, inspector, output)
+        if actors == 0:
+            return NOTHING_SCANNED
+    lines = write_merged(output, work)
+    summary = summarise(lines)
+    print(summary_text(summary))
+    for problem in problems:
+        print(f"zci scan: {problem}", file=sys.stderr)
+    missing = len(work.paths) - len(lines)
+    scanned_now = len(work.pending) - missing + work.made_now
+    print(
+        f"scanned {scanned_now} now ({len(lines) - scanned_now} from {output}) on {actors} actor(s) in "
+        f"{time.monotonic() - started:.1f} s · results in {output}"
+        + (f" · {missing} not scanned, run again to retry" if missing else "")
+    )
+    if args.report is not None:
+        _report(args, inspector, paths, output)
+    if missing and not lines:
+        return NOTHING_SCANNED
+    return max(exit_code(summary), 1 if missing or problems else 0)
+
+
+def _scan_pending(work: Plan, args: argparse.Namespace, inspector: list[str], output: str) -> tuple[list[str], int]:
+    """Shards the files still to scan over the cluster's actors; their lines go into work.done and into the merged
+    file as each actor finishes. Returns the problems met and the actors used (0: the cluster could not be used)."""
+    try:
+        from . import cluster
+    except ImportError as error:
+        _fail(f"Ray is not installed ({error}): pip install 'zci-recorder[ray]'", NOTHING_SCANNED)
+        return [], 0
+    problems: list[str] = []
+    try:
+        cluster.connect(args.ray)
+        shards = shard_by_size(work.pending, cluster.actor_count(args.actors, args.gpus_per_actor))
+
+        def done(outcome: cluster.ShardOutcome) -> None:
+            for line, raw in outcome.lines:
+                work.done[line["key"]["path"]] = (line, raw)
+            problems.extend(f"on {outcome.node}: {problem}" for problem in outcome.problems)
+            write_merged(output, work)
+
+        folder = shards_dir(output)
+        cluster.run_shards(
+            shards,
+            inspector,
+            lambda index: os.path.join(folder, f"shard-{index}.jsonl"),
+            inspector_options(args, output),
+            args.gpus_per_actor,
+            done,
+        )
+    except (cluster.ClusterError, ConnectionError, RuntimeError) as error:
+        _fail(str(error), NOTHING_SCANNED)
+        return problems, 0
+    finally:
+        cluster.disconnect()
+    return problems, len(shards)
+
+
+def _report(args: argparse.Namespace, inspector: list[str], paths: list[str], output: str) -> None:
+    """The HTML report, written by the inspector on this machine over a copy of the merged results: every file it
+    meets is already there under its key, so it decodes nothing and writes the page from the merged lines."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = os.path.join(folder, "merged.jsonl")
+        shutil.copyfile(output, copy)
+        before = len(read_results(copy))
+        named = os.path.join(folder, "paths.list")
+        with open(named, "w", encoding="utf-8") as handle:
+            handle.write("".join(f"{os.path.abspath(path)}\n" for path in paths))
+        done = subprocess.run(
+            [*inspector, "scan", "--list", named, "-o", copy, "--report", os.path.abspath(args.report), "--no-captures"]
+            + (["--decode", args.decode] if args.decode else []),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        again = [line for line, _ in read_results(copy)[before:] if line["key"]["size"] > 0]
+    if done.returncode not in (0, 1, 3):
+        print(f"zci scan: the report could not be written: {done.stderr.strip()[-500:]}", file=sys.stderr)
+    elif again:
+        print(f"zci scan: {len(again)} file(s) changed since their scan; the report shows them as scanned here now")
+    else:
+        print(f"report {args.report}")
