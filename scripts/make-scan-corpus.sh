@@ -13,25 +13,28 @@ COMMON=(-hide_banner -nostdin -loglevel error -y)
 OUTPUT=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact)
 
 # clip NAME W H FRAMES PIX ENCODER-ARGS...: one clip of testsrc2 (a moving picture, so every frame differs), coded
-# coarsely: the scan measures decoding and checking, not picture quality, and the corpus must stay small.
+# coarsely: the scan measures decoding and checking, not picture quality, and the corpus must stay small. lavfi's
+# sources round odd sizes down for 4:2:0, so the picture is drawn one pixel smaller and scaled to the odd size.
 clip() {
   local name=$1 w=$2 h=$3 frames=$4 pix=$5
   shift 5
   [ -s "$OUT/$name" ] && return
-  "$FFMPEG" "${COMMON[@]}" -f lavfi -i "testsrc2=s=${w}x${h}:r=30" -frames:v "$frames" -pix_fmt "$pix" "$@" \
-    "${OUTPUT[@]}" "$OUT/$name"
+  "$FFMPEG" "${COMMON[@]}" -f lavfi -i "testsrc2=s=$((w & ~1))x$((h & ~1)):r=30" -vf "scale=${w}:${h}:flags=neighbor" \
+    -frames:v "$frames" -pix_fmt "$pix" "$@" "${OUTPUT[@]}" "$OUT/$name"
 }
 
-# Sizes: two even heights and two odd ones per codec family, several widths, so files differ in pitch too.
+# Sizes: four even and four odd picture heights per codec, several widths, so files differ in pitch too. libx264
+# codes 4:2:0 at even sizes only: its "odd" files are sizes that are no multiple of 16 (cropped from the coded size).
 even=("640x360" "1280x720" "854x480" "320x240")
 odd=("641x361" "320x241" "1278x719" "480x271")
+h264_odd=("642x362" "322x242" "1278x718" "482x272")
 n=0
 for rep in 0 1 2 3 4 5 6 7 8; do
-  for size in "${even[@]}" "${odd[@]}"; do
+  for i in 0 1 2 3 4 5 6 7; do
+    if ((i < 4)); then size=${even[$i]} h264=${even[$i]}; else size=${odd[$((i - 4))]} h264=${h264_odd[$((i - 4))]}; fi
     w=${size%x*} h=${size#*x}
     frames=$((24 + 3 * rep))
-    # H.264 and HEVC code whole macroblocks: their odd heights are cropped from even coded heights.
-    clip "h264-$size-$rep.mp4" "$w" "$h" "$frames" yuv420p -c:v libx264 -preset ultrafast -crf 40 -g 12
+    clip "h264-$h264-$rep.mp4" "${h264%x*}" "${h264#*x}" "$frames" yuv420p -c:v libx264 -preset ultrafast -crf 40 -g 12
     clip "vp9-$size-$rep.webm" "$w" "$h" "$frames" yuv420p -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -crf 60 -b:v 0 -g 12
     clip "mpeg2-$size-$rep.mkv" "$w" "$h" "$frames" yuv420p -c:v mpeg2video -q:v 31 -g 12
     n=$((n + 3))
@@ -41,7 +44,7 @@ done
 for size in "640x360" "641x361" "1280x720" "321x241"; do
   w=${size%x*} h=${size#*x}
   clip "vp9p2-$size.webm" "$w" "$h" 30 yuv420p10le -c:v libvpx-vp9 -profile:v 2 -deadline realtime -cpu-used 8 -crf 60 -b:v 0
-  clip "hevc10-$size.mp4" "$w" "$h" 30 yuv420p10le -c:v libx265 -preset ultrafast -crf 40 -x265-params log-level=error
+  clip "hevc10-$((w & ~1))x$((h & ~1)).mp4" "$((w & ~1))" "$((h & ~1))" 30 yuv420p10le -c:v libx265 -preset ultrafast -crf 40 -x265-params log-level=error
   n=$((n + 2))
 done
 echo "$n clips in $OUT, $(du -sh "$OUT" | cut -f1)"

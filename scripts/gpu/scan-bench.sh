@@ -4,11 +4,14 @@
 #   procs     K processes, each FFmpeg's API alone on a K-th of the corpus (zci_bench threads 1), started together
 #   scan      zerocopy-inspector scan --decoders N: every frame through the checks, the proof on a sample
 # and one file's whole `inspect` against FFmpeg's command line. One JSON line per measurement into OUT/scan-bench.jsonl;
-# the scan's own results and report into OUT. Usage: scan-bench.sh OUT [CORPUS]
+# the scan's own results and report into OUT. Usage: scan-bench.sh OUT [FOLDER...] (default: the generated corpus, the
+# benchmark clips and the test fixtures: every video file in them)
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
-out=${1:?usage: scan-bench.sh OUT [CORPUS]}
-corpus=${2:-$here/corpus}
+out=${1:?usage: scan-bench.sh OUT [FOLDER...]}
+shift
+folders=("$@")
+[ ${#folders[@]} -gt 0 ] || folders=("$here/corpus" "$here/clips" "$here/test/fixtures")
 mkdir -p "$out"
 cd "$here"
 export LD_LIBRARY_PATH=$here/ffmpeg/lib
@@ -18,7 +21,7 @@ node=$here/node/bin/node
 bench=$here/native/build/zci_bench
 lines=$out/scan-bench.jsonl
 : > "$lines"
-mapfile -t files < <(find "$corpus" -type f | sort)
+mapfile -t files < <(find "${folders[@]}" -type f \( -name '*.mp4' -o -name '*.mkv' -o -name '*.webm' \) | sort)
 frames_of_threads() { sed -n 's/.*"frames":\([0-9]*\).*/\1/p'; }
 now() { date +%s.%N; }
 record() { echo "$1" | tee -a "$lines"; }
@@ -32,7 +35,10 @@ record "{\"bench\":\"corpus\",\"files\":${#files[@]},\"bytes\":$(du -cb "${files
 "$bench" threads 4 "${files[@]}" > /dev/null
 
 for n in ${ZCI_SCAN_THREADS:-1 4 8 12}; do
-  for round in 1 2; do
+  # One round of one thread (the slowest), two of the others.
+  rounds="1 2"
+  [ "$n" = 1 ] && rounds=1
+  for round in $rounds; do
     record "$("$bench" threads "$n" "${files[@]}" | sed "s/}\$/,\"round\":$round}/")"
   done
 done
@@ -54,7 +60,7 @@ done
 for n in ${ZCI_SCAN_DECODERS:-4 8 12}; do
   rm -f "$out/scan-$n.jsonl"
   t0=$(now)
-  "$node" bin/zerocopy-inspector.js scan "$corpus" -o "$out/scan-$n.jsonl" --no-captures --decoders "$n" \
+  "$node" bin/zerocopy-inspector.js scan "${files[@]}" -o "$out/scan-$n.jsonl" --no-captures --decoders "$n" \
     > "$out/scan-$n.txt" 2>&1
   code=$?
   t1=$(now)
@@ -63,7 +69,7 @@ for n in ${ZCI_SCAN_DECODERS:-4 8 12}; do
 done
 
 # The report a person reads, with captures of the first failing frames.
-"$node" bin/zerocopy-inspector.js scan "$corpus" -o "$out/scan.jsonl" --report "$out/scan.html" \
+"$node" bin/zerocopy-inspector.js scan "${files[@]}" -o "$out/scan.jsonl" --report "$out/scan.html" \
   --captures "$out/captures" --decoders 8 > "$out/scan.txt" 2>&1
 record "{\"bench\":\"scan-report\",\"exit\":$?}"
 [ -d "$out/captures" ] && tar -C "$out" -cJf "$out/captures.tar.xz" captures && rm -rf "$out/captures"
