@@ -116,10 +116,49 @@ LDSOFLAGS += -Wl,--enable-new-dtags -Wl,-rpath,\$$$$ORIGIN'
 # The stamp ties the output to both the source version and the exact configure line + link flags.
 STAMP_CONTENT="$(printf 'debian-version=%s\nconfigure=' "$DEB_VER"; printf '%q ' "${CONFIGURE_FLAGS[@]}"; printf '\n%s\n' "$EXTRA_MAK")"
 
+# A cache outside the checkout keeps each finished build, keyed by everything that decides its bytes: the series,
+# the Debian source version (which pins the source package the archive signs), the configure line and link flags
+# (the prefix left out: the libraries find each other through $ORIGIN), and 7.1's ffnvcodec headers. A fresh clone on
+# the same machine copies the build instead of compiling it; a fresh machine builds it. ZCI_FFMPEG_CACHE=none: no cache.
+CACHE_ROOT="${ZCI_FFMPEG_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/zerocopy-inspector/ffmpeg}"
+CACHE_KEY="$(printf '%s\n' "$SERIES" "${STAMP_CONTENT//"$PREFIX"/@PREFIX@}" "nv-codec-headers=12.1.14.0-1" | sha256sum | cut -c1-24)"
+CACHE_DIR="$CACHE_ROOT/$SERIES-$CACHE_KEY"
+if [ "${FORCE:-0}" != 1 ] && [ "$CACHE_ROOT" != none ] && [ -f "$CACHE_DIR/.complete" ] \
+   && [ ! -e "$PREFIX/lib/${SONAMES[0]}" -o "$(cat "$STAMP" 2> /dev/null)" != "$STAMP_CONTENT" ]; then
+  rm -rf "$PREFIX"
+  mkdir -p "$PREFIX"
+  cp -a "$CACHE_DIR/." "$PREFIX/"
+  # pkg-config files name the folder they were installed to: point them at this one.
+  built_at="$(cat "$PREFIX/.prefix")"
+  rm -f "$PREFIX/.complete" "$PREFIX/.prefix"
+  for pc in "$PREFIX"/lib/pkgconfig/*.pc; do
+    [ -f "$pc" ] && sed -i "s|$built_at|$PREFIX|g" "$pc"
+  done
+  printf '%s' "$STAMP_CONTENT" > "$STAMP"
+  log "copied from the build cache ($CACHE_DIR)"
+  du -sh "$PREFIX"
+  exit 0
+fi
+
+# Keeps the build in the cache: copied to a temporary folder first, then renamed, so a half-written entry is never
+# used.
+store_in_cache() {
+  [ "$CACHE_ROOT" != none ] && [ ! -f "$CACHE_DIR/.complete" ] && mkdir -p "$CACHE_ROOT" 2> /dev/null || return 0
+  local tmp
+  tmp="$(mktemp -d "$CACHE_ROOT/.partial.XXXXXX")"
+  if cp -a "$PREFIX/." "$tmp/" && rm -f "$tmp/.build-stamp" && printf '%s' "$PREFIX" > "$tmp/.prefix" \
+    && touch "$tmp/.complete" && mv "$tmp" "$CACHE_DIR"; then
+    log "kept in the build cache ($CACHE_DIR)"
+  else
+    rm -rf "$tmp"
+  fi
+}
+
 # Skip everything (including apt) when the same build is already in place.
 if [ "${FORCE:-0}" != 1 ] && [ -e "$PREFIX/lib/${SONAMES[0]}" ] && [ -f "$STAMP" ] \
    && [ "$(cat "$STAMP")" = "$STAMP_CONTENT" ]; then
   log "up to date ($PREFIX); set FORCE=1 to rebuild"
+  store_in_cache
   du -sh "$PREFIX"
   exit 0
 fi
@@ -286,6 +325,7 @@ done
 
 # Record the build only after it passed the checks, so a failed run is retried next time.
 printf '%s' "$STAMP_CONTENT" > "$STAMP"
+store_in_cache
 
 END_TS="$(date +%s)"
 log "done in $((END_TS - START_TS))s"
