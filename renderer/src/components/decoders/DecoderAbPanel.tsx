@@ -8,6 +8,7 @@ import { memo, useEffect, useRef } from 'react';
 import type { DecoderCompareResult } from '../../../../contract/decoder-compare';
 import type { FrameReport } from '../../../../contract/report';
 import { memoryPlaneOf } from './memory-plane';
+import { CauseLine } from './CauseLine';
 
 type FrameCompare = DecoderCompareResult['frames'][number];
 type PlaneCompare = FrameCompare['planes'][number];
@@ -138,9 +139,13 @@ export const DecoderAbPanel = memo(function DecoderAbPanel({
         </p>
       ) : (
         <>
+          <CauseLine frame={frame} report={report} onProbe={onProbe} />
           <p data-testid="decoder-ab-summary" data-identical={frame.identical}>
             <strong>{result.decoderA}</strong> against <strong>{result.decoderB}</strong> on {result.codec}{' '}
             {result.profile}: {frame.identical ? 'the same samples' : 'different samples'}
+            {frame.rgb !== null && !frame.rgb.identical
+              ? `, RGB differing in ${formatCount(frame.rgb.differing)} values`
+              : ''}
             {result.bitExactCodec
               ? ` (${result.codec} requires bit-exact output${frame.matched ? ', and got it' : ': NOT met'})`
               : ''}
