@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// Turns one GPU run's raw output (run.log, tests.tap, reports.json, bench.jsonl) into docs/gpu-evidence.md and
-// docs/benchmarks.md. Every number in those documents comes from these files; nothing is typed in by hand. Each part
+// Turns one GPU run's raw output (run.log, tests.tap, reports.json, bench.jsonl, scan/) into docs/gpu-evidence.md and
+// docs/benchmarks.md. A section whose files the run lacks comes from the recorded run that has them and recorded
+// last, named as such (evidence/run.mjs newestHolding). Every number in those documents comes from these files; nothing is typed in by hand. Each part
 // of the documents is a module of evidence/, its prose a Markdown template of evidence/templates/ (template.mjs);
 // this file reads the run, runs them in order and writes the result.
 // Usage: node scripts/gpu/write-evidence.mjs RUN_DIR [--check]   (--check: fail if the docs differ)
@@ -15,8 +16,10 @@ import { writeDecodeBenchmarks } from './evidence/bench-decode.mjs';
 import { writeOpenBenchmarks } from './evidence/bench-opens.mjs';
 import { writeSteadyBenchmarks } from './evidence/bench-steady.mjs';
 import { writeRecorderBenchmarks } from './evidence/bench-recorder.mjs';
+import { writeScanBenchmarks } from './evidence/bench-scan.mjs';
 import { writeDecoderEvidence } from './evidence/evidence-decoders.mjs';
 import { writeFfmpegSeriesEvidence } from './evidence/evidence-ffmpeg-series.mjs';
+import { writeScanEvidence } from './evidence/evidence-scan.mjs';
 import { writeRecordEvidence } from './evidence/evidence-records.mjs';
 import { writeRecorderEvidence } from './evidence/evidence-recorder.mjs';
 import { writeSurfaceExhaustionEvidence } from './evidence/evidence-surface-exhaustion.mjs';
@@ -41,8 +44,10 @@ writeDecodeBenchmarks(run, bm);
 writeOpenBenchmarks(run, bm);
 writeSteadyBenchmarks(run, bm);
 writeRecorderBenchmarks(run, bm);
+writeScanBenchmarks(run, bm);
 writeDecoderEvidence(run, ev);
 writeFfmpegSeriesEvidence(run, ev);
+writeScanEvidence(run, ev);
 writeSurfaceExhaustionEvidence(run, ev);
 writeRecordEvidence(run, ev);
 writeRecorderEvidence(run, ev);

@@ -1,8 +1,9 @@
 // @ts-check
 // benchmarks.md's head, the wrap against a copy, the decode loop against the CLI and the inspection loop.
+import fs from 'node:fs';
 import path from 'node:path';
 import { median, table, fmt, met } from './stats.mjs';
-import { templates } from './template.mjs';
+import { templates, then } from './template.mjs';
 
 const t = templates('bench-decode');
 
@@ -22,18 +23,25 @@ function witnessShare(rows, fps) {
 export function writeDecodeBenchmarks(run, bm) {
   const { rel, reports, bench, machine, commit, benchSource } = run;
   // --- benchmarks ----------------------------------------------------------------------------------------------
-  const measured = benchSource
-    ? t.text('measured-elsewhere', {
-        machine: benchSource.machine,
-        date: benchSource.date,
-        commit: benchSource.commit,
-        run: benchSource.rel,
-        runFromDocs: path.relative('docs', benchSource.rel),
-        ownCommit: commit,
-        ownDate: reports.date,
-        rel,
-      })
-    : t.text('measured-here', { machine, date: reports.date, commit });
+  const elsewhere = benchSource && {
+    machine: benchSource.machine,
+    date: benchSource.date,
+    commit: benchSource.commit,
+    run: benchSource.rel,
+    runFromDocs: path.relative('docs', benchSource.rel),
+    ownCommit: commit,
+    ownDate: reports.date,
+    rel,
+  };
+  const ownScan = fs.existsSync(path.join(run.runDir, 'scan', 'scan-bench.jsonl'));
+  // Named in benchmarks-from.txt (the same machine), or the newest recorded run that has them (perhaps another).
+  const measured = elsewhere
+    ? benchSource.named
+      ? t.text('measured-elsewhere', elsewhere)
+      : t.text('measured-newest', { ...elsewhere, ownMachine: machine, ownScan: then(ownScan ? t.text('own-scan') : null) })
+    : bench.length
+      ? t.text('measured-here', { machine, date: reports.date, commit })
+      : t.text('measured-none', { date: reports.date, commit, machine });
   bm.push(...t.lines('head', { measured, rel }), '');
 
   const wraps = bench.filter((b) => b.bench === 'wrap');

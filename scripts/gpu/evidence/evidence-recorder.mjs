@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { table } from './stats.mjs';
-import { templates } from './template.mjs';
+import { templates, then } from './template.mjs';
+import { newestHolding, otherRun } from './run.mjs';
 
 const t = templates('evidence-recorder');
 
@@ -46,13 +47,19 @@ function gpuTests(file) {
 }
 
 /** Appends this part to the document's lines: the suite, and the GPU tests a later call on another machine ran
- * where the run has them (python-decode-second-call.xml, python-proof-third-call.xml). @param {import('./run.mjs').Run} run @param {string[]} ev */
+ * where the run has them (python-decode-second-call.xml, python-proof-third-call.xml). A run that did not run the
+ * suite shows the recorded run's that did and recorded last, named as such. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeRecorderEvidence(run, ev) {
-  const suite = gpuTests(path.join(run.runDir, 'python-tests.xml'));
+  const dir = newestHolding(run.runDir, ['python-tests.xml']);
+  if (dir === null) return;
+  const suite = gpuTests(path.join(dir, 'python-tests.xml'));
   if (suite === null) return;
-  ev.push(...t.lines('recorder', suite), '');
-  const second = gpuTests(path.join(run.runDir, 'python-decode-second-call.xml'));
+  const other = dir === run.runDir ? null : otherRun(run.root, dir);
+  const notes = other && fs.existsSync(path.join(dir, 'run-notes.md')) ? t.text('from-run-notes', { relFromDocs: other.relFromDocs }) : null;
+  const fromRun = then(other ? t.text('from-run', { ...other, ownCommit: run.commit, notes: then(notes) }) : null);
+  ev.push(...t.lines('recorder', { ...suite, fromRun }), '');
+  const second = gpuTests(path.join(dir, 'python-decode-second-call.xml'));
   if (second !== null) ev.push(...t.lines('second-call', second), '');
-  const third = gpuTests(path.join(run.runDir, 'python-proof-third-call.xml'));
+  const third = gpuTests(path.join(dir, 'python-proof-third-call.xml'));
   if (third !== null) ev.push(...t.lines('third-call', third), '');
 }

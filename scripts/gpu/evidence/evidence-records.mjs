@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { table, yes } from './stats.mjs';
 import { templates } from './template.mjs';
+import { newestHolding, recordedAt } from './run.mjs';
 
 const t = templates('evidence-records');
 
@@ -45,20 +46,7 @@ export function writeRecordEvidence(run, ev) {
   // A run without one (its device time went to the tests) shows the newest recorded run's, named as such. "Newest" is
   // by the time a run recorded (its reports.json's `date`): folder names sort by commit hash within a day, not by time.
   const commitOf = (dir) => /^commit (\S+)/m.exec(fs.readFileSync(path.join(dir, 'run.log'), 'utf8'))?.[1]?.slice(0, 7) ?? '?';
-  const recordedAt = (dir) => {
-    const file = path.join(dir, 'reports.json');
-    const time = fs.existsSync(file) ? Date.parse(JSON.parse(fs.readFileSync(file, 'utf8')).date) : NaN;
-    return Number.isFinite(time) ? time : null;
-  };
-  const memcheckDir = fs.existsSync(path.join(runDir, 'memcheck.log'))
-    ? runDir
-    : fs
-        .readdirSync(path.dirname(path.resolve(runDir)))
-        .map((d) => path.join(path.dirname(path.resolve(runDir)), d))
-        .filter((d) => fs.existsSync(path.join(d, 'memcheck.log')) && fs.existsSync(path.join(d, 'run.log')))
-        .filter((d) => recordedAt(d) !== null)
-        .sort((a, b) => recordedAt(a) - recordedAt(b))
-        .at(-1);
+  const memcheckDir = newestHolding(runDir, ['memcheck.log']) ?? undefined;
   const memcheckFile = memcheckDir === undefined ? '' : path.join(memcheckDir, 'memcheck.log');
   if (memcheckDir !== undefined) {
     const log = fs.readFileSync(memcheckFile, 'utf8');
@@ -69,7 +57,7 @@ export function writeRecordEvidence(run, ev) {
     const [command = '', machine = ''] = log.split('\n');
     ev.push(...t.lines('memcheck', { command: command.replace(/^\$ /, ''), machine }), '');
     if (memcheckDir !== runDir) {
-      const recorded = new Date(recordedAt(memcheckDir)).toISOString();
+      const recorded = new Date(Number(recordedAt(memcheckDir))).toISOString();
       const log = `${path.relative(root, memcheckDir)}/memcheck.log`;
       ev.push(...t.lines('memcheck-elsewhere', { commit: commitOf(memcheckDir), log, recorded, ownCommit: commitOf(runDir) }), '');
     }
