@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Generates the scan benchmark's corpus into .gpu/corpus/ (git-ignored) with the system ffmpeg: 224 short clips (the benchmark run recorded on 2026-12-05 used an earlier version whose 10-bit HEVC names collided: 223) of
+# Generates the scan benchmark's corpus into .gpu/corpus/ (git-ignored) with the system ffmpeg: 224 short clips of
 # the codecs NVDEC decodes, at sizes whose picture height is even and odd, so that a scan has files the decoder's
 # witness must flag (odd-height VP9 and MPEG-2) and files it must leave green. Small enough to travel to a GPU
-# machine with the bundle. Usage: scripts/make-scan-corpus.sh [OUT]
+# machine with the bundle. (The run recorded on 2026-12-05 used an earlier version whose 10-bit HEVC names
+# collided: 223 clips.) Usage: scripts/make-scan-corpus.sh [OUT]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
