@@ -11,7 +11,7 @@ import { METHODS, type MethodName } from '../../contract/contract';
 import { decoderCompareResultSchema } from '../../contract/decoder-compare';
 import { environmentReportSchema } from '../../contract/environment';
 import { ERROR_CODES } from '../../contract/errors';
-import { memoryReadSchema } from '../../contract/memory';
+import { MAX_READ_ROWS, memoryReadSchema } from '../../contract/memory';
 import { frameReportSchema, streamInfoSchema } from '../../contract/report';
 import { settingsSchema } from '../../contract/settings';
 import {
@@ -102,7 +102,7 @@ export function validParams(space: ParamSpace = SCHEMA_SPACE): Record<MethodName
           {
             plane: fc.integer({ min: 0, max: 7 }),
             row: fc.integer({ min: 0, max: 1_000_000 }),
-            rows: fc.integer({ min: 1, max: 1_000_000 }),
+            rows: fc.integer({ min: 1, max: MAX_READ_ROWS }),
             byteStart: fc.integer({ min: 0, max: 1_000_000 }),
             byteCount: fc.integer({ min: 1, max: 1_000_000 }),
           },
