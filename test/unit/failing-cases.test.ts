@@ -59,7 +59,11 @@ const CASES: Record<Verdict, FailingCase[]> = {
       test: 'pitch: plane 0 strides differ by 64 bytes, the proof fails in the last row, exit 1',
       data: 'planted',
     },
-    { file: PLANTED_E2E, test: 'pitch: the stride differs and the proof fails in the last row', data: 'planted' },
+    {
+      file: PLANTED_E2E,
+      test: 'pitch: the pointers match, the stride verdict fails by 64 B, the wrap is invalid and the proof fails',
+      data: 'planted',
+    },
     {
       file: FAILING,
       test: "row strides (planted in a real report): NVCV's luma stride 64 bytes past FFmpeg's pitch is a stride fault, not a pointer mismatch",
