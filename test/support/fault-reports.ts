@@ -36,3 +36,14 @@ export function unrestoredFrame(): FrameReport {
   report.aliasing = { ...report.aliasing, passed: true, restored: false };
   return report;
 }
+
+/** FFmpeg's chroma pointer one row (2048 bytes) before where NVDEC wrote the plane: the odd-height fault the
+ * decoder's witness finds. */
+export function chromaOneRowBeforeDecoderFrame(): FrameReport {
+  const report = paddedNv12Device();
+  const surface = report.decoderSurface;
+  const chroma = surface?.planes[1];
+  if (surface === undefined || chroma === undefined) throw new Error('fixture lacks a decoder surface');
+  surface.planes[1] = { ...chroma, ffmpegOffset: 2048 * 1087, deltaBytes: -2048, deltaRows: -1, verdict: 'shifted' };
+  return report;
+}

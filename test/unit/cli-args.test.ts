@@ -11,6 +11,7 @@ import { formatFrameList, parseFrameList } from '../../wording/frame-list';
 import { inspectOutputSchema, type InspectOutput } from '../../contract/inspect-output';
 import { REGION_LABELS } from '../../contract/memory';
 import type { FrameReport } from '../../contract/report';
+import { chromaOneRowBeforeDecoderFrame } from '../support/fault-reports';
 import { gpuEnvironment, mismatchFrame, noNvcvFrame, paddedNv12Device, streamInfo } from '../support/reports';
 import type { ShowTarget } from '../../electron/addon/native';
 
@@ -109,15 +110,7 @@ describe('frame checks', () => {
   });
 
   it('fail a plane FFmpeg points one row before where NVDEC wrote it, with the distance', () => {
-    const report = paddedNv12Device();
-    const surface = report.decoderSurface!;
-    surface.planes[1] = {
-      ...surface.planes[1]!,
-      ffmpegOffset: 2048 * 1087,
-      deltaBytes: -2048,
-      deltaRows: -1,
-      verdict: 'shifted',
-    };
+    const report = chromaOneRowBeforeDecoderFrame();
     const check = frameChecks(report).find((c) => c.name === 'decoder');
     expect(check).toMatchObject({ ok: false });
     expect(check!.detail).toBe("plane 1: FFmpeg's pointer is 2048 bytes (1 row) before where NVDEC wrote the plane");

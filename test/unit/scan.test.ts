@@ -17,21 +17,8 @@ import { listedPaths, scanKeyOf } from '../../electron/scan/scan-inputs';
 import { escapeHtml, reportHtml } from '../../electron/scan/scan-report';
 import { readResults, ResultsWriter } from '../../electron/scan/scan-results';
 import { summarise, summaryText } from '../../electron/scan/scan-summary';
+import { chromaOneRowBeforeDecoderFrame } from '../support/fault-reports';
 import { paddedNv12Device } from '../support/reports';
-
-/** A report whose chroma FFmpeg points one row before where NVDEC wrote it (the odd-height fault). */
-function oneRowEarly(): ReturnType<typeof paddedNv12Device> {
-  const report = paddedNv12Device();
-  const surface = report.decoderSurface!;
-  surface.planes[1] = {
-    ...surface.planes[1]!,
-    ffmpegOffset: 2048 * 1087,
-    deltaBytes: -2048,
-    deltaRows: -1,
-    verdict: 'shifted',
-  };
-  return report;
-}
 
 /** A results line for a file of the given codec and height, with the findings given. */
 function line(file: string, codec: string, height: number, findings: ScanLine['findings']): ScanLine {
@@ -75,7 +62,7 @@ describe('frameRuns', () => {
 
 describe('causes', () => {
   it("name the decoder witness's one-row fault without addresses, the same for every frame", () => {
-    const report = oneRowEarly();
+    const report = chromaOneRowBeforeDecoderFrame();
     const check = frameChecks(report).find((c) => c.name === 'decoder')!;
     expect(causeOf(check, report)).toBe("FFmpeg's chroma pointer 1 row before where NVDEC wrote the plane");
     const findings = new Map();
