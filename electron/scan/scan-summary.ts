@@ -10,8 +10,13 @@ interface CauseGroup {
   cause: string;
   files: string[];
   frames: number;
-  /** What the files have in common, in words: "odd-height vp9", "even-height h264". */
+  /** What the files have in common, in words: "odd-height vp9", "even-height h264"; the most frequent first. */
   kinds: string[];
+}
+
+/** Kinds ordered by how many of the group's files they describe, then by name: the same for any order of lines. */
+function orderedKinds(counts: ReadonlyMap<string, number>): string[] {
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([kind]) => kind);
 }
 
 /** The whole scan in numbers and groups. */
@@ -34,6 +39,7 @@ function fileKind(line: ScanLine): string {
 /** Groups the lines of a scan. */
 export function summarise(lines: readonly ScanLine[]): ScanSummary {
   const causes = new Map<string, CauseGroup>();
+  const kindCounts = new Map<string, Map<string, number>>();
   const errorCodes = new Map<string, string[]>();
   for (const line of lines) {
     if (line.status === 'error' && line.error !== null) {
@@ -46,9 +52,17 @@ export function summarise(lines: readonly ScanLine[]): ScanSummary {
       group.files.push(line.key.path);
       group.frames += finding.frames;
       const kind = fileKind(line);
-      if (!group.kinds.includes(kind)) group.kinds.push(kind);
+      const counts = kindCounts.get(key) ?? new Map<string, number>();
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+      kindCounts.set(key, counts);
       causes.set(key, group);
     }
+  }
+  // Lines arrive in the order files finished, which parallel decoders make vary from run to run: everything listed
+  // is sorted so that one corpus always gives one summary.
+  for (const [key, group] of causes) {
+    group.kinds = orderedKinds(kindCounts.get(key) ?? new Map());
+    group.files.sort((a, b) => a.localeCompare(b));
   }
   return {
     files: lines.length,
@@ -57,7 +71,9 @@ export function summarise(lines: readonly ScanLine[]): ScanSummary {
     errors: lines.filter((l) => l.status === 'error').length,
     frames: lines.reduce((sum, l) => sum + l.frames, 0),
     causes: [...causes.values()].sort((a, b) => b.files.length - a.files.length || a.cause.localeCompare(b.cause)),
-    errorCodes: [...errorCodes.entries()].map(([code, files]) => ({ code, files })),
+    errorCodes: [...errorCodes.entries()]
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(([code, files]) => ({ code, files: [...files].sort((a, b) => a.localeCompare(b)) })),
   };
 }
 

@@ -45,7 +45,7 @@ test('a report made here leads with the cause and links the capture of the first
     .locator('table')
     .first()
     .locator('tbody tr', { hasText: "NVCV's exported pointer is not FFmpeg's (U)" });
-  await expect(cause).toContainText('odd-height vp9, even-height mpeg2video');
+  await expect(cause).toContainText('even-height mpeg2video, odd-height vp9');
   const link = page.getByRole('link', { name: 'capture of the first failing frame' }).first();
   const href = await link.getAttribute('href');
   expect(href).toMatch(/\.frame-0\.zci$/);

@@ -101,13 +101,51 @@ describe('the summary', () => {
         cause,
         files: ['/a/odd.webm', '/a/odd2.mkv'],
         frames: 20,
-        kinds: ['odd-height vp9', 'odd-height mpeg2video'],
+        kinds: ['odd-height mpeg2video', 'odd-height vp9'],
       },
     ]);
-    expect(summaryText(summary)).toContain(`${cause}: 2 files, 20 frames: odd-height vp9, odd-height mpeg2video`);
+    expect(summaryText(summary)).toContain(`${cause}: 2 files, 20 frames: odd-height mpeg2video, odd-height vp9`);
     const html = reportHtml(summary, lines, '/a/report.html');
     expect(html).toContain(escapeHtml(cause));
     expect(html).toContain('NOT_A_VIDEO');
+  });
+
+  it('is the same for any order the files finished in, the most frequent kind first', () => {
+    const finding = { check: 'decoder' as const, cause: 'c', frames: 1, firstFrame: 0, detail: '' };
+    const lines = [
+      line('/a/z.webm', 'vp9', 361, [finding]),
+      line('/a/m.mkv', 'mpeg2video', 241, [finding]),
+      line('/a/b.webm', 'vp9', 241, [finding]),
+      {
+        ...line('/a/y.mp4', 'h264', 2, []),
+        status: 'error' as const,
+        stream: null,
+        error: { code: 'NOT_A_VIDEO' as const, message: 'x', remedy: 'y' },
+      },
+      {
+        ...line('/a/x.mp4', 'h264', 2, []),
+        status: 'error' as const,
+        stream: null,
+        error: { code: 'NOT_A_VIDEO' as const, message: 'x', remedy: 'y' },
+      },
+      {
+        ...line('/a/w.mp4', 'h264', 2, []),
+        status: 'error' as const,
+        stream: null,
+        error: { code: 'FILE_NOT_FOUND' as const, message: 'x', remedy: 'y' },
+      },
+    ];
+    const forwards = summarise(lines);
+    const backwards = summarise([...lines].reverse());
+    expect(backwards).toEqual(forwards);
+    expect(forwards.causes[0]).toMatchObject({
+      kinds: ['odd-height vp9', 'odd-height mpeg2video'],
+      files: ['/a/b.webm', '/a/m.mkv', '/a/z.webm'],
+    });
+    expect(forwards.errorCodes).toEqual([
+      { code: 'FILE_NOT_FOUND', files: ['/a/w.mp4'] },
+      { code: 'NOT_A_VIDEO', files: ['/a/x.mp4', '/a/y.mp4'] },
+    ]);
   });
 
   it('escapes what files say in the report', () => {
