@@ -114,6 +114,9 @@ export const compareOutputSchema = z.object({
     frames: z.int().min(1),
     identical: z.int().min(0),
     differing: z.int().min(0),
+    /** Frames whose RGB conversions differ by more than the converters' rounding (a wrong matrix or range). */
+    rgbDiffering: z.int().min(0),
+    rgbMaxAbsDiff: z.int().min(0),
     bitExactMismatch: z.boolean(),
     exitCode: z.union([z.literal(EXIT_CODES.ok), z.literal(EXIT_CODES.checkFailed)]),
   }),

@@ -8,6 +8,7 @@ import {
   type ComparePlant,
   type DecoderCompareResult,
 } from '../../contract/decoder-compare';
+import { compareCounts, RGB_ROUNDING } from '../../contract/compare-summary';
 import { toRpcError } from '../../contract/envelope';
 import { compareOutputSchema, EXIT_CODES, type CompareOutput } from '../../contract/inspect-output';
 import { CliFailure, loadCliAddon } from './cli-input';
@@ -60,17 +61,19 @@ export async function runCompare(request: CompareRequest): Promise<CompareOutput
   } catch (error) {
     throw failure(error);
   }
-  const identical = result.frames.filter((frame) => frame.identical).length;
+  const counts = compareCounts(result);
   return compareOutputSchema.parse({
     tool: request.app,
     input: { kind: 'video', path: file },
     compare: result,
     summary: {
-      frames: result.frames.length,
-      identical,
-      differing: result.frames.length - identical,
-      bitExactMismatch: result.bitExactMismatch,
-      exitCode: result.bitExactMismatch ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
+      frames: counts.frames,
+      identical: counts.identical,
+      differing: counts.differing,
+      rgbDiffering: counts.rgbDiffering,
+      rgbMaxAbsDiff: counts.rgbMaxAbsDiff,
+      bitExactMismatch: counts.bitExactMismatch,
+      exitCode: counts.failed ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
     },
   });
 }
@@ -118,7 +121,7 @@ export function formatCompare(output: CompareOutput): string {
       if (r.cause !== null) lines.push(`  RGB cause: ${r.cause}`);
       else if (r.explanationsTried.length > 0)
         lines.push(
-          `  RGB cause: no other matrix or range brings A within 2 of B (${r.explanationsTried.length} tried)`,
+          `  RGB cause: no other matrix or range brings A within ${RGB_ROUNDING} of B (${r.explanationsTried.length} tried)`,
         );
     }
     if (f.bitExactRequired && !f.matched) lines.push('  MISMATCH: a bit-exact codec decoded differently');
@@ -126,6 +129,9 @@ export function formatCompare(output: CompareOutput): string {
   const s = output.summary;
   lines.push(
     `${s.frames} frames compared: ${s.identical} identical, ${s.differing} differing` +
+      (s.rgbDiffering > 0
+        ? `; RGB differs beyond the converters' rounding (${RGB_ROUNDING}) in ${s.rgbDiffering} of ${s.frames}, by up to ${s.rgbMaxAbsDiff}`
+        : '') +
       (s.bitExactMismatch ? '; a bit-exact codec decoded differently' : ''),
   );
   return lines.join('\n');

@@ -51,7 +51,15 @@ describe.skipIf(!built || !addonBuilt)(
         identical: true,
         where: 'host',
       });
-      expect(output.summary).toEqual({ frames: 1, identical: 1, differing: 0, bitExactMismatch: false, exitCode: 0 });
+      expect(output.summary).toEqual({
+        frames: 1,
+        identical: 1,
+        differing: 0,
+        rgbDiffering: 0,
+        rgbMaxAbsDiff: output.compare.frames[0]?.rgb?.maxAbsDiff ?? 0,
+        bitExactMismatch: false,
+        exitCode: 0,
+      });
     });
 
     it('a planted sample (test hook ZCI_TEST_HOOK_PLANT) is reported at its place with both values, and exits 1', () => {
@@ -67,6 +75,20 @@ describe.skipIf(!built || !addonBuilt)(
       const output = compareOutputSchema.parse(JSON.parse(json.stdout));
       expect(output.compare.frames[0]?.planes[0]?.firstDifference).toEqual({ x: 10, y: 5, valueA: 200, valueB: 16 });
       expect(output.summary).toMatchObject({ bitExactMismatch: true, exitCode: 1 });
+    });
+
+    it('samples identical but RGB beyond rounding (a colour matrix planted in A) is counted in the summary and exits 1', () => {
+      const text = cli({ ZCI_PLANT_FRAME: 'matrix' }, 'inspect', ODD, ...SOFT, '--frames', '0-1');
+      expect(text.code, text.stderr).toBe(1);
+      expect(text.stdout.match(/^ {2}RGB cause: RGB within 2 of B's when A is converted as BT\.601/gm)).toHaveLength(2);
+      expect(text.stdout).toMatch(
+        /^2 frames compared: 2 identical, 0 differing; RGB differs beyond the converters' rounding \(2\) in 2 of 2, by up to \d+$/m,
+      );
+      const json = cli({ ZCI_PLANT_FRAME: 'matrix' }, 'inspect', ODD, ...SOFT, '--frames', '0', '--json');
+      expect(json.code).toBe(1);
+      const output = compareOutputSchema.parse(JSON.parse(json.stdout));
+      expect(output.summary).toMatchObject({ identical: 1, differing: 0, rgbDiffering: 1, exitCode: 1 });
+      expect(output.summary.rgbMaxAbsDiff).toBeGreaterThan(2);
     });
 
     it('frames the file does not have and a malformed hook exit 2; NVDEC without a GPU exits 3 with its code', () => {
