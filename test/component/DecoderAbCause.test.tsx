@@ -55,9 +55,31 @@ describe('the decoder A/B', () => {
     };
     show(decoderCompare(report.frameIndex, { rgb }));
     expect(screen.getByTestId('decoder-ab-cause')).toHaveTextContent(
-      'The samples are identical, but the RGB conversions differ: 123,456 values, at most by 22. Cause: RGB within 2',
+      "The samples are identical, but the RGB conversions differ beyond the converters' rounding (2): 123,456 values, at most by 22. Cause: RGB within 2",
     );
-    expect(screen.getByTestId('decoder-ab-summary')).toHaveTextContent('RGB differing in 123,456 values');
+    expect(screen.getByTestId('decoder-ab-summary')).toHaveTextContent(
+      'RGB differing in 123,456 values beyond rounding',
+    );
+  });
+
+  it('stays calm when the RGB conversions differ only by the converters rounding', () => {
+    const report = paddedNv12Device();
+    const rgb = {
+      a: { converter: 'the inspector', matrix: 'BT.709' as const, range: 'limited' as const },
+      b: { converter: 'swscale', matrix: 'BT.709' as const, range: 'limited' as const },
+      width: 1920,
+      height: 1080,
+      identical: false,
+      differing: 1766,
+      maxAbsDiff: 2,
+      firstDifference: { x: 80, y: 71, valueA: 7, valueB: 6, channel: 'G' as const },
+      explanationsTried: [],
+      cause: null,
+    };
+    show(decoderCompare(report.frameIndex, { rgb }));
+    expect(screen.queryByTestId('decoder-ab-cause')).toBeNull();
+    expect(screen.getByTestId('decoder-ab-summary')).toHaveTextContent("RGB within the converters' rounding (2)");
+    expect(screen.getByTestId('decoder-ab-rgb')).toHaveTextContent('1,766 values differ, at most by 2');
   });
 
   it('says nothing first when samples and RGB agree', () => {

@@ -70,3 +70,30 @@ test('a planted difference (test hook) is reported at its sample, and one click 
     await served.stop();
   }
 });
+
+test('a chroma plane planted one row off (ZCI_PLANT_FRAME=chroma-row): the A/B leads with the row, and Probe it goes there', async ({
+  page,
+}) => {
+  // The backend moves side A's chroma pointers one row later, as a plane-offset mistake in FFmpeg would.
+  const served = await startServe({ env: { ZCI_PLANT_FRAME: 'chroma-row' } });
+  try {
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await page.goto(served.url);
+    await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+    await openAt(page, path.join(path.dirname(CLIPS.padded), 'h264-odd-642x362.mp4'), 1);
+    await page.getByTestId('decoder-ab-run').click();
+    const cause = page.getByTestId('decoder-ab-cause');
+    await expect(cause).toHaveAttribute('data-found', 'true');
+    await expect(cause).toContainText(
+      "Cause: U identical when read 1 row before FFmpeg's pointer: a plane-offset mistake",
+    );
+    await expect(cause).toContainText("V identical when read 1 row before FFmpeg's pointer");
+    await expect(page.getByTestId('decoder-ab-summary')).toContainText('NOT met');
+    await expect(page.getByTestId('decoder-verdict-Y')).toContainText('identical');
+    await page.getByTestId('decoder-ab-panel').screenshot({ path: screenshotPath('decoders-planted-chroma-row') });
+    await page.getByTestId('decoder-ab-cause-probe').click();
+    await expect(page.getByTestId('probe-xy')).toHaveAttribute('data-plane', '1');
+  } finally {
+    await served.stop();
+  }
+});

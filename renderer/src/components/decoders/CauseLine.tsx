@@ -4,6 +4,7 @@
  * decoder's own rows in the pixel probe; a difference no explanation accounts for says so; samples that agree while
  * the RGB conversions do not say that, so an A/B never reads as clean while the pictures differ.
  */
+import { RGB_ROUNDING } from '../../../../contract/compare-summary';
 import type { DecoderCompareResult } from '../../../../contract/decoder-compare';
 import type { FrameReport } from '../../../../contract/report';
 import { formatCount } from '../../format';
@@ -56,11 +57,12 @@ export function CauseLine({ frame, report, onProbe }: CauseLineProps) {
       </p>
     );
   }
-  if (rgb !== null && !rgb.identical) {
+  // Two correct converters round differently by up to RGB_ROUNDING: only a larger difference is a finding.
+  if (rgb !== null && rgb.maxAbsDiff > RGB_ROUNDING) {
     return (
       <p className="ab-cause warn" data-testid="decoder-ab-cause" data-found={rgb.cause !== null}>
-        The samples are identical, but the RGB conversions differ: {formatCount(rgb.differing)} values, at most by{' '}
-        {rgb.maxAbsDiff}
+        The samples are identical, but the RGB conversions differ beyond the converters&apos; rounding ({RGB_ROUNDING}):{' '}
+        {formatCount(rgb.differing)} values, at most by {rgb.maxAbsDiff}
         {rgb.cause !== null ? `. Cause: ${rgb.cause}.` : '.'}
       </p>
     );

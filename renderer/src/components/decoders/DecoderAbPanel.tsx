@@ -5,6 +5,7 @@
  */
 import { formatCount } from '../../format';
 import { memo, useEffect, useRef } from 'react';
+import { RGB_ROUNDING } from '../../../../contract/compare-summary';
 import type { DecoderCompareResult } from '../../../../contract/decoder-compare';
 import type { FrameReport } from '../../../../contract/report';
 import { memoryPlaneOf } from './memory-plane';
@@ -144,7 +145,9 @@ export const DecoderAbPanel = memo(function DecoderAbPanel({
             <strong>{result.decoderA}</strong> against <strong>{result.decoderB}</strong> on {result.codec}{' '}
             {result.profile}: {frame.identical ? 'the same samples' : 'different samples'}
             {frame.rgb !== null && !frame.rgb.identical
-              ? `, RGB differing in ${formatCount(frame.rgb.differing)} values`
+              ? frame.rgb.maxAbsDiff > RGB_ROUNDING
+                ? `, RGB differing in ${formatCount(frame.rgb.differing)} values beyond rounding`
+                : `, RGB within the converters' rounding (${RGB_ROUNDING})`
               : ''}
             {result.bitExactCodec
               ? ` (${result.codec} requires bit-exact output${frame.matched ? ', and got it' : ': NOT met'})`
@@ -195,7 +198,8 @@ export const DecoderAbPanel = memo(function DecoderAbPanel({
               ) : frame.rgb.explanationsTried.length > 0 ? (
                 <span className="muted" data-testid="decoder-ab-rgb-cause">
                   {' '}
-                  No other matrix or range brings A within 2 of B ({frame.rgb.explanationsTried.length} tried).
+                  No other matrix or range brings A within {RGB_ROUNDING} of B ({frame.rgb.explanationsTried.length}{' '}
+                  tried).
                 </span>
               ) : null}
             </p>
