@@ -53,3 +53,20 @@ def test_a_copy_lies_outside_the_source_allocation_in_another_context():
     assert verdicts.pointer_matches(facts) == [False, False]
     assert [p.inside for p in verdicts.placements(facts)] == [False, False]
     assert verdicts.one_context(facts) is False
+
+
+def test_a_wrap_with_a_wider_row_stride_matches_pointers_and_fails_the_stride():
+    wrap = fb.image_wrap()
+    y, uv = wrap.planes
+    wider = ObjectFacts(
+        wrap.kind,
+        wrap.described,
+        [PlaneFacts(y.name, y.pointer, y.pitch + 64, y.width, y.height, y.bytes_per_sample, y.allocation), uv],
+    )
+    facts = fb.frame("pitch", wider)
+    assert verdicts.pointer_matches(facts) == [True, True]
+    assert verdicts.strides_equal(facts) == [False, True]
+
+
+def test_strides_are_not_judged_where_the_wrapped_object_has_no_such_plane():
+    assert verdicts.strides_equal(fb.frame("none", None)) == [None, None]
