@@ -82,6 +82,9 @@ const frameCompareSchema = z.object({
   identical: z.boolean(),
   rawWordsDiffer: z.boolean(),
   bitExactRequired: z.boolean(),
+  /** The difference explanations are judged within: 0 for a bit-exact codec; for one whose decoders may differ
+   *  (MPEG-2, MPEG-4 Part 2, VC-1), their allowed spread, so that a shifted reading can still be named. */
+  tolerance: count,
   matched: z.boolean(),
   /** When the planes differ: the explanations tried on the device (or host) before reporting, and the first under
    *  which every differing plane is identical (null when none is), e.g. "V identical when read 1 row after FFmpeg's

@@ -13,6 +13,8 @@ export const EXIT_CODES = {
   checkFailed: 1,
   usage: 2,
   cannotOpen: 3,
+  /** --compare-decoders could not compare: a decoder of the pair cannot decode the file here (no GPU, no NVDEC). */
+  compareUnavailable: 4,
 } as const;
 
 /** One check's outcome. */
@@ -117,6 +119,8 @@ export const compareOutputSchema = z.object({
     /** Frames whose RGB conversions differ by more than the converters' rounding (a wrong matrix or range). */
     rgbDiffering: z.int().min(0),
     rgbMaxAbsDiff: z.int().min(0),
+    /** Frames whose differences a mistake explains: a fault even where the codec is not bit-exact. */
+    explained: z.int().min(0),
     bitExactMismatch: z.boolean(),
     exitCode: z.union([z.literal(EXIT_CODES.ok), z.literal(EXIT_CODES.checkFailed)]),
   }),

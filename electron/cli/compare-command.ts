@@ -8,7 +8,7 @@ import {
   type ComparePlant,
   type DecoderCompareResult,
 } from '../../contract/decoder-compare';
-import { compareCounts, RGB_ROUNDING } from '../../contract/compare-summary';
+import { compareCounts, RGB_ROUNDING, withinTolerance } from '../../contract/compare-summary';
 import { toRpcError } from '../../contract/envelope';
 import { compareOutputSchema, EXIT_CODES, type CompareOutput } from '../../contract/inspect-output';
 import { CliFailure, loadCliAddon } from './cli-input';
@@ -38,11 +38,14 @@ export function plantFromEnv(env: NodeJS.ProcessEnv): ComparePlant | null {
   }
 }
 
-/** Errors that are the caller's to fix exit 2 (usage); the rest exit 3 (cannot open or compare). */
+/** Errors that are the caller's to fix exit 2 (usage), a decoder that cannot run here 4 (the file opened, the
+ * comparison could not run), the rest 3 (the file could not be opened). */
 function failure(error: unknown): CliFailure {
   const envelope = toRpcError(error);
-  const usage = envelope.code === 'FRAME_OUT_OF_RANGE' || envelope.code === 'INVALID_ARGUMENT';
-  return new CliFailure(usage ? EXIT_CODES.usage : EXIT_CODES.cannotOpen, envelope);
+  if (envelope.code === 'FRAME_OUT_OF_RANGE' || envelope.code === 'INVALID_ARGUMENT')
+    return new CliFailure(EXIT_CODES.usage, envelope);
+  if (envelope.code === 'DECODER_COMPARE_UNAVAILABLE') return new CliFailure(EXIT_CODES.compareUnavailable, envelope);
+  return new CliFailure(EXIT_CODES.cannotOpen, envelope);
 }
 
 /** Runs the comparison; the output is validated against its schema before it is returned. */
@@ -72,6 +75,7 @@ export async function runCompare(request: CompareRequest): Promise<CompareOutput
       differing: counts.differing,
       rgbDiffering: counts.rgbDiffering,
       rgbMaxAbsDiff: counts.rgbMaxAbsDiff,
+      explained: counts.explained,
       bitExactMismatch: counts.bitExactMismatch,
       exitCode: counts.failed ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
     },
@@ -99,7 +103,9 @@ export function formatCompare(output: CompareOutput): string {
       lines.push(
         f.cause !== null
           ? `  cause: ${f.cause}`
-          : `  cause: none of ${f.explanationsTried.length} explanations makes the planes identical (${[...new Set(f.explanationsTried)].join('; ')})`,
+          : withinTolerance(f)
+            ? `  within the codec's tolerance: every plane within ${f.tolerance} of B's, as ${c.codec} decoders may differ`
+            : `  cause: none of ${f.explanationsTried.length} explanations makes the planes ${f.tolerance > 0 ? `come within ${f.tolerance} of B's` : 'identical'} (${[...new Set(f.explanationsTried)].join('; ')})`,
       );
     for (const p of f.planes) {
       const first = p.firstDifference;
@@ -129,6 +135,7 @@ export function formatCompare(output: CompareOutput): string {
   const s = output.summary;
   lines.push(
     `${s.frames} frames compared: ${s.identical} identical, ${s.differing} differing` +
+      (s.explained > 0 ? `; a mistake explains the difference in ${s.explained}` : '') +
       (s.rgbDiffering > 0
         ? `; RGB differs beyond the converters' rounding (${RGB_ROUNDING}) in ${s.rgbDiffering} of ${s.frames}, by up to ${s.rgbMaxAbsDiff}`
         : '') +

@@ -88,3 +88,25 @@ describe('the decoder A/B', () => {
     expect(screen.queryByTestId('decoder-ab-cause')).toBeNull();
   });
 });
+
+describe('the decoder A/B of a codec that is not bit-exact', () => {
+  it('names a shifted reading found within the tolerance, and stays calm when every plane is within it', () => {
+    const report = paddedNv12Device();
+    const cause = "U within 8 of B's when read 1 row after FFmpeg's pointer: a plane-offset mistake";
+    const shifted = decoderCompare(report.frameIndex, { differ: { U: 480 }, cause });
+    const frame = shifted.frames[0]!;
+    show({ ...shifted, frames: [{ ...frame, tolerance: 8 }] });
+    expect(screen.getByTestId('decoder-ab-cause')).toHaveTextContent(`Cause: ${cause}`);
+  });
+
+  it('says every plane is within the tolerance when nothing exceeds it', () => {
+    const report = paddedNv12Device();
+    const spread = decoderCompare(report.frameIndex, { differ: { Y: 7 } });
+    const frame = spread.frames[0]!;
+    const planes = frame.planes.map((p) => ({ ...p, maxAbsDiff: Math.min(p.maxAbsDiff, 3) }));
+    show({ ...spread, frames: [{ ...frame, tolerance: 8, planes }] });
+    const line = screen.getByTestId('decoder-ab-cause');
+    expect(line).toHaveAttribute('data-within', 'true');
+    expect(line).toHaveTextContent("Every plane is within 8 of B's");
+  });
+});

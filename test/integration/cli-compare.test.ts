@@ -57,6 +57,7 @@ describe.skipIf(!built || !addonBuilt)(
         differing: 0,
         rgbDiffering: 0,
         rgbMaxAbsDiff: output.compare.frames[0]?.rgb?.maxAbsDiff ?? 0,
+        explained: 0,
         bitExactMismatch: false,
         exitCode: 0,
       });
@@ -91,6 +92,18 @@ describe.skipIf(!built || !addonBuilt)(
       expect(output.summary.rgbMaxAbsDiff).toBeGreaterThan(2);
     });
 
+    it('a chroma row planted in MPEG-2, which is not bit-exact, is still a fault once a mistake explains it: exit 1', () => {
+      const mpeg2 = path.join(ROOT, 'test', 'fixtures', 'mpeg2-odd-640x361.mkv');
+      const text = cli({ ZCI_PLANT_FRAME: 'chroma-row' }, 'inspect', mpeg2, ...SOFT, '--frames', '3');
+      expect(text.code, text.stderr).toBe(1);
+      expect(text.stdout).toMatch(/^bit-exact: not required/m);
+      expect(text.stdout).toMatch(
+        /^ {2}cause: U identical when read 1 row before FFmpeg's pointer: a plane-offset mistake/m,
+      );
+      expect(text.stdout).toMatch(/; a mistake explains the difference in 1;/);
+      expect(text.stdout).not.toMatch(/MISMATCH/);
+    });
+
     it('frames the file does not have and a malformed hook exit 2; NVDEC without a GPU exits 3 with its code', () => {
       const range = cli({}, 'inspect', ODD, ...SOFT, '--frames', '500');
       expect(range.code).toBe(2);
@@ -103,10 +116,10 @@ describe.skipIf(!built || !addonBuilt)(
       expect(outside.stderr).toMatch(/INVALID_ARGUMENT: The planted sample must lie/);
     });
 
-    it('without a GPU the default NVDEC side is DECODER_COMPARE_UNAVAILABLE (exit 3)', () => {
+    it('without a GPU the default NVDEC side is DECODER_COMPARE_UNAVAILABLE (exit 4)', () => {
       const { code, stderr } = cli({}, 'inspect', ODD, '--compare-decoders', '--frames', '0');
       if (!/NO_CUDA_DEVICE/.test(stderr)) return; // a machine with a GPU compares instead
-      expect(code).toBe(3);
+      expect(code).toBe(4);
       expect(stderr).toMatch(/DECODER_COMPARE_UNAVAILABLE: .*\n {2}.*software,software/);
     });
   },

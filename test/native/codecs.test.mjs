@@ -10,6 +10,7 @@ const clips = [
   ['av1-odd-640x361.mkv', 'av1', 640, 361],
   ['vp8-640x360.webm', 'vp8', 640, 360],
   ['mpeg2-640x360.mkv', 'mpeg2video', 640, 360],
+  ['mpeg2-odd-640x361.mkv', 'mpeg2video', 640, 361],
   ['mpeg4-640x360.mkv', 'mpeg4', 640, 360],
 ];
 

@@ -54,6 +54,7 @@ export function decoderCompare(
         identical,
         rawWordsDiffer: !identical,
         bitExactRequired: true,
+        tolerance: 0,
         matched: identical,
         explanationsTried: identical ? [] : ["U identical when read 1 row after FFmpeg's pointer", 'U and V swapped'],
         cause: null,

@@ -114,6 +114,7 @@ Napi::Value compareResultToJs(Napi::Env env, const CompareResult &r) {
     fo.Set("identical", f.identical);
     fo.Set("rawWordsDiffer", f.rawWordsDiffer);
     fo.Set("bitExactRequired", f.bitExactRequired);
+    fo.Set("tolerance", f.tolerance);
     fo.Set("matched", f.matched);
     Napi::Array tried = Napi::Array::New(env, f.explanationsTried.size());
     for (size_t k = 0; k < f.explanationsTried.size(); ++k)

@@ -1,6 +1,7 @@
 // The other readings of a differing plane that name a cause: rows off, U and V swapped, other bits of a word.
 #include "compare/compare_parts.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace zci::compare_parts {
@@ -95,20 +96,37 @@ std::vector<Reading> readingsOf(int c, const PlaneAccess pa[3], const PlaneAcces
   return out;
 }
 
-// Tries the explanations for the planes that differ, with compare (one plane: A, B, width, height -> samples that
-// differ); fills tried and returns the first under which every differing plane is identical, or "".
+} // namespace
+
+namespace {
+// A reading's words when it brings the plane within the tolerance without making it identical: "U identical when
+// read 1 row after…" becomes "U within 8 of B's when read 1 row after…".
+std::string withinWords(const std::string &words, int tolerance) {
+  const std::string within = " within " + std::to_string(tolerance) + " of";
+  const size_t at = words.find(" identical");
+  if (at == std::string::npos) return words;
+  const bool toOther = words.compare(at, 13, " identical to") == 0;
+  return words.substr(0, at) + within + (toOther ? "" : " B's") + words.substr(at + (toOther ? 13 : 10));
+}
 } // namespace
 
 std::string explain(const PlaneStats stats[3], const PlaneAccess pa[3], const PlaneAccess pb[3], const int w[3],
-                    const int h[3], const PlaneCompareFn &compare, std::vector<std::string> &tried) {
+                    const int h[3], int tolerance, const PlaneCompareFn &compare, std::vector<std::string> &tried) {
+  const unsigned within = static_cast<unsigned>(std::max(tolerance, 0));
   std::vector<std::string> found;
   for (int c = 0; c < 3; ++c) {
-    if (stats[c].differing == 0) continue;
+    // A plane within the codec's tolerance needs no explanation (0 for a bit-exact codec: any difference does).
+    if (stats[c].differing == 0 || stats[c].maxAbsDiff <= within) continue;
     std::string hit;
     for (const Reading &r : readingsOf(c, pa, pb, w, h)) {
       tried.push_back(r.words.substr(0, r.words.find(':')));
-      if (compare(r.a, r.b, r.width, r.height) == 0) {
+      const PlaneStats read = compare(r.a, r.b, r.width, r.height);
+      if (read.differing == 0) {
         hit = r.words;
+        break;
+      }
+      if (within > 0 && read.maxAbsDiff <= within) {
+        hit = withinWords(r.words, tolerance);
         break;
       }
     }

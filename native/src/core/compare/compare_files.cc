@@ -88,8 +88,9 @@ CompareResult compareDecoders(const std::string &path, const CompareRequest &req
     // The plant goes into the first frame compared only: one sample, one place to report.
     const bool plantHere = request.plant && index == frames.front() && !out.plant;
     PlantReport planted;
-    FrameCompare fc = compareFrames(fa.get(), fb.get(), info.bitDepth, info.codedWidth, info.codedHeight, request.rgb,
-                                    request.where, plantHere ? request.plant : std::nullopt, &planted);
+    FrameCompare fc =
+        compareFrames(fa.get(), fb.get(), info.bitDepth, info.codedWidth, info.codedHeight, request.rgb, request.where,
+                      plantHere ? request.plant : std::nullopt, &planted, codecTolerance(info.codec));
     if (plantHere) {
       planted.frame = index;
       out.plant = planted;

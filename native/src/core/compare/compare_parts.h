@@ -92,11 +92,12 @@ void explainRgb(RgbCompare &r, const kernels::YuvSource &own, int ownMatrix,
 void finishRgb(RgbCompare &r, const PlaneStats &st, const std::vector<uint8_t> &aHost, const uint8_t *aDevice,
                const std::vector<uint8_t> &b, int64_t &downloaded);
 
-/// One plane compared: A, B, width, height -> samples that differ.
-using PlaneCompareFn = std::function<unsigned long long(const PlaneAccess &, const PlaneAccess &, int, int)>;
-/// Tries the explanations for the planes that differ; fills tried and returns the first under which every differing
-/// plane is identical, or "".
+/// One plane compared: A, B, width, height -> what differs (count, largest difference).
+using PlaneCompareFn = std::function<PlaneStats(const PlaneAccess &, const PlaneAccess &, int, int)>;
+/// Tries the explanations for the planes that differ by more than tolerance (0: any difference; a codec that is not
+/// bit-exact: its decoders' measured spread); fills tried and returns the first reading under which every such plane
+/// comes within tolerance of B, or "".
 std::string explain(const PlaneStats stats[3], const PlaneAccess pa[3], const PlaneAccess pb[3], const int w[3],
-                    const int h[3], const PlaneCompareFn &compare, std::vector<std::string> &tried);
+                    const int h[3], int tolerance, const PlaneCompareFn &compare, std::vector<std::string> &tried);
 
 } // namespace zci::compare_parts

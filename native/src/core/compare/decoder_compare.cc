@@ -42,11 +42,17 @@ bool codecIsBitExact(const std::string &codec, std::string &why) {
   return false;
 }
 
+int codecTolerance(const std::string &codec) {
+  std::string why;
+  return codecIsBitExact(codec, why) ? 0 : kTransformTolerance;
+}
+
 FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth, int codedWidth, int codedHeight,
-                           bool rgb, CompareWhere where, const std::optional<ComparePlant> &plant,
-                           PlantReport *planted) {
+                           bool rgb, CompareWhere where, const std::optional<ComparePlant> &plant, PlantReport *planted,
+                           int tolerance) {
   const auto t0 = std::chrono::steady_clock::now();
   FrameCompare out;
+  out.tolerance = tolerance;
   const AVFrame *a = aIn;
   const bool aOnDevice = a->format == AV_PIX_FMT_CUDA;
   const bool onDevice = aOnDevice && where == CompareWhere::Auto;
@@ -183,7 +189,7 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
       check(device::comparePlanes(pa, pbDev, w, h, cellsX, cellsY, 3, stats, heat, st, &ms), "comparePlanes");
       if (stats[0].differing + stats[1].differing + stats[2].differing > 0) {
         out.cause = explain(
-            stats, pa, pbDev, w, h,
+            stats, pa, pbDev, w, h, tolerance,
             [&](const PlaneAccess &x, const PlaneAccess &y, int width, int height) {
               PlaneStats one;
               std::vector<uint32_t> cells[1];
@@ -191,7 +197,7 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
               check(device::comparePlanes(&x, &y, &width, &height, &c1, &c1, 1, &one, cells, st, nullptr),
                     "comparePlanes");
               out.bytesDownloaded += static_cast<int64_t>(sizeof one);
-              return one.differing;
+              return one;
             },
             out.explanationsTried);
       }
@@ -233,12 +239,12 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
         compareOnHost(pa[c], pbHost[c], w[c], h[c], cellsX[c], cellsY[c], stats[c], heat[c]);
       if (stats[0].differing + stats[1].differing + stats[2].differing > 0) {
         out.cause = explain(
-            stats, pa, pbHost, w, h,
+            stats, pa, pbHost, w, h, tolerance,
             [](const PlaneAccess &x, const PlaneAccess &y, int width, int height) {
               PlaneStats one;
               std::vector<uint32_t> cells;
               compareOnHost(x, y, width, height, 1, 1, one, cells);
-              return one.differing;
+              return one;
             },
             out.explanationsTried);
       }

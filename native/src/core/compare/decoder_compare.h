@@ -79,6 +79,13 @@ struct RgbCompare {
 /// rounding); a larger difference is explained, or not, by another matrix or range.
 constexpr int kRgbTolerance = 2;
 
+/// The most two conforming decoders of a codec whose standard is not bit-exact (MPEG-1/2, MPEG-4 Part 2, VC-1) are
+/// allowed to differ by here: their inverse transforms are accurate only to a tolerance, and prediction carries the
+/// error on through a group of pictures. The GPU tier measures NVDEC against FFmpeg's software decoder on the clean
+/// fixtures and fails when they differ by more. An explanation of a difference is named when a reading brings every
+/// differing plane within it.
+constexpr int kTransformTolerance = 8;
+
 /// One frame compared.
 struct FrameCompare {
   int64_t index = 0;
@@ -91,6 +98,7 @@ struct FrameCompare {
   bool identical = true;       // every plane's values
   bool rawWordsDiffer = false; // some stored words differ
   bool bitExactRequired = false;
+  int tolerance = 0;   // the difference explanations are judged within: 0 for bit-exact codecs
   bool matched = true; // identical (reported for every codec; a failure only where bit-exact output is required)
   // When the planes differ: the explanations tried on the same frames, and the first under which every differing
   // plane is identical ("" when none is), e.g. "V identical when read 1 row after FFmpeg's pointer: a plane-offset
@@ -133,10 +141,13 @@ CompareResult compareDecoders(const std::string &path, const CompareRequest &req
 /// Compares two decoded frames of the same picture (a: host or CUDA; b: host). The plant, when given, is applied to a.
 FrameCompare compareFrames(const AVFrame *a, const AVFrame *b, int streamDepth, int codedWidth, int codedHeight,
                            bool rgb, CompareWhere where, const std::optional<ComparePlant> &plant = std::nullopt,
-                           PlantReport *planted = nullptr);
+                           PlantReport *planted = nullptr, int tolerance = 0);
 
 /// Whether the codec's standard defines bit-exact decoded output, and why.
 bool codecIsBitExact(const std::string &codec, std::string &why);
+
+/// The difference explanations are judged within for a codec: 0 when it is bit-exact, else kTransformTolerance.
+int codecTolerance(const std::string &codec);
 
 namespace device {
 /// Compares n logical planes on the device (a: device pointers; b: device copies), one kernel each; fills stats and

@@ -4,7 +4,7 @@
  * decoder's own rows in the pixel probe; a difference no explanation accounts for says so; samples that agree while
  * the RGB conversions do not say that, so an A/B never reads as clean while the pictures differ.
  */
-import { RGB_ROUNDING } from '../../../../contract/compare-summary';
+import { RGB_ROUNDING, withinTolerance } from '../../../../contract/compare-summary';
 import type { DecoderCompareResult } from '../../../../contract/decoder-compare';
 import type { FrameReport } from '../../../../contract/report';
 import { formatCount } from '../../format';
@@ -48,12 +48,21 @@ export function CauseLine({ frame, report, onProbe }: CauseLineProps) {
       </p>
     );
   }
+  if (withinTolerance(frame)) {
+    return (
+      <p className="ab-cause muted" data-testid="decoder-ab-cause" data-found="false" data-within="true">
+        Every plane is within {frame.tolerance} of B&apos;s: this codec&apos;s standard lets decoders differ that much,
+        so there is nothing to explain.
+      </p>
+    );
+  }
   if (!frame.identical) {
     const differing = frame.planes.filter((p) => !p.identical).map((p) => p.plane);
     return (
       <p className="ab-cause warn" data-testid="decoder-ab-cause" data-found="false">
         {differing.join(', ')} differ, and no cause was found: none of the {frame.explanationsTried.length} explanations
-        tried (rows or samples off, U and V swapped, another pitch, other bits of a word) makes them identical.
+        tried (rows or samples off, U and V swapped, another pitch, other bits of a word) makes them{' '}
+        {frame.tolerance > 0 ? `come within ${frame.tolerance} of B's` : 'identical'}.
       </p>
     );
   }
