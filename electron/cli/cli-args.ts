@@ -8,6 +8,8 @@ import { CODE_LANGUAGES, type Ecosystem } from '../../wording/copy-code';
 import { COMPARE_DECODERS_A, type CompareDecoderA } from '../../contract/decoder-compare';
 import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { parseFrameList } from '../../wording/frame-list';
+import { EXIT_CODES } from '../../contract/inspect-output';
+import { formatHelp, HELP_WIDTH, type HelpSection } from './help-text';
 import {
   DECODE_MODES,
   decodeModeSchema,
@@ -16,54 +18,152 @@ import {
   type DecodeMode,
 } from '../../contract/vocabulary';
 
-/** The usage text, printed by --help and after a usage error. */
-export const USAGE = `Usage: zerocopy-inspector <command> <file> [options]
+/** The commands, options and exit codes --help lists; help-text.ts wraps each entry's words (a line break is a space). */
+const HELP_SECTIONS: readonly HelpSection[] = [
+  {
+    title: 'Commands',
+    entries: [
+      { name: 'inspect <video | capture.zci>', text: "print each frame's report and check it" },
+      { name: 'capture <video> -o <out.zci>', text: 'write a capture without a window' },
+      {
+        name: 'scan <path>...',
+        text: 'every frame of every file, a JSON line a file (scan --help for its options)',
+      },
+    ],
+  },
+  {
+    title: 'Options',
+    entries: [
+      {
+        name: '--frames 0,5,10-20',
+        text: 'frames to inspect or capture (default: every frame; for a capture, every captured one)',
+      },
+      { name: '--json', text: 'inspect: print JSON instead of a table' },
+      {
+        name: '--code LANG',
+        text: `inspect: print the code that wraps each frame (${CODE_LANGUAGES.join(' | ')})`,
+      },
+      {
+        name: '--device N',
+        text: "CUDA device ordinal (video files): the decoder's, and the operators' unless --operator-device names another",
+      },
+      {
+        name: '--operator-device N',
+        text:
+          'the device operator previews run on (capture; video files); a device the driver does not list is refused ' +
+          '(NO_CUDA_DEVICE), also on a machine without CUDA',
+      },
+      {
+        name: '--peer-access',
+        text: 'with --operator-device: operators read the frame through peer access, not a copy',
+      },
+      {
+        name: '--decode MODE',
+        text: `${DECODE_MODES.join(' | ')} (video files; default auto: NVDEC where it can, else the CPU,
+                       saying why); nvdec where NVDEC cannot decode the file is refused, never decoded otherwise`,
+      },
+      {
+        name: '--ffmpeg WHICH',
+        text: `${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg, or the FFmpeg 7.1 shipped with the app
+                       (default: ZCI_FFMPEG, else system); refused when that build of the addon is missing`,
+      },
+      {
+        name: '--unsafe-output',
+        text:
+          "FFmpeg 6.0 and later: NVDEC frames are the decoder's surfaces, not FFmpeg's copies (refused on an FFmpeg " +
+          'without the flag; a note says when no frame came from NVDEC)',
+      },
+      {
+        name: '--compare-decoders',
+        text:
+          'inspect: decode each frame with NVDEC and with the software decoder and compare the samples (not with ' +
+          '--decode, --unsafe-output, --operator-device, --ledger or --code)',
+      },
+      {
+        name: '--decoders A,B',
+        text: `with --compare-decoders: ${COMPARE_DECODERS_A.join(' | ')} against software (default nvdec,software)`,
+      },
+      { name: '--no-proof', text: 'skip the aliasing proof (a canary written through NVCV, read through FFmpeg)' },
+      {
+        name: '--ledger',
+        text: 'record every GPU copy of each frame step (CUPTI) into its report (video files; slower)',
+      },
+      {
+        name: '--strict',
+        text:
+          'a check that could not run (no NVCV, no proof) counts as failed, and so does a capture not signed by this ' +
+          "installation (unsigned, another's key, or re-saved from such a one) and a recorded frame handed over " +
+          'while its stream was still decoding (stream PENDING)',
+      },
+      {
+        name: '--no-previews',
+        text: 'capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)',
+      },
+      {
+        name: '--memory KINDS',
+        text:
+          'capture: the memory samples each frame keeps, from first-rows,boundary,probe (default all) or none; the ' +
+          'probe and boundary view read them where there is no GPU',
+      },
+      {
+        name: '--probe X,Y',
+        text: "capture: keep the probe's band of rows around this pixel instead of the middle (repeatable)",
+      },
+      {
+        name: '--thumb-width N',
+        text: `capture: width of the plane thumbnails (${THUMBNAIL_WIDTH.min}-${THUMBNAIL_WIDTH.max}, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})`,
+      },
+      { name: '-o, --output FILE', text: 'capture: where to write (must end in .zci; an existing file is kept)' },
+      { name: '--overwrite', text: 'capture: replace an existing file (never a symbolic link)' },
+      { name: '-h, --help', text: 'this text' },
+      { name: '--version', text: 'the version' },
+    ],
+  },
+  {
+    title: 'Exit codes',
+    entries: [
+      {
+        name: String(EXIT_CODES.ok),
+        text:
+          'every check passed (checks that could not run are listed, and fail only with --strict); also when the ' +
+          'reader of the output goes away early (… | head): the command stops quietly',
+      },
+      {
+        name: String(EXIT_CODES.checkFailed),
+        text:
+          'a check failed (pointer or stride mismatch, aliasing proof failed or not restored) or a frame failed to ' +
+          'decode; a capture is tampered (changed after signing, or its signature removed); with --compare-decoders: ' +
+          'a codec whose standard requires bit-exact output decoded differently',
+      },
+      {
+        name: String(EXIT_CODES.usage),
+        text:
+          'usage: unknown option, bad value, frames the file does not have, or --unsafe-output on an FFmpeg ' +
+          'without it',
+      },
+      {
+        name: String(EXIT_CODES.cannotOpen),
+        text:
+          "the file could not be opened (or not as the options chose: no such device, no NVDEC, that FFmpeg's addon " +
+          'missing), or the capture could not be written',
+      },
+      {
+        name: String(EXIT_CODES.compareUnavailable),
+        text:
+          '--compare-decoders could not compare: a decoder of the pair cannot run here or cannot decode the file ' +
+          '(DECODER_COMPARE_UNAVAILABLE, e.g. NVDEC without a GPU; --decoders software,software runs anywhere)',
+      },
+    ],
+  },
+];
 
-Commands:
-  inspect <video | capture.zci>   print each frame's report and check it
-  capture <video> -o <out.zci>    write a capture without a window
-  scan <path>...                  every frame of every file, a JSON line a file (scan --help for its options)
+/** The usage text at WIDTH columns, printed by --help. */
+export function usage(width: number): string {
+  return formatHelp('Usage: zerocopy-inspector <command> <file> [options]', HELP_SECTIONS, width);
+}
 
-Options:
-  --frames 0,5,10-20   frames to inspect or capture (default: every frame; for a capture, every captured one)
-  --json               inspect: print JSON instead of a table
-  --code LANG          inspect: print the code that wraps each frame (${CODE_LANGUAGES.join(' | ')})
-  --device N           CUDA device ordinal (video files): the decoder's, and the operators' unless
-  --operator-device N  says another: the device operator previews run on (capture; video files); a device the
-                       driver does not list is refused (NO_CUDA_DEVICE), also on a machine without CUDA
-  --peer-access        with --operator-device: operators read the frame through peer access, not a copy
-  --decode MODE        ${DECODE_MODES.join(' | ')} (video files; default auto: NVDEC where it can, else the CPU,
-                       saying why); nvdec where NVDEC cannot decode the file is refused, never decoded otherwise
-  --ffmpeg WHICH       ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg, or the FFmpeg 7.1 shipped with the app
-                       (default: ZCI_FFMPEG, else system); refused when that build of the addon is missing
-  --unsafe-output      FFmpeg 6.0 and later: NVDEC frames are the decoder's surfaces, not FFmpeg's copies
-                       (refused on an FFmpeg without the flag; a note says when no frame came from NVDEC)
-  --compare-decoders   inspect: decode each frame with NVDEC and with the software decoder and compare the samples
-                       (not with --decode, --unsafe-output, --operator-device, --ledger or --code)
-  --decoders A,B       with --compare-decoders: ${COMPARE_DECODERS_A.join(' | ')} against software (default nvdec,software)
-  --no-proof           skip the aliasing proof (a canary written through NVCV, read through FFmpeg)
-  --ledger             record every GPU copy of each frame step (CUPTI) into its report (video files; slower)
-  --strict             a check that could not run (no NVCV, no proof) counts as failed, and so does a capture
-                       not signed by this installation (unsigned, another's key, or re-saved from such a one)
-                       and a recorded frame handed over while its stream was still decoding (stream PENDING)
-  --no-previews        capture: leave out the operator previews (CV-CUDA on a GPU, the CPU reference anywhere)
-  --memory KINDS       capture: the memory samples each frame keeps, from first-rows,boundary,probe (default all)
-                       or none; the probe and boundary view read them where there is no GPU
-  --probe X,Y          capture: keep the probe's band of rows around this pixel instead of the middle (repeatable)
-  --thumb-width N      capture: width of the plane thumbnails (${THUMBNAIL_WIDTH.min}-${THUMBNAIL_WIDTH.max}, default ${DEFAULT_CAPTURE_THUMBNAIL_WIDTH})
-  -o, --output FILE    capture: where to write (must end in .zci; an existing file is kept)
-  --overwrite          capture: replace an existing file (never a symbolic link)
-  -h, --help           this text
-  --version            the version
-
-Exit codes:
-  0  every check passed (checks that could not run are listed, and fail only with --strict)
-  1  a check failed (pointer or stride mismatch, aliasing proof failed or not restored) or a frame failed to decode;
-     a capture is tampered (changed after signing, or its signature removed);
-     with --compare-decoders: a codec whose standard requires bit-exact output decoded differently
-  2  usage: unknown option, bad value, frames the file does not have, or --unsafe-output on an FFmpeg without it
-  3  the file could not be opened (or not as the options chose: no such device, no NVDEC, that FFmpeg's addon
-     missing), or the capture could not be written`;
+/** The usage text as it is printed to a pipe or file. */
+export const USAGE = usage(HELP_WIDTH.piped);
 
 /** What the command line asks for. */
 export type CliCommand =

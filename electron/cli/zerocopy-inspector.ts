@@ -6,7 +6,8 @@ import { removeLeftovers } from '../capture/pending-writes';
 import { formatFrameList } from '../../wording/frame-list';
 import { FFMPEG_CHOICE_ENV } from '../../contract/ffmpeg-choice';
 import { EXIT_CODES } from '../../contract/inspect-output';
-import { parseCli, USAGE, UsageError, type CliCommand } from './cli-args';
+import { parseCli, usage, UsageError, type CliCommand } from './cli-args';
+import { helpWidth } from './help-text';
 import { runCapture } from './capture-command';
 import { formatCompare, plantFromEnv, runCompare } from './compare-command';
 import { CliFailure, openInput, type OpenedInput } from './cli-input';
@@ -23,12 +24,15 @@ export interface CliStreams {
   err(text: string): void;
   /** True when progress lines may be drawn (stderr is a terminal). */
   interactive: boolean;
+  /** The terminal's width when stdout is one: --help wraps to it. */
+  columns?: number | undefined;
 }
 
 const defaultStreams: CliStreams = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   interactive: process.stderr.isTTY === true,
+  columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
 };
 
 /** The streams with every write passed through terminalSafe: the one place output is sanitised. */
@@ -39,6 +43,7 @@ function sanitised(streams: CliStreams): CliStreams & { redraw(line: string): vo
     // A progress line starts with the one CR the command itself writes: it redraws the line in place.
     redraw: (line) => streams.err(`\r${terminalSafe(line)}`),
     interactive: streams.interactive,
+    columns: streams.columns,
   };
 }
 
@@ -105,7 +110,7 @@ export async function main(
   try {
     const command = parseCli(argv);
     if (command.kind === 'help') {
-      streams.out(`${USAGE}\n`);
+      streams.out(`${usage(helpWidth(streams.columns))}\n`);
       return EXIT_CODES.ok;
     }
     if (command.kind === 'version') {
