@@ -16,6 +16,8 @@ if (process.argv[2] === 'scan' && process.env.UV_THREADPOOL_SIZE === undefined) 
 // Before the command's modules load: start the CUDA context if the command will decode on the GPU. At the end, such
 // a command leaves its session to the process's end, which follows at once.
 const lifecycle = await import(pathToFileURL(path.join(built, 'gpu-lifecycle.js')).href);
+// A reader that goes away (`… | head`) ends the command quietly, exit 0, instead of with the write's EPIPE.
+lifecycle.endQuietlyWhenReaderGoes();
 lifecycle.warmEarly(process.argv.slice(2));
 const { main } = await import(pathToFileURL(entry).href);
 const sessionEndsWithProcess = lifecycle.endsAtOnce();

@@ -18,6 +18,7 @@ import { appRootOf } from '../app/app-root';
 import type { AddonModule } from '../addon/native';
 import { FFMPEG_VARIANT_ENV, ffmpegVariantNamed } from '../addon/ffmpeg-variants';
 import type { FfmpegChoice } from '../../contract/ffmpeg-choice';
+import { endWhenReaderGoes } from './closed-output';
 import { mark, printMarks, printMarksAtExit } from './phase-marks';
 import { startsLikeZip, ZIP_HEAD_BYTES } from './zip-head';
 
@@ -119,4 +120,16 @@ export function endProcess(code: number): void {
     else addon.exitProcess(code);
   };
   end();
+}
+
+/**
+ * From now on, a reader of stdout or stderr that goes away (`… | head`) ends the process at once and quietly
+ * (closed-output.ts): after a GPU command as endProcess would, else as Node's exit does.
+ */
+export function endQuietlyWhenReaderGoes(): void {
+  endWhenReaderGoes([process.stdout, process.stderr], (code) => {
+    process.exitCode = code;
+    if (gpuAddon !== null && endsAtOnce()) gpuAddon.exitProcess(code);
+    else process.exit(code);
+  });
 }
