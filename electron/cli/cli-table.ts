@@ -8,6 +8,7 @@ import { formatFrameList } from '../../wording/frame-list';
 import { handOverWords } from '../../wording/hand-over';
 import type { InspectOutput } from '../../contract/inspect-output';
 import { checkWord, DESCRIPTOR_ONLY_WHY } from '../../wording/verdicts';
+import { frameFormatWords } from './frame-format';
 import { layoutLines } from './plane-layout';
 
 /** The stream column: a recorded frame's stream at hand-over, loud when the decode had not finished. */
@@ -37,7 +38,7 @@ function headerLines(output: InspectOutput): string[] {
   const { stream, environment, input } = output;
   const lines = [
     `${output.tool.name} ${output.tool.version} · ${input.path}`,
-    `${stream.codec} ${stream.profile} · ${stream.width}×${stream.height} (coded ${stream.codedWidth}×${stream.codedHeight}) · ${stream.pixelFormat} · ${stream.frameCount} frames · decode ${stream.decodePath}${stream.decodePathReason !== '' ? ` (${stream.decodePathReason})` : ''}`,
+    `${stream.codec} ${stream.profile} · ${stream.width}×${stream.height} (coded ${stream.codedWidth}×${stream.codedHeight}) · ${frameFormatWords(output)} · ${stream.frameCount} frames · decode ${stream.decodePath}${stream.decodePathReason !== '' ? ` (${stream.decodePathReason})` : ''}`,
   ];
   const display = displayWords(stream);
   if (display !== null) lines.push(`display: ${display}`);
