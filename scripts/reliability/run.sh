@@ -31,6 +31,14 @@ node -e "const fs = require('fs'); for (const f of process.argv.slice(1)) fs.wri
   "$out/e2e.json" "$out/captures.json"
 echo "# planted faults in the native core"
 node scripts/mutation/native-mutants.mjs > "$out/mutants.log" 2>&1
+echo "# what an open holds"
+# Three rounds over every fixture, each file in a fresh process: on all of this machine's cores, then on one (FFmpeg's
+# frame threads follow the cores it may use, and each thread holds frames of its own).
+for round in 1 2 3; do
+  node scripts/memory/open-cost.mjs test/fixtures/*.mp4 test/fixtures/*.mkv test/fixtures/*.webm assets/sample.mp4
+  taskset -c 0 node scripts/memory/open-cost.mjs test/fixtures/h264-1080p-420.mp4 test/fixtures/hevc-main10-1280x720.mp4 \
+    test/fixtures/vp9-640x360.webm test/fixtures/mpeg2-640x360.mkv
+done > "$out/open-cost.jsonl" 2> "$out/open-cost.log"
 echo "# leak check"
 bash scripts/fuzz/leakcheck.sh > "$out/leakcheck.log" 2>&1
 echo "leakcheck exit $?" >> "$out/leakcheck.log"
