@@ -8,9 +8,36 @@ import { defaultConfigDir } from '../app/config-dir';
 import { BACKEND_ENV } from '../supervisor/protocol';
 import { Supervisor } from '../supervisor/supervisor';
 import { forkSpawner } from './fork-child';
+import { CANNOT_LISTEN_EXIT, ListenError } from './listen-port';
 import { isLoopback, parseServeArgs, USAGE } from './options';
 import { startServer } from './server';
 import { newToken, TokenFileError, writeTokenFile } from './token';
+
+/** The signals that stop serve mode in order. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** How long the backend may take to end after SIGTERM before it is killed. */
+const BACKEND_STOP_MS = 5_000;
+
+/** Stops supervising and resolves once the backend process has ended (killed outright past BACKEND_STOP_MS). */
+function stopBackend(supervisor: Supervisor): Promise<void> {
+  const child = supervisor.child();
+  const ended =
+    child === null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, BACKEND_STOP_MS);
+          child.onExit(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+  supervisor.stop();
+  return ended;
+}
 
 function configDirFrom(option: string | null): string {
   return option !== null ? path.resolve(option) : defaultConfigDir(process.env);
@@ -76,36 +103,52 @@ async function main(): Promise<void> {
     );
   }
   const token = newToken();
-  const server = await startServer({
-    host: options.host,
-    port: options.port,
-    token,
-    rendererDir: path.join(root, 'out', 'renderer'),
-    allowHosts: options.allowHosts,
-    supervisor,
-    root: rootFolder,
-    // Answers queued for clients that do not read are memory too: together they may take a quarter of the budget.
-    unreadBudget: unreadAnswerBudget(budgets),
-  });
+  let server;
+  try {
+    server = await startServer({
+      host: options.host,
+      port: options.port,
+      portIsDefault: options.portIsDefault,
+      token,
+      rendererDir: path.join(root, 'out', 'renderer'),
+      allowHosts: options.allowHosts,
+      supervisor,
+      root: rootFolder,
+      // Answers queued for clients that do not read are memory too: together they may take a quarter of the budget.
+      unreadBudget: unreadAnswerBudget(budgets),
+    });
+  } catch (error) {
+    if (!(error instanceof ListenError)) throw error;
+    process.stderr.write(`${error.line()}\n`);
+    await stopBackend(supervisor);
+    process.exit(CANNOT_LISTEN_EXIT);
+  }
+  if (options.portIsDefault && server.port !== options.port)
+    process.stdout.write(
+      `port ${options.port} is in use (another inspector?): serving on port ${server.port} instead\n`,
+    );
   const tokenFile = options.tokenFile ?? path.join(configDir, 'serve-token');
   try {
     await writeTokenFile(tokenFile, token, server.url);
   } catch (error) {
     const words = error instanceof TokenFileError ? `${error.code}: ${error.message}\n${error.remedy}` : String(error);
     process.stderr.write(`${words}\n`);
-    supervisor.stop();
+    await stopBackend(supervisor);
     await server.close();
     process.exit(1);
   }
   process.stdout.write(
     `Zero-Copy Inspector is serving at ${server.url}\n(token also in ${tokenFile}; files under ${rootFolder})\n`,
   );
+  // A signal ends the backend and the server, then this process: none of them outlives serve mode. A terminal's ^C
+  // reaches the whole process group, and the launcher forwards its own, so a second signal finds the stop under way.
+  let stopping = false;
   const stop = (): void => {
-    supervisor.stop();
-    void server.close().then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    void Promise.all([stopBackend(supervisor), server.close()]).then(() => process.exit(0));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const signal of STOP_SIGNALS) process.on(signal, stop);
 }
 
 void main();

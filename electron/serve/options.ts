@@ -3,11 +3,14 @@ import { parseArgs } from 'node:util';
 import { BUDGET_ENV, DEFAULT_MEMORY_BUDGET, PROCESS_HEADROOM_SHARE } from '../../contract/budgets';
 import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { clientSettingsPatchSchema, type ClientSettingsPatch } from '../../contract/settings';
+import { CANNOT_LISTEN_EXIT, DEFAULT_PORT_TRIES } from './listen-port';
 
 /** What serve mode was asked to do. */
 export interface ServeOptions {
   host: string;
   port: number;
+  /** True when --port was not given: a busy default port moves on to a free one (listen-port.ts). */
+  portIsDefault: boolean;
   tokenFile: string | null;
   configDir: string | null;
   allowHosts: string[];
@@ -26,6 +29,9 @@ export interface ServeOptions {
 /** The port serve mode listens on unless told otherwise. */
 const DEFAULT_PORT = 8710;
 
+/** The first port tried after a busy default one, and the last. */
+const NEXT_PORTS = `${DEFAULT_PORT + 1}-${DEFAULT_PORT + DEFAULT_PORT_TRIES - 1}`;
+
 const MIB = 1_048_576;
 
 /** A size as the help text says it: whole GiB in GiB, else MiB ("4 GiB", "512 MiB"). */
@@ -36,7 +42,8 @@ function sizeWords(bytes: number): string {
 /** Usage text for --help; the budget's default and headroom are read from the constants the backend uses. */
 export const USAGE = `Usage: npm run serve -- [options]
   --host ADDR        address to listen on (default 127.0.0.1; prefer an SSH tunnel to exposing it)
-  --port N           port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --port N           port (default ${DEFAULT_PORT}; 0 picks a free one). A busy default moves on to ${NEXT_PORTS}, else
+                     to a free port, and says so; a port named here never changes: busy, it is PORT_IN_USE
   --token-file FILE  where to write the access token (mode 0600)
   --config-dir DIR   settings and recent files
   --allow-host NAME  an extra Host header value to accept, e.g. my-gpu-box:8710 (repeatable)
@@ -49,7 +56,14 @@ export const USAGE = `Usage: npm run serve -- [options]
   --ffmpeg WHICH     ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg (default), or the FFmpeg 7.1 shipped with the app
   --setting NAME=VALUE  a default setting every client starts from, e.g. decode=software or operatorDevice=1
                      (repeatable); each client's own changes hold for it alone and are never saved
-  --help             this text`;
+  --help             this text
+
+Exit codes:
+  0  stopped by SIGINT, SIGTERM or SIGHUP (the backend has ended first)
+  1  the backend kept failing, or the token file could not be written
+  2  usage: an unknown option or a bad value
+  ${CANNOT_LISTEN_EXIT}  cannot listen: PORT_IN_USE (the --port named is busy), PORT_NOT_PERMITTED (a port below 1024),
+     HOST_NOT_AVAILABLE (--host is not an address of this machine)`;
 
 /** Parses argv (without node and the script); throws on unknown or malformed options. */
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
@@ -57,7 +71,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     args: [...argv],
     options: {
       host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: String(DEFAULT_PORT) },
+      port: { type: 'string' },
       'token-file': { type: 'string' },
       'config-dir': { type: 'string' },
       'allow-host': { type: 'string', multiple: true, default: [] },
@@ -72,7 +86,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     strict: true,
     allowPositionals: false,
   });
-  const port = Number(values.port);
+  const port = Number(values.port ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0..65535, not ${values.port}`);
   const ffmpeg = values.ffmpeg === undefined ? null : ffmpegChoiceSchema.safeParse(values.ffmpeg);
@@ -81,6 +95,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
   return {
     host: values.host,
     port,
+    portIsDefault: values.port === undefined,
     tokenFile: values['token-file'] ?? null,
     configDir: values['config-dir'] ?? null,
     allowHosts: values['allow-host'],

@@ -1,7 +1,6 @@
 /** Serve mode's HTTP server: the built renderer and the RPC WebSocket, behind Host, Origin and token checks. */
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../contract/csp';
@@ -11,6 +10,7 @@ import type { Supervisor } from '../supervisor/supervisor';
 import { backlogLimits, Backlogs } from './backlog';
 import { COOL_DOWN_MS, CoolDown } from './cool-down';
 import { InFlight, requestHead } from './in-flight';
+import { listenOnPort } from './listen-port';
 import { allowedHosts, cookieName, hostAllowed, originAllowed, presentedToken, tokenMatches } from './security';
 import { sendStatic } from './static-files';
 
@@ -18,6 +18,8 @@ import { sendStatic } from './static-files';
 export interface ServeConfig {
   host: string;
   port: number;
+  /** True when the port is serve mode's default, not one the user named: a busy one moves on (listen-port.ts). */
+  portIsDefault?: boolean;
   token: string;
   rendererDir: string;
   allowHosts: readonly string[];
@@ -238,11 +240,7 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
     for (const clientId of backlogs.clients()) pump(clientId);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnPort(server, config.host, { port: config.port, named: config.portIsDefault !== true });
   hosts = allowedHosts(config.host, port, config.allowHosts);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/?token=${config.token}`;
@@ -252,7 +250,10 @@ export async function startServer(config: ServeConfig): Promise<RunningServer> {
     close: async () => {
       for (const ws of sockets.values()) ws.terminate();
       wss.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive and unfinished HTTP connections would hold the close open: at shutdown they end too.
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
