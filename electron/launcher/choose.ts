@@ -11,16 +11,14 @@ export interface StartFacts {
   electron: { binary: string; exists: boolean } | { error: string };
 }
 
+/** Why serve mode runs when Electron is missing: plain words, never Electron's own install text. */
+const SHELL_NOT_INSTALLED =
+  'the desktop shell (Electron) is not installed; node node_modules/electron/install.js installs it';
+
 /** Picks Electron when its binary exists and (on Linux) a display is there; serve mode otherwise. */
 export function chooseFrontEnd(facts: StartFacts): FrontEnd {
   if (facts.env.ZCI_SERVE === '1') return { kind: 'serve', reason: 'ZCI_SERVE=1 asks for serve mode' };
-  if ('error' in facts.electron)
-    return {
-      kind: 'serve',
-      reason: `Electron is not installed (${facts.electron.error}); node node_modules/electron/install.js downloads it`,
-    };
-  if (!facts.electron.exists)
-    return { kind: 'serve', reason: `the Electron binary is missing at ${facts.electron.binary}` };
+  if ('error' in facts.electron || !facts.electron.exists) return { kind: 'serve', reason: SHELL_NOT_INSTALLED };
   const hasDisplay = Boolean(facts.env.DISPLAY) || Boolean(facts.env.WAYLAND_DISPLAY);
   if (facts.platform === 'linux' && !hasDisplay)
     return { kind: 'serve', reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
