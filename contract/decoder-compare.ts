@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** The decoders a comparison can put on side A (side B is always the software decoder). */
-export const COMPARE_DECODERS_A = ['nvdec', 'software', 'software-upload'] as const;
+export const COMPARE_DECODERS_A = ['nvdec', 'software', 'software-upload', 'cuvid'] as const;
 
 /** A decoder on side A. */
 export type CompareDecoderA = (typeof COMPARE_DECODERS_A)[number];

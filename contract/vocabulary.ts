@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 
-/** Where decoded frames come from: NVDEC, software, or software decoding with an upload to CUDA. */
-export const DECODE_PATHS = ['nvdec', 'software', 'software-upload'] as const;
+/** Where decoded frames come from: FFmpeg's NVDEC hwaccel, software, software decoding with an upload to CUDA, or
+ * FFmpeg's *_cuvid decoders (its other NVDEC path, chosen only when asked for). */
+export const DECODE_PATHS = ['nvdec', 'software', 'software-upload', 'cuvid'] as const;
 
 /** One of DECODE_PATHS. */
 export type DecodePath = (typeof DECODE_PATHS)[number];

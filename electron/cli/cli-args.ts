@@ -60,7 +60,8 @@ const HELP_SECTIONS: readonly HelpSection[] = [
       {
         name: '--decode MODE',
         text: `${DECODE_MODES.join(' | ')} (video files; default auto: NVDEC where it can, else the CPU,
-                       saying why); nvdec where NVDEC cannot decode the file is refused, never decoded otherwise`,
+                       saying why); nvdec where NVDEC cannot decode the file is refused, never decoded otherwise;
+                       cuvid: NVDEC through FFmpeg's *_cuvid decoders, FFmpeg's other NVDEC path`,
       },
       {
         name: '--ffmpeg WHICH',

@@ -66,8 +66,13 @@ export async function runScan(addon: AddonModule, request: ScanRequest): Promise
   const started = performance.now();
   const done = request.fresh ? [] : readResults(request.results);
   const environment = addon.environment({ nvdecCaps: false });
+  // The NVDEC path a scan expects every file on: cuvid when asked for, else the hwaccel wherever a GPU is.
   const expectNvdec =
-    request.decode === 'nvdec' || (request.decode !== 'software' && environment.cuda.devices.length > 0);
+    request.decode === 'cuvid'
+      ? 'cuvid'
+      : request.decode === 'nvdec' || (request.decode !== 'software' && environment.cuda.devices.length > 0)
+        ? 'nvdec'
+        : null;
   const writer = new ResultsWriter(request.results);
   const lines: ScanLine[] = [];
   let scannedNow = 0;

@@ -18,8 +18,9 @@ export interface ScanFileOptions {
   device: number | null;
   /** The aliasing proof runs on frame 0 and every proofEvery-th frame after it (0: never). */
   proofEvery: number;
-  /** A decode path other than NVDEC is a finding (NVDEC was asked for, or a CUDA device is there for auto). */
-  expectNvdec: boolean;
+  /** The NVDEC path every file should take, another being a finding: 'nvdec' (asked for, or a CUDA device is there
+   *  for auto), 'cuvid' (asked for), or null (software asked for, or no GPU). */
+  expectNvdec: 'nvdec' | 'cuvid' | null;
   /** Frames shown per addon call. */
   batch: number;
   /** Where the one-frame capture of a file's first failing frame goes (null: none). */
@@ -86,8 +87,14 @@ function tallyFrame(tally: FileTally, report: FrameReport, proof: boolean, optio
   const judged = proof ? checks : checks.filter((c) => c.name !== 'aliasing' && c.name !== 'restored');
   if (judged.some((c) => c.ok === null)) tally.unchecked += 1;
   addFrameFindings(tally.findings, report.frameIndex, report, judged);
-  if (options.expectNvdec && report.decodePath !== 'nvdec') {
-    note(tally, 'decode-path', `decoded by ${report.decodePath}, not NVDEC`, report.frameIndex, report.decodePath);
+  if (options.expectNvdec !== null && report.decodePath !== options.expectNvdec) {
+    note(
+      tally,
+      'decode-path',
+      `decoded by ${report.decodePath}, not ${options.expectNvdec === 'cuvid' ? "FFmpeg's cuvid decoder" : 'NVDEC'}`,
+      report.frameIndex,
+      report.decodePath,
+    );
   }
   if (report.damage?.concealed === true) {
     note(

@@ -159,3 +159,13 @@ test('asking for NVDEC without a GPU is NO_CUDA_DEVICE', { skip: hasGpu }, async
   assert.equal(await codeOf(() => addon.Session.open(f, { decode: 'nvdec' })), 'NO_CUDA_DEVICE');
   assert.equal(await codeOf(() => addon.Session.open(f, { decode: 'software-upload' })), 'NO_CUDA_DEVICE');
 });
+
+test("asking for FFmpeg's cuvid decoders without a GPU is NO_CUDA_DEVICE, for the open and the A/B", { skip: hasGpu }, async () => {
+  const f = fixture('h264-odd-642x362.mp4');
+  const open = await addon.Session.open(f, { decode: 'cuvid' }).catch((e) => e);
+  assert.equal(open.code, 'NO_CUDA_DEVICE');
+  assert.match(open.message, /cuvid decoders were requested/);
+  const ab = await addon.compareDecoders(f, { decoderA: 'cuvid', frames: [0] }).catch((e) => e);
+  assert.equal(ab.code, 'DECODER_COMPARE_UNAVAILABLE');
+  assert.match(ab.message, /cuvid decoding is not usable here \(NO_CUDA_DEVICE/);
+});

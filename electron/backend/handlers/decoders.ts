@@ -10,7 +10,7 @@ import type { BackendDeps, Handlers } from './types';
 
 /** The decoder on side A: the one the open file is decoded with. */
 function sideA(path: DecodePath): CompareDecoderA {
-  return path === 'nvdec' ? 'nvdec' : path === 'software-upload' ? 'software-upload' : 'software';
+  return path === 'software' ? 'software' : path;
 }
 
 /** Builds the decoder comparison handler. */

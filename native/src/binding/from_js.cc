@@ -112,7 +112,7 @@ bool readMode(Napi::Env env, const Napi::Object &o, const char *key, DecodeMode 
   if (v.IsUndefined()) return true;
   const auto named = v.IsString() ? valueNamed(kDecodeModeNames, v.As<Napi::String>().Utf8Value()) : std::nullopt;
   if (!named || *named == DecodeMode::Auto) {
-    *err = invalidName(env, std::string("options.") + key, {"nvdec", "software", "software-upload"}, v);
+    *err = invalidName(env, std::string("options.") + key, {"nvdec", "software", "software-upload", "cuvid"}, v);
     return false;
   }
   out = *named;

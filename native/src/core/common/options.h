@@ -7,14 +7,16 @@
 
 namespace zci {
 
-/// How the decoder is chosen; Auto prefers NVDEC, then software + upload, then software.
-enum class DecodeMode { Auto, Nvdec, Software, SoftwareUpload };
+/// How the decoder is chosen; Auto prefers NVDEC, then software + upload, then software. Cuvid is FFmpeg's other
+/// NVDEC path (the *_cuvid decoders), only when asked for.
+enum class DecodeMode { Auto, Nvdec, Software, SoftwareUpload, Cuvid };
 
 /// The names of DecodeMode.
 inline constexpr Named<DecodeMode> kDecodeModeNames[] = {{DecodeMode::Auto, "auto"},
                                                          {DecodeMode::Nvdec, "nvdec"},
                                                          {DecodeMode::Software, "software"},
-                                                         {DecodeMode::SoftwareUpload, "software-upload"}};
+                                                         {DecodeMode::SoftwareUpload, "software-upload"},
+                                                         {DecodeMode::Cuvid, "cuvid"}};
 
 /// How FFmpeg's CUDA context is chosen.
 enum class ContextMode {

@@ -24,14 +24,17 @@ struct SwsContext;
 
 namespace zci {
 
-/// How frames reach the inspector.
-enum class DecodePath { Nvdec, Software, SoftwareUpload };
+/// How frames reach the inspector: FFmpeg's NVDEC hwaccel, its software decoder (frames on the host, or uploaded to
+/// CUDA), or FFmpeg's *_cuvid decoders (NVDEC driven by FFmpeg's own parser, frames copied out of NVDEC's surfaces).
+enum class DecodePath { Nvdec, Software, SoftwareUpload, Cuvid };
 
 /// The names of DecodePath.
-inline constexpr Named<DecodePath> kDecodePathNames[] = {
-    {DecodePath::Nvdec, "nvdec"}, {DecodePath::Software, "software"}, {DecodePath::SoftwareUpload, "software-upload"}};
+inline constexpr Named<DecodePath> kDecodePathNames[] = {{DecodePath::Nvdec, "nvdec"},
+                                                         {DecodePath::Software, "software"},
+                                                         {DecodePath::SoftwareUpload, "software-upload"},
+                                                         {DecodePath::Cuvid, "cuvid"}};
 
-/// "nvdec" | "software" | "software-upload".
+/// "nvdec" | "software" | "software-upload" | "cuvid".
 constexpr const char *decodePathName(DecodePath p) {
   return nameOf(kDecodePathNames, p);
 }

@@ -73,6 +73,28 @@ const AVCodec *decoderFor(AVCodecID id, bool nvdec) {
   return first;
 }
 
+// FFmpeg's *_cuvid decoder for id (h264_cuvid, mpeg2_cuvid, …): a decoder of its own that drives NVDEC through
+// NVIDIA's parser and copies each picture out of NVDEC's surface; null when this FFmpeg was built without one.
+const AVCodec *cuvidDecoderFor(AVCodecID id) {
+  void *it = nullptr;
+  while (const AVCodec *c = av_codec_iterate(&it)) {
+    if (c->id == id && av_codec_is_decoder(c) && c->wrapper_name && std::strcmp(c->wrapper_name, "cuvid") == 0)
+      return c;
+  }
+  return nullptr;
+}
+
+// The *_cuvid decoders this FFmpeg has, for the remedy of a stream none of them decodes.
+std::string cuvidDecoderNames() {
+  std::string names;
+  void *it = nullptr;
+  while (const AVCodec *c = av_codec_iterate(&it)) {
+    if (av_codec_is_decoder(c) && c->wrapper_name && std::strcmp(c->wrapper_name, "cuvid") == 0)
+      names += (names.empty() ? "" : ", ") + std::string(c->name);
+  }
+  return names.empty() ? "none" : names;
+}
+
 } // namespace
 
 // FFmpeg's NVDEC loader (ffnvcodec's dynlink_loader.h) logs "Cannot load <symbol>" when a library lacks an entry
@@ -85,13 +107,15 @@ bool nvdecLoaderFailed(const std::string &errors) {
 
 void Decoder::openCodec(DecodePath path) {
   AVStream *st = fmt_->streams[streamIndex_];
-  const AVCodec *codec = decoderFor(st->codecpar->codec_id, path == DecodePath::Nvdec);
+  const AVCodec *codec = path == DecodePath::Cuvid ? cuvidDecoderFor(st->codecpar->codec_id)
+                                                   : decoderFor(st->codecpar->codec_id, path == DecodePath::Nvdec);
+  if (!codec) throw Error(ErrorCode::NvdecUnavailable, "FFmpeg has no decoder for this path", "Choose 'auto'.");
   codec_.reset(avcodec_alloc_context3(codec));
   if (!codec_) throw Error(ErrorCode::Internal, "Out of memory allocating a decoder", "Close other sessions.");
   avcodec_parameters_to_context(codec_.get(), st->codecpar);
   codec_->pkt_timebase = st->time_base;
   codec_->max_pixels = options_.maxPixels; // a picture over the budget is refused before it is allocated
-  wantHw_ = path == DecodePath::Nvdec;
+  wantHw_ = path == DecodePath::Nvdec || path == DecodePath::Cuvid;
   gotHw_ = false;
   for (PacketSlot &slot : slots_)
     slot.wantHw = &wantHw_;
@@ -100,7 +124,7 @@ void Decoder::openCodec(DecodePath path) {
     codec_->hw_device_ctx = av_buffer_ref(cuda_->hwDevice());
     codec_->extra_hw_frames = plantedUnreservedPool() ? 0 : options_.holdFrames;
     if (options_.unsafeOutput) codec_->hwaccel_flags |= ffcompat::kUnsafeOutput;
-    codec_->thread_count = nvdecThreads();
+    codec_->thread_count = path == DecodePath::Cuvid ? 1 : nvdecThreads(); // a cuvid decoder has no frame threads
   } else {
     codec_->thread_count = 0;
   }
@@ -128,7 +152,19 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   DecodePath path = DecodePath::Software;
   std::string reason;
 
-  if (mode == DecodeMode::Software) {
+  if (mode == DecodeMode::Cuvid) {
+    if (!hasCuda)
+      throw Error(ErrorCode::NoCudaDevice,
+                  "FFmpeg's cuvid decoders were requested but no CUDA device is usable: " + noCuda,
+                  "Install the NVIDIA driver, or choose decode 'auto'.");
+    const AVCodec *cuvid = cuvidDecoderFor(st->codecpar->codec_id);
+    if (!cuvid)
+      throw Error(
+          ErrorCode::NvdecUnavailable, "This FFmpeg has no cuvid decoder for " + codecName,
+          "Choose decode 'auto' (FFmpeg's NVDEC hwaccel); this FFmpeg's cuvid decoders: " + cuvidDecoderNames() + ".");
+    path = DecodePath::Cuvid;
+    reason = std::string("FFmpeg's ") + cuvid->name + " decoder was requested";
+  } else if (mode == DecodeMode::Software) {
     reason = "software decoding was requested";
   } else if (mode == DecodeMode::SoftwareUpload) {
     path = DecodePath::SoftwareUpload;
@@ -200,6 +236,19 @@ void Decoder::settlePath(const std::function<double()> &lap) {
     openCodec(path);
     first = decodeNext();
   }
+  if (path == DecodePath::Cuvid && (!first || first->format != AV_PIX_FMT_CUDA)) {
+    std::string why = joinErrors(log_->errors());
+    if (why.empty()) why = first ? "it handed out host frames" : "no frame came out";
+    throw Error(ErrorCode::NvdecUnavailable, std::string(codec_->codec->name) + " cannot decode this stream: " + why,
+                "Choose decode 'auto' (FFmpeg's NVDEC hwaccel) or 'software'.");
+  }
+  // A cuvid decoder sizes its frames from NVIDIA's parser, which rounds an odd display size up to even where the
+  // hwaccel keeps the stream's: said beside the path, since every plane's rows follow from it.
+  if (path == DecodePath::Cuvid && first &&
+      (first->width != st->codecpar->width || first->height != st->codecpar->height))
+    reason += "; its frames are " + std::to_string(first->width) + "x" + std::to_string(first->height) +
+              " where the stream is " + std::to_string(st->codecpar->width) + "x" +
+              std::to_string(st->codecpar->height) + " (FFmpeg's NVDEC hwaccel hands out the stream's size)";
   if (!first) {
     checkPixels(codec_->coded_width, codec_->coded_height, "coded "); // the decoder refused a picture over budget
     std::string why = joinErrors(log_->errors());
@@ -239,10 +288,11 @@ void Decoder::settlePath(const std::function<double()> &lap) {
     info_.durationSeconds = static_cast<double>(info_.frameCount) / info_.frameRate;
   }
   info_.decodePath = path;
-  info_.nvdecOutput = path != DecodePath::Nvdec ? ""
-                      : !ffcompat::kNvdecCopies ? "mapped-surface"
-                      : options_.unsafeOutput   ? "unsafe-output"
-                                                : "copy";
+  info_.nvdecOutput = path == DecodePath::Cuvid   ? "copy" // cuvid copies every picture out of NVDEC's surface
+                      : path != DecodePath::Nvdec ? ""
+                      : !ffcompat::kNvdecCopies   ? "mapped-surface"
+                      : options_.unsafeOutput     ? "unsafe-output"
+                                                  : "copy";
   info_.pathReason = reason;
   // NVDEC's surface count is the codec's frames context pool size (DPB + 2 + extra_hw_frames + threads); the
   // frames it hands out point at another context whose pool size FFmpeg leaves at 0.

@@ -24,6 +24,7 @@ const PATH_TEXT: Record<DecodePath, string> = {
   nvdec: 'NVDEC (GPU)',
   software: 'software (CPU)',
   'software-upload': 'software + upload to CUDA',
+  cuvid: "NVDEC through FFmpeg's cuvid decoder (GPU)",
 };
 
 function library(status: LibraryStatus): string {

@@ -41,6 +41,7 @@ const PATH_TEXT: Record<DecodePath, string> = {
   nvdec: 'NVDEC',
   software: 'software decode',
   'software-upload': 'software + upload',
+  cuvid: 'NVDEC (cuvid)',
 };
 
 /** The glossary entry beside each verdict; the pointer verdict's only when it is the descriptor-only one. */
