@@ -6,23 +6,48 @@
 #   7.1: Debian 13's 7:7.1.5-0+deb13u1, into .gpu/ffmpeg-7.1/, with headers and pkg-config files kept, so
 #        the addon's 7.1 variant builds against it (Debian 12 has no 7.1 development packages). Its source
 #        comes through a private apt source list under .gpu/apt-trixie/; the system's apt sources are untouched.
+#   9.0: FFmpeg 9.0.2 as Debian unstable carries it (7:9.0.2-4), into .gpu/ffmpeg-9.0/, headers and pkg-config
+#        kept like 7.1. Built from the upstream tarball alone (see fetch_source_9_0), checked against the
+#        SHA-256 in unstable's signed Sources index, read through a private apt list under .gpu/apt-sid/.
 #
-# Both enable the same decoders: everything NVDEC can decode (H.264, HEVC, VP9, VP8, MPEG-2, MPEG-4 Part 2,
+#   FLAVOR `patched` (7.1 and 9.0 only): the same build with docs/upstream/ffmpeg-SERIES/*.patch applied (the
+#        libavcodec/nvdec.c fix for odd picture heights), into .gpu/ffmpeg-SERIES-patched/. Its version string
+#        ends in -nvdec-odd-height so a report names which FFmpeg it ran on; the ABI is the series' own.
+#
+# All enable the same decoders: everything NVDEC can decode (H.264, HEVC, VP9, VP8, MPEG-2, MPEG-4 Part 2,
 # VC-1, AV1) with its nvdec hwaccel, and AV1 in software through libdav1d for GPUs whose NVDEC lacks it.
 #
-# Usage: scripts/gpu/build-ffmpeg.sh [5.1|7.1]     (idempotent; FORCE=1 rebuilds)
-# Output: PREFIX/lib/*.so.* (+ symlinks), PREFIX/bin/{ffmpeg,ffprobe}; 7.1 also PREFIX/include, PREFIX/lib/pkgconfig
+# Usage: scripts/gpu/build-ffmpeg.sh [5.1|7.1|9.0] [patched]     (idempotent; FORCE=1 rebuilds)
+# Output: PREFIX/lib/*.so.* (+ symlinks), PREFIX/bin/{ffmpeg,ffprobe}; 7.1 and 9.0 also PREFIX/include,
+#         PREFIX/lib/pkgconfig
 set -euo pipefail
 
 # Paths are relative to the repo root so the script works from any cwd.
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 GPU_DIR="$REPO_ROOT/.gpu"
 SERIES="${1:-5.1}"
+FLAVOR="${2:-}"
 case "$SERIES" in
   5.1) PREFIX="$GPU_DIR/ffmpeg" ;;
   7.1) PREFIX="$GPU_DIR/ffmpeg-7.1" ;;
-  *) printf '[build-ffmpeg] ERROR: unknown FFmpeg series %s (expected 5.1 or 7.1)\n' "$SERIES" >&2; exit 2 ;;
+  9.0) PREFIX="$GPU_DIR/ffmpeg-9.0" ;;
+  *) printf '[build-ffmpeg] ERROR: unknown FFmpeg series %s (expected 5.1, 7.1 or 9.0)\n' "$SERIES" >&2; exit 2 ;;
 esac
+case "$SERIES:$FLAVOR" in
+  *:) ;;
+  7.1:patched | 9.0:patched) PREFIX="$PREFIX-patched" ;;
+  *) printf '[build-ffmpeg] ERROR: unknown build %s %s (expected FLAVOR patched, for 7.1 or 9.0 only)\n' "$SERIES" "$FLAVOR" >&2
+     exit 2 ;;
+esac
+# The patches of the patched flavor, applied in name order; their SHA-256 is part of the build's identity.
+PATCH_DIR="$REPO_ROOT/docs/upstream/ffmpeg-$SERIES"
+PATCHES=()
+PATCH_SHA=""
+if [ "$FLAVOR" = patched ]; then
+  PATCHES=("$PATCH_DIR"/*.patch)
+  [ -f "${PATCHES[0]}" ] || { printf '[build-ffmpeg] ERROR: no patches in %s\n' "$PATCH_DIR" >&2; exit 2; }
+  PATCH_SHA="$(cat "${PATCHES[@]}" | sha256sum | cut -c1-64)"
+fi
 SRC_PARENT="$GPU_DIR/src"
 STAMP="$PREFIX/.build-stamp"
 JOBS="${JOBS:-2}"
@@ -66,9 +91,12 @@ if [ "$SERIES" = 5.1 ]; then
   DEB_VER="$(dpkg-query -W -f='${Version}' libavcodec59 2>/dev/null || true)"
   [ -n "$DEB_VER" ] || die "libavcodec59 is not installed; cannot tell which FFmpeg version to match"
   SONAMES=(libavcodec.so.59 libavformat.so.59 libavutil.so.57 libswscale.so.6 libswresample.so.4 libavfilter.so.8)
-else
+elif [ "$SERIES" = 7.1 ]; then
   DEB_VER="7:7.1.5-0+deb13u1"
   SONAMES=(libavcodec.so.61 libavformat.so.61 libavutil.so.59 libswscale.so.8 libswresample.so.5 libavfilter.so.10)
+else
+  DEB_VER="7:9.0.2-4"
+  SONAMES=(libavcodec.so.63 libavformat.so.63 libavutil.so.61 libswscale.so.10 libswresample.so.7 libavfilter.so.12)
 fi
 UP_VER="${DEB_VER#*:}"      # drop the epoch (7:)
 UP_VER="${UP_VER%-*}"       # drop the Debian revision (-0+deb12u1)
@@ -97,8 +125,9 @@ CONFIGURE_FLAGS=(
   --enable-libdav1d             # AV1 in software where NVDEC has none (Debian 12's libdav1d.so.6 needs only libc)
   --enable-protocol=file,pipe
   --enable-demuxer=mov,matroska,h264,hevc,ivf,avi,asf,mpegps,mpegts,mpegvideo,m4v,vc1,obu
-  --enable-muxer=null
+  --enable-muxer=null,framecrc   # framecrc: per-frame checksums, to compare NVDEC's output with the software decoder's
   --enable-encoder=wrapped_avframe,pcm_s16le   # the codecs `-f null` picks by default for video/audio
+  --enable-encoder=rawvideo     # what framecrc checksums for video
   --enable-decoder=h264,hevc,vp9,vp8,mpeg1video,mpeg2video,mpeg4,vc1,wmv3,av1,libdav1d,rawvideo,aac,mp2,mp3
   --enable-decoder=h264_cuvid,hevc_cuvid,vp9_cuvid
   --enable-parser=h264,hevc,vp9,vp8,mpegvideo,mpeg4video,vc1,av1,aac,mpegaudio
@@ -106,6 +135,8 @@ CONFIGURE_FLAGS=(
   --enable-hwaccel=h264_nvdec,hevc_nvdec,vp9_nvdec,vp8_nvdec,mpeg1_nvdec,mpeg2_nvdec,mpeg4_nvdec,vc1_nvdec,wmv3_nvdec,av1_nvdec
   --enable-filter=hwupload_cuda,hwupload,hwdownload,format,scale,null,nullsink,anull,anullsink,aformat,aresample,trim,atrim
 )
+# A patched build says so in its version string (av_version_info(), `ffmpeg -version`).
+if [ "$FLAVOR" = patched ]; then CONFIGURE_FLAGS+=(--extra-version=nvdec-odd-height); fi
 # RUNPATH is injected through the generated ffbuild/config.mak because passing '$ORIGIN' through
 # configure's --extra-ld*flags gets mangled by its eval-based quoting. Program links see \$$ once
 # (make -> \$, shell -> $); library links go through library.mak's $(eval $(RULES)), hence \$$$$.
@@ -115,14 +146,21 @@ LDEXEFLAGS += -Wl,--enable-new-dtags -Wl,-rpath,\$$ORIGIN/../lib
 LDSOFLAGS += -Wl,--enable-new-dtags -Wl,-rpath,\$$$$ORIGIN'
 # The stamp ties the output to both the source version and the exact configure line + link flags.
 STAMP_CONTENT="$(printf 'debian-version=%s\nconfigure=' "$DEB_VER"; printf '%q ' "${CONFIGURE_FLAGS[@]}"; printf '\n%s\n' "$EXTRA_MAK")"
+# 9.0 is the upstream tarball alone, pinned by its SHA-256; a patched build adds the patches' SHA-256.
+ORIG_9_0="ffmpeg_9.0.2.orig.tar.xz"
+ORIG_9_0_SHA256="8c3850283eb25fa026482078a04051e0be17347b09ef81a0849bec15a96e002e"
+if [ "$SERIES" = 9.0 ]; then STAMP_CONTENT+="$(printf '\nsource=%s sha256=%s' "$ORIG_9_0" "$ORIG_9_0_SHA256")"; fi
+if [ "$FLAVOR" = patched ]; then STAMP_CONTENT+="$(printf '\npatches-sha256=%s' "$PATCH_SHA")"; fi
 
 # A cache outside the checkout keeps each finished build, keyed by everything that decides its bytes: the series,
 # the Debian source version (which pins the source package the archive signs), the configure line and link flags
-# (the prefix left out: the libraries find each other through $ORIGIN), and 7.1's ffnvcodec headers. A fresh clone on
+# (the prefix left out: the libraries find each other through $ORIGIN), 7.1's and 9.0's ffnvcodec headers, and for a
+# patched build the patches' SHA-256 (in the stamp) under its own name (7.1-patched-KEY). A fresh clone on
 # the same machine copies the build instead of compiling it; a fresh machine builds it. ZCI_FFMPEG_CACHE=none: no cache.
 CACHE_ROOT="${ZCI_FFMPEG_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/zerocopy-inspector/ffmpeg}"
-CACHE_KEY="$(printf '%s\n' "$SERIES" "${STAMP_CONTENT//"$PREFIX"/@PREFIX@}" "nv-codec-headers=12.1.14.0-1" | sha256sum | cut -c1-24)"
-CACHE_DIR="$CACHE_ROOT/$SERIES-$CACHE_KEY"
+BUILD_NAME="$SERIES${FLAVOR:+-$FLAVOR}"
+CACHE_KEY="$(printf '%s\n' "$BUILD_NAME" "${STAMP_CONTENT//"$PREFIX"/@PREFIX@}" "nv-codec-headers=12.1.14.0-1" | sha256sum | cut -c1-24)"
+CACHE_DIR="$CACHE_ROOT/$BUILD_NAME-$CACHE_KEY"
 if [ "${FORCE:-0}" != 1 ] && [ "$CACHE_ROOT" != none ] && [ -f "$CACHE_DIR/.complete" ] \
    && [ ! -e "$PREFIX/lib/${SONAMES[0]}" -o "$(cat "$STAMP" 2> /dev/null)" != "$STAMP_CONTENT" ]; then
   rm -rf "$PREFIX"
@@ -167,7 +205,7 @@ START_TS="$(date +%s)"
 
 # Build tools: dpkg-dev unpacks the source package, nasm enables the x86 SIMD decoders,
 # libffmpeg-nvenc-dev provides the ffnvcodec headers + ffnvcodec.pc.
-ensure_packages dpkg-dev libffmpeg-nvenc-dev nasm pkg-config gcc make libdav1d-dev curl xz-utils
+ensure_packages dpkg-dev libffmpeg-nvenc-dev nasm pkg-config gcc make libdav1d-dev curl xz-utils patch
 
 # True when apt can see a source package with the exact Debian version we need.
 have_src_version() {
@@ -179,11 +217,14 @@ have_src_version() {
 APT13_DIR="$GPU_DIR/apt-trixie"
 APT13_OPTS=(-o "Dir::Etc::SourceList=$APT13_DIR/sources.list" -o Dir::Etc::SourceParts=/dev/null
             -o "Dir::State::Lists=$APT13_DIR/lists" -o "Dir::Cache=$APT13_DIR/cache" -o APT::Get::List-Cleanup=0)
-fetch_source_7_1() {
+apt_trixie_update() {
   mkdir -p "$APT13_DIR/lists/partial" "$APT13_DIR/cache/archives/partial"
   echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main" \
     > "$APT13_DIR/sources.list"
   apt-get "${APT13_OPTS[@]}" update -qq
+}
+fetch_source_7_1() {
+  apt_trixie_update
   ( cd "$SRC_PARENT" && apt-get "${APT13_OPTS[@]}" source -qq --only-source "ffmpeg=$DEB_VER" )
 }
 
@@ -196,7 +237,7 @@ NVCH_PREFIX="$GPU_DIR/nv-codec-headers-12"
 # archive's pool and checked against the SHA-256 in the archive-signed Sources index apt just verified.
 ensure_nv_codec_headers_12() {
   [ -f "$NVCH_PREFIX/lib/pkgconfig/ffnvcodec.pc" ] && [ "$(cat "$NVCH_PREFIX/.zci-deb-version" 2>/dev/null)" = "$NVCH_VER" ] && return 0
-  [ -f "$APT13_DIR/sources.list" ] || fetch_source_7_1
+  [ -f "$APT13_DIR/sources.list" ] || apt_trixie_update
   local want dir
   local record
   record="$(apt-cache "${APT13_OPTS[@]}" showsrc nv-codec-headers \
@@ -212,6 +253,39 @@ ensure_nv_codec_headers_12() {
   tar -xJf "$SRC_PARENT/$NVCH_ORIG" -C "$SRC_PARENT/nv-codec-headers-src" --strip-components=1
   make -C "$SRC_PARENT/nv-codec-headers-src" PREFIX="$NVCH_PREFIX" install > /dev/null
   echo "$NVCH_VER" > "$NVCH_PREFIX/.zci-deb-version"
+}
+
+# 9.0's source: Debian unstable's ffmpeg 7:9.0.2-4, read through a private apt configuration like 7.1's. Unstable's
+# revisions come and go faster than its pool keeps their Debian diffs (that of 9.0.2-4 is not downloadable), so the
+# build uses the upstream tarball alone: its SHA-256 is pinned above, and where unstable's signed Sources index still
+# lists 9.0.2 the pinned value must be the one that index carries. Upstream 9.0.2 unmodified is what a release of
+# FFmpeg 9.0 is, which is the point of this variant.
+APTSID_DIR="$GPU_DIR/apt-sid"
+APTSID_OPTS=(-o "Dir::Etc::SourceList=$APTSID_DIR/sources.list" -o Dir::Etc::SourceParts=/dev/null
+             -o "Dir::State::Lists=$APTSID_DIR/lists" -o "Dir::Cache=$APTSID_DIR/cache" -o APT::Get::List-Cleanup=0)
+fetch_source_9_0() {
+  local record indexed dir tarball="$SRC_PARENT/$ORIG_9_0"
+  mkdir -p "$APTSID_DIR/lists/partial" "$APTSID_DIR/cache/archives/partial"
+  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" \
+    > "$APTSID_DIR/sources.list"
+  apt-get "${APTSID_OPTS[@]}" update -qq
+  record="$(apt-cache "${APTSID_OPTS[@]}" showsrc ffmpeg \
+    | awk -v v="$DEB_VER" '/^Package:/{keep=0; buf=""} {buf=buf $0 "\n"} /^Version:/{keep=($2==v)} /^$/{if(keep) printf "%s", buf; buf=""} END{if(keep) printf "%s", buf}')"
+  indexed="$(printf '%s\n' "$record" \
+    | awk -v f="$ORIG_9_0" '/^Checksums-Sha256:/{on=1;next} /^[^ ]/{on=0} on && $3==f {print $1; exit}')"
+  if [ -n "$indexed" ]; then
+    [ "$indexed" = "$ORIG_9_0_SHA256" ] || die "Debian unstable's signed index gives $ORIG_9_0 SHA-256 $indexed, not the pinned $ORIG_9_0_SHA256"
+  else
+    log "Debian unstable no longer lists ffmpeg $DEB_VER; the pool may still hold $ORIG_9_0 (checked against the pinned SHA-256)"
+  fi
+  dir="$(printf '%s\n' "$record" | awk '/^Directory:/{print $2; exit}')"
+  if ! echo "$ORIG_9_0_SHA256  $tarball" | sha256sum -c --quiet - 2> /dev/null; then
+    curl -fsSL -o "$tarball" "http://deb.debian.org/debian/${dir:-pool/main/f/ffmpeg}/$ORIG_9_0" \
+      || die "could not download $ORIG_9_0 (FFmpeg 9.0.2's tarball) from Debian's pool"
+  fi
+  echo "$ORIG_9_0_SHA256  $tarball" | sha256sum -c --quiet - || die "$ORIG_9_0 does not match its pinned SHA-256"
+  mkdir -p "$SRC_DIR"
+  tar -xJf "$tarball" -C "$SRC_DIR" --strip-components=1
 }
 
 # Add deb-src entries mirroring the existing binary entries (idempotent: one fixed file).
@@ -243,6 +317,8 @@ if [ ! -f "$SRC_DIR/configure" ] || [ ! -f "$SRC_DIR/.zci-deb-version" ] \
   log "apt-get source ffmpeg=$DEB_VER -> $SRC_PARENT"
   if [ "$SERIES" = 7.1 ]; then
     fetch_source_7_1
+  elif [ "$SERIES" = 9.0 ]; then
+    fetch_source_9_0
   else
     ensure_deb_src
     # Run in a subshell so the cd does not leak; apt-get source writes into the cwd.
@@ -252,8 +328,25 @@ if [ ! -f "$SRC_DIR/configure" ] || [ ! -f "$SRC_DIR/.zci-deb-version" ] \
   echo "$DEB_VER" > "$SRC_DIR/.zci-deb-version"
 fi
 
-# ffnvcodec.pc lives in /usr/share/pkgconfig (5.1) or the private prefix (7.1); point pkg-config there explicitly.
-if [ "$SERIES" = 7.1 ]; then
+# A patched build compiles a patched copy of the source, so the unpacked source stays the series' own; the copy is
+# redone whenever the patches change.
+if [ "$FLAVOR" = patched ]; then
+  PATCHED_SRC="$SRC_PARENT/ffmpeg-$UP_VER-patched"
+  if [ "$(cat "$PATCHED_SRC/.zci-patches-sha256" 2> /dev/null)" != "$PATCH_SHA" ]; then
+    rm -rf "$PATCHED_SRC"
+    cp -a "$SRC_DIR" "$PATCHED_SRC"
+    for p in "${PATCHES[@]}"; do
+      log "applying $(basename "$p")"
+      patch -d "$PATCHED_SRC" -p1 --forward --quiet < "$p" || die "$(basename "$p") does not apply to FFmpeg $UP_VER"
+    done
+    echo "$PATCH_SHA" > "$PATCHED_SRC/.zci-patches-sha256"
+  fi
+  SRC_DIR="$PATCHED_SRC"
+fi
+
+# ffnvcodec.pc lives in /usr/share/pkgconfig (5.1) or the private prefix (7.1, 9.0: FFmpeg 9.0's configure takes
+# 12.1.14.0 as well, the version Debian unstable carries too); point pkg-config there explicitly.
+if [ "$SERIES" != 5.1 ]; then
   ensure_nv_codec_headers_12
   NVPC_DIR="$NVCH_PREFIX/lib/pkgconfig"
 else
@@ -263,7 +356,7 @@ export PKG_CONFIG_PATH="$NVPC_DIR${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 pkg-config --exists ffnvcodec || die "pkg-config cannot find ffnvcodec (PKG_CONFIG_PATH=$PKG_CONFIG_PATH)"
 
 # Out-of-tree build keeps the unpacked source pristine and lets a config change start clean.
-BUILD_DIR="$GPU_DIR/build/ffmpeg-$UP_VER"
+BUILD_DIR="$GPU_DIR/build/ffmpeg-$UP_VER${FLAVOR:+-$FLAVOR}"
 rm -rf "$BUILD_DIR" "$PREFIX"
 mkdir -p "$BUILD_DIR"
 cd "$BUILD_DIR"
@@ -287,7 +380,7 @@ log "make -j$JOBS (log: $BUILD_DIR/make.out)"
 make -j"$JOBS" > make.out 2>&1 || { tail -n 60 make.out; die "make failed"; }
 
 make install-libs install-progs > install.out 2>&1 || { tail -n 40 install.out; die "make install failed"; }
-# 5.1: headers and pkg-config come from Debian's -dev packages when building the addon. 7.1 keeps its own.
+# 5.1: headers and pkg-config come from Debian's -dev packages when building the addon. 7.1 and 9.0 keep their own.
 if [ "$SERIES" = 5.1 ]; then
   rm -rf "$PREFIX/lib/pkgconfig" "$PREFIX/include" "$PREFIX/share"
 else
@@ -322,6 +415,11 @@ for exe in ffmpeg ffprobe; do
   readelf -d "$PREFIX/bin/$exe" | grep -F '[$ORIGIN/../lib]' >/dev/null || die "bin/$exe lacks RUNPATH \$ORIGIN/../lib"
 done
 "$PREFIX/bin/ffmpeg" -hide_banner -hwaccels | grep -x cuda >/dev/null || die "bin/ffmpeg does not list the cuda hwaccel"
+"$PREFIX/bin/ffmpeg" -hide_banner -muxers | grep -E '^ +E +framecrc ' >/dev/null || die "bin/ffmpeg has no framecrc muxer"
+if [ "$FLAVOR" = patched ]; then
+  "$PREFIX/bin/ffmpeg" -hide_banner -version | grep -E "^ffmpeg version $UP_VER-nvdec-odd-height " >/dev/null \
+    || die "bin/ffmpeg does not name itself $UP_VER-nvdec-odd-height"
+fi
 
 # Record the build only after it passed the checks, so a failed run is retried next time.
 printf '%s' "$STAMP_CONTENT" > "$STAMP"
