@@ -11,6 +11,7 @@ import type { AddonModule } from '../addon/native';
 import type { ScanCaptureOptions } from './scan-capture';
 import { scanFile } from './scan-file';
 import { scanInputs, scanKeyOf } from './scan-inputs';
+import { progressLine } from './scan-progress';
 import { reportHtml } from './scan-report';
 import { alreadyScanned, readResults, ResultsWriter } from './scan-results';
 import { summarise, summaryText, type ScanSummary } from './scan-summary';
@@ -78,10 +79,23 @@ export async function runScan(addon: AddonModule, request: ScanRequest): Promise
   let scannedNow = 0;
   let frames = 0;
   let total = 0;
+  // A second walk only counts the inputs (directory listings, no decoding), so that the line can say what is left.
+  let expected: number | null = null;
+  const counting = (async () => {
+    let n = 0;
+    for await (const input of scanInputs(request.paths, request.allFiles)) if (input !== undefined) n += 1;
+    expected = n;
+  })().catch(() => undefined);
   const report = (): void => {
-    const seconds = (performance.now() - started) / 1000;
     request.progress?.(
-      `${lines.length} of ${total}+ files · ${frames} frames · ${seconds > 0 ? Math.round(frames / seconds) : 0} fps`,
+      progressLine({
+        done: lines.length,
+        taken: total,
+        expected,
+        frames,
+        seconds: (performance.now() - started) / 1000,
+        scannedNow,
+      }),
     );
   };
   const inputs = scanInputs(request.paths, request.allFiles);
@@ -131,6 +145,7 @@ export async function runScan(addon: AddonModule, request: ScanRequest): Promise
     await Promise.all(Array.from({ length: Math.max(1, request.decoders) }, worker));
   } finally {
     writer.close();
+    await counting;
   }
   const summary = summarise(lines);
   if (request.report !== null) writeFileSync(request.report, reportHtml(summary, lines, request.report));
