@@ -25,7 +25,7 @@ export const SCAN_HEAD_BYTES = 64 * 1024;
 /** One cause found in a file: the check it failed, the words that group it across files, its frames. */
 const scanFindingSchema = z.object({
   /** The check that failed, or a scan-level finding: frames missing or doubled, a decode path not asked for. */
-  check: z.enum([...CHECK_NAMES, 'frames', 'timestamps', 'decode-path', 'decode-error']),
+  check: z.enum([...CHECK_NAMES, 'frames', 'timestamps', 'decode-path', 'decode-error', 'compare']),
   /** The words that group this finding across files (no addresses, no frame numbers). */
   cause: z.string(),
   /** Frames that showed it, and the first of them. */

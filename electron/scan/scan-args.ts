@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, type DecodeMode } from '../../contract/vocabulary';
+import { MAX_COMPARED_FRAMES } from './scan-compare';
 
 /** Decoders at once when the user does not say: NVDEC engines are several per GPU, and one file keeps one busy. */
 export const DEFAULT_SCAN_DECODERS = 4;
@@ -31,6 +32,8 @@ Options:
   --decode MODE        ${DECODE_MODES.join(' | ')} (default auto)
   --device N           CUDA device ordinal
   --proof-every N      the aliasing proof on frame 0 and every N-th frame (0: never; default ${DEFAULT_PROOF_EVERY})
+  --compare-every N    the decoder A/B (the file's decoder against software decoding) on frame 0 and every
+                       N-th frame, at most ${MAX_COMPARED_FRAMES} frames a file (0: never; default 0)
   --fresh              scan every file again instead of resuming
 
 Exit codes:
@@ -52,6 +55,7 @@ export interface ScanArgs {
   decode: DecodeMode | null;
   device: number | null;
   proofEvery: number;
+  compareEvery: number;
   fresh: boolean;
   help: boolean;
 }
@@ -87,6 +91,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
         decode: { type: 'string' },
         device: { type: 'string' },
         'proof-every': { type: 'string' },
+        'compare-every': { type: 'string' },
         fresh: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -112,6 +117,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     device:
       values.device === undefined ? null : whole(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max, 0),
     proofEvery: whole(values['proof-every'], 'proof-every', 0, 1_000_000, DEFAULT_PROOF_EVERY),
+    compareEvery: whole(values['compare-every'], 'compare-every', 0, 1_000_000, 0),
     fresh: values.fresh === true,
     help: values.help === true,
   };

@@ -54,6 +54,7 @@ export async function scanMain(argv: readonly string[], streams: ScanStreams, ap
     decode: args.decode,
     device: args.device,
     proofEvery: args.proofEvery,
+    compareEvery: args.compareEvery,
     fresh: args.fresh,
     captures:
       args.captures === null

@@ -28,6 +28,8 @@ export interface ScanRequest {
   decode: DecodeMode | null;
   device: number | null;
   proofEvery: number;
+  /** The decoder A/B on frame 0 and every compareEvery-th frame (0: never). */
+  compareEvery: number;
   /** Start afresh instead of skipping files the results file already has. */
   fresh: boolean;
   /** Where one-frame captures of first failing frames go, and what signs them (null: none written). */
@@ -129,6 +131,7 @@ export async function runScan(addon: AddonModule, request: ScanRequest): Promise
           decode: request.decode,
           device: request.device,
           proofEvery: request.proofEvery,
+          compareEvery: request.compareEvery,
           expectNvdec,
           batch: 32,
           captures: request.captures === null ? null : { ...request.captures, environment },

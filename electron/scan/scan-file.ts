@@ -11,6 +11,7 @@ import type { DecodeMode } from '../../contract/vocabulary';
 import type { AddonModule, Session, ShowResult } from '../addon/native';
 import { addFrameFindings } from './scan-causes';
 import { captureFrame, type ScanCaptureOptions } from './scan-capture';
+import { compareSampled } from './scan-compare';
 
 /** How each file is scanned. */
 export interface ScanFileOptions {
@@ -21,6 +22,8 @@ export interface ScanFileOptions {
   /** The NVDEC path every file should take, another being a finding: 'nvdec' (asked for, or a CUDA device is there
    *  for auto), 'cuvid' (asked for), or null (software asked for, or no GPU). */
   expectNvdec: 'nvdec' | 'cuvid' | null;
+  /** The decoder A/B on frame 0 and every compareEvery-th frame, at most MAX_COMPARED_FRAMES (0: never). */
+  compareEvery: number;
   /** Frames shown per addon call. */
   batch: number;
   /** Where the one-frame capture of a file's first failing frame goes (null: none). */
@@ -202,6 +205,9 @@ export async function scanFile(addon: AddonModule, key: ScanKey, options: ScanFi
           (error: unknown) => ({ capture: null, error: toRpcError(error).message }),
         );
   session.close();
+  if (options.compareEvery > 0 && tally.frames > 0)
+    for (const finding of await compareSampled(addon, key.path, info.decodePath, tally.frames, options))
+      tally.findings.set(`${finding.check}\u0000${finding.cause}`, finding);
   if (stopped === null && info.frameCountExact && tally.frames !== info.frameCount)
     note(
       tally,

@@ -99,6 +99,26 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector scan (needs npm run b
     expect(output.frames[0]?.report?.wrap.planted).toMatch(/^chroma-row/);
   }, 120_000);
 
+  it('--compare-every runs the decoder A/B on sampled frames: a chroma row planted in the frames is named by cause', async () => {
+    const video = path.join(FIXTURES, 'mpeg2-odd-640x361.mkv');
+    const clean = runCli(dir, ['scan', video, '-o', 'compared-clean.jsonl', '--compare-every', '12', '--no-captures']);
+    expect(clean.code, clean.stderr).toBe(SCAN_EXIT_CODES.clean);
+    const planted = runCli(dir, ['scan', video, '-o', 'compared.jsonl', '--compare-every', '12', '--no-captures'], {
+      ZCI_PLANT_FRAME: 'chroma-row',
+    });
+    expect(planted.code).toBe(SCAN_EXIT_CODES.findings);
+    const [line] = await linesOf('compared.jsonl');
+    const compare = line?.findings.filter((f) => f.check === 'compare') ?? [];
+    expect(compare).toHaveLength(1);
+    expect(compare[0]).toMatchObject({ frames: 2, firstFrame: 0 });
+    expect(compare[0]?.cause).toBe(
+      "the decoder A/B: U identical when read 1 row before FFmpeg's pointer: a plane-offset mistake; V identical when read 1 row before FFmpeg's pointer: a plane-offset mistake",
+    );
+    expect(planted.stdout).toContain(`${compare[0]?.cause ?? '?'}: 1 file, 2 frames: odd-height mpeg2video`);
+    const usage = runCli(dir, ['scan', video, '-o', 'x.jsonl', '--compare-every', '-1']);
+    expect(usage.code).toBe(SCAN_EXIT_CODES.usage);
+  }, 120_000);
+
   it('exits 3 when nothing could be scanned and 2 on a usage error, writing nothing for the latter', async () => {
     const nothing = runCli(dir, ['scan', path.join(dir, 'missing.mp4'), '-o', 'nothing.jsonl']);
     expect(nothing.code).toBe(SCAN_EXIT_CODES.nothingScanned);
