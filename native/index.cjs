@@ -13,9 +13,26 @@ class InspectorError extends Error {
 }
 
 // Which FFmpeg the addon is built against, chosen at process start: 'system' (the default build, linked against the
-// system's FFmpeg) or '7.1' (the variant in build-ffmpeg-7.1/, which carries its own FFmpeg 7.1 beside it). Each is
-// one binary per FFmpeg ABI, the way native packages ship prebuilt variants.
-const FFMPEG_VARIANTS = { system: 'build', '7.1': 'build-ffmpeg-7.1' };
+// system's FFmpeg), '7.1' or '9.0' (the variants in build-ffmpeg-7.1/ and build-ffmpeg-9.0/, each carrying its own
+// FFmpeg beside it), or '7.1-patched' and '9.0-patched' (the series' binaries beside that FFmpeg with the odd-height
+// NVDEC fix of docs/upstream applied). Each is one binary per FFmpeg ABI, the way native packages ship prebuilt
+// variants.
+const FFMPEG_VARIANTS = {
+  system: 'build',
+  '7.1': 'build-ffmpeg-7.1',
+  '9.0': 'build-ffmpeg-9.0',
+  '7.1-patched': 'build-ffmpeg-7.1-patched',
+  '9.0-patched': 'build-ffmpeg-9.0-patched',
+};
+
+// The command that builds each variant.
+const BUILD_COMMANDS = {
+  system: 'npm run build:native',
+  '7.1': 'npm run build:native:ffmpeg7',
+  '9.0': 'npm run build:native:ffmpeg9',
+  '7.1-patched': 'npm run build:native:ffmpeg7-patched',
+  '9.0-patched': 'npm run build:native:ffmpeg9-patched',
+};
 
 function ffmpegChoice() {
   const choice = process.env.ZCI_FFMPEG || 'system';
@@ -45,7 +62,7 @@ function loadBinary(choice) {
       lastError = e;
     }
   }
-  const build = choice === 'system' ? 'npm run build:native' : 'npm run build:native:ffmpeg7';
+  const build = BUILD_COMMANDS[choice];
   const err = new InspectorError(
     `The native addon (FFmpeg: ${choice}) could not be loaded: ${lastError && lastError.message}`,
     'INTERNAL',

@@ -222,10 +222,12 @@ export interface EnvironmentOptions {
   nvdecCaps?: boolean;
 }
 
-/** Which FFmpeg this process loaded the addon for ('system' or '7.1'), chosen by ZCI_FFMPEG at load. */
-export declare const ffmpegVariant: 'system' | '7.1';
+/** An FFmpeg the addon can be loaded for: the system's, a shipped series, or a series with docs/upstream's fix. */
+export type FfmpegVariant = 'system' | '7.1' | '9.0' | '7.1-patched' | '9.0-patched';
+/** Which FFmpeg this process loaded the addon for, chosen by ZCI_FFMPEG at load. */
+export declare const ffmpegVariant: FfmpegVariant;
 /** Every choice ZCI_FFMPEG knows (whether or not its variant is built here). */
-export declare const ffmpegVariants: readonly ('system' | '7.1')[];
+export declare const ffmpegVariants: readonly FfmpegVariant[];
 
 /** environment() on a worker thread: the JS thread goes on while the libraries load. */
 export declare function environmentAsync(options?: EnvironmentOptions): Promise<EnvironmentReport>;

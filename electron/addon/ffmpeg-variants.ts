@@ -7,6 +7,9 @@ import type { FFMPEG_CHOICE_ENV, FfmpegChoice } from '../../contract/ffmpeg-choi
 const VARIANT_BINARIES: Record<FfmpegChoice, string> = {
   system: path.join('native', 'build', 'Release', 'zerocopy_inspector.node'),
   '7.1': path.join('native', 'build-ffmpeg-7.1', 'Release', 'zerocopy_inspector.node'),
+  '9.0': path.join('native', 'build-ffmpeg-9.0', 'Release', 'zerocopy_inspector.node'),
+  '7.1-patched': path.join('native', 'build-ffmpeg-7.1-patched', 'Release', 'zerocopy_inspector.node'),
+  '9.0-patched': path.join('native', 'build-ffmpeg-9.0-patched', 'Release', 'zerocopy_inspector.node'),
 };
 
 /** The choices whose binary is here; the system's always (its absence is reported when the addon loads). */

@@ -55,6 +55,9 @@ export interface VideoOptions {
 const BUILD_COMMANDS: Record<FfmpegChoice, string> = {
   system: 'npm run build:native',
   '7.1': 'npm run build:native:ffmpeg7',
+  '9.0': 'npm run build:native:ffmpeg9',
+  '7.1-patched': 'npm run build:native:ffmpeg7-patched',
+  '9.0-patched': 'npm run build:native:ffmpeg9-patched',
 };
 
 /** The FFmpeg the process is asked to decode with: ZCI_FFMPEG as main set it from --ffmpeg, else the system's. */

@@ -84,7 +84,7 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector options that choose w
   it('--ffmpeg with a value the parser refuses is a usage error, and nothing is loaded for it', () => {
     const run = cli('system', 'inspect', SAMPLE, '--ffmpeg', '6.1');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--ffmpeg must be one of system, 7.1, not "6.1"');
+    expect(run.stderr).toContain('--ffmpeg must be one of system, 7.1, 9.0, 7.1-patched, 9.0-patched, not "6.1"');
   });
 
   it('--decode software decodes every frame on the CPU, and the stream says it was asked', () => {
@@ -214,6 +214,7 @@ describe.skipIf(!addonBuilt)('the addon a command loads is built against the FFm
     const saved = process.env.ZCI_FFMPEG;
     for (const [asked, build] of [
       ['7.1', 'npm run build:native:ffmpeg7'],
+      ['9.0', 'npm run build:native:ffmpeg9'],
       ['system', 'npm run build:native'],
     ] as const) {
       let failure: unknown = null;

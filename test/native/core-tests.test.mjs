@@ -8,7 +8,10 @@ import test from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const build = process.env.ZCI_FFMPEG === '7.1' ? 'native/build-ffmpeg-7.1' : 'native/build';
+// The build folder of the FFmpeg variant ZCI_FFMPEG names; a patched variant's binaries are copies of its series'
+// build (scripts/gpu/patched-variant.sh), so its core tests are that build's.
+const choice = process.env.ZCI_FFMPEG || 'system';
+const build = choice === 'system' ? 'native/build' : `native/build-ffmpeg-${choice.replace(/-patched$/, '')}`;
 const binary = path.join(root, build, 'tests/zci_core_tests');
 // Where the addon was built here (its CMake cache is there), the tests were built with it and must run; a bundle that
 // carries only the addon's binaries to another machine has no build folder and no tests.

@@ -1,6 +1,6 @@
 // Which FFmpeg the addon runs on: the loader's choice (ZCI_FFMPEG), the environment's account of the release, the
-// library loaded and what its NVDEC hwaccel hands out, and the unsafe-output option. This file runs in both passes
-// of the suite: against the system's FFmpeg (5.1) and against the FFmpeg 7.1 variant.
+// library loaded and what its NVDEC hwaccel hands out, and the unsafe-output option. This file runs in every pass of
+// the suite: against the system's FFmpeg (5.1) and against each variant (7.1, 9.0 and both with docs/upstream's fix).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,7 +12,10 @@ import { addon, codeOf, sample } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const loader = path.join(here, '..', '..', 'native', 'index.cjs');
-const variant71 = path.join(here, '..', '..', 'native', 'build-ffmpeg-7.1', 'Release', 'zerocopy_inspector.node');
+/** The addon binary of an FFmpeg variant (native/index.cjs's folders). */
+const variantBinary = (choice) =>
+  path.join(here, '..', '..', 'native', `build-ffmpeg-${choice}`, 'Release', 'zerocopy_inspector.node');
+const variant71 = variantBinary('7.1');
 const major = Number(addon.environment().ffmpeg.libavcodec.split('.')[0]);
 
 /** The environment's FFmpeg section as a fresh process with env sees it, or its error. */
@@ -73,3 +76,38 @@ test('unsafeOutput is a boolean open option; a software decode reports no NVDEC 
     s.close();
   }
 });
+
+// Each shipped series: its release, libavcodec's major version, and the suffix the patched build's version carries.
+const SERIES = [
+  { choice: '9.0', version: /^9\.0\.\d+$/, libavcodec: '63', build: 'npm run build:native:ffmpeg9' },
+  {
+    choice: '7.1-patched',
+    version: /^7\.1\.\d+-nvdec-odd-height$/,
+    libavcodec: '61',
+    build: 'npm run build:native:ffmpeg7-patched',
+  },
+  {
+    choice: '9.0-patched',
+    version: /^9\.0\.\d+-nvdec-odd-height$/,
+    libavcodec: '63',
+    build: 'npm run build:native:ffmpeg9-patched',
+  },
+];
+
+for (const { choice, version, libavcodec, build } of SERIES) {
+  test(
+    `the FFmpeg ${choice} variant loads its own FFmpeg from its own folder, not the system's`,
+    { skip: !existsSync(variantBinary(choice)) && `the ${choice} variant is not built (${build})` },
+    () => {
+      const loaded = ffmpegIn({ ZCI_FFMPEG: choice });
+      assert.equal(loaded.variant, choice, JSON.stringify(loaded));
+      const { ffmpeg } = loaded;
+      assert.match(ffmpeg.version, version);
+      assert.equal(ffmpeg.libavcodec.split('.')[0], libavcodec);
+      assert.equal(ffmpeg.origin, 'bundled');
+      assert.equal(path.dirname(ffmpeg.libraryPath), path.join(path.dirname(variantBinary(choice)), 'ffmpeg-lib'));
+      assert.equal(ffmpeg.nvdecOutput, 'copy');
+      assert.equal(ffmpeg.unsafeOutputFlag, true);
+    },
+  );
+}

@@ -15,7 +15,7 @@ export function createSettingsHandlers(deps: BackendDeps): Pick<Handlers, 'getSe
           rpcError(
             'INVALID_ARGUMENT',
             `FFmpeg ${patch.ffmpeg} is not built into this installation (here: ${available.join(', ')}).`,
-            'Build its addon variant (npm run build:native:ffmpeg7), or keep the system FFmpeg.',
+            'Build its addon variant (npm run build:native:ffmpeg7 for 7.1, build:native:ffmpeg9 for 9.0, each with -patched for the fixed one), or keep the system FFmpeg.',
           ),
         );
       const settings = deps.persistence.setSettings(patch);

@@ -6,6 +6,9 @@ import type { FfmpegChoice } from '../../../../contract/ffmpeg-choice';
 export const FFMPEG_CHOICE_WORDS: Record<FfmpegChoice, string> = {
   system: "the system's FFmpeg",
   '7.1': 'FFmpeg 7.1, shipped with the inspector',
+  '9.0': 'FFmpeg 9.0, shipped with the inspector',
+  '7.1-patched': 'FFmpeg 7.1 with the odd-height NVDEC fix, shipped with the inspector',
+  '9.0-patched': 'FFmpeg 9.0 with the odd-height NVDEC fix, shipped with the inspector',
 };
 
 /** What the backend loaded, and whether the chosen one waits for a restart. */
