@@ -64,14 +64,15 @@ compare() { # NAME, then the command
     return
   fi
   ran=$((ran + 1))
-  local differ
-  differ="$(diff <(grep -v '^#' "$WORK/software.crc") <(grep -v '^#' "$WORK/$name.crc") | grep -c '^>')"
-  if [ "$differ" -eq 0 ] && diff <(grep '^#' "$WORK/software.crc") <(grep '^#' "$WORK/$name.crc") > /dev/null; then
+  if cmp -s "$WORK/software.crc" "$WORK/$name.crc"; then
     say "  equal to the software decoder's output ($frames frames)"
   else
     status=1
-    say "  DIFFERS from the software decoder's output: $differ of $frames frames"
-    diff <(grep -v '^#' "$WORK/software.crc") <(grep -v '^#' "$WORK/$name.crc") | grep -m 4 '^[<>]' | sed 's/^/    /'
+    local differ got
+    differ="$(diff <(grep -v '^#' "$WORK/software.crc") <(grep -v '^#' "$WORK/$name.crc") | grep -c '^>')"
+    got="$(grep -vc '^#' "$WORK/$name.crc")"
+    say "  DIFFERS from the software decoder's output: $differ of its $got frames against the software decoder's $frames"
+    diff "$WORK/software.crc" "$WORK/$name.crc" | grep -m 6 '^[<>]' | sed 's/^/    /'
   fi
 }
 compare nvdec-copy "${NVDEC_COPY[@]}"
