@@ -15,8 +15,12 @@ scripts/make-scan-corpus.sh .gpu/corpus > /dev/null
 # The addon and the app are always built from the tree the bundle records (both builds are incremental), so the
 # commit in COMMIT is what the binaries were made from, not a label.
 npx cmake-js compile -d native > /dev/null
-# The variant against FFmpeg 7.1 (with its FFmpeg in ffmpeg-lib/ beside it), for the pass against 7.1.
+# The variants against FFmpeg 7.1 and 9.0 (each with its FFmpeg in ffmpeg-lib/ beside it), and against both with
+# docs/upstream's odd-height NVDEC fix (copies of the series' binaries beside the patched FFmpeg), one pass each.
 npm run --silent build:native:ffmpeg7 > /dev/null
+npm run --silent build:native:ffmpeg9 > /dev/null
+scripts/gpu/build-ffmpeg.sh 7.1 patched && scripts/gpu/patched-variant.sh 7.1
+scripts/gpu/build-ffmpeg.sh 9.0 patched && scripts/gpu/patched-variant.sh 9.0
 npm run --silent build > /dev/null
 
 nvcv=$(node -e "const e=require('./native/index.cjs').environment(); if(!e.nvcv.loaded){console.error(e.nvcv.error);process.exit(1)} console.log(e.nvcv.path)")
@@ -30,10 +34,29 @@ cp "$nvcv" "$stage/nvcv/"
 cp native/index.cjs "$stage/native/"
 cp native/build/Release/zerocopy_inspector.node native/build/Release/libzci_nvdec_pool.so "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
-mkdir -p "$stage/native/build-ffmpeg-7.1/Release"
-cp -a native/build-ffmpeg-7.1/Release/zerocopy_inspector.node native/build-ffmpeg-7.1/Release/libzci_nvdec_pool.so \
-  native/build-ffmpeg-7.1/Release/ffmpeg-lib "$stage/native/build-ffmpeg-7.1/Release/"
-cp native/build-ffmpeg-7.1/zci_bench "$stage/native/build-ffmpeg-7.1/"
+# Each variant's FFmpeg (ffmpeg-V/: its libraries, and its ffmpeg for docs/upstream's reproducer) and its addon, whose
+# ffmpeg-lib/ holds the same library files: hard links, which the archive stores once. A patched variant's binaries are
+# the series' (scripts/gpu/patched-variant.sh), linked the same way.
+for v in 7.1 9.0 7.1-patched 9.0-patched; do
+  diff -r ".gpu/ffmpeg-$v/lib" "native/build-ffmpeg-$v/Release/ffmpeg-lib" -x pkgconfig -x 'lib*.so' > /dev/null \
+    || { echo "native/build-ffmpeg-$v/Release/ffmpeg-lib is not .gpu/ffmpeg-$v/lib: build the variant again" >&2; exit 1; }
+  mkdir -p "$stage/ffmpeg-$v/bin" "$stage/native/build-ffmpeg-$v/Release"
+  cp -a ".gpu/ffmpeg-$v/lib" "$stage/ffmpeg-$v/"
+  rm -rf "$stage/ffmpeg-$v/lib/pkgconfig" "$stage/ffmpeg-$v"/lib/lib*.so # the link-time names: nothing loads them
+  cp -a ".gpu/ffmpeg-$v/bin/ffmpeg" "$stage/ffmpeg-$v/bin/"
+  cp -al "$stage/ffmpeg-$v/lib" "$stage/native/build-ffmpeg-$v/Release/ffmpeg-lib"
+  series=${v%-patched}
+  for f in Release/zerocopy_inspector.node Release/libzci_nvdec_pool.so zci_bench; do
+    if [ "$v" != "$series" ] && cmp -s "native/build-ffmpeg-$v/$f" "native/build-ffmpeg-$series/$f"; then
+      ln "$stage/native/build-ffmpeg-$series/$f" "$stage/native/build-ffmpeg-$v/$f"
+    else
+      cp -a "native/build-ffmpeg-$v/$f" "$stage/native/build-ffmpeg-$v/$f"
+    fi
+  done
+done
+# docs/upstream: the reproducer and its clip, for the GPU test of the fix (test/gpu/upstream-fix.test.mjs).
+mkdir -p "$stage/docs"
+cp -a docs/upstream "$stage/docs/"
 # CUPTI, for the copy ledger: the toolkit's own libcupti (the CUDA library folder next to nvcc).
 cupti=""
 for dir in "$(dirname "$(readlink -f "$(command -v nvcc)")")/../lib64" "${CUDA_HOME:-/nonexistent}/lib64" /usr/local/cuda/lib64; do
@@ -90,11 +113,13 @@ cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs scripts/gpu/scan-benc
 chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when any folder it carries (or builds from) had changes not yet
 # committed, untracked files included.
-carried=(native contract wording test/native test/gpu test/fixtures scripts/gpu assets bin electron renderer include python/tests/c package.json package-lock.json)
+carried=(native contract wording test/native test/gpu test/fixtures scripts/gpu docs/upstream assets bin electron renderer
+  include python/tests/c package.json package-lock.json)
 (git rev-parse HEAD && git status --porcelain -- "${carried[@]}" | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
 # A SHA-256 of every binary the bundle carries; run.sh prints them into the run's log.
 (cd "$stage" && find . -type f \( -name '*.node' -o -name '*.so' -o -name '*.so.*' -o -path ./node/bin/node \
-  -o -path ./native/build/zci_bench -o -path './test/copy-code/*' -perm -u+x -o -path './test/recorder/*' \) -print0 | sort -z | xargs -0 sha256sum) \
+  -o -path './native/build*/zci_bench' -o -path './ffmpeg*/bin/*' -o -path './test/copy-code/*' -perm -u+x \
+  -o -path './test/recorder/*' \) -print0 | sort -z | xargs -0 sha256sum) \
   > "$stage/BINARIES.sha256"
 
 # xz keeps Node (~100 MB) to about a quarter of that.

@@ -3,6 +3,14 @@
 # `run.sh OUTPUT_DIR bench` runs only the benchmarks, adding to a run.log the tests left there (two shorter commands
 # where one would be too long); `run.sh OUTPUT_DIR memcheck` instead runs the GPU tier's tests under compute-sanitizer's memcheck, into
 # OUTPUT_DIR/memcheck.log (every process, children included; each ends with its ERROR SUMMARY line).
+# The tests run once against FFmpeg 5.1 and once against each variant the bundle has (7.1, 9.0, 7.1-patched,
+# 9.0-patched), each pass into its own TAP (about 200 s a pass on an H100). `run.sh OUTPUT_DIR variants [V...]` runs
+# only the passes of the variants named (default 9.0 7.1-patched 9.0-patched), adding to run.log; with
+# ZCI_SKIP_VARIANTS=1 the main run leaves them out, so that the tier fits in commands of ten minutes:
+#   ZCI_SKIP_BENCH=1 ZCI_SKIP_VARIANTS=1 run.sh OUT
+#   run.sh OUT variants 9.0 7.1-patched
+#   run.sh OUT variants 9.0-patched
+#   run.sh OUT bench
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: run.sh OUTPUT_DIR [memcheck]}
@@ -33,6 +41,32 @@ if [ "${2:-}" = memcheck ]; then
 fi
 log=$out/run.log
 say() { echo "$*" | tee -a "$log"; }
+
+# The tests against each variant named, each into tests-ffmpegV.tap. A patched FFmpeg has its series' libavcodec
+# major, which names the evidence files: its evidence goes to a folder of its own (OUTPUT_DIR/ffmpeg-7.1-patched/), so
+# the series' files are not overwritten.
+variant_passes() {
+  local variant evidence
+  for variant in "$@"; do
+    if [ ! -f "native/build-ffmpeg-$variant/Release/zerocopy_inspector.node" ]; then
+      say "# FFmpeg $variant: not in this bundle"
+      continue
+    fi
+    evidence=$out
+    case $variant in *-patched) evidence=$out/ffmpeg-$variant && mkdir -p "$evidence" ;; esac
+    say "# tests against FFmpeg $variant: ZCI_FFMPEG=$variant node --test test/native test/gpu"
+    ZCI_FFMPEG=$variant ZCI_EVIDENCE_DIR=$evidence "$node" --expose-gc --test --test-concurrency=1 --test-reporter=tap \
+      --test-reporter-destination="$out/tests-ffmpeg$variant.tap" --test-reporter=spec --test-reporter-destination=stdout \
+      test/native/*.test.mjs test/gpu/*.test.mjs >> "$log" 2>&1
+    say "tests (FFmpeg $variant) exit $?"
+  done
+}
+if [ "${2:-}" = variants ]; then
+  shift 2
+  [ "$#" -gt 0 ] || set -- 9.0 7.1-patched 9.0-patched
+  variant_passes "$@"
+  exit 0
+fi
 if [ "${2:-}" != bench ]; then
 : > "$log"
 
@@ -54,6 +88,9 @@ ZCI_FFMPEG=7.1 "$node" --expose-gc --test --test-concurrency=1 --test-reporter=t
   --test-reporter-destination="$out/tests-ffmpeg7.1.tap" --test-reporter=spec --test-reporter-destination=stdout \
   test/native/*.test.mjs test/gpu/*.test.mjs >> "$log" 2>&1
 say "tests (FFmpeg 7.1) exit $?"
+
+# Again against FFmpeg 9.0, and against 7.1 and 9.0 with docs/upstream's odd-height NVDEC fix.
+[ -n "${ZCI_SKIP_VARIANTS:-}" ] || variant_passes 9.0 7.1-patched 9.0-patched
 
 say "# frame reports"
 "$node" test/gpu/record-evidence.mjs > "$out/reports.json" 2>> "$log"
