@@ -1,7 +1,8 @@
-/** The help overlay: every keyboard shortcut, and the words for the inspector's jargon. */
+/** The help overlay: every keyboard shortcut, the keys of the probe and the hex view, and the words for the jargon. */
 import { useEffect, useRef, type Ref } from 'react';
 import { GLOSSARY, GLOSSARY_TERMS } from '../../../../wording/glossary';
-import { SHORTCUTS } from './shortcuts';
+import { SHORTCUTS, VIEW_KEYS } from './shortcuts';
+import './help.css';
 
 /** Props of HelpOverlay. */
 export interface HelpOverlayProps {
@@ -33,6 +34,23 @@ export function HelpOverlay({ onClose, panelRef }: HelpOverlayProps) {
           </tbody>
         </table>
         <p className="muted">Drop a video anywhere on the window to open it.</p>
+        {VIEW_KEYS.map((view) => (
+          <table key={view.view} data-testid="help-view-keys" aria-label={view.view}>
+            <caption>{view.view}</caption>
+            <tbody>
+              {view.keys.map((entry) => (
+                <tr key={entry.text}>
+                  <td>
+                    {entry.keys.map((key) => (
+                      <kbd key={key}>{key}</kbd>
+                    ))}
+                  </td>
+                  <td>{entry.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
         <h2 id="glossary-title">Words</h2>
         <dl className="glossary-list" data-testid="help-glossary" aria-labelledby="glossary-title">
           {GLOSSARY_TERMS.map((term) => (

@@ -39,7 +39,40 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['f', 'F'], action: 'flicker', text: 'A/B flicker: swap the naive and the correct picture in place' },
   { keys: ['a'], action: 'pin', text: 'A/B: keep this frame as A, to compare with the frames that follow' },
   { keys: ['?'], action: 'help', text: 'this help' },
-  { keys: ['Escape'], action: 'escape', text: 'close the presenter view, help or the error' },
+  { keys: ['Escape'], action: 'escape', text: 'close the presenter view, help or the error; unpin the probe' },
+];
+
+/** Keys of one view, said in the help as they are pressed: the view takes them while it has focus. */
+export interface ViewKeys {
+  /** The view, as the help heads its table. */
+  view: string;
+  keys: { keys: string[]; text: string }[];
+}
+
+/** The pixel probe's keys (ProbeCanvas, ProbePanel) and the hex view's (HexPanel). */
+export const VIEW_KEYS: ViewKeys[] = [
+  {
+    view: 'Pixel probe (the view focused)',
+    keys: [
+      { keys: ['click'], text: 'pin the pixel (click it again to unpin); the x and y fields follow the pin' },
+      { keys: ['←', '↑', '→', '↓'], text: 'move the pin by one pixel' },
+      { keys: ['Shift+arrows'], text: 'move the pin by 8 pixels' },
+      { keys: ['+', '−'], text: 'zoom in and out (the wheel too); from 16× a pixel grid, from 32× the values' },
+      { keys: ['Escape'], text: 'unpin (anywhere on the page while no dialog is open), or the Unpin button' },
+      { keys: ['Enter'], text: 'in the x or y field: go there at 16× (typing a place already moves the pin)' },
+    ],
+  },
+  {
+    view: 'Memory as hex (the bytes focused)',
+    keys: [
+      { keys: ['click', 'drag'], text: 'select bytes; Shift+click extends the selection' },
+      { keys: ['←', '→', '↑', '↓'], text: 'move by a unit or a line of 16 bytes' },
+      { keys: ['Shift+arrows'], text: 'extend the selection' },
+      { keys: ['PageUp', 'PageDown'], text: 'move by 256 bytes' },
+      { keys: ['Ctrl+C'], text: 'copy the selection as hex' },
+      { keys: ['Escape'], text: 'clear the selection' },
+    ],
+  },
 ];
 
 /** The action for a key event, or null; keys typed into a field are not shortcuts. */

@@ -1,7 +1,8 @@
 /**
  * The probe's view of one plane: tiles drawn nearest-neighbour (no smoothing) at any zoom, or the plane's thumbnail
- * where the tiles would exceed the budget; padding columns and hidden rows hatched over their bytes. Wheel or +/−
- * zoom, dragging pans, hovering probes, a click pins the probe, arrow keys move it while the view has focus.
+ * where the tiles would exceed the budget; padding columns and hidden rows hatched over their bytes; from 16× a grid
+ * between pixels and from 32× each pixel's values inside it (ProbeOverlay). Wheel or +/− zoom, dragging pans,
+ * hovering probes, a click pins the probe, arrow keys move it while the view has focus.
  */
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ThumbnailWire } from '../../../../contract/contract';
@@ -10,7 +11,10 @@ import type { PlaneFacts } from '../../model/plane-facts';
 import { greyToRgba } from '../thumbnails/grey';
 import type { PixelAt } from '../../model/pixel-address';
 import type { SampleLayout } from './sample-format';
-import { tileRgba } from './tile-image';
+import { decodePixel } from './sample-format';
+import { pixelRgb, tileRgba } from './tile-image';
+import type { DrawnPixel } from './pixel-overlay';
+import { ProbeOverlay } from './ProbeOverlay';
 import { pixelCentre, pixelUnder, zoomView, type PlaneGrid, type View } from '../../model/tile-plan';
 
 /** Props of ProbeCanvas. */
@@ -169,6 +173,18 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
     return { plane: facts.index, x, y };
   };
 
+  // A pixel's samples from the tile that holds it, once read, for the values written inside the pixels.
+  const byTile = new Map(tiles.map((tile) => [`${tile.tx},${tile.ty}`, tile.entry]));
+  const drawnPixel = (x: number, y: number): DrawnPixel | null => {
+    const entry = byTile.get(`${Math.floor(x / TILE)},${Math.floor(y / TILE)}`);
+    if (entry === undefined) return null;
+    const row = y - Math.floor(y / TILE) * TILE;
+    const column = (x - Math.floor(x / TILE) * TILE) * facts.bytesPerPixel;
+    if (row >= entry.read.rows || column + facts.bytesPerPixel > entry.read.bytesPerRow) return null;
+    const samples = decodePixel(entry.bytes, row * entry.read.bytesPerRow + column, layout);
+    return { samples, rgb: pixelRgb(samples, layout) };
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>): void => {
     const step = event.shiftKey ? 8 : 1;
     const pin = props.zoomAnchor ?? null;
@@ -190,42 +206,45 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
   };
 
   return (
-    <canvas
-      ref={ref}
-      className="probe-canvas"
-      data-testid="probe-canvas"
-      width={width}
-      height={height}
-      tabIndex={0}
-      role="application"
-      aria-label={`Pixel probe of plane ${facts.name}: arrow keys move the probe, + and − zoom, drag to pan`}
-      onKeyDown={onKeyDown}
-      onPointerDown={(event) => {
-        event.currentTarget.setPointerCapture?.(event.pointerId);
-        drag.current = { x: event.clientX, y: event.clientY, view, moved: false };
-      }}
-      onPointerMove={(event) => {
-        const start = drag.current;
-        if (start !== null && event.buttons !== 0) {
-          const dx = event.clientX - start.x;
-          const dy = event.clientY - start.y;
-          if (start.moved || Math.abs(dx) + Math.abs(dy) > 3) {
-            start.moved = true;
-            props.onView({ ...start.view, x: start.view.x - dx / view.zoom, y: start.view.y - dy / view.zoom });
+    <div className="probe-stage">
+      <canvas
+        ref={ref}
+        className="probe-canvas"
+        data-testid="probe-canvas"
+        width={width}
+        height={height}
+        tabIndex={0}
+        role="application"
+        aria-label={`Pixel probe of plane ${facts.name}: click pins a pixel, arrow keys move it, Escape unpins, + and − zoom, drag to pan`}
+        onKeyDown={onKeyDown}
+        onPointerDown={(event) => {
+          event.currentTarget.setPointerCapture?.(event.pointerId);
+          drag.current = { x: event.clientX, y: event.clientY, view, moved: false };
+        }}
+        onPointerMove={(event) => {
+          const start = drag.current;
+          if (start !== null && event.buttons !== 0) {
+            const dx = event.clientX - start.x;
+            const dy = event.clientY - start.y;
+            if (start.moved || Math.abs(dx) + Math.abs(dy) > 3) {
+              start.moved = true;
+              props.onView({ ...start.view, x: start.view.x - dx / view.zoom, y: start.view.y - dy / view.zoom });
+            }
+            return;
           }
-          return;
-        }
-        props.onHover(pixelAt(event));
-      }}
-      onPointerUp={(event) => {
-        const start = drag.current;
-        drag.current = null;
-        if (start !== null && !start.moved) {
-          const at = pixelAt(event);
-          if (at !== null) props.onPick(at);
-        }
-      }}
-      onPointerLeave={() => props.onHover(null)}
-    />
+          props.onHover(pixelAt(event));
+        }}
+        onPointerUp={(event) => {
+          const start = drag.current;
+          drag.current = null;
+          if (start !== null && !start.moved) {
+            const at = pixelAt(event);
+            if (at !== null) props.onPick(at);
+          }
+        }}
+        onPointerLeave={() => props.onHover(null)}
+      />
+      <ProbeOverlay view={view} grid={grid} width={width} height={height} pixelAt={drawnPixel} />
+    </div>
   );
 }

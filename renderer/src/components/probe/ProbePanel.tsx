@@ -1,6 +1,7 @@
 /**
  * The pixel probe: any plane at full resolution, zoomed up to 64×, read tile by tile through readMemory (never the
- * whole frame), with the plane's padding columns and hidden rows in view so their bytes can be probed too.
+ * whole frame), with the plane's padding columns and hidden rows in view so their bytes can be probed too. The x and
+ * y fields follow the pinned pixel, and typing in them moves it; Escape or Unpin drops the pin.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ThumbnailWire } from '../../../../contract/contract';
@@ -12,7 +13,7 @@ import type { MemoryAccess } from './memory-access';
 import { useMissedReads } from './missed-reads';
 import type { SideLabels } from '../../../../wording/sides';
 import { NOT_CAPTURED_ROW, notCapturedWords } from '../../../../wording/not-captured';
-import { movePixel, type PixelAt } from '../../model/pixel-address';
+import { movePixel, pixelOffset, type PixelAt } from '../../model/pixel-address';
 import { bytesInRead, rangesHolding, type PixelBytes } from './pixel-bytes';
 import { pixelRegion } from '../../model/pixel-region';
 import { ProbeCanvas } from './ProbeCanvas';
@@ -35,6 +36,8 @@ export interface ProbePanelProps {
   sides?: SideLabels;
   /** Hears of the pinned pixel (a capture saved now keeps the rows around it). */
   onPin?: (pin: { plane: number; x: number; y: number } | null) => void;
+  /** Shows a pixel's bytes in the hex view: its plane, its offset from the plane's first byte, its length. */
+  onShowBytes?: (bytes: { plane: number; offset: number; length: number }) => void;
 }
 
 const VIEW_HEIGHT = 360;
@@ -48,7 +51,16 @@ function fitView(columns: number, rows: number, width: number): View {
 }
 
 /** The panel. */
-export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, onPin, sides }: ProbePanelProps) {
+export function ProbePanel({
+  report,
+  thumbnails,
+  replay,
+  memory,
+  goTo = null,
+  onPin,
+  onShowBytes,
+  sides,
+}: ProbePanelProps) {
   const facts = useMemo(() => allPlaneFacts(report), [report]);
   const [planeIndex, setPlaneIndex] = useState(0);
   const plane: PlaneFacts | undefined = facts.find((p) => p.index === planeIndex) ?? facts[0];
@@ -60,6 +72,26 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
   const [pinned, setPinned] = useState<PixelAt | null>(null);
   useEffect(() => onPin?.(pinned), [pinned, onPin]);
   const [jump, setJump] = useState({ x: '0', y: '0' });
+  const canvasBox = useRef<HTMLDivElement>(null);
+  /** Pins a pixel (or drops the pin); the x and y fields follow a pin, and keep the last one's place after it. */
+  const pinAt = (at: PixelAt | null): void => {
+    setPinned(at);
+    if (at !== null) setJump({ x: String(at.x), y: String(at.y) });
+  };
+
+  // Escape drops the pin from anywhere on the page while no dialog or popover is open (those take Escape first);
+  // inside the panel the panel's own handler takes it before the page's shortcuts.
+  const pinnedNow = pinned !== null;
+  useEffect(() => {
+    if (!pinnedNow) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (document.querySelector('[role="dialog"], [aria-modal="true"]') !== null) return;
+      setPinned(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pinnedNow]);
 
   useEffect(() => {
     const element = box.current;
@@ -96,6 +128,7 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
     setPlaneIndex(goTo.plane);
     setHover(null);
     setPinned({ plane: goTo.plane, x: goTo.x, y: goTo.y });
+    setJump({ x: String(goTo.x), y: String(goTo.y) });
     setView(centreOn(goTo.x, goTo.y, JUMP_ZOOM, viewport));
   }
   useEffect(() => {
@@ -181,19 +214,64 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
   const thumbnail = !plan.withinBudget || replay ? (thumbnails.find((t) => t.plane === plane.index) ?? null) : null;
   const frameBytes = facts.reduce((sum, p) => sum + p.pitch * p.rows, 0);
   const jumpTo = (at: PixelAt): void => {
-    setPinned(at);
+    pinAt(at);
     setView(centreOn(at.x, at.y, Math.max(view.zoom, JUMP_ZOOM), viewport));
+  };
+  /** Keeps a pixel on screen: the view moves to centre it when it lies at or past the view's edge. */
+  const keepInView = (at: PixelAt): void => {
+    const margin = 2;
+    const seen =
+      at.x >= view.x + margin / view.zoom &&
+      at.y >= view.y + margin / view.zoom &&
+      at.x < view.x + width / view.zoom - 1 &&
+      at.y < view.y + VIEW_HEIGHT / view.zoom - 1;
+    if (!seen) setView(centreOn(at.x, at.y, view.zoom, viewport));
+  };
+  /** A whole number in 0…limit − 1 typed in a field, or null. */
+  const fieldValue = (text: string, limit: number): number | null => {
+    if (!/^\s*\d+\s*$/.test(text)) return null;
+    const value = Number(text);
+    return value < limit ? value : null;
+  };
+  // Typing a place moves the pin there as soon as both fields hold one inside the plane (Enter also zooms in).
+  const typed = (next: { x: string; y: string }): void => {
+    setJump(next);
+    const x = fieldValue(next.x, grid.columns);
+    const y = fieldValue(next.y, grid.rows);
+    if (x === null || y === null) return;
+    const at = { plane: plane.index, x, y };
+    setPinned(at);
+    setHover(null);
+    keepInView(at);
+  };
+  const xInvalid = fieldValue(jump.x, grid.columns) === null;
+  const yInvalid = fieldValue(jump.y, grid.rows) === null;
+  const unpin = (): void => {
+    setPinned(null);
+    // The Unpin button goes with the pin: the keys stay with the view.
+    canvasBox.current?.querySelector<HTMLElement>('canvas')?.focus({ preventScroll: true });
   };
   const choosePlane = (index: number): void => {
     setPlaneIndex(index);
     setView(null);
-    setPinned(null);
+    pinAt(null);
     setHover(null);
   };
   const stats = memory.stats;
   const codedColumns = Math.floor(plane.codedBytes / plane.bytesPerPixel);
   return (
-    <section className="panel probe" data-testid="probe-panel" aria-labelledby="probe-title">
+    <section
+      className="panel probe"
+      data-testid="probe-panel"
+      aria-labelledby="probe-title"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || pinned === null) return;
+        // The pin goes; the page's Escape (close the error, leave a field) does not run as well.
+        event.preventDefault();
+        event.stopPropagation();
+        setPinned(null);
+      }}
+    >
       <header className="panel-head">
         <h2 id="probe-title">Pixel probe</h2>
         <span className="muted">
@@ -248,7 +326,9 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
               data-testid="probe-x"
               inputMode="numeric"
               value={jump.x}
-              onChange={(e) => setJump({ ...jump, x: e.target.value })}
+              aria-invalid={xInvalid}
+              title={`0 to ${grid.columns - 1}`}
+              onChange={(e) => typed({ ...jump, x: e.target.value })}
             />
           </label>
           <label>
@@ -257,7 +337,9 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
               data-testid="probe-y"
               inputMode="numeric"
               value={jump.y}
-              onChange={(e) => setJump({ ...jump, y: e.target.value })}
+              aria-invalid={yInvalid}
+              title={`0 to ${grid.rows - 1}`}
+              onChange={(e) => typed({ ...jump, y: e.target.value })}
             />
           </label>
           <button type="submit" data-testid="probe-go">
@@ -293,33 +375,29 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
       </div>
       <div className="probe-body">
         <div className="probe-view" ref={box}>
-          <ProbeCanvas
-            facts={plane}
-            layout={layout}
-            grid={grid}
-            view={view}
-            width={width}
-            height={VIEW_HEIGHT}
-            tiles={tiles}
-            thumbnail={thumbnail}
-            probe={pinned ?? hover}
-            onView={setView}
-            zoomAnchor={pinned !== null && pinned.plane === plane.index ? pinned : null}
-            onHover={setHover}
-            onPick={(at) => setPinned(pinned !== null && pinned.x === at.x && pinned.y === at.y ? null : at)}
-            onMove={(dx, dy) => {
-              const from = pinned ?? hover ?? { plane: plane.index, x: 0, y: 0 };
-              const at = movePixel(from, dx, dy, grid.columns, grid.rows);
-              setPinned(at);
-              const margin = 2;
-              const seen =
-                at.x >= view.x + margin / view.zoom &&
-                at.y >= view.y + margin / view.zoom &&
-                at.x < view.x + width / view.zoom - 1 &&
-                at.y < view.y + VIEW_HEIGHT / view.zoom - 1;
-              if (!seen) setView(centreOn(at.x, at.y, view.zoom, viewport));
-            }}
-          />
+          <div ref={canvasBox}>
+            <ProbeCanvas
+              facts={plane}
+              layout={layout}
+              grid={grid}
+              view={view}
+              width={width}
+              height={VIEW_HEIGHT}
+              tiles={tiles}
+              thumbnail={thumbnail}
+              probe={pinned ?? hover}
+              onView={setView}
+              zoomAnchor={pinned !== null && pinned.plane === plane.index ? pinned : null}
+              onHover={setHover}
+              onPick={(at) => pinAt(pinned !== null && pinned.x === at.x && pinned.y === at.y ? null : at)}
+              onMove={(dx, dy) => {
+                const from = pinned ?? hover ?? { plane: plane.index, x: 0, y: 0 };
+                const at = movePixel(from, dx, dy, grid.columns, grid.rows);
+                pinAt(at);
+                keepInView(at);
+              }}
+            />
+          </div>
           <ul className="probe-legend" aria-label="Legend">
             <li>
               <span className="probe-key key-picture" aria-hidden="true" /> the displayed picture
@@ -372,6 +450,17 @@ export function ProbePanel({ report, thumbnails, replay, memory, goTo = null, on
           rgbNote={rgbNote}
           rawNote={probe !== null && pixelMissed(probe) ? missingWords : null}
           {...(sides !== undefined ? { sides } : {})}
+          onUnpin={unpin}
+          {...(onShowBytes !== undefined
+            ? {
+                onShowBytes: (at: PixelAt) => {
+                  const f = facts.find((p) => p.index === at.plane);
+                  if (f === undefined) return;
+                  const { offset } = pixelOffset(at.x, at.y, f.pitch, f.bytesPerPixel);
+                  onShowBytes({ plane: at.plane, offset, length: f.bytesPerPixel });
+                },
+              }
+            : {})}
         />
       </div>
     </section>
