@@ -43,7 +43,7 @@ test('vocabulary() has one list per option, the error and warning codes and the 
     'framesPerCall',
     'previewsPerCall',
   ]);
-  assert.deepEqual(vocabulary.decode, ['auto', 'nvdec', 'software', 'software-upload']);
+  assert.deepEqual(vocabulary.decode, ['auto', 'nvdec', 'software', 'software-upload', 'cuvid']);
   assert.deepEqual(vocabulary.context, ['shared', 'private', 'ffmpeg-primary']);
   assert.deepEqual(vocabulary.initOrder, ['decoder-first', 'runtime-first']);
   assert.deepEqual(vocabulary.op, ['reference', 'convert', 'cvtcolor', 'gaussian', 'flip', 'threshold']);

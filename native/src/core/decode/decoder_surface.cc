@@ -59,14 +59,20 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retr
       : is444 ? "4:4:4: plane i at i x pitch x ulTargetHeight (measured at even target heights)"
               : (m->paramsKnown ? "not measured for this chroma format" : "the decoder's parameters were not recorded");
   const uint64_t chromaRow = m->targetHeight + (m->targetHeight & 1u);
+  // FFmpeg with the project's fix (docs/upstream) copies each plane from where NVDEC wrote it, every row of it.
+  const bool fixed = copy && ffcompat::nvdecPlacesPlanesAsWritten();
   const int chromaShift = is444 ? 0 : 1;
   const int64_t placedHeight = retrieveHeight > 0 ? retrieveHeight : out.height;
   const int64_t streamHeight = displayHeight > 0 ? displayHeight : out.height;
   for (size_t i = 0; i < out.planes.size(); ++i) {
     DecoderPlaneEvidence p;
     p.index = static_cast<int>(i);
-    if (copy) {
-      // FFmpeg's nvdec (6.0 to 7.1, nvdec_retrieve_data) points plane i of the mapped picture at the sum of
+    if (fixed) {
+      // The fixed nvdec_retrieve_data copies plane i from where NVDEC wrote it (the surface rule below).
+      p.copiedFromOffset =
+          static_cast<int64_t>(is444 ? i * m->targetHeight * m->pitch : (i == 0 ? 0 : chromaRow * m->pitch));
+    } else if (copy) {
+      // FFmpeg's nvdec (6.0 to 9.0, nvdec_retrieve_data) points plane i of the mapped picture at the sum of
       // pitch x (frame height >> the plane's vertical shift) over the planes before it, and copies from there.
       p.copiedFromOffset = static_cast<int64_t>(is444 ? i * static_cast<uint64_t>(placedHeight) * m->pitch
                                                       : (i == 0 ? 0 : static_cast<uint64_t>(placedHeight) * m->pitch));
@@ -80,10 +86,10 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retr
       if (m->pitch > 0 && *p.deltaBytes % m->pitch == 0) p.deltaRows = *p.deltaBytes / m->pitch;
       p.verdict = *p.deltaBytes != 0 ? "shifted" : (copy ? "ffmpeg-copy" : "decoder-plane");
       if (copy) {
-        // The copy (hwcontext_cuda's transfer) takes height >> shift rows of each plane; the plane has
-        // AV_CEIL_RSHIFT(height, shift) at the stream's height.
+        // The copy (hwcontext_cuda's transfer) takes height >> shift rows of each plane (the fixed transfer:
+        // AV_CEIL_RSHIFT(height, shift)); the plane has AV_CEIL_RSHIFT(height, shift) at the stream's height.
         const int shift = i == 0 ? 0 : chromaShift;
-        p.copiedRows = placedHeight >> shift;
+        p.copiedRows = fixed ? (placedHeight + (1 << shift) - 1) >> shift : placedHeight >> shift;
         p.rowsNeeded = (streamHeight + (1 << shift) - 1) >> shift;
         if (*p.copiedRows < *p.rowsNeeded) p.verdict = "shifted";
       }

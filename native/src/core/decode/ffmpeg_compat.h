@@ -9,6 +9,7 @@ extern "C" {
 }
 
 #include <cstdint>
+#include <cstring>
 
 namespace zci::ffcompat {
 
@@ -26,6 +27,13 @@ constexpr bool kNvdecCopies = true;
 #else
 constexpr bool kNvdecCopies = false;
 #endif
+/// True when the FFmpeg loaded carries the project's odd-height fix (docs/upstream: its version ends in
+/// "-nvdec-odd-height"): nvdec places each plane of a 4:2:0 or 4:4:4 surface where NVDEC wrote it and its copy takes
+/// every row of each plane. Asked of the library loaded, not the headers: the fix changes no header.
+inline bool nvdecPlacesPlanesAsWritten() {
+  return std::strstr(av_version_info(), "-nvdec-odd-height") != nullptr;
+}
+
 #ifdef AV_HWACCEL_FLAG_UNSAFE_OUTPUT
 constexpr bool kUnsafeOutputFlag = true;
 constexpr int kUnsafeOutput = AV_HWACCEL_FLAG_UNSAFE_OUTPUT;
