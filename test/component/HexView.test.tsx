@@ -66,6 +66,12 @@ describe('the hex view', () => {
     expect(await readCell(0x104)).toHaveTextContent(hex2(luma(0x104)));
     expect(cell(0x105)).toHaveTextContent(hex2(luma(0x105)));
     const word = (luma(0x105) << 8) | luma(0x104);
+    // The unit at the caret, every way at once.
+    expect(screen.getByTestId('hex-inspect')).toHaveTextContent(
+      `at 0x00000104: u8 ${luma(0x104)} (0x${hex2(luma(0x104))}) · u16 LE ${word} (0x${word
+        .toString(16)
+        .padStart(4, '0')}) · P010 ${word >> 6} · visible`,
+    );
     fireEvent.click(screen.getByTestId('hex-as-u16'));
     expect(screen.getByTestId('hex-table')).toHaveAttribute('data-interpretation', 'u16');
     expect(cell(0x104)).toHaveTextContent(word.toString(16).padStart(4, '0'));

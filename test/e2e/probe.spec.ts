@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
+import { screenshotPath } from '../support/live/serve';
 
 async function openSample(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -109,4 +110,135 @@ test('on software frames the hidden rows of the layout drawing answer with their
   const tail = (await page.getByTestId('layout-target-tail-0').boundingBox())!;
   await page.mouse.move(tail.x + tail.width / 2, tail.y + tail.height / 2);
   await expect(tooltip).toContainText('Y · outside any plane (after the last row)');
+});
+
+/** The contrast ratio of two sRGB colours (WCAG's definition). */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const luminance = (rgb: readonly number[]): number => {
+    const [r = 0, g = 0, bl = 0] = rgb.map((c) => {
+      const v = c / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
+
+test('from 16× a grid lies between the pixels, from 32× each pixel’s value is written in it, legible on every sample', async ({
+  page,
+  served,
+}) => {
+  await openSample(page, served.url);
+  await expect(page.getByTestId('probe-grid')).toHaveCount(0);
+  // The edge of a letter of the title: dark, light and the grey between, side by side.
+  await page.getByTestId('probe-x').fill('262');
+  await page.getByTestId('probe-y').fill('962');
+  await page.getByTestId('probe-go').click();
+  await expect(page.getByTestId('probe-zoom')).toHaveAttribute('data-zoom', '16');
+  await expect(page.getByTestId('probe-grid')).toBeVisible();
+  await expect(page.getByTestId('probe-value')).toHaveCount(0);
+  await page.getByTestId('probe-zoom-in').click();
+  await expect(page.getByTestId('probe-zoom')).toHaveAttribute('data-zoom', '32');
+  await expect(page.getByTestId('probe-sample-0')).toBeVisible();
+  const pinned = page.locator('[data-testid="probe-value"][data-x="262"][data-y="962"]');
+  await expect(pinned).toHaveText(String(await page.getByTestId('probe-sample-0').getAttribute('data-value')));
+
+  // Every value against the pixel the canvas drew under it: 4.5:1 or more (WCAG AA for text).
+  const labels = await page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="probe-canvas"]')!;
+    const context = canvas.getContext('2d')!;
+    return Array.from(document.querySelectorAll<HTMLElement>('[data-testid="probe-value"]')).map((label) => {
+      const left = Number.parseFloat(label.style.left);
+      const top = Number.parseFloat(label.style.top);
+      const size = Number.parseFloat(label.style.width);
+      const x = Math.min(canvas.width - 1, Math.max(0, Math.floor(left + size / 2)));
+      const y = Math.min(canvas.height - 1, Math.max(0, Math.floor(top + size / 2)));
+      const pixel = Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3));
+      const colour = (getComputedStyle(label).color.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+      return { text: label.textContent ?? '', tone: label.dataset.tone, pixel, colour, inside: x > 0 && y > 0 };
+    });
+  });
+  expect(labels.length).toBeGreaterThan(100);
+  const tones = new Set(labels.map((label) => label.tone));
+  expect([...tones].sort(), 'both dark and light samples in view').toEqual(['dark', 'light']);
+  for (const label of labels.filter((l) => l.inside)) {
+    expect(contrast(label.colour, label.pixel), `${label.text} on rgb(${label.pixel.join(', ')})`).toBeGreaterThan(4.5);
+  }
+  await page.getByTestId('probe-panel').screenshot({ path: screenshotPath('probe-grid-values') });
+});
+
+test('the x and y fields follow the pick, typing moves it, Escape and Unpin drop it, Copy copies the readout', async ({
+  page,
+  context,
+  served,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openSample(page, served.url);
+  await page.getByTestId('probe-x').fill('100');
+  await page.getByTestId('probe-y').fill('50');
+  await page.getByTestId('probe-go').click();
+  await expect(page.getByTestId('probe-zoom')).toHaveAttribute('data-zoom', '16');
+  const canvas = page.getByTestId('probe-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const width = Number(await canvas.getAttribute('width'));
+  const height = Number(await canvas.getAttribute('height'));
+
+  // A click three pixels right and two down of the centred pin pins that pixel; the fields say where.
+  const at = await onCanvas(page, width / 2 + 3 * 16, height / 2 + 2 * 16);
+  await page.mouse.click(at.x, at.y);
+  const xy = page.getByTestId('probe-xy');
+  const [x, y] = [Number(await xy.getAttribute('data-x')), Number(await xy.getAttribute('data-y'))];
+  expect([x, y]).toEqual([103, 52]);
+  await expect(page.getByTestId('probe-x')).toHaveValue('103');
+  await expect(page.getByTestId('probe-y')).toHaveValue('52');
+  await page.mouse.move(0, 0);
+  await canvas.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('probe-x')).toHaveValue('102');
+  await expect(page.getByTestId('probe-y')).toHaveValue('53');
+
+  // Typing a place moves the pin there, Enter or not.
+  await page.getByTestId('probe-x').fill('40');
+  await expect(xy).toHaveAttribute('data-x', '40');
+  await expect(xy).toHaveAttribute('data-y', '53');
+  await expect(xy).toHaveAttribute('data-pinned', 'true');
+
+  // Copy: the readout as text.
+  await expect(page.getByTestId('probe-sample-0')).toBeVisible();
+  await page.getByTestId('probe-copy').click();
+  await expect(page.getByTestId('probe-copy-state')).toHaveText('copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const value = await page.getByTestId('probe-sample-0').getAttribute('data-value');
+  expect(copied).toContain('pixel: x 40, y 53 · plane Y · pinned');
+  expect(copied).toMatch(/^offset: row × pitch \+ x × bytes per pixel = 53 × \d+ \+ 40 × 1 = \d+$/m);
+  expect(copied).toMatch(/^FFmpeg: 0x[0-9a-f]+ = data\[0\] \+ \d+$/m);
+  expect(copied).toContain('region: visible');
+  expect(copied).toMatch(new RegExp(`^raw: Y: 0x[0-9a-f]{2} = ${value}$`, 'm'));
+
+  // Escape in the view unpins; so does Escape on the page; not while the help is open (Escape closes it).
+  await canvas.focus();
+  await page.keyboard.press('Escape');
+  await expect(xy).toBeHidden();
+  await expect(page.getByTestId('probe-unpin')).toBeHidden();
+  await page.getByTestId('probe-go').click();
+  await expect(xy).toHaveAttribute('data-pinned', 'true');
+  await page.locator('body').click({ position: { x: 5, y: 790 } });
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help-overlay')).toBeVisible();
+  await expect(page.getByTestId('help-overlay')).toContainText('move the pin by one pixel');
+  await expect(page.getByTestId('help-overlay')).toContainText('unpin');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('help-overlay')).toBeHidden();
+  await expect(xy).toHaveAttribute('data-pinned', 'true');
+  await page.keyboard.press('Escape');
+  await expect(xy).toBeHidden();
+
+  // The Unpin button, shown while a pixel is pinned.
+  await page.getByTestId('probe-go').click();
+  await expect(xy).toHaveAttribute('data-pinned', 'true');
+  await page.getByRole('button', { name: /^Unpin the pixel at x 40, y 53/ }).click();
+  await expect(xy).toBeHidden();
+  await expect(canvas).toBeFocused();
 });

@@ -257,6 +257,16 @@ export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPa
   };
   const first = span !== null ? pixelOf(span.from) : null;
   const probeable = first !== null && first.row < plane.rows;
+  // The unit at the selection's moving end, read every way at once.
+  const caret = ((): { offset: number; first: number; word: number | null; region: MemoryRegion | null } | null => {
+    if (selection === null) return null;
+    const offset = align(selection.focus);
+    const low = byteAt(offset);
+    if (typeof low !== 'object') return null;
+    const high = offset + 1 < extent ? byteAt(offset + 1) : null;
+    const word = high !== null && typeof high === 'object' ? (high.value << 8) | low.value : null;
+    return { offset, first: low.value, word, region: low.region };
+  })();
   const anyMissing = Array.from({ length: windowEnd - start }, (_, i) => byteAt(start + i)).includes('missed');
   const missingWords = replay ? NOT_CAPTURED_ROW : 'not read';
   const reading = INTERPRETATIONS.find((i) => i.id === interpretation);
@@ -264,7 +274,7 @@ export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPa
   const lines = Array.from({ length: WINDOW_LINES }, (_, i) => start + i * LINE_BYTES).filter((o) => o < extent);
   const columns = Array.from({ length: LINE_BYTES / unit }, (_, i) => i * unit);
   return (
-    <section className="panel hex" data-testid="hex-panel" aria-labelledby="hex-title">
+    <section className="panel hex-view" data-testid="hex-panel" aria-labelledby="hex-title">
       <header className="panel-head">
         <h2 id="hex-title">Memory as hex</h2>
         <span className="muted">
@@ -466,6 +476,15 @@ export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPa
               'Nothing selected: click a byte, drag or Shift+click to select; the keys work once the bytes have focus.'
             )}
           </p>
+          {caret !== null ? (
+            <p className="hex-inspect" data-testid="hex-inspect">
+              at {offsetText(caret.offset)}: u8 {caret.first} (0x{caret.first.toString(16).padStart(2, '0')})
+              {caret.word !== null
+                ? ` · u16 LE ${caret.word} (0x${caret.word.toString(16).padStart(4, '0')}) · P010 ${caret.word >> 6}`
+                : ''}
+              {caret.region !== null ? ` · ${REGION_LABELS[caret.region]}` : ''}
+            </p>
+          ) : null}
           <div role="group" aria-label="Selection" className="hex-actions">
             <button type="button" data-testid="hex-copy-hex" disabled={span === null} onClick={() => void copy('hex')}>
               Copy hex
