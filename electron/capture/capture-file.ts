@@ -56,7 +56,8 @@ export interface ReadOptions {
 }
 
 function zipFailure(label: string, error: unknown): never {
-  if (error instanceof ZipFormatError) throw invalid(`${label} is not a readable capture: ${error.message}.`);
+  if (error instanceof ZipFormatError)
+    throw invalid(`${label} is not a readable capture: ${error.message.replace(/\.+$/, '')}.`);
   if (error instanceof PngFormatError) throw invalid(`${label}: ${error.message}.`);
   throw error;
 }

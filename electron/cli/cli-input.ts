@@ -13,7 +13,7 @@ import type { EnvironmentReport } from '../../contract/environment';
 import { FFMPEG_CHOICE_ENV, FFMPEG_CHOICES, type FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { EXIT_CODES } from '../../contract/inspect-output';
 import type { DecodeMode } from '../../contract/vocabulary';
-import { startsLikeZip, ZIP_HEAD_BYTES } from './zip-head';
+import { readAsCapture, ZIP_HEAD_BYTES } from './zip-head';
 
 /** A failure that ends the command with an exit code and an error envelope. */
 export class CliFailure extends Error {
@@ -124,13 +124,13 @@ function refusedChoice(options: VideoOptions, environment: EnvironmentReport | n
   return null;
 }
 
-/** True when a file starts like a zip archive (captures are zips; no video container does). */
+/** True when a file is a capture to the command line: it starts like a zip archive, or is named like a capture. */
 async function looksLikeZip(file: string): Promise<boolean> {
   const handle = await openFile(file, 'r');
   try {
     const head = Buffer.alloc(ZIP_HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, ZIP_HEAD_BYTES, 0);
-    return startsLikeZip(head, bytesRead);
+    return readAsCapture(file, head, bytesRead);
   } finally {
     await handle.close();
   }

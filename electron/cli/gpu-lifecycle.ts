@@ -20,7 +20,7 @@ import { FFMPEG_VARIANT_ENV, ffmpegVariantNamed } from '../addon/ffmpeg-variants
 import type { FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { endWhenReaderGoes } from './closed-output';
 import { mark, printMarks, printMarksAtExit } from './phase-marks';
-import { startsLikeZip, ZIP_HEAD_BYTES } from './zip-head';
+import { readAsCapture, ZIP_HEAD_BYTES } from './zip-head';
 
 /** The addon, when warmEarly loaded it for a command that decodes on the GPU. */
 let gpuAddon: AddonModule | null = null;
@@ -32,7 +32,7 @@ function isCapture(path: string): boolean {
     const fd = openSync(path, 'r');
     try {
       const head = Buffer.alloc(ZIP_HEAD_BYTES);
-      return startsLikeZip(head, readSync(fd, head, 0, ZIP_HEAD_BYTES, 0));
+      return readAsCapture(path, head, readSync(fd, head, 0, ZIP_HEAD_BYTES, 0));
     } finally {
       closeSync(fd);
     }

@@ -63,6 +63,21 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector exit codes (needs npm
     }
   });
 
+  it('an empty zip, an empty file and text named .zci are invalid captures (exit 3), never "not a video"', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const emptyZip = path.join(dir, 'empty-zip.zci');
+    // The end-of-central-directory record alone: a zip archive of nothing.
+    await writeFile(emptyZip, Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]));
+    await writeFile(path.join(dir, 'zero.zci'), '');
+    await writeFile(path.join(dir, 'text.zci'), 'not a capture\n');
+    for (const name of ['empty-zip.zci', 'zero.zci', 'text.zci']) {
+      const run = runCli(dir, ['inspect', path.join(dir, name)]);
+      expect(run.code, run.stderr).toBe(EXIT_CODES.cannotOpen);
+      expect(run.stderr).toMatch(/^zerocopy-inspector: CAPTURE_INVALID: /);
+      expect(run.stderr).not.toMatch(/NOT_A_VIDEO|\.\.\n/);
+    }
+  });
+
   it('--help lists every exit code once, and 4 as the comparison that could not run', () => {
     const help = runCli(dir, ['--help']);
     const codes = exitCodeSection(help.stdout);
