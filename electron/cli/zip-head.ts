@@ -12,7 +12,7 @@ const ZIP_MAGICS = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0x50, 0x
 export const ZIP_HEAD_BYTES = 4;
 
 /** True when HEAD, a file's first bytes (bytesRead of them), starts like a zip archive, empty or not. */
-export function startsLikeZip(head: Buffer, bytesRead: number): boolean {
+function startsLikeZip(head: Buffer, bytesRead: number): boolean {
   return bytesRead >= ZIP_HEAD_BYTES && ZIP_MAGICS.some((magic) => head.subarray(0, ZIP_HEAD_BYTES).equals(magic));
 }
 
