@@ -10,6 +10,7 @@ import type { AbSide } from '../../store/ab-slice';
 import { greyToRgba } from '../thumbnails/grey';
 import { AbSourceVerdict } from './AbSourceVerdict';
 import { greyDifference } from './grey-difference';
+import { differentPictures } from './picture-match';
 import { changedCount, compareReports } from './report-diff';
 import { compareSources, type AbSource } from './source-identity';
 import './ab-source.css';
@@ -53,7 +54,40 @@ function Grey({
 }
 
 /** One plane, by name, on both sides: "UV" (NV12's interleaved chroma) is not "U", so they are not differenced. */
-function PlanePair({ name, a, b }: { name: string; a: ThumbnailWire | undefined; b: ThumbnailWire | undefined }) {
+/** What |A − B| of one plane's thumbnails says: a frame difference, or, for different pictures, thumbnails only. */
+function differenceWords(
+  name: string,
+  a: ThumbnailWire | undefined,
+  b: ThumbnailWire | undefined,
+  difference: { differing: number; maxDifference: number } | null,
+  different: string | null,
+): string {
+  if (a === undefined || b === undefined) return `only ${a === undefined ? 'B' : 'A'} has a ${name} plane`;
+  if (different !== null) {
+    if (difference === null) return `${different}; the thumbnails' sizes differ too: not compared`;
+    return difference.differing === 0
+      ? `${different}; compared as thumbnails, the thumbnails are identical`
+      : `${different}; compared as thumbnails, ${formatCount(difference.differing)} thumbnail pixels differ, ` +
+          `at most by ${difference.maxDifference} (×4 shown)`;
+  }
+  if (difference === null) return 'sizes differ: no pixel difference';
+  return difference.differing === 0
+    ? '|A − B|: identical'
+    : `|A − B| ×4: ${formatCount(difference.differing)} pixels differ, at most by ${difference.maxDifference}`;
+}
+
+function PlanePair({
+  name,
+  a,
+  b,
+  different,
+}: {
+  name: string;
+  a: ThumbnailWire | undefined;
+  b: ThumbnailWire | undefined;
+  /** "different pictures: …" when A and B differ in size or depth, else null. */
+  different: string | null;
+}) {
   const plane = name;
   const difference = a !== undefined && b !== undefined ? greyDifference(a, b) : null;
   return (
@@ -76,16 +110,14 @@ function PlanePair({ name, a, b }: { name: string; a: ThumbnailWire | undefined;
       </figure>
       <figure>
         {difference !== null ? (
-          <Grey {...difference} testId={`ab-diff-${plane}`} label={`difference of the ${name} planes`} />
+          <Grey
+            {...difference}
+            testId={`ab-diff-${plane}`}
+            label={different !== null ? `difference of the ${name} thumbnails` : `difference of the ${name} planes`}
+          />
         ) : null}
-        <figcaption data-testid={`ab-diff-words-${plane}`}>
-          {a === undefined || b === undefined
-            ? `only ${a === undefined ? 'B' : 'A'} has a ${name} plane`
-            : difference === null
-              ? 'sizes differ: no pixel difference'
-              : difference.differing === 0
-                ? '|A − B|: identical'
-                : `|A − B| ×4: ${formatCount(difference.differing)} pixels differ, at most by ${difference.maxDifference}`}
+        <figcaption data-testid={`ab-diff-words-${plane}`} data-different-pictures={different !== null}>
+          {differenceWords(name, a, b, difference, different)}
         </figcaption>
       </figure>
     </div>
@@ -100,6 +132,7 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
   const changed = changedCount(groups);
   const source = pinned === null ? null : compareSources(pinned.source, props.shownSource);
   const planes = pinned === null ? [] : [...new Set([...pinned.thumbnails, ...thumbnails].map((t) => t.name))];
+  const different = pinned === null ? null : differentPictures(pinned.report, report);
   return (
     <section className="panel ab" data-testid="ab-panel" aria-labelledby="ab-title">
       <header className="panel-head">
@@ -141,6 +174,11 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
         <>
           {/* What is compared comes first: a difference between two different files is expected. */}
           {source !== null ? <AbSourceVerdict verdict={source} /> : null}
+          {different !== null ? (
+            <p className="ab-pictures" data-testid="ab-different-pictures" role="note">
+              <strong>{different}</strong>: the planes below are compared as thumbnails, not as frames.
+            </p>
+          ) : null}
           <p className="ab-count" data-testid="ab-changed" data-count={changed}>
             {changed === 0
               ? 'no compared field differs'
@@ -194,6 +232,7 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
                 name={name}
                 a={pinned.thumbnails.find((t) => t.name === name)}
                 b={thumbnails.find((t) => t.name === name)}
+                different={different}
               />
             ))}
           </div>
