@@ -8,6 +8,7 @@ import { operatorLabel } from './catalogue';
 import { OperatorPicker } from './OperatorPicker';
 import { operatorsState } from './operators-state';
 import { PreviewFigures } from './PreviewFigures';
+import { referenceWords } from './reference-words';
 import { RgbCanvas } from './RgbCanvas';
 import { WrongWrap } from './WrongWrap';
 import './operators.css';
@@ -44,7 +45,8 @@ function Unavailable({ error }: { error: RpcError }) {
 /** The panel. */
 export function OperatorsPanel({ choice, preview, previewFrame, error, running, onChoose }: OperatorsPanelProps) {
   const state = operatorsState(preview, error);
-  const forced = choice.matrix !== 'auto' || choice.range !== 'auto';
+  const method = preview?.referenceMethod ?? '';
+  const words = referenceWords(choice, method);
   return (
     <section
       className="panel operators"
@@ -71,10 +73,9 @@ export function OperatorsPanel({ choice, preview, previewFrame, error, running, 
       </header>
       <OperatorPicker choice={choice} onChoose={onChoose} />
       {error !== null ? <Unavailable error={error} /> : null}
-      {forced && state === 'gpu' ? (
-        <p className="note muted" data-testid="operator-forced-note">
-          The kernel is forced to a matrix or range; the CPU reference keeps the stream&apos;s own, so the distance
-          below is what a wrong choice costs.
+      {words.forced !== null && state === 'gpu' ? (
+        <p className="note muted" data-testid="operator-forced-note" data-differ={words.differ}>
+          {words.forced}
         </p>
       ) : null}
       <div className="op-body">
@@ -106,6 +107,11 @@ export function OperatorsPanel({ choice, preview, previewFrame, error, running, 
               <strong>CPU reference</strong>
               {preview !== null && preview.referenceMethod !== '' ? (
                 <span data-testid="reference-method"> · {preview.referenceMethod}</span>
+              ) : null}
+              {method !== '' ? (
+                <span className="op-reference-matrix" data-testid="reference-matrix" data-differ={words.differ}>
+                  uses {words.uses}
+                </span>
               ) : null}
             </figcaption>
           </figure>
