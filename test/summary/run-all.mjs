@@ -183,6 +183,9 @@ else {
 
 // StrykerJS over the TypeScript verdict and check modules (stryker.config.json): fails under its break threshold.
 {
+  // The gate below reads this run's report, never one an earlier run left.
+  const mutationJson = path.join(results, 'mutation.json');
+  rmSync(mutationJson, { force: true });
   const result = spawnSync('npx', ['stryker', 'run'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const out = `${result.stdout}${result.stderr}`;
   const table = out.split('\n').filter((l) => /% Mutation score|^File|^All files|\.ts +\||^-+\|/.test(l));
@@ -196,12 +199,26 @@ else {
     );
     process.stdout.write(out.split('\n').slice(-40).join('\n'));
   }
-  // The mutants that survive where a check or verdict is decided, listed whatever the score. Not yet a failure of
-  // the suite: the list is not empty yet, and each survivor needs a test that kills it first.
-  const gate = spawnSync(process.execPath, ['scripts/mutation/red-green-gate.mjs'], { cwd: root, encoding: 'utf8' });
+  // Whatever the score: no mutant may survive where a check or verdict is decided. One check when none does; each
+  // survivor counts as a failure of its own.
+  const gate = spawnSync(process.execPath, ['scripts/mutation/red-green-gate.mjs', mutationJson], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   process.stdout.write(
     `\n=== mutation (verdicts): node scripts/mutation/red-green-gate.mjs\n${gate.stdout}${gate.stderr}`,
   );
+  const verdictCounts = /^verdict mutants: (\d+) passed, (\d+) failed$/m.exec(gate.stdout);
+  if (gate.status === 0 && verdictCounts !== null) passed += 1;
+  else {
+    const survivors = verdictCounts === null ? 0 : Number(verdictCounts[2]);
+    failed += Math.max(1, survivors);
+    failures.push(
+      survivors > 0
+        ? `${survivors} mutant(s) that turn a check or verdict survived (scripts/mutation/red-green-gate.mjs)`
+        : 'the verdict mutation gate found no report or no verdict mutant in it (scripts/mutation/red-green-gate.mjs)',
+    );
+  }
 }
 
 // LeakSanitizer over the native core's paths (every fixture, every frame, the error paths): zero leaks.
