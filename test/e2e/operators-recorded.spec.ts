@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { recordedPreviews, serveRecordedPreviews } from '../support/e2e/recorded-previews';
+import { ROOT } from '../support/paths';
+
+const GPU_CAPTURE = path.join(ROOT, 'assets', 'gpu-capture.zci');
 
 /** The SHA-256 of a canvas's RGB pixels, read back from the page. */
 async function drawnRgb(page: Page, testId: string): Promise<string> {
@@ -74,4 +79,35 @@ test('operators draw a GPU result exactly: previews recorded on a GPU, the rest 
   await expect(page.getByTestId('operators-wrong-wrap')).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('operators-recorded.png'), fullPage: true });
+});
+
+test('a capture’s recorded operators label each picture in words, never a letter a line', async ({ page, served }) => {
+  test.skip(!existsSync(GPU_CAPTURE), 'assets/gpu-capture.zci is not committed yet (a capture made on a GPU machine)');
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  const copy = path.join(served.configDir, 'gpu-capture.zci');
+  await copyFile(GPU_CAPTURE, copy);
+  await page.getByTestId('path-input').fill(copy);
+  await page.getByTestId('open-path').click();
+  await expect(page.getByTestId('capture-banner')).toBeVisible();
+  const panel = page.getByTestId('captured-operators');
+  await expect(panel).toBeVisible();
+  for (const width of [1000, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Every label (the operator's name, each parameter's name): at most two lines of its own line height.
+    const labels = await panel.locator('figcaption strong, figcaption dt').evaluateAll((elements) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element);
+        const box = element.getBoundingClientRect();
+        const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+        return { text: element.textContent ?? '', height: box.height, width: box.width, lineHeight };
+      }),
+    );
+    expect(labels.length).toBeGreaterThan(2);
+    for (const label of labels) {
+      expect(label.height, `"${label.text}" at ${width} px`).toBeLessThanOrEqual(2 * label.lineHeight + 1);
+    }
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: test.info().outputPath(`captured-operators-${width}.png`) });
+  }
 });
