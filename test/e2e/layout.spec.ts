@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { MEMORY_SAMPLE_KINDS } from '../../contract/capture';
 import { expect, test } from '../support/e2e/fixtures';
 import { screenshotPath } from '../support/live/serve';
 
@@ -171,4 +172,34 @@ test('the progress of a capture never covers the frame and time fields or anothe
   }
   await page.getByTestId('progress-cancel').click();
   await expect(page.getByTestId('progress-bar')).toBeHidden();
+});
+
+test('each memory checkbox of the share popover sits on its label’s line, its words beside it', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.getByTestId('share-button').click();
+    await expect(page.getByTestId('share-panel')).toBeVisible();
+    for (const kind of MEMORY_SAMPLE_KINDS) {
+      const box = await page.getByTestId(`capture-memory-${kind}`).boundingBox();
+      const words = await page.getByTestId(`capture-memory-${kind}-words`).boundingBox();
+      if (box === null || words === null) throw new Error(`${kind}: the checkbox or its words are not laid out`);
+      const name = `${kind} at ${size.width} px`;
+      // Same line: the two boxes overlap vertically, and the words start to the right of the box, not under it.
+      expect(Math.min(box.y + box.height, words.y + words.height) - Math.max(box.y, words.y), name).toBeGreaterThan(0);
+      expect(words.x, name).toBeGreaterThanOrEqual(box.x + box.width);
+      // The label holds its input: clicking the words ticks the box.
+      const input = page.getByTestId(`capture-memory-${kind}`);
+      const checked = await input.isChecked();
+      await page.getByTestId(`capture-memory-${kind}-words`).click();
+      await expect(input).toBeChecked({ checked: !checked });
+      await page.getByTestId(`capture-memory-${kind}-words`).click();
+      await expect(input).toBeChecked({ checked });
+    }
+    await page.getByTestId('share-close').click();
+  }
 });

@@ -103,12 +103,14 @@ export function SharePanel({ panelRef, ...props }: SharePanelProps) {
                   setKinds(MEMORY_SAMPLE_KINDS.filter((k) => (k === kind ? event.target.checked : kinds.includes(k))))
                 }
               />
-              {MEMORY_WORDS[kind]}
-              {kind === 'probe'
-                ? props.probePixel !== null
-                  ? ` around the pinned pixel (${props.probePixel.x}, ${props.probePixel.y})`
-                  : ' in the middle (pin a pixel in the probe to choose)'
-                : ''}
+              <span data-testid={`capture-memory-${kind}-words`}>
+                {MEMORY_WORDS[kind]}
+                {kind === 'probe'
+                  ? props.probePixel !== null
+                    ? ` around the pinned pixel (${props.probePixel.x}, ${props.probePixel.y})`
+                    : ' in the middle (pin a pixel in the probe to choose)'
+                  : ''}
+              </span>
             </label>
           ))}
         </fieldset>
