@@ -65,6 +65,9 @@ test('operators draw a GPU result exactly: previews recorded on a GPU, the rest 
     new RegExp(`PASS · ${dB(answer({ op: 'convert', matrix: 'bt601' }).psnr)} dB ≥ 35`),
   );
   await expect(page.getByTestId('operator-forced-note')).toBeVisible();
+  // Beside the reference, which matrix it was made with, and the note says the GPU picture's is BT.601.
+  await expect(page.getByTestId('reference-matrix')).toContainText(/uses BT\.(601|709|2020)/);
+  await expect(page.getByTestId('operator-forced-note')).toContainText('BT.601');
   await page.getByTestId('operator-matrix').selectOption('auto');
 
   await page.getByTestId('operator-option-cvtcolor').click();

@@ -7,7 +7,7 @@ type Matrix = Exclude<ColorMatrix, 'auto'>;
 type Range = Exclude<ColorRange, 'auto'>;
 
 /** The matrix a reference method names (swscale's words: "BT.601", "BT.709", "BT.2020"), or null. */
-export function referenceMatrix(method: string): Matrix | null {
+function referenceMatrix(method: string): Matrix | null {
   const found = /BT\.(601|709|2020)\b/.exec(method);
   return found === null ? null : (`bt${found[1]}` as Matrix);
 }
