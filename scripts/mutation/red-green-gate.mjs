@@ -1,11 +1,11 @@
 // A mutation score can be high while the one mutant that matters survives: a check or verdict turned to pass.
 // Reads StrykerJS's JSON report and fails (exit 1) when any mutant survives on a line of the check modules or of the
-// verdict words (wording/verdicts.ts: its functions, the range stryker.config.json mutates; a line there that only
-// words a verdict's why still decides what the user reads under it, and a narrower choice of lines let a
-// descriptor-only match hide a mismatch and a wrong format lose its verdict unseen). A mutant that cannot change
-// behaviour (equivalent) passes only when EQUIVALENT below names it with the reason; an entry that no longer matches
-// a mutant fails too, so the list stays true. Prints one line a survivor or equivalent and a closing
-// "N passed, N failed" line (a guarded mutant killed, timed out or named equivalent passes).
+// verdict words (wording/verdicts.ts: a line there that only words a headline or a why still decides what the user
+// reads, and a narrower choice of lines let a descriptor-only match hide a mismatch and a wrong format lose its
+// verdict unseen). A mutant that cannot change behaviour (equivalent) passes only when EQUIVALENT below names it with
+// the reason; an entry that no longer matches a mutant fails too, so the list stays true. Prints one line a survivor
+// or equivalent and a closing "N passed, N failed" line (a mutant killed, timed out or named equivalent passes; one
+// StrykerJS was told not to make counts neither way).
 // Usage: node scripts/mutation/red-green-gate.mjs [REPORT]   (default test-results/mutation.json)
 import fs from 'node:fs';
 import path from 'node:path';
