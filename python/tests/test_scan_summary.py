@@ -78,4 +78,4 @@ def test_the_summary_reads_as_the_inspectors(tmp_path: Path) -> None:
     assert f"scanned 0 now ({len(lines)} from" in done.stdout, "the inspector scanned again: a key differs"
     ours = summary_text(summarise(lines))
     assert ours == summary_block(done.stdout)
-    assert "  shared: 3 files, 2,407 frames: odd-height vp9, even-height h264, unopened" in ours
+    assert "  shared: 3 files, 2,407 frames: even-height h264, odd-height vp9, unopened" in ours

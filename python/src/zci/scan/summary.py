@@ -75,8 +75,9 @@ def file_kind(line: dict[str, Any]) -> str:
 
 
 def summarise(lines: list[dict[str, Any]]) -> ScanSummary:
-    """Groups the lines of a scan, in their order, as the inspector does."""
+    """Groups the lines of a scan as the inspector does: the same summary for any order of the lines."""
     causes: dict[tuple[str, str], CauseGroup] = {}
+    kind_counts: dict[tuple[str, str], dict[str, int]] = {}
     error_codes: dict[str, list[str]] = {}
     for line in lines:
         if line["status"] == "error" and line["error"] is not None:
@@ -89,8 +90,13 @@ def summarise(lines: list[dict[str, Any]]) -> ScanSummary:
             group.files.append(line["key"]["path"])
             group.frames += finding["frames"]
             kind = file_kind(line)
-            if kind not in group.kinds:
-                group.kinds.append(kind)
+            counts = kind_counts.setdefault((finding["check"], finding["cause"]), {})
+            counts[kind] = counts.get(kind, 0) + 1
+    # Lines arrive in the order files finished, which parallel decoders vary: everything listed is sorted, the kinds
+    # by how many of the group's files they describe, then by name, as the inspector does.
+    for key, group in causes.items():
+        group.kinds = sorted(kind_counts[key], key=lambda kind: (-kind_counts[key][kind], locale_key(kind)))
+        group.files.sort(key=locale_key)
     ordered = sorted(causes.values(), key=lambda g: (-len(g.files), locale_key(g.cause)))
     return ScanSummary(
         files=len(lines),
@@ -99,7 +105,10 @@ def summarise(lines: list[dict[str, Any]]) -> ScanSummary:
         errors=sum(1 for line in lines if line["status"] == "error"),
         frames=sum(line["frames"] for line in lines),
         causes=ordered,
-        error_codes=list(error_codes.items()),
+        error_codes=[
+            (code, sorted(files, key=locale_key))
+            for code, files in sorted(error_codes.items(), key=lambda item: locale_key(item[0]))
+        ],
     )
 
 
