@@ -124,8 +124,8 @@ carried=(native contract wording test/native test/gpu test/fixtures scripts/gpu 
 
 # xz keeps Node (~100 MB) to about a quarter of that.
 tar -C "$out" --sparse -cf - zci-gpu | xz -T2 -6 > "$out/zci-gpu.tar.xz"
-# Parts that each fit beside the working tree in one transfer to a GPU machine (PART_MIB, default 18): carried in
+# Parts that each fit beside the working tree in one transfer to a GPU machine (PART_MIB, default 16): carried in
 # consecutive calls into one folder there, then joined: cat zci-gpu.tar.xz.part-* | tar -xJf -
 rm -f "$out"/zci-gpu.tar.xz.part-*
-split -b "${PART_MIB:-18}M" -d -a 2 "$out/zci-gpu.tar.xz" "$out/zci-gpu.tar.xz.part-"
+split -b "${PART_MIB:-16}M" -d -a 2 "$out/zci-gpu.tar.xz" "$out/zci-gpu.tar.xz.part-"
 du -sh "$stage" "$out/zci-gpu.tar.xz" "$out"/zci-gpu.tar.xz.part-*

@@ -1,8 +1,10 @@
 // @ts-check
 // FFmpeg 5.1 against 7.1 on NVDEC: the capability table the driver answered, every fixture through the decoder's
 // witness with the decoder A/B (witness-ffmpegNN.json), where each FFmpeg puts each plane against where NVDEC wrote
-// it (surface-layout*.json), FFmpeg's copies in CUPTI's ledger (ffmpeg-copy-ffmpegNN.json), and the second test pass
-// (tests-ffmpeg7.1.tap). Each part is written only where its file is in the run.
+// it (surface-layout*.json), FFmpeg's copies in CUPTI's ledger (ffmpeg-copy-ffmpegNN.json), the cuvid decoders against
+// the hwaccel and software decoding (cuvid-ffmpegNN.json), and the test passes against the other FFmpeg variants
+// (tests-ffmpegV.tap). A patched variant's files lie in a folder of their own (ffmpeg-V-patched/), since a patched
+// FFmpeg has its series' libavcodec major. Each part is written only where its file is in the run.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, median, table } from './stats.mjs';
@@ -10,15 +12,34 @@ import { templates } from './template.mjs';
 
 const t = templates('evidence-ffmpeg-series');
 
-/** The JSON files of the run whose names match re, by the FFmpeg major in their name. @param {string} dir @param {RegExp} re */
-function byMajor(dir, re) {
-  return fs
-    .readdirSync(dir)
-    .map((f) => [f, re.exec(f)])
-    .filter(([, m]) => m !== null)
-    .map(([f, m]) => ({ major: Number(/** @type {RegExpExecArray} */ (m)[1]), data: JSON.parse(fs.readFileSync(path.join(dir, /** @type {string} */ (f)), 'utf8')) }))
-    .sort((a, b) => a.major - b.major);
+/** The run's folder and its patched variants' folders (ffmpeg-V-patched/). @param {string} runDir */
+function evidenceDirs(runDir) {
+  const patched = fs
+    .readdirSync(runDir)
+    .filter((f) => /^ffmpeg-[\d.]+-patched$/.test(f) && fs.statSync(path.join(runDir, f)).isDirectory())
+    .sort();
+  return [runDir, ...patched.map((f) => path.join(runDir, f))];
 }
+
+/** The JSON files of the run whose names match re, by the FFmpeg major in their name, a variant's after its series'. @param {string} runDir @param {RegExp} re */
+function byMajor(runDir, re) {
+  return evidenceDirs(runDir).flatMap((dir, order) =>
+    fs
+      .readdirSync(dir)
+      .map((f) => [f, re.exec(f)])
+      .filter(([, m]) => m !== null)
+      .map(([f, m]) => ({
+        major: Number(/** @type {RegExpExecArray} */ (m)[1]),
+        label: order === 0 ? '' : ` (${path.basename(dir).replace(/^ffmpeg-/, '')})`,
+        order,
+        data: JSON.parse(fs.readFileSync(path.join(dir, /** @type {string} */ (f)), 'utf8')),
+      }))
+      .sort((a, b) => a.major - b.major),
+  ).sort((a, b) => a.major - b.major || a.order - b.order);
+}
+
+/** A variant's name from its TAP file's name (tests-ffmpeg9.0-patched.tap: 9.0-patched). @param {string} file */
+const tapVariant = (file) => file.replace(/^tests-ffmpeg/, '').replace(/\.tap$/, '');
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeFfmpegSeriesEvidence(run, ev) {
@@ -45,10 +66,11 @@ export function writeFfmpegSeriesEvidence(run, ev) {
       for (const f of data.fixtures) {
         const ab = f.ab ? `${f.ab.identical} of ${f.ab.frames}` : '–';
         const causes = f.ab?.causes?.length ? f.ab.causes.join('; ') : f.ab?.unexplained?.length ? `**none for frames ${f.ab.unexplained.join(', ')}**` : '–';
-        fixtures.push(`| ${data.ffmpeg.version ?? data.ffmpeg.libavcodec} | ${f.file} | ${f.codec} | ${f.width}x${f.height} | ${f.path} | ${f.nvdecOutput ?? '–'} | ${(f.verdicts ?? []).join(', ') || '–'} | ${ab} | ${causes} |`);
+        const spread = f.ab?.spread && !f.ab.bitExactCodec ? `${f.ab.spread.join('/')} (within ${f.ab.tolerance})` : '–';
+        fixtures.push(`| ${data.ffmpeg.version ?? data.ffmpeg.libavcodec} | ${f.file} | ${f.codec} | ${f.width}x${f.height} | ${f.path} | ${f.nvdecOutput ?? '–'} | ${(f.verdicts ?? []).join(', ') || '–'} | ${ab} | ${causes} | ${spread} |`);
       }
     }
-    const head = '| FFmpeg | fixture | codec | size | path | NVDEC output | verdicts | A/B identical frames | cause named |';
+    const head = '| FFmpeg | fixture | codec | size | path | NVDEC output | verdicts | A/B identical frames | cause named | spread Y/U/V, not bit-exact |';
     ev.push(...t.lines('witness', { table: table(head, fixtures) }));
     const refused = witness[0].data.fixtures.filter((/** @type {{ path: import('./vocabulary.mjs').DecodePath }} */ f) => f.path !== 'nvdec');
     for (const f of refused) ev.push('', `- ${f.file}: ${f.reason}`);
@@ -56,36 +78,59 @@ export function writeFfmpegSeriesEvidence(run, ev) {
   }
 
   const layouts = byMajor(runDir, /^surface-layout-ffmpeg(\d+)\.json$/);
-  for (const { major, data } of layouts) {
+  for (const { major, label, data } of layouts) {
     const head = "| clip | size | pitch | decoder's chroma row | FFmpeg's chroma row | copy's chroma rows late | the copy's witness |";
     const rows = data.map(
       (/** @type {any} */ r) => `| ${r.file} | ${r.width}x${r.height} | ${r.pitch} | ${r.decoderChromaRow} | ${r.ffmpegChromaRow} | ${r.copy ? r.copy.chromaRowsLate : '–'} | ${r.copy ? `${r.copy.witness.verdict}, ${r.copy.witness.deltaRows} row(s)` : '–'} |`,
     );
-    ev.push(...t.lines('layout', { major, table: table(head, rows) }), '');
+    ev.push(...t.lines('layout', { major: `${major}${label}`, table: table(head, rows) }), '');
   }
 
   const copies = byMajor(runDir, /^ffmpeg-copy-ffmpeg(\d+)\.json$/);
   if (copies.length > 0) {
     const rows = [];
-    for (const { major, data } of copies) {
+    for (const { major, label, data } of copies) {
       for (const key of [...new Set(data.map((/** @type {any} */ s) => `${s.file}|${s.unsafeOutput}`))]) {
         const steps = data.filter((/** @type {any} */ s) => `${s.file}|${s.unsafeOutput}` === key);
         const counts = [...new Set(steps.map((/** @type {any} */ s) => s.decodeCopies.length))];
         const bytes = [...new Set(steps.map((/** @type {any} */ s) => s.decodeCopies.reduce((a, /** @type {any} */ c) => a + c.bytes, 0)))];
         const ns = steps.flatMap((/** @type {any} */ s) => s.decodeCopies.map((/** @type {any} */ c) => c.gpuNs));
-        rows.push(`| ${major} | ${steps[0].file} | ${steps[0].unsafeOutput ? 'yes' : 'no'} | ${steps.length} | ${counts.join(', ')} | ${bytes.join(', ')} | ${ns.length ? fmt(median(ns) / 1000, 1) : '–'} |`);
+        rows.push(`| ${major}${label} | ${steps[0].file} | ${steps[0].unsafeOutput ? 'yes' : 'no'} | ${steps.length} | ${counts.join(', ')} | ${bytes.join(', ')} | ${ns.length ? fmt(median(ns) / 1000, 1) : '–'} |`);
       }
     }
     const head = '| libavcodec | file | unsafe output | steps | copies a step | bytes a step | GPU time a copy (median, µs) |';
     ev.push(...t.lines('copies', { table: table(head, rows) }), '');
   }
 
-  const tap = path.join(runDir, 'tests-ffmpeg7.1.tap');
-  if (fs.existsSync(tap)) {
-    const text = fs.readFileSync(tap, 'utf8');
-    const count = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const cuvid = byMajor(runDir, /^cuvid-ffmpeg(\d+)\.json$/);
+  if (cuvid.length > 0) {
+    const rows = [];
+    for (const { data } of cuvid) {
+      for (const f of data.fixtures) {
+        const version = data.ffmpeg.version ?? data.ffmpeg.libavcodec;
+        if (f.refused) {
+          rows.push(`| ${version} | ${f.name} | refused: ${f.refused.code} | – | – | – | – |`);
+          continue;
+        }
+        if (!f.cuvid) continue;
+        const size = (/** @type {any} */ g) => `${g.width}x${g.height}`;
+        const ab = f.ab ? `${f.ab.identical} of ${f.ab.frames}${f.ab.causes.length ? `; ${f.ab.causes.join('; ')}` : ''}` : '–';
+        rows.push(`| ${version} | ${f.name} | cuvid | ${size(f.cuvid)} | ${f.hwaccel.path} ${size(f.hwaccel)} | ${ab} | ${f.ab ? f.ab.spread.join('/') : '–'} |`);
+      }
+    }
+    const head = '| FFmpeg | fixture | opened as | cuvid frame | hwaccel frame | A/B identical frames (cuvid against software) | largest difference Y/U/V |';
+    ev.push(...t.lines('cuvid', { table: table(head, rows) }), '');
+  }
+
+  const taps = fs
+    .readdirSync(runDir)
+    .filter((f) => /^tests-ffmpeg[\w.-]+\.tap$/.test(f))
+    .sort((a, b) => tapVariant(a).localeCompare(tapVariant(b), 'en', { numeric: true }));
+  for (const name of taps) {
+    const text = fs.readFileSync(path.join(runDir, name), 'utf8');
+    const count = (/** @type {string} */ key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     const failed = [...text.matchAll(/^not ok \d+ - (.+)$/gm)].map((m) => m[1]);
-    ev.push(...t.lines('tests', { passed: count('pass'), failed: count('fail'), skipped: count('skipped') }));
+    ev.push(...t.lines('tests', { variant: tapVariant(name), passed: count('pass'), failed: count('fail'), skipped: count('skipped') }));
     for (const f of failed) ev.push(t.text('tests-failed', { test: f }));
     ev.push('');
   }
