@@ -2,7 +2,7 @@
  * The words of every verdict the inspector shows about a frame, in one place: the identity panel's badges,
  * the presenter view's headlines and the command line's table all say them from here.
  */
-import type { CheckName, CheckResult } from '../contract/checks';
+import { frameChecks, type CheckName, type CheckResult } from '../contract/checks';
 import {
   everyPlane,
   pointerDifferences,
@@ -182,22 +182,11 @@ export function frameVerdicts(report: FrameReport): Verdict[] {
           ),
         ]
       : [];
-  // FFmpeg's pointer against the decoder's own surface: told only when they part, like the format.
-  const shifted = (report.decoderSurface?.planes ?? []).filter((p) => p.verdict === 'shifted');
-  const decoder =
-    shifted.length > 0
-      ? [
-          failing(
-            'decoder',
-            shifted
-              .map(
-                (p) =>
-                  `plane ${p.index}: ${Math.abs(p.deltaBytes ?? 0)} bytes${p.deltaRows === null ? '' : ` (${Math.abs(p.deltaRows)} row${Math.abs(p.deltaRows) === 1 ? '' : 's'})`} ${(p.deltaBytes ?? 0) < 0 ? 'before' : 'after'} where NVDEC wrote it`,
-              )
-              .join('; '),
-          ),
-        ]
-      : [];
+  // FFmpeg's pointer against the decoder's own surface: told only when they part, like the format, and in the
+  // decoder check's own words (a pointer off where NVDEC wrote the plane, a copy short of the plane's rows), so the
+  // verdict and the check can never say two things about one plane.
+  const decoderCheck = frameChecks(report).find((c) => c.name === 'decoder');
+  const decoder = decoderCheck?.ok === false ? [failing('decoder', decoderCheck.detail)] : [];
   const proof = aliasing.ran ? aliasing.passed : null;
   const restored =
     aliasing.ran && !aliasing.restored

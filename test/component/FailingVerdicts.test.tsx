@@ -141,7 +141,7 @@ describe('failing verdicts from real recorded reports', () => {
       tone: 'bad',
     });
     expect(screen.getByTestId('presenter-why-decoder')).toHaveTextContent(
-      `plane 1: ${pitch} bytes (1 row) after where NVDEC wrote it`,
+      `plane 1: FFmpeg's pointer is ${pitch} bytes (1 row) after where NVDEC wrote the plane`,
     );
   });
 

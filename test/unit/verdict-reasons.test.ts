@@ -3,6 +3,7 @@
  * how far the decoder's plane lies from FFmpeg's pointer and on which side, and how the proof went.
  */
 import { describe, expect, it } from 'vitest';
+import { frameChecks } from '../../contract/checks';
 import type { DecoderSurface, FrameReport } from '../../contract/report';
 import { frameVerdicts, type Verdict } from '../../wording/verdicts';
 import { mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
@@ -81,10 +82,10 @@ describe("a shifted decoder plane's why", () => {
   };
 
   it.each([
-    [-2048, -1, 'plane 1: 2048 bytes (1 row) before where NVDEC wrote it'],
-    [4096, 2, 'plane 1: 4096 bytes (2 rows) after where NVDEC wrote it'],
-    [-4096, -2, 'plane 1: 4096 bytes (2 rows) before where NVDEC wrote it'],
-    [100, null, 'plane 1: 100 bytes after where NVDEC wrote it'],
+    [-2048, -1, "plane 1: FFmpeg's pointer is 2048 bytes (1 row) before where NVDEC wrote the plane"],
+    [4096, 2, "plane 1: FFmpeg's pointer is 4096 bytes (2 rows) after where NVDEC wrote the plane"],
+    [-4096, -2, "plane 1: FFmpeg's pointer is 4096 bytes (2 rows) before where NVDEC wrote the plane"],
+    [100, null, "plane 1: FFmpeg's pointer is 100 bytes after where NVDEC wrote the plane"],
   ])('says %i bytes (%s rows) as its distance and side', (deltaBytes, deltaRows, words) => {
     expect(whyOf(shiftedChroma({ deltaBytes, deltaRows }), 'decoder')).toBe(words);
   });
@@ -92,6 +93,20 @@ describe("a shifted decoder plane's why", () => {
   it('never says a plane FFmpeg copied from where NVDEC wrote it lies before it', () => {
     const copy = shiftedChroma({ ffmpegOffset: null, deltaBytes: 0, deltaRows: 0, copiedRows: 120, rowsNeeded: 121 });
     expect(whyOf(copy, 'decoder')).not.toMatch(/before/);
+  });
+
+  it("says a copy short of the plane's rows as the rows it holds, never as 0 bytes after", () => {
+    const copy = shiftedChroma({ ffmpegOffset: null, deltaBytes: 0, deltaRows: 0, copiedRows: 120, rowsNeeded: 121 });
+    expect(whyOf(copy, 'decoder')).toBe("plane 1: FFmpeg's copy holds 120 of the plane's 121 rows");
+  });
+
+  it("tells the decoder verdict in the decoder check's words, for every shifted plane", () => {
+    const both = shiftedChroma({ deltaBytes: -2048, deltaRows: -1, copiedRows: 120, rowsNeeded: 121 });
+    const check = frameChecks(both).find((c) => c.name === 'decoder');
+    expect(whyOf(both, 'decoder')).toBe(check?.detail);
+    expect(whyOf(both, 'decoder')).toBe(
+      "plane 1: FFmpeg's pointer is 2048 bytes (1 row) before where NVDEC wrote the plane; plane 1: FFmpeg's copy holds 120 of the plane's 121 rows",
+    );
   });
 });
 
