@@ -37,6 +37,28 @@ function mismatchWords(p: IdentityPlane): string {
   return `${planeName(p)}: ${pointerShift(p) ?? ''}: FFmpeg ${p.ffmpegPointer} ≠ NVCV ${p.nvcvPointer ?? 'none'} (${delta} bytes)`;
 }
 
+/**
+ * The planes whose pointers could not be compared, each with why: "NVCV exported no pointer for 1 of 2 planes (UV)",
+ * "plane 0 (Y): FFmpeg's pointer "(nil)" is not an address"; "" when every plane's pointers were compared.
+ */
+export function uncomparedPointers(planes: readonly IdentityPlane[]): string {
+  const isAddress = (value: string): boolean => /^0x[0-9a-f]{1,16}$/i.test(value);
+  const missing = planes.filter((p) => p.nvcvPointer === null);
+  const words =
+    missing.length === 0
+      ? []
+      : [
+          `NVCV exported no pointer for ${missing.length} of ${planes.length} planes (${missing.map((p) => p.name).join(', ')})`,
+        ];
+  for (const p of planes) {
+    if (p.nvcvPointer !== null && !isAddress(p.nvcvPointer))
+      words.push(`${planeName(p)}: NVCV's pointer ${JSON.stringify(p.nvcvPointer)} is not an address`);
+    if (p.nvcvPointer !== null && !isAddress(p.ffmpegPointer))
+      words.push(`${planeName(p)}: FFmpeg's pointer ${JSON.stringify(p.ffmpegPointer)} is not an address`);
+  }
+  return words.join('; ');
+}
+
 /** The pointers alone, compared as addresses: a report's `match` may also have required equal strides. */
 function pointers(report: FrameReport): CheckResult {
   const bad = report.planes.filter((plane) => pointersEqual(plane) === false);
@@ -55,7 +77,9 @@ function pointers(report: FrameReport): CheckResult {
   return {
     name: 'pointers',
     ok: null,
-    detail: report.wrap.available ? 'NVCV exported no pointers for this frame' : `not wrapped: ${report.wrap.reason}`,
+    detail: report.wrap.available
+      ? uncomparedPointers(report.planes) || 'NVCV exported no pointers for this frame'
+      : `not wrapped: ${report.wrap.reason}`,
   };
 }
 

@@ -2,7 +2,7 @@
  * The words of every verdict the inspector shows about a frame, in one place: the identity panel's badges,
  * the presenter view's headlines and the command line's table all say them from here.
  */
-import { frameChecks, type CheckName, type CheckResult } from '../contract/checks';
+import { frameChecks, uncomparedPointers, type CheckName, type CheckResult } from '../contract/checks';
 import {
   everyPlane,
   pointerDifferences,
@@ -133,20 +133,13 @@ export interface Verdict {
   why: string;
 }
 
-/** The planes NVCV exported no pointer for, e.g. "NVCV exported no pointer for 1 of 2 planes (UV)"; "" when none. */
-function missingPointers(report: FrameReport): string {
-  const missing = report.planes.filter((plane) => pointersEqual(plane) === null);
-  if (missing.length === 0) return '';
-  return `NVCV exported no pointer for ${missing.length} of ${report.planes.length} planes (${missing.map((p) => p.name).join(', ')})`;
-}
-
 /**
  * Why the pointer verdict is what it is, without a planted fault's note: a mismatch names each differing plane and
  * its distance (never the planes that match); a match counts the planes.
  */
 export function pointerWhy(report: FrameReport): string {
   const match = pointerVerdict(report);
-  const missing = missingPointers(report);
+  const missing = uncomparedPointers(report.planes);
   if (match === false) return [...pointerDifferences(report.planes), ...(missing === '' ? [] : [missing])].join('; ');
   if (match === null) return report.wrap.reason || missing || 'NVCV exported no pointers for this frame';
   const equal = `${report.planes.length} planes: NVCV's exported pointers equal FFmpeg's`;

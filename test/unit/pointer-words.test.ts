@@ -1,6 +1,7 @@
 /** A pointer mismatch in rows, a plane's pointer and stride judged apart, the differing hex digits, and the words. */
 import { describe, expect, it } from 'vitest';
 import { frameVerdicts, HEADLINES, pointerVerdict } from '../../wording/verdicts';
+import { frameChecks } from '../../contract/checks';
 import { hexDiff } from '../../renderer/src/components/identity/hex-diff';
 import { explainDelta, rowDistance, shiftWords, signed } from '../../contract/pointer-delta';
 import {
@@ -148,6 +149,22 @@ describe('the pointer verdict names the planes that differ', () => {
     report.wrap.reason = '';
     expect(pointerVerdict(report)).toBeNull();
     expect(frameVerdicts(report)[0]?.why).toBe('NVCV exported no pointer for 1 of 2 planes (UV)');
+  });
+
+  it('says a pointer that is not an address as such, in the verdict and in the check, never as "no pointers"', () => {
+    const report = paddedNv12Device();
+    const [luma, uv] = report.planes;
+    if (luma === undefined || uv === undefined) throw new Error('fixture lacks planes');
+    report.planes = [{ ...luma, match: null, ffmpegPointer: '(nil)' }, { ...uv }];
+    report.wrap.reason = '';
+    const words = 'plane 0 (Y): FFmpeg\'s pointer "(nil)" is not an address';
+    expect(pointerVerdict(report)).toBeNull();
+    expect(frameVerdicts(report)[0]?.why).toBe(words);
+    expect(frameChecks(report).find((c) => c.name === 'pointers')).toMatchObject({ ok: null, detail: words });
+    report.planes = [{ ...luma }, { ...uv, match: null, nvcvPointer: 'garbage' }];
+    expect(frameChecks(report).find((c) => c.name === 'pointers')?.detail).toBe(
+      'plane 1 (UV): NVCV\'s pointer "garbage" is not an address',
+    );
   });
 
   it('names every plane that differs when several do, and no plane whose match is false over a stride', () => {
