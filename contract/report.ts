@@ -189,8 +189,8 @@ const decoderPlaneSchema = z.object({
   copiedFromOffset: z.int().nullable().optional(),
   /** For FFmpeg's copy: the rows it copied of the plane, and the rows the plane has at the stream's height (fewer
    *  copied leaves the plane's last rows unwritten; absent in older reports). */
-  copiedRows: z.int().nullable().optional(),
-  rowsNeeded: z.int().nullable().optional(),
+  copiedRows: count.nullable().optional(),
+  rowsNeeded: count.nullable().optional(),
   /** decoder-plane: FFmpeg's pointer is the decoder's plane; ffmpeg-copy: FFmpeg's copy of the decoder's plane;
    *  shifted: FFmpeg's pointer (or its copy's source) is elsewhere in the surface. */
   verdict: z.enum(['decoder-plane', 'ffmpeg-copy', 'shifted', 'not-measured']),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checksPass, frameChecks, type CheckResult } from '../../contract/checks';
-import type { DecoderSurface, FrameReport } from '../../contract/report';
+import { frameReportSchema, type DecoderSurface, type FrameReport } from '../../contract/report';
 import { chromaOneRowBeforeDecoderFrame } from '../support/fault-reports';
 import { paddedNv12Device } from '../support/reports';
 
@@ -177,5 +177,14 @@ describe('the decoder check, neutral', () => {
       ok: null,
       detail: 'not checked against the decoder: no plane was compared',
     });
+  });
+});
+
+describe("the decoder witness's row counts in the report's schema", () => {
+  it('are counts: a negative number of copied or needed rows is refused, zero and null are kept', () => {
+    expect(frameReportSchema.safeParse(copiedChroma(0, -1, 121)).success).toBe(false);
+    expect(frameReportSchema.safeParse(copiedChroma(0, 120, -121)).success).toBe(false);
+    expect(frameReportSchema.safeParse(copiedChroma(0, 0, 121)).success).toBe(true);
+    expect(frameReportSchema.safeParse(copiedChroma(0, null, null)).success).toBe(true);
   });
 });
