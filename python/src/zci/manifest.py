@@ -11,7 +11,6 @@ from dataclasses import asdict
 from datetime import datetime, timezone
 from typing import Any
 
-from . import verdicts
 from .facts import FrameFacts, ThumbnailFacts, hex_or_none
 from .plan import ThumbnailPlan, channel_bytes
 from .png import grey_png
@@ -63,7 +62,8 @@ def thumbnail_pngs(t: ThumbnailFacts, name: str, frame: int) -> list[tuple[dict[
 
 
 def recorded_block(facts: FrameFacts) -> dict[str, Any]:
-    """The recorder's facts beyond the report: stream state, both objects' allocations, placements, boundaries."""
+    """The recorder's facts beyond the report: stream state, both objects' planes and allocations, boundaries. Facts
+    only: the inspector judges pointers, strides and placements from them and from the report's values."""
 
     def obj(o: Any) -> Any:
         if o is None:
@@ -102,13 +102,6 @@ def recorded_block(facts: FrameFacts) -> dict[str, Any]:
             "handle": hex_or_none(facts.stream.handle),
             "method": facts.stream.method,
             "state": facts.stream.state,
-        },
-        "placements": [asdict(p) for p in verdicts.placements(facts)],
-        "verdicts": {
-            "pointersMatch": verdicts.pointer_matches(facts),
-            "stridesEqual": verdicts.strides_equal(facts),
-            "oneContext": verdicts.one_context(facts),
-            "singleTensor": verdicts.tensor_verdict(facts)["valid"],
         },
         "boundaries": [asdict(b) for b in facts.boundaries[:64]],
         "proof": {"asked": facts.proof.asked, "method": "driver-copy" if facts.proof.ran else None},
