@@ -4,11 +4,11 @@ inspector's corpus scan across the GPUs of a Ray cluster (zci.scan)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from .errors import RecorderError
+from .errors import FactsError, OutputError, RecorderError
 from .facts import from_json
+from .facts_check import FRAME_CAP, one_line, records
 from .recorder import Recorder
 from .scan import command as scan_command
 
@@ -16,34 +16,50 @@ PROCESS_RECORD = "zci-recorder-process"
 
 
 def pack(facts_path: str, output: str, overwrite: bool, sign: bool) -> int:
-    """Reads a JSON-lines file: one process record, then one facts record a frame."""
+    """Reads a JSON-lines file: one process record, then one facts record a frame. Raises FactsError (the file) or
+    another RecorderError (the capture) with a stable code; writes nothing unless the capture is valid."""
+    name = one_line(facts_path, 200)
+    if not output.endswith(".zci"):
+        raise OutputError("OUTPUT_NOT_ZCI", f"{one_line(output, 200)}: a capture's name ends in .zci")
     process, versions, frames = None, None, []
-    with open(facts_path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                if record.get("facts") == PROCESS_RECORD:
-                    process = {"name": str(record["name"])[:256], "pid": int(record["pid"])}
-                    versions = {str(k): (None if v is None else str(v)) for k, v in record["versions"].items()}
-                else:
-                    frames.append(from_json(record))
-            except (ValueError, KeyError, TypeError, AttributeError) as error:
-                print(f"{facts_path}:{number}: {error}", file=sys.stderr)
-                return 2
+    try:
+        handle = open(facts_path, "rb")  # noqa: SIM115 (closed below; opening is what may fail)
+    except OSError as error:
+        raise FactsError("FACTS_UNREADABLE", f"{name}: {one_line(error.strerror or str(error))}") from None
+    with handle:
+        for number, record, is_process in records(handle, name):
+            if is_process:
+                if process is not None:
+                    raise FactsError("FACTS_INVALID", f"{name}:{number}: a second {PROCESS_RECORD} record")
+                process = {"name": record["name"][:256], "pid": record["pid"]}
+                versions = dict(record["versions"])
+            else:
+                if len(frames) >= FRAME_CAP:
+                    raise FactsError("FACTS_TOO_LARGE", f"{name}:{number}: over {FRAME_CAP} frames")
+                frames.append(from_json(record))
     if process is None or versions is None:
-        print(f"{facts_path}: no {PROCESS_RECORD} record; was it written by zci_recorder.h?", file=sys.stderr)
-        return 2
+        if not frames:
+            raise FactsError("FACTS_EMPTY", f"{name}: holds no records; was it written by zci_recorder.h?")
+        raise FactsError("FACTS_NO_PROCESS", f"{name}: no {PROCESS_RECORD} record; was it written by zci_recorder.h?")
     if not frames:
-        print(f"{facts_path}: no frames were recorded", file=sys.stderr)
-        return 2
+        raise FactsError("FACTS_NO_FRAMES", f"{name}: no frames were recorded")
     recorder = Recorder(output, overwrite=overwrite, sign=sign)
     for facts in frames:
         recorder.add(facts)
     written = recorder.close(language="c", process=process, versions_seen=versions)
-    print(f"{written}: {len(frames)} frame(s) recorded by {process['name']} (pid {process['pid']})")
+    print(f"{written}: {len(frames)} frame(s) recorded by {one_line(process['name'], 256)} (pid {process['pid']})")
     return 0
+
+
+def _output_error(error: OSError, output: str) -> OutputError:
+    """A refusal to write the capture, coded: it exists, it is a symbolic link, or the folder cannot take it."""
+    if isinstance(error, FileExistsError):
+        if "symbolic link" in str(error):
+            return OutputError("OUTPUT_IS_LINK", one_line(str(error)))
+        return OutputError("OUTPUT_EXISTS", f"{one_line(output, 200)} exists; pass --overwrite to replace it")
+    return OutputError(
+        "OUTPUT_UNWRITABLE", f"{one_line(output, 200)}: {one_line(error.strerror or str(error))}; check its folder"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,9 +76,22 @@ def main(argv: list[str] | None = None) -> int:
         return scan_command.run(args)
     try:
         return pack(args.facts, args.output, args.overwrite, not args.unsigned)
-    except (RecorderError, OSError) as error:
-        print(f"zci-recorder: {error}", file=sys.stderr)
+    except FactsError as error:
+        print(f"zci-recorder: {error.code}: {one_line(str(error), 400)}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        refused = _output_error(error, args.output)
+        print(f"zci-recorder: {refused.code}: {refused}", file=sys.stderr)
         return 3
+    except RecorderError as error:
+        print(f"zci-recorder: {error.code}: {one_line(str(error), 400)}", file=sys.stderr)
+        return 3
+    except Exception as error:  # a defect, still one line: never a traceback for what a file holds
+        print(
+            f"zci-recorder: INTERNAL: {one_line(repr(error), 300)}; please report it with the facts file",
+            file=sys.stderr,
+        )
+        return 4
 
 
 if __name__ == "__main__":

@@ -24,6 +24,14 @@ class FactsError(RecorderError):
         self.code = code
 
 
+class OutputError(RecorderError):
+    """The capture cannot be written where asked; `code` says why (OUTPUT_EXISTS, OUTPUT_IS_LINK, …)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 class NoDriverError(RecorderError):
     """The CUDA driver (libcuda.so.1) could not be loaded or has no usable device."""
 
