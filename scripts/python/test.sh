@@ -2,7 +2,8 @@
 # Runs every recorder test: installs python/ with its test and ray extras into .cache/recorder-venv (Ray for the
 # corpus scan's test, which starts a three-node cluster on this machine), checks it with ruff, runs pytest (the unit
 # tests, the writer against the inspector's own reader, the C header's compile and harness, the Ray scan against the
-# inspector's own scan; tests/gpu/ where a GPU exists) and clang-format on the header.
+# inspector's own scan; tests/gpu/ where a GPU exists; every capture a test writes checked against
+# contract/capture.schema.json with jsonschema, a dependency of the package) and clang-format on the header.
 # Last line, always: "recorder: N passed, M failed, K skipped". Exit status 0 only when M is 0.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -25,7 +26,7 @@ else
   failed=$((failed + 1)); cat "$log/ruff.log"
 fi
 if command -v clang-format >/dev/null; then
-  if (cd "$root" && clang-format --dry-run --Werror include/zci_recorder.h python/tests/c/*.[ch]) >"$log/format.log" 2>&1; then
+  if (cd "$root" && clang-format --dry-run --Werror include/*.h python/tests/c/*.[ch]) >"$log/format.log" 2>&1; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1)); cat "$log/format.log"
