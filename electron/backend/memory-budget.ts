@@ -9,6 +9,11 @@ import { RpcFailure, rpcError } from '../../contract/envelope';
 export interface Charge {
   readonly bytes: number;
   readonly what: string;
+  /**
+   * Sets the charge to what was measured or known since: less gives bytes back, more is charged like a new charge
+   * (MEMORY_BUDGET_EXCEEDED, the charge unchanged, when it does not fit). Nothing happens once released.
+   */
+  resize(bytes: number, what: string): void;
   /** Gives the bytes back; a second call does nothing. */
   release(): void;
 }
@@ -27,29 +32,47 @@ export class MemoryBudget {
 
   /** Charges bytes for something, or throws MEMORY_BUDGET_EXCEEDED naming the budget when they do not fit. */
   charge(bytes: number, what: string): Charge {
-    if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`a charge must be whole bytes, not ${bytes}`);
-    if (this.used + bytes > this.limitBytes)
-      throw new RpcFailure(
-        rpcError(
-          'MEMORY_BUDGET_EXCEEDED',
-          `${what} needs ${mibWords(bytes)}; the backend's memory budget of ${mibWords(this.limitBytes)} has ${mibWords(this.limitBytes - this.used)} left (${this.charges.size} charge(s) held by the open sessions and answers).`,
-          'Close files or captures in other windows, or ask for less. Whoever starts the app can raise the budget (serve mode: --memory-budget).',
-        ),
-      );
+    this.admit(bytes, 0, what);
     this.used += bytes;
     let released = false;
+    let held = bytes;
+    let words = what;
     const charge: Charge = {
-      bytes,
-      what,
+      get bytes() {
+        return held;
+      },
+      get what() {
+        return words;
+      },
+      resize: (next, nextWhat) => {
+        if (released) return;
+        this.admit(next, held, nextWhat);
+        this.used += next - held;
+        held = next;
+        words = nextWhat;
+      },
       release: () => {
         if (released) return;
         released = true;
-        this.used -= bytes;
+        this.used -= held;
         this.charges.delete(charge);
       },
     };
     this.charges.add(charge);
     return charge;
+  }
+
+  /** Throws MEMORY_BUDGET_EXCEEDED when bytes, in place of bytes already charged (held), do not fit. */
+  private admit(bytes: number, held: number, what: string): void {
+    if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`a charge must be whole bytes, not ${bytes}`);
+    if (this.used - held + bytes <= this.limitBytes) return;
+    throw new RpcFailure(
+      rpcError(
+        'MEMORY_BUDGET_EXCEEDED',
+        `${what} needs ${mibWords(bytes)}; the backend's memory budget of ${mibWords(this.limitBytes)} has ${mibWords(this.limitBytes - this.used + held)} left (${this.charges.size} charge(s) held by the open sessions and answers).`,
+        'Close files or captures in other windows, or ask for less. Whoever starts the app can raise the budget (serve mode: --memory-budget).',
+      ),
+    );
   }
 
   /** Runs work that builds an answer of a known size, charged until the work ends. */

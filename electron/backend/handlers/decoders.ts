@@ -6,7 +6,8 @@ import { CaptureSession } from '../../capture/capture-session';
 import type { CompareDecoderA } from '../../../contract/decoder-compare';
 import { RpcFailure, rpcError } from '../../../contract/envelope';
 import type { DecodePath } from '../../../contract/vocabulary';
-import type { BackendDeps, Handlers } from './types';
+import { chargeComparison } from '../open-budget';
+import type { BudgetedDeps, Handlers } from './types';
 
 /** The decoder on side A: the one the open file is decoded with. */
 function sideA(path: DecodePath): CompareDecoderA {
@@ -14,7 +15,7 @@ function sideA(path: DecodePath): CompareDecoderA {
 }
 
 /** Builds the decoder comparison handler. */
-export function createDecoderHandlers(deps: BackendDeps): Pick<Handlers, 'compareDecoders'> {
+export function createDecoderHandlers(deps: BudgetedDeps): Pick<Handlers, 'compareDecoders'> {
   return {
     compareDecoders: async ({ index }, { client }) =>
       client.cancellable((signal) =>
@@ -34,13 +35,19 @@ export function createDecoderHandlers(deps: BackendDeps): Pick<Handlers, 'compar
           if (compare === undefined) {
             throw new RpcFailure(rpcError('INTERNAL', 'This build of the addon cannot compare decoders.'));
           }
-          return compare(file, {
-            frames: [index],
-            decoderA: sideA(session.info.decodePath),
-            device: deps.persistence.getSettings().device,
-            signal,
-            ...(deps.plant !== null && deps.plant !== undefined ? { plant: deps.plant } : {}),
-          });
+          // The two decoders it opens are charged as opens are, for as long as it runs.
+          const charge = await chargeComparison(deps.memory, file, session.info, session.info.decodePath);
+          try {
+            return await compare(file, {
+              frames: [index],
+              decoderA: sideA(session.info.decodePath),
+              device: deps.persistence.getSettings().device,
+              signal,
+              ...(deps.plant !== null && deps.plant !== undefined ? { plant: deps.plant } : {}),
+            });
+          } finally {
+            charge.release();
+          }
         }),
       ),
   };

@@ -1,7 +1,7 @@
 /** The file methods of the RPC: open a video, close it, the recent files and the bundled sample. */
 import { resolveUserPath } from '../../app/user-path';
 import { RpcFailure, rpcError } from '../../../contract/envelope';
-import { heldFrameBytes, mibWords } from '../../../contract/budgets';
+import { chargeOpen } from '../open-budget';
 import type { BackendDeps, BudgetedDeps, Handlers } from './types';
 
 /** The addon, or INTERNAL with a remedy when it could not be loaded. */
@@ -30,6 +30,14 @@ export function createFileHandlers(
           await deps.paths.check(path, deps.cwd);
           const file = await resolveUserPath(path, deps.cwd);
           const settings = deps.persistence.getSettings();
+          // Charged before the addon opens anything (open-budget.ts); past the budget nothing is opened.
+          const pending = await chargeOpen(
+            deps.memory,
+            file,
+            options?.decode ?? settings.decode,
+            deps.budgets.holdFrames,
+            deps.budgets.maxPixels,
+          );
           emit('progress', { stage: 'opening', message: `Opening ${file}`, fraction: null });
           try {
             const session = await addon.Session.open(file, {
@@ -44,23 +52,19 @@ export function createFileHandlers(
               maxPixels: deps.budgets.maxPixels,
               signal,
             });
-            // The frames it will hold are charged before any is decoded; past the budget the file is closed again.
-            const held = deps.budgets.holdFrames * heldFrameBytes(session.info.codedWidth, session.info.codedHeight);
+            // Reconciled with what the open took; past the budget the file is closed again.
             try {
-              client.replace(
-                session,
-                file,
-                deps.memory.charge(
-                  held,
-                  `Holding ${deps.budgets.holdFrames} frames of ${file} (at most ${mibWords(held)})`,
-                ),
-              );
+              pending.reconcile(session.info);
+              client.replace(session, file, pending.charge);
             } catch (error) {
               session.close({ background: true });
               throw error;
             }
             deps.persistence.opened(file);
             return { info: session.info };
+          } catch (error) {
+            pending.charge.release();
+            throw error;
           } finally {
             emit('progress', { stage: 'done', message: '', fraction: 1 });
           }

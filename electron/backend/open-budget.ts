@@ -1,0 +1,94 @@
+/**
+ * The memory budget's side of opening a file and of the decoder A/B: the cost model's charge (open-charge.ts) is made
+ * before the addon opens anything, and after the open it is reconciled with what the open really took, so the next
+ * step of any client is refused once the backend holds its budget. The addon reports no per-process device memory,
+ * so the reconciliation measures the process's resident memory; device memory is charged by the model alone.
+ */
+import { mibWords } from '../../contract/budgets';
+import type { StreamInfo } from '../../contract/report';
+import type { DecodeMode, DecodePath } from '../../contract/vocabulary';
+import type { Charge, MemoryBudget } from './memory-budget';
+import { chargeBeforeOpen, chargeWords, chromaOfPixelFormat, openCharge, type ChargeShape } from './open-charge';
+import { probeStreamShape, type StreamShape } from './stream-shape';
+
+/** Resident memory of this process now, in bytes. */
+export function residentBytes(): number {
+  return process.memoryUsage.rss();
+}
+
+/** The model's shape of an opened stream: the addon's facts, and the DPB the file's parameter set gave. */
+export function shapeOfInfo(info: StreamInfo, probed: StreamShape | null): ChargeShape {
+  return {
+    codec: info.codec,
+    codedWidth: info.codedWidth,
+    codedHeight: info.codedHeight,
+    chromaFormat: chromaOfPixelFormat(info.pixelFormat),
+    bitDepth: info.bitDepth,
+    dpbFrames: probed !== null && probed.codec === info.codec ? probed.dpbFrames : null,
+  };
+}
+
+/** An open charged before it is made, to be reconciled once the addon answers. */
+export interface PendingOpen {
+  readonly charge: Charge;
+  /**
+   * Sets the charge to the larger of the model for the stream as opened (its decode path, its real format) and the
+   * resident memory the open took; throws MEMORY_BUDGET_EXCEEDED (the charge unchanged) when that does not fit.
+   */
+  reconcile(info: StreamInfo): void;
+}
+
+/**
+ * Charges an open of file before it is made: the model's cost when its header can be read, else the frames it will
+ * hold at the worst bytes per pixel (and the rest once the open says what the stream is). Throws
+ * MEMORY_BUDGET_EXCEEDED, opening nothing, when the charge does not fit.
+ */
+export async function chargeOpen(
+  memory: MemoryBudget,
+  file: string,
+  mode: DecodeMode,
+  heldFrames: number,
+  maxPixels: number,
+): Promise<PendingOpen> {
+  const probed = await probeStreamShape(file);
+  // A header over the pixel budget is the addon's to refuse (MEDIA_TOO_LARGE), with its own words.
+  const known = probed !== null && probed.codedWidth * probed.codedHeight <= maxPixels ? probed : null;
+  // A container the probe does not read is charged nothing until the addon says what the stream is; the
+  // supervisor's process limit bounds that one open meanwhile.
+  const cost = known === null ? null : chargeBeforeOpen(known, mode, heldFrames);
+  const charge = memory.charge(
+    cost?.bytes ?? 0,
+    known === null || cost === null
+      ? `Opening ${file} (a container whose header is read once it is open)`
+      : `Opening ${file}: ${chargeWords(known, cost)}`,
+  );
+  const before = residentBytes();
+  return {
+    charge,
+    reconcile: (info) => {
+      const shape = shapeOfInfo(info, probed);
+      const cost = openCharge(shape, info.decodePath, heldFrames);
+      const grown = Math.max(0, residentBytes() - before);
+      const bytes = Math.max(cost.bytes, grown);
+      const measured = grown > cost.bytes ? `; the open took ${mibWords(grown)}, more than the model's` : '';
+      charge.resize(bytes, `Holding ${file}: ${chargeWords(shape, cost)}${measured}`);
+    },
+  };
+}
+
+/**
+ * Charges the decoder A/B's two decoders (side A on the open file's path, side B FFmpeg's software decoder, each with
+ * the addon's default of two held frames) for as long as the comparison runs.
+ */
+export async function chargeComparison(
+  memory: MemoryBudget,
+  file: string,
+  info: StreamInfo,
+  sideA: DecodePath,
+): Promise<Charge> {
+  const shape = shapeOfInfo(info, await probeStreamShape(file));
+  const held = 2;
+  const a = openCharge(shape, sideA, held);
+  const b = openCharge(shape, 'software', held);
+  return memory.charge(a.bytes + b.bytes, `Comparing two decoders of ${file}: twice ${chargeWords(shape, b)}`);
+}

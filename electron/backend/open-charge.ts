@@ -1,0 +1,131 @@
+/**
+ * What opening a file costs the backend's memory, charged before the open is made: FFmpeg's reference frames (the
+ * DPB), one picture and one thread context per decoder thread, and the frames the session holds. The constants are
+ * measured, not guessed: scripts/memory/open-cost.mjs, recorded in docs/reliability-runs/ (the run of 2026-12-05 at
+ * 66a6fb5 for the fixtures, and the 8192x4352 4:4:4 H.264 stream with 16 reference frames this module was fitted on:
+ * 2,376 MiB with 3 decoder threads, 2,068 MiB with 1). test/integration/open-charge.test.ts holds every fixture that
+ * grows past the noise, and that stream, to within 25 % of what they really hold.
+ */
+import os from 'node:os';
+import type { DecodeMode, DecodePath } from '../../contract/vocabulary';
+import { MAX_DPB_FRAMES } from './parameter-sets';
+import type { StreamShape } from './stream-shape';
+
+const MIB = 1_048_576;
+
+/**
+ * What a decoder thread holds besides its picture, in bytes per pixel: FFmpeg's per-thread slice context and its
+ * macroblock or CTU tables. Fitted on 3 threads and on 1: H.264 2.2 (1920x1088 and 8192x4352 4:4:4), HEVC 2.7
+ * (1280x720 10-bit). Codecs not measured at a size where it shows take HEVC's, the larger.
+ */
+export const THREAD_BYTES_PER_PIXEL: Readonly<Record<string, number>> = { h264: 2.2, hevc: 2.7 };
+const THREAD_BYTES_PER_PIXEL_OTHER = 2.7;
+
+/** The addon's own state for a session (packet index, contexts, buffers), measured as the fixtures' smallest cost. */
+export const SESSION_BASE_BYTES = 4 * MIB;
+
+/** What each decoder thread holds whatever the picture size (its stack and its allocator's arena, as touched). */
+export const THREAD_BASE_BYTES = 1.25 * MIB;
+
+/**
+ * Pictures a codec's decoder keeps for reference when the stream does not say: H.264 and HEVC's DPB maximum, VP9 and
+ * AV1's eight reference slots, VP8's three, MPEG's two.
+ */
+export const CODEC_MAX_DPB: Readonly<Record<string, number>> = {
+  h264: MAX_DPB_FRAMES,
+  hevc: MAX_DPB_FRAMES,
+  vp9: 8,
+  av1: 8,
+  vp8: 3,
+  mpeg1video: 2,
+  mpeg2video: 2,
+  mpeg4: 2,
+};
+
+/** Decoder threads of an NVDEC open (the addon's kNvdecThreads) and of a cuvid one. */
+export const NVDEC_THREADS = 1;
+
+/** The decoder threads FFmpeg runs for software decoding (thread_count 0): one more than the cores, 16 at most. */
+export function softwareThreads(cores: number = os.availableParallelism()): number {
+  return cores > 1 ? Math.min(cores + 1, 16) : 1;
+}
+
+/** What the model needs of a stream: a StreamShape, or the facts the addon reported after the open. */
+export type ChargeShape = Pick<StreamShape, 'codec' | 'codedWidth' | 'codedHeight' | 'chromaFormat' | 'bitDepth'> & {
+  dpbFrames: number | null;
+};
+
+/** The parts of a charge, for the words that explain it. */
+export interface OpenCharge {
+  bytes: number;
+  frameBytes: number;
+  dpbFrames: number;
+  threads: number;
+  heldFrames: number;
+  path: 'software' | 'hardware';
+}
+
+/** Bytes one decoded picture takes: its planes at the stream's chroma format and sample size. */
+export function pictureBytes(shape: ChargeShape): number {
+  const planes = shape.chromaFormat === 0 ? 1 : shape.chromaFormat === 1 ? 1.5 : shape.chromaFormat === 2 ? 2 : 3;
+  const sample = shape.bitDepth === null || shape.bitDepth > 8 ? 2 : 1;
+  return Math.ceil(shape.codedWidth * shape.codedHeight * planes * sample);
+}
+
+/** The DPB the charge counts: the stream's own, else its codec's maximum. */
+export function dpbOf(shape: ChargeShape): number {
+  return shape.dpbFrames ?? CODEC_MAX_DPB[shape.codec] ?? MAX_DPB_FRAMES;
+}
+
+/**
+ * The charge of one open on one decode path. Software: the DPB and the held frames as pictures, and per thread one
+ * picture and its context. NVDEC: the DPB, one surface per thread, the current one and the held frames, in device
+ * memory (not measured yet on a GPU: the same pictures, without the software decoder's thread contexts).
+ */
+export function openCharge(shape: ChargeShape, path: DecodePath, heldFrames: number, cores?: number): OpenCharge {
+  const frameBytes = pictureBytes(shape);
+  const dpbFrames = dpbOf(shape);
+  if (path === 'software') {
+    const threads = softwareThreads(cores);
+    const perPixel = THREAD_BYTES_PER_PIXEL[shape.codec] ?? THREAD_BYTES_PER_PIXEL_OTHER;
+    const threadBytes = frameBytes + Math.ceil(perPixel * shape.codedWidth * shape.codedHeight) + THREAD_BASE_BYTES;
+    const bytes = frameBytes * (dpbFrames + heldFrames) + threads * threadBytes + SESSION_BASE_BYTES;
+    return { bytes, frameBytes, dpbFrames, threads, heldFrames, path: 'software' };
+  }
+  const threads = NVDEC_THREADS;
+  const bytes = frameBytes * (dpbFrames + 1 + threads + heldFrames) + SESSION_BASE_BYTES;
+  return { bytes, frameBytes, dpbFrames, threads, heldFrames, path: 'hardware' };
+}
+
+/**
+ * The charge before the open, when the decode path is not known yet: software when software was asked for, else the
+ * larger of the two (auto may fall back to software).
+ */
+export function chargeBeforeOpen(shape: ChargeShape, mode: DecodeMode, heldFrames: number): OpenCharge {
+  const software = openCharge(shape, 'software', heldFrames);
+  if (mode === 'software') return software;
+  const hardware = openCharge(shape, 'nvdec', heldFrames);
+  return hardware.bytes > software.bytes ? hardware : software;
+}
+
+const CHROMA_WORDS = ['4:0:0', '4:2:0', '4:2:2', '4:4:4'] as const;
+
+/** The words that say what a charge counts, for a refusal's message. */
+export function chargeWords(shape: ChargeShape, charge: OpenCharge): string {
+  const mib = (n: number): string => `${(n / MIB).toFixed(1)} MiB`;
+  const chroma = shape.chromaFormat === null ? '4:4:4 at most' : CHROMA_WORDS[shape.chromaFormat];
+  const depth = shape.bitDepth === null ? '16-bit at most' : `${shape.bitDepth}-bit`;
+  return (
+    `${charge.dpbFrames} reference frames, ${charge.threads} decoder thread(s) and ${charge.heldFrames} held frames of ` +
+    `a ${shape.codedWidth}x${shape.codedHeight} ${chroma} ${depth} ${shape.codec} picture (${mib(charge.frameBytes)} each)`
+  );
+}
+
+/** A stream's chroma format from the addon's pixel format name ("yuv420p10le", "nv12", "gbrp", "gray"). */
+export function chromaOfPixelFormat(name: string): ChargeShape['chromaFormat'] {
+  if (/^(gray|y\d)/.test(name)) return 0;
+  if (/^(yuvj?420|nv12|nv21|p01[0-6])/.test(name)) return 1;
+  if (/^(yuvj?422|nv16|p21[0-6]|y210)/.test(name)) return 2;
+  if (/^(yuvj?444|gbr|nv24|p41[0-6]|rgb|bgr)/.test(name)) return 3;
+  return null;
+}
