@@ -6,12 +6,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import zipfile
 from importlib import resources
 
 import pytest
 
 import factsbuild as fb
-from capture_schema import CONTRACT_SCHEMA, manifest_of
+from capture_schema import CONTRACT_SCHEMA, manifest_of, problems
 from zci import Recorder, schema
 from zci.errors import CaptureInvalidError, RecorderError
 
@@ -73,3 +74,21 @@ def test_the_recorded_block_holds_facts_and_no_verdicts(tmp_path):
     recorded = manifest["frames"][0]["recorded"]
     assert set(recorded) == {"source", "wrapped", "stream", "boundaries", "proof", "bytesRead", "notTaken"}
     assert "verdicts" not in json.dumps(recorded) and "placements" not in recorded
+
+
+def test_the_tests_own_check_finds_a_broken_capture(tmp_path):
+    # The check every test's captures pass through (conftest.py) reads the contract's schema and the zip itself.
+    path = write(tmp_path, [fb.frame("a", fb.image_wrap())])
+    assert problems(path) == []
+    broken = tmp_path / "broken.hostile.zci"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(broken, "w") as target:
+        for info in source.infolist():
+            if info.filename == "frames/000000/plane-0.png":
+                continue
+            target.writestr(info, source.read(info.filename))
+    assert any("plane-0.png is not in the zip" in p for p in problems(broken)), problems(broken)
+    manifest = json.loads(zipfile.ZipFile(broken).read("capture.json"))
+    manifest["frames"][0]["report"]["pool"] = None
+    with zipfile.ZipFile(tmp_path / "pool.hostile.zci", "w") as target:
+        target.writestr("capture.json", json.dumps(manifest))
+    assert any("pool" in p for p in problems(tmp_path / "pool.hostile.zci"))
