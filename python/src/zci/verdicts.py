@@ -1,5 +1,6 @@
-"""The inspector's verdicts, from a facts record alone: pointers match, strides equal, where the wrapped planes
-lie in the source's allocation, hidden rows, whether one tensor could hold the frame, one context."""
+"""What the frame report states of a facts record beyond the facts themselves: where the wrapped object puts each
+plane, where the wrapped planes lie in the source's allocation, hidden rows, whether one tensor could hold the frame,
+one context. The inspector's checks (pointers, strides, …) it computes itself, from the report's values."""
 
 from __future__ import annotations
 
@@ -51,11 +52,6 @@ def pointer_matches(facts: FrameFacts) -> list[bool | None]:
     return [None if i is None else i[0] == s.pointer for s, i in zip(facts.source.planes, implied_planes(facts))]
 
 
-def strides_equal(facts: FrameFacts) -> list[bool | None]:
-    """Per source plane: the wrapped object's row stride equals the source's pitch."""
-    return [None if i is None else i[1] == s.pitch for s, i in zip(facts.source.planes, implied_planes(facts))]
-
-
 def placements(facts: FrameFacts) -> list[Placement]:
     """Whether each wrapped plane lies inside the source's allocation, and at which offset."""
     if facts.wrapped is None:
@@ -105,18 +101,6 @@ def coded_rows(obj: ObjectFacts, i: int) -> int | None:
         return None
     step = round(luma / rows) if rows < luma else 1
     return max(rows, -(-obj.coded_height // step))
-
-
-def naive_chroma_row(facts: FrameFacts) -> tuple[int, int] | None:
-    """(assumed, actual) row of plane 1 for a single-plane wrap of a multi-plane source: the tensor assumes the
-    planes follow at their display heights; the source's plane 1 lies where its pointer says."""
-    if facts.wrapped is None or len(facts.wrapped.planes) != 1 or len(facts.source.planes) < 2:
-        return None
-    y, uv = facts.source.planes[0], facts.source.planes[1]
-    gap = uv.pointer - facts.wrapped.planes[0].pointer
-    pitch = facts.wrapped.planes[0].pitch
-    actual = gap // pitch if pitch > 0 and gap % pitch == 0 else -1
-    return y.height, actual
 
 
 def tensor_verdict(facts: FrameFacts) -> dict[str, object]:
