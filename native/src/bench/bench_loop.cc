@@ -6,7 +6,7 @@
 // Each variant opens its file before the clock starts and is timed from its first frame to its last.
 #include "bench_loop.h"
 
-#include "decode/decoder_pool.h"
+#include "gpu/decoder_pool.h"
 
 #include "json_line.h"
 

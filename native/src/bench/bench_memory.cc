@@ -11,7 +11,7 @@
 
 #include "gpu/cuda_driver.h"
 #include "common/error.h"
-#include "decode/ffmpeg_ptr.h"
+#include "frame/ffmpeg_ptr.h"
 #include "session/session.h"
 
 extern "C" {

@@ -2,7 +2,7 @@
 
 #include "gpu/cuda_device.h"
 #include "gpu/cuda_driver.h"
-#include "decode/decoder_pool.h"
+#include "gpu/decoder_pool.h"
 #include "common/error.h"
 #include "json_line.h"
 #include "session/session.h"

@@ -9,7 +9,7 @@
 #include "gpu/cuda_device.h"
 #include "gpu/cuda_driver.h"
 #include "gpu/environment.h"
-#include "decode/decoder_pool.h"
+#include "gpu/decoder_pool.h"
 #include "nvcv/nvcv_abi_check.h"
 #include "nvcv/nvcv_loader.h"
 #include "nvcv/wrap.h"

@@ -263,7 +263,6 @@ Napi::Value frameReportToJs(Napi::Env env, const FrameEvidence &e) {
                                           .add("messages", stringArray(env, e.damage.messages))
                                           .object())
                        .object();
-  if (e.ledger) o.Set("ledger", ledgerToJs(env, *e.ledger));
   o.Set("placement", placementToJs(env, e.placement));
   return o;
 }

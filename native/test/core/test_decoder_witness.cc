@@ -4,7 +4,7 @@
 // the planes, and one row off either way. An odd target height is where the chroma row is rounded up to even.
 #include "check.h"
 
-#include "decode/decoder_pool.h"
+#include "gpu/decoder_pool.h"
 #include "decode/decoder_surface.h"
 
 // After cuda.h (through decoder_pool.h): the ffnvcodec headers then take the driver API's types from it.

@@ -1,7 +1,7 @@
 // How one plane's samples are read (the same inline code the GPU runs), and the YUV -> RGB of one pixel.
 #include "check.h"
 
-#include "compare/sample_compare.h"
+#include "frame/sample_compare.h"
 #include "preview/yuv_pixel.h"
 
 #include <cstdint>

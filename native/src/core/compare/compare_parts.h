@@ -5,7 +5,7 @@
 
 #include "common/error.h"
 #include "compare/decoder_compare.h"
-#include "compare/sample_compare.h"
+#include "frame/sample_compare.h"
 #include "preview/color_kernels.h"
 
 extern "C" {

@@ -4,10 +4,10 @@
 #pragma once
 
 #include "gpu/cuda_device.h"
-#include "decode/ffmpeg_ptr.h"
+#include "frame/ffmpeg_ptr.h"
 #include "decode/guard.h"
 #include "common/options.h"
-#include "compare/sample_compare.h"
+#include "frame/sample_compare.h"
 
 #include <cstdint>
 #include <optional>

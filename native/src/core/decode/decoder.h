@@ -5,7 +5,7 @@
 #include "decode/planted_frame.h"
 #include "decode/damage.h"
 #include "common/error.h"
-#include "decode/ffmpeg_ptr.h"
+#include "frame/ffmpeg_ptr.h"
 #include "decode/guard.h"
 #include "decode/log_capture.h"
 #include "decode/nal_count.h"

@@ -4,7 +4,7 @@
 #include "decode/nal_count.h"
 
 #include "common/error.h"
-#include "decode/ffmpeg_compat.h"
+#include "frame/ffmpeg_compat.h"
 
 extern "C" {
 #include <libavformat/avformat.h>

@@ -3,9 +3,9 @@
 #include "decode/decoder.h"
 
 #include "gpu/cuda_driver.h"
-#include "decode/decoder_pool.h"
+#include "gpu/decoder_pool.h"
 #include "common/error.h"
-#include "decode/ffmpeg_compat.h"
+#include "frame/ffmpeg_compat.h"
 #include "gpu/nvdec_caps.h"
 #include "decode/planted_frame.h"
 

@@ -1,7 +1,7 @@
 #include "decode/decoder_surface.h"
 
-#include "decode/decoder_pool.h"
-#include "decode/ffmpeg_compat.h"
+#include "gpu/decoder_pool.h"
+#include "frame/ffmpeg_compat.h"
 
 namespace zci {
 namespace {

@@ -4,7 +4,7 @@
 // own pool (6.0 and later), the surface it copied from and where in it FFmpeg read each plane.
 #pragma once
 
-#include "evidence/evidence.h"
+#include "frame/frame_evidence.h"
 
 #include <cstdint>
 

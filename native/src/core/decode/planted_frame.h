@@ -8,7 +8,7 @@
 // A planted frame is named in its report (wrap.planted); it is never a real one.
 #pragma once
 
-#include "decode/ffmpeg_ptr.h"
+#include "frame/ffmpeg_ptr.h"
 
 #include <optional>
 #include <string>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "common/named.h"
-#include "decode/pixel_layout.h"
+#include "frame/pixel_layout.h"
 
 #include <cstdint>
 #include <string>

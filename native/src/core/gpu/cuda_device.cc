@@ -1,9 +1,9 @@
 #include "gpu/cuda_device.h"
 
 #include "gpu/cuda_driver.h"
-#include "decode/decoder_pool.h"
+#include "gpu/decoder_pool.h"
 #include "common/error.h"
-#include "decode/ffmpeg_ptr.h"
+#include "frame/ffmpeg_ptr.h"
 
 extern "C" {
 #include <libavutil/hwcontext.h>

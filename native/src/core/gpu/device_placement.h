@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/options.h"
+#include "frame/frame_evidence.h"
 #include "gpu/cuda_device.h"
 
 extern "C" {
@@ -16,18 +17,6 @@ extern "C" {
 #include <vector>
 
 namespace zci {
-
-/// The report's placement section (contract/report.ts).
-struct PlacementEvidence {
-  std::optional<int64_t> decoderDevice;             // null: FFmpeg decoded in software
-  std::vector<std::optional<int64_t>> planeDevices; // each plane pointer's device; null: host memory
-  std::optional<int64_t> nvcvDevice;                // the device of the context NVCV's image was wrapped in
-  std::optional<int64_t> operatorDevice;            // where operator previews run; null: no CUDA device
-  std::optional<bool> peerSupported, peerEnabled;   // across devices only
-  // "one-device", "host-memory", "cross-device-copy" or "cross-device-peer"
-  std::string verdict = "host-memory";
-  std::string reason;
-};
 
 /// A retain of one device's primary context for a scope (none for ordinal -1); throws CUDA_ERROR when the driver
 /// refuses it.

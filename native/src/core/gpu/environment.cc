@@ -1,7 +1,7 @@
 #include "gpu/environment.h"
 
 #include "gpu/cuda_driver.h"
-#include "decode/ffmpeg_compat.h"
+#include "frame/ffmpeg_compat.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>

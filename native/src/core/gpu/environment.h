@@ -1,7 +1,7 @@
 // Probes the machine: FFmpeg versions, CUDA runtime/driver/devices, NVCV and CV-CUDA.
 #pragma once
 
-#include "decode/decoder_pool.h"
+#include "gpu/decoder_pool.h"
 #include "nvcv/nvcv_loader.h"
 #include "gpu/nvdec_caps.h"
 

@@ -1,10 +1,10 @@
 // Wraps a decoded frame into an NVCV image (and, where valid, a tensor) without copying; the image owns a frame ref.
 #pragma once
 
-#include "evidence/evidence.h"
-#include "decode/ffmpeg_ptr.h"
+#include "frame/frame_evidence.h"
+#include "frame/ffmpeg_ptr.h"
 #include "nvcv/nvcv_api.h"
-#include "decode/pixel_layout.h"
+#include "frame/pixel_layout.h"
 
 #include <atomic>
 #include <memory>

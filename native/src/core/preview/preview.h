@@ -5,7 +5,7 @@
 #include "evidence/copy_ledger.h"
 #include "gpu/cuda_device.h"
 #include "common/options.h"
-#include "decode/pixel_layout.h"
+#include "frame/pixel_layout.h"
 
 #include <cstdint>
 #include <optional>

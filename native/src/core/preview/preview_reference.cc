@@ -2,7 +2,7 @@
 #include "preview/preview.h"
 
 #include "common/error.h"
-#include "decode/ffmpeg_ptr.h"
+#include "frame/ffmpeg_ptr.h"
 
 extern "C" {
 #include <libavutil/hwcontext.h>

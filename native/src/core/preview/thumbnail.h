@@ -1,8 +1,8 @@
 // Small grey pictures of each plane channel: sampled where the frame lives, only the small result copied out.
 #pragma once
 
-#include "decode/pixel_layout.h"
-#include "session/session.h"
+#include "frame/pixel_layout.h"
+#include "frame/thumbnail.h"
 
 #include <vector>
 

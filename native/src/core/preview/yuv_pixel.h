@@ -3,7 +3,7 @@
 #pragma once
 
 #include "preview/color_kernels.h"
-#include "compare/sample_compare.h"
+#include "frame/sample_compare.h"
 
 #include <cstdint>
 

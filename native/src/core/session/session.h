@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "evidence/evidence.h"
 #include "evidence/memory_read.h"
+#include "frame/thumbnail.h"
 #include "preview/preview.h"
 
 #include <atomic>
@@ -20,14 +21,6 @@
 namespace zci {
 
 class WrappedFrame;
-
-/// A small grey picture of one plane channel; only these bytes leave native memory.
-struct Thumbnail {
-  int plane = 0;
-  std::string name;
-  int width = 0, height = 0;
-  std::vector<uint8_t> data;
-};
 
 /// Options of one frame request.
 struct FrameRequest {

@@ -1,4 +1,4 @@
-#include "decode/pixel_layout.h"
+#include "frame/pixel_layout.h"
 
 #include "common/error.h"
 

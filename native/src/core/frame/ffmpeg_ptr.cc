@@ -1,4 +1,4 @@
-#include "decode/ffmpeg_ptr.h"
+#include "frame/ffmpeg_ptr.h"
 
 extern "C" {
 #include <libavutil/error.h>

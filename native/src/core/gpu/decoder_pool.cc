@@ -1,4 +1,4 @@
-#include "decode/decoder_pool.h"
+#include "gpu/decoder_pool.h"
 
 #include "../nvdec_pool/pool_api.h"
 #include "gpu/cuda_driver.h"
