@@ -6,6 +6,7 @@
 #include "gpu/cuda_driver.h"
 #include "common/error.h"
 #include "session/session.h"
+#include "common/timing.h"
 
 #include <algorithm>
 #include <chrono>
@@ -13,15 +14,6 @@
 
 namespace zci::bench {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t i = std::min(v.size() - 1, static_cast<size_t>(p / 100.0 * static_cast<double>(v.size())));
-  return v[i];
-}
 
 std::string recordsJson(const Ledger &l) {
   std::string out = "[";

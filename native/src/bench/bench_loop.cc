@@ -11,6 +11,7 @@
 #include "json_line.h"
 
 #include "session/session.h"
+#include "common/timing.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -30,8 +31,6 @@ extern "C" {
 
 namespace zci::bench {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();

@@ -30,6 +30,7 @@
 #include "evidence/evidence.h"
 #include "session/session.h"
 #include "nvcv/wrap.h"
+#include "common/timing.h"
 
 #include <cuda_runtime_api.h>
 
@@ -42,7 +43,8 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using zci::Clock;
+using zci::percentile;
 
 // One preview of the frame held at index (show() reuses it without decoding); a preview that fails throws its error.
 zci::PreviewResult previewOf(zci::Session &session, int64_t index, const zci::PreviewRequest &request) {
@@ -52,12 +54,6 @@ zci::PreviewResult previewOf(zci::Session &session, int64_t index, const zci::Pr
   zci::ShowResult r = session.show(zci::FrameTarget::at(index), show);
   if (!r.previews.at(0).result) throw *r.previews.at(0).error;
   return *r.previews.at(0).result;
-}
-
-double percentile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  const size_t i = std::min(v.size() - 1, static_cast<size_t>(p / 100.0 * static_cast<double>(v.size())));
-  return v[i];
 }
 
 // Session options: ZCI_DECODE names the decode mode (default auto); ZCI_HOLD_FRAMES the frames held (default 2);

@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "frame/ffmpeg_ptr.h"
 #include "session/session.h"
+#include "common/timing.h"
 
 extern "C" {
 #include <libavutil/pixdesc.h>
@@ -28,14 +29,6 @@ extern "C" {
 
 namespace zci::bench {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double percentile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  const size_t i = std::min(v.size() - 1, static_cast<size_t>(p / 100.0 * static_cast<double>(v.size())));
-  return v[i];
-}
 
 // The whole allocation that holds plane 0, copied to the host in one linear copy.
 struct Witness {
@@ -253,9 +246,6 @@ int benchProbe(const std::string &file, int reads, const DecoderOptions &options
   const PlaneEvidence &y = e.planes.at(0);
   const int64_t width = 64LL * y.geometry.bytesPerPixel, rows = 64;
   std::mt19937_64 rng(64);
-  auto usSince = [](Clock::time_point t0) {
-    return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
-  };
   auto tile = [&] {
     MemoryRange range;
     range.plane = 0;

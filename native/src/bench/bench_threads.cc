@@ -4,6 +4,7 @@
 #include "bench_threads.h"
 
 #include "json_line.h"
+#include "common/timing.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -21,8 +22,6 @@ extern "C" {
 
 namespace zci::bench {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 AVPixelFormat preferCuda(AVCodecContext *, const AVPixelFormat *formats) {
   for (const AVPixelFormat *p = formats; *p != AV_PIX_FMT_NONE; ++p)

@@ -1,41 +1,17 @@
 // One flat JSON object per output line, for the benchmark's results (scripts/gpu/write-evidence.mjs reads them).
 #pragma once
 
-#include <cmath>
+#include "common/fields.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <string>
 
 namespace zci::bench {
 
-/// Builds {"key":value,...} from strings, booleans and numbers; print() writes it and a newline to stdout.
-class JsonLine {
+/// Builds {"key":value,...} with the record conversions (common/fields.h); print() writes it and a newline to stdout.
+class JsonLine : public RecordFields<JsonLine> {
 public:
-  /// Appends "key":value; doubles keep 9 significant digits and become null when not finite.
-  JsonLine &add(const char *key, const std::string &v) {
-    this->key(key);
-    quoted(v);
-    return *this;
-  }
-  JsonLine &add(const char *key, const char *v) { return add(key, std::string(v)); }
-  JsonLine &add(const char *key, bool v) {
-    this->key(key);
-    out_ += v ? "true" : "false";
-    return *this;
-  }
-  JsonLine &add(const char *key, int v) { return add(key, static_cast<int64_t>(v)); }
-  JsonLine &add(const char *key, int64_t v) {
-    this->key(key);
-    out_ += std::to_string(v);
-    return *this;
-  }
-  JsonLine &add(const char *key, double v) {
-    this->key(key);
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.9g", v);
-    out_ += std::isfinite(v) ? buf : "null";
-    return *this;
-  }
   /// Appends "key":json, json being a JSON value written by the caller (nested objects and arrays).
   JsonLine &addRaw(const char *key, const std::string &json) {
     this->key(key);
@@ -48,6 +24,27 @@ public:
   void print() const { std::printf("%s}\n", out_.c_str()); }
 
 private:
+  friend class RecordFields<JsonLine>;
+  void putString(const char *k, const std::string &v) {
+    key(k);
+    quoted(v);
+  }
+  void putBool(const char *k, bool v) {
+    key(k);
+    out_ += v ? "true" : "false";
+  }
+  void putInteger(const char *k, int64_t v) {
+    key(k);
+    out_ += std::to_string(v);
+  }
+  void putNumber(const char *k, const std::string &digits) {
+    key(k);
+    out_ += digits;
+  }
+  void putNull(const char *k) {
+    key(k);
+    out_ += "null";
+  }
   void key(const char *k) {
     out_ += out_.size() > 1 ? "," : "";
     quoted(k);

@@ -2,9 +2,10 @@
 // object builder every report uses so each conversion is spelled once.
 #pragma once
 
+#include "common/fields.h"
+
 #include <napi.h>
 
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -25,35 +26,33 @@ inline std::optional<std::string> hexOpt(const std::optional<uint64_t> &v) {
   return v ? std::optional<std::string>(hex64(*v)) : std::nullopt;
 }
 
-// Report numbers carry 9 significant digits (a time read back maps to the same frame: Decoder::indexAtTime snaps
-// to the nearest tick); a value that is not finite is null.
+// A report number as JS reads it: recordNumber's 9 significant digits (common/fields.h); not finite is null.
 inline Napi::Value reportNumber(Napi::Env env, double v) {
-  if (!std::isfinite(v)) return env.Null();
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return Napi::Number::New(env, std::strtod(buf, nullptr));
+  const std::optional<std::string> digits = recordNumber(v);
+  return digits ? Napi::Number::New(env, std::strtod(digits->c_str(), nullptr)) : env.Null();
 }
 
-// Sets the members of one new object in order, with the same conversions for every report.
-class Fields {
+// Sets the members of one new object in order, with the record conversions every report shares (common/fields.h).
+class Fields : public RecordFields<Fields> {
 public:
   explicit Fields(Napi::Env env) : env_(env), obj_(Napi::Object::New(env)) {}
+  using RecordFields<Fields>::add;
   Fields &add(const char *key, Napi::Value v) {
     obj_.Set(key, v);
     return *this;
   }
-  Fields &add(const char *key, const char *v) { return add(key, Napi::String::New(env_, v)); }
-  Fields &add(const char *key, const std::string &v) { return add(key, Napi::String::New(env_, v)); }
-  Fields &add(const char *key, bool v) { return add(key, Napi::Boolean::New(env_, v)); }
-  Fields &add(const char *key, int v) { return add(key, static_cast<int64_t>(v)); }
-  Fields &add(const char *key, int64_t v) { return add(key, Napi::Number::New(env_, static_cast<double>(v))); }
-  Fields &add(const char *key, double v) { return add(key, reportNumber(env_, v)); }
-  template <typename T> Fields &add(const char *key, const std::optional<T> &v) {
-    return v ? add(key, *v) : add(key, env_.Null());
-  }
   Napi::Object object() const { return obj_; }
 
 private:
+  friend class RecordFields<Fields>;
+  void putString(const char *key, const std::string &v) { obj_.Set(key, Napi::String::New(env_, v)); }
+  void putBool(const char *key, bool v) { obj_.Set(key, Napi::Boolean::New(env_, v)); }
+  void putInteger(const char *key, int64_t v) { obj_.Set(key, Napi::Number::New(env_, static_cast<double>(v))); }
+  void putNumber(const char *key, const std::string &digits) {
+    obj_.Set(key, Napi::Number::New(env_, std::strtod(digits.c_str(), nullptr)));
+  }
+  void putNull(const char *key) { obj_.Set(key, env_.Null()); }
+
   Napi::Env env_;
   Napi::Object obj_;
 };

@@ -1,6 +1,7 @@
 #include "nvcv/wrap.h"
 
 #include "nvcv/nvcv_loader.h"
+#include "common/timing.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -11,12 +12,6 @@
 
 namespace zci {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double usSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
-}
 
 std::atomic<int> gLiveAll{0};
 

@@ -13,6 +13,7 @@
 #include "decode/planted_frame.h"
 #include "preview/thumbnail.h"
 #include "nvcv/wrap.h"
+#include "common/timing.h"
 
 extern "C" {
 #include <libavutil/pixdesc.h>
@@ -23,12 +24,6 @@ extern "C" {
 
 namespace zci {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double usSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
-}
 
 // The NVDEC capability table is asked of the driver before a ledger records: its queries' device work is the driver's,
 // not this session's, and the table is kept for the process (nvdec_caps.h).
