@@ -1,6 +1,7 @@
 #include "preview/preview.h"
 
 #include "preview/color_kernels.h"
+#include "preview/preview_gpu.h"
 #include "gpu/cuda_driver.h"
 #include "gpu/device_placement.h"
 #include "nvcv/cvcuda_api.h"
@@ -17,110 +18,15 @@ extern "C" {
 
 #include <algorithm>
 #include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
 
 namespace zci {
 
 int swsMatrixFor(const AVFrame *f);
 
+using namespace preview_gpu;
+
 namespace {
-
-void check(int err, const char *what) {
-  if (err != 0)
-    throw Error(ErrorCode::CudaError, std::string(what) + ": " + cuda::runtimeErrorText(err), "Reopen the file.");
-}
-
-void checkNvcv(NVCVStatus s, const char *what) {
-  if (s != NVCV_SUCCESS) {
-    throw Error(ErrorCode::NvcvError, std::string(what) + ": " + nvcvErrorText(s),
-                "See the operator's limits in CV-CUDA's docs.");
-  }
-}
-
-// A device buffer freed with its scope.
-struct DeviceBuffer {
-  void *ptr = nullptr;
-  explicit DeviceBuffer(size_t bytes) { check(cudaMalloc(&ptr, bytes), "cudaMalloc"); }
-  ~DeviceBuffer() { cudaFree(ptr); }
-  DeviceBuffer(const DeviceBuffer &) = delete;
-  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
-  uint8_t *bytes() const { return static_cast<uint8_t *>(ptr); }
-};
-
-// An NVCV tensor over memory someone else owns; released with its scope.
-struct Tensor {
-  NVCVTensorHandle h = nullptr;
-  Tensor(const NvcvApi &a, const void *base, NVCVDataType dtype, const char *layout,
-         std::initializer_list<int64_t> shape, std::initializer_list<int64_t> strides)
-      : api(&a) {
-    NVCVTensorData d{};
-    d.dtype = dtype;
-    a.tensorLayoutMake(layout, &d.layout);
-    d.rank = static_cast<int32_t>(shape.size());
-    int i = 0;
-    for (int64_t v : shape)
-      d.shape[i++] = v;
-    i = 0;
-    for (int64_t v : strides)
-      d.buffer.strided.strides[i++] = v;
-    d.bufferType = NVCV_TENSOR_BUFFER_STRIDED_CUDA;
-    d.buffer.strided.basePtr = reinterpret_cast<NVCVByte *>(const_cast<void *>(base));
-    checkNvcv(a.tensorWrapDataConstruct(&d, nullptr, nullptr, &h), "nvcvTensorWrapDataConstruct");
-  }
-  ~Tensor() {
-    if (h) api->tensorDecRef(h, nullptr);
-  }
-  Tensor(const Tensor &) = delete;
-  Tensor &operator=(const Tensor &) = delete;
-  const NvcvApi *api;
-};
-
-// An RGB8 NHWC tensor of one image over a packed buffer.
-std::unique_ptr<Tensor> rgbTensor(const NvcvApi &a, const void *base, int w, int h) {
-  const int64_t pitch = static_cast<int64_t>(w) * 3;
-  return std::make_unique<Tensor>(a, base, NVCV_DATA_TYPE_U8, "NHWC", std::initializer_list<int64_t>{1, h, w, 3},
-                                  std::initializer_list<int64_t>{pitch * h, pitch, 3, 1});
-}
-
-// CV-CUDA operators are created once per process and reused.
-struct Operators {
-  NVCVOperatorHandle cvt = nullptr, resize = nullptr, gaussian = nullptr, flip = nullptr, threshold = nullptr;
-  std::mutex mutex;
-};
-
-Operators &operators(const CvcudaApi &c) {
-  static Operators ops;
-  static std::once_flag once;
-  std::call_once(once, [&] {
-    checkNvcv(c.advCvtColorCreate(&ops.cvt), "cvcudaAdvCvtColorCreate");
-    checkNvcv(c.resizeCreate(&ops.resize), "cvcudaResizeCreate");
-    checkNvcv(c.gaussianCreate(&ops.gaussian, 31, 31, 1), "cvcudaGaussianCreate");
-    checkNvcv(c.flipCreate(&ops.flip, 1), "cvcudaFlipCreate");
-    checkNvcv(c.thresholdCreate(&ops.threshold, NVCV_THRESH_BINARY, 1), "cvcudaThresholdCreate");
-  });
-  return ops;
-}
-
-// The operators of another device than the decoder's, made in that device's context (CV-CUDA's operators may keep
-// device memory of the device current when they were made).
-Operators &operatorsOn(const CvcudaApi &c, int device) {
-  static std::mutex mutex;
-  static std::map<int, std::unique_ptr<Operators>> byDevice;
-  std::lock_guard<std::mutex> lock(mutex);
-  std::unique_ptr<Operators> &ops = byDevice[device];
-  if (!ops) {
-    auto made = std::make_unique<Operators>();
-    checkNvcv(c.advCvtColorCreate(&made->cvt), "cvcudaAdvCvtColorCreate");
-    checkNvcv(c.resizeCreate(&made->resize), "cvcudaResizeCreate");
-    checkNvcv(c.gaussianCreate(&made->gaussian, 31, 31, 1), "cvcudaGaussianCreate");
-    checkNvcv(c.flipCreate(&made->flip, 1), "cvcudaFlipCreate");
-    checkNvcv(c.thresholdCreate(&made->threshold, NVCV_THRESH_BINARY, 1), "cvcudaThresholdCreate");
-    ops = std::move(made);
-  }
-  return *ops;
-}
 
 struct Matrix {
   float kr, kb;
