@@ -2,12 +2,11 @@
 // class.
 #include "addon_data.h"
 #include "compare_call.h"
+#include "environment_worker.h"
 #include "errors.h"
 #include "session_object.h"
 #include "to_js.h"
 
-#include "gpu/cuda_device.h"
-#include "gpu/cuda_driver.h"
 #include "gpu/environment.h"
 #include "gpu/decoder_pool.h"
 #include "nvcv/nvcv_abi_check.h"
@@ -44,56 +43,10 @@ Napi::Value Environment(const Napi::CallbackInfo &info) {
   return environmentToJs(info.Env(), environmentReport(kAddonVersion, *table));
 }
 
-// The probe on a worker thread: its first call loads NVCV and CV-CUDA (libcvcuda is about 190 MB), which must not
-// stall the JS thread of a process that serves a window.
-class EnvironmentWorker : public Napi::AsyncWorker {
-public:
-  EnvironmentWorker(Napi::Env env, bool warm, int device, bool libraries = true, bool nvdecTable = true)
-      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), warm_(warm), device_(device),
-        libraries_(libraries), nvdecTable_(nvdecTable) {}
-  void Execute() override {
-    // Without the libraries, only the context: a command line starts it before anything else, and loads NVCV and
-    // CV-CUDA on another thread meanwhile.
-    std::string why;
-    if (libraries_) report_ = environmentReport(kAddonVersion, nvdecTable_);
-    if (!warm_) return;
-    const int devices = libraries_ ? report_.cuda.deviceCount : cuda::deviceCount(&why);
-    if (devices > device_) {
-      cudaWarm_ = keepPrimaryContextWarm(device_, &why);
-      reason_ =
-          cudaWarm_ ? "the primary context of device " + std::to_string(device_) + " is kept for every open" : why;
-    } else {
-      reason_ = "no CUDA device " + std::to_string(device_) + ": nothing to keep warm" +
-                (why.empty() ? "" : " (" + why + ")");
-    }
-  }
-  void OnOK() override {
-    Napi::Env env = Env();
-    if (!warm_) {
-      deferred_.Resolve(environmentToJs(env, report_));
-      return;
-    }
-    Napi::Object o = Napi::Object::New(env);
-    o.Set("cuda", cudaWarm_);
-    o.Set("nvcv", report_.nvcv.loaded);
-    o.Set("cvcuda", report_.cvcuda.loaded);
-    o.Set("reason", reason_);
-    deferred_.Resolve(o);
-  }
-  // Anything Execute threw rejects the promise: a probe that failed must not leave its caller waiting for ever.
-  void OnError(const Napi::Error &e) override { deferred_.Reject(e.Value()); }
-  Napi::Promise promise() { return deferred_.Promise(); }
-
-private:
-  Napi::Promise::Deferred deferred_;
-  bool warm_;
-  int device_;
-  bool libraries_;
-  bool nvdecTable_;
-  EnvironmentReport report_;
-  bool cudaWarm_ = false;
-  std::string reason_;
-};
+// The addon's own probe, as the environment worker gathers it.
+EnvironmentReport gatherEnvironment(bool nvdecTable) {
+  return environmentReport(kAddonVersion, nvdecTable);
+}
 
 Napi::Value EnvironmentAsync(const Napi::CallbackInfo &info) {
   const std::optional<bool> table = nvdecTableOption(info);
@@ -102,10 +55,7 @@ Napi::Value EnvironmentAsync(const Napi::CallbackInfo &info) {
     deferred.Reject(invalidArgument(info.Env(), "options", "{ nvdecCaps?: boolean }").Value());
     return deferred.Promise();
   }
-  auto *w = new EnvironmentWorker(info.Env(), false, 0, true, *table);
-  Napi::Promise p = w->promise();
-  w->Queue();
-  return p;
+  return queueEnvironment(info.Env(), {false, 0, true, *table}, gatherEnvironment);
 }
 
 Napi::Value WarmUp(const Napi::CallbackInfo &info) {
@@ -130,10 +80,7 @@ Napi::Value WarmUp(const Napi::CallbackInfo &info) {
     }
     if (v.IsBoolean()) libraries = v.As<Napi::Boolean>().Value();
   }
-  auto *w = new EnvironmentWorker(env, true, device, libraries, false);
-  Napi::Promise p = w->promise();
-  w->Queue();
-  return p;
+  return queueEnvironment(env, {true, device, libraries, false}, gatherEnvironment);
 }
 
 // Ends the process at once (_exit): no destructors, no atexit teardown of FFmpeg, CUDA or NVCV. The driver reclaims
