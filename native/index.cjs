@@ -129,6 +129,10 @@ class Session {
     return withStack(this.#native.readMemory(range, options));
   }
 
+  readMemoryBatch(ranges, options) {
+    return withStack(this.#native.readMemoryBatch(ranges, options));
+  }
+
   liveHandles() {
     return this.#native.liveHandles();
   }

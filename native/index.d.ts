@@ -196,6 +196,11 @@ export declare class Session {
    * INVALID_ARGUMENT; over MEMORY_READ_CAP bytes: MEMORY_READ_TOO_LARGE (before any copy); past the allocation:
    * MEMORY_RANGE_OUTSIDE_ALLOCATION; an allocation the driver will not name: MEMORY_ALLOCATION_UNKNOWN. */
   readMemory(range: MemoryRange, options: ReadMemoryOptions): Promise<NativeMemoryRead>;
+  /** readMemory over 1 to 16 ranges of one held frame in one call, answered in their order. Each range is read as
+   * readMemory reads it (at most MEMORY_READ_CAP bytes, its own copy) and charged as one read to totalBytesRead, in
+   * order. Every range is checked before the first copy: a range that fails rejects the whole call with its error,
+   * the message naming it ("Range 2: ..."), and nothing is copied; no ranges or more than 16: INVALID_ARGUMENT. */
+  readMemoryBatch(ranges: readonly MemoryRange[], options: ReadMemoryOptions): Promise<NativeMemoryRead[]>;
   /** Live NVCV image handles created by this session and not yet released. */
   liveHandles(): number;
   /** Switches the copy ledger; true when it records now (otherwise the next ledger says why). Not while a call runs

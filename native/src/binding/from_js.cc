@@ -121,9 +121,9 @@ bool readMode(Napi::Env env, const Napi::Object &o, const char *key, DecodeMode 
 
 } // namespace
 
-bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error *err) {
+bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error *err, const std::string &what) {
   if (!v.IsObject() || v.IsArray() || v.IsFunction()) {
-    *err = invalidArgument(env, "range", std::string("an object: ") + kRangeShapes);
+    *err = invalidArgument(env, what, std::string("an object: ") + kRangeShapes);
     return false;
   }
   const Napi::Object o = v.As<Napi::Object>();
@@ -135,28 +135,42 @@ bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error
   for (uint32_t i = 0; i < names.Length(); ++i) {
     const std::string name = names.Get(i).ToString().Utf8Value();
     if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
-      *err = invalidArgument(env, "range." + name, std::string("absent: a range is ") + kRangeShapes);
+      *err = invalidArgument(env, what + "." + name, std::string("absent: a range is ") + kRangeShapes);
       return false;
     }
   }
   if (!out.planeRange) {
-    return readRequiredInteger(env, {o, "offset", "range"}, out.offset, 0, kMaxRangeBytes, err) &&
-           readRequiredInteger(env, {o, "length", "range"}, out.length, 1, kMaxRangeBytes, err);
+    return readRequiredInteger(env, {o, "offset", what.c_str()}, out.offset, 0, kMaxRangeBytes, err) &&
+           readRequiredInteger(env, {o, "length", what.c_str()}, out.length, 1, kMaxRangeBytes, err);
   }
   int64_t plane = 0;
-  if (!readRequiredInteger(env, {o, "plane", "range"}, plane, 0, kMaxPlane, err) ||
-      !readRequiredInteger(env, {o, "row", "range"}, out.row, 0, kMaxRowsOrColumns, err) ||
-      !readRequiredInteger(env, {o, "rows", "range"}, out.rows, 1, kMaxRowsOrColumns, err)) {
+  if (!readRequiredInteger(env, {o, "plane", what.c_str()}, plane, 0, kMaxPlane, err) ||
+      !readRequiredInteger(env, {o, "row", what.c_str()}, out.row, 0, kMaxRowsOrColumns, err) ||
+      !readRequiredInteger(env, {o, "rows", what.c_str()}, out.rows, 1, kMaxRowsOrColumns, err)) {
     return false;
   }
   out.plane = static_cast<int>(plane);
   int64_t start = -1, count = -1;
-  if (!readInteger(env, {o, "byteStart", "range"}, start, 0, kMaxRowsOrColumns, err) ||
-      !readInteger(env, {o, "byteCount", "range"}, count, 1, kMaxRowsOrColumns, err)) {
+  if (!readInteger(env, {o, "byteStart", what.c_str()}, start, 0, kMaxRowsOrColumns, err) ||
+      !readInteger(env, {o, "byteCount", what.c_str()}, count, 1, kMaxRowsOrColumns, err)) {
     return false;
   }
   if (start >= 0) out.byteStart = start;
   if (count >= 0) out.byteCount = count;
+  return true;
+}
+
+bool readMemoryRanges(Napi::Env env, Napi::Value v, std::vector<MemoryRange> &out, Napi::Error *err) {
+  if (!v.IsArray() || v.As<Napi::Array>().Length() < 1 ||
+      v.As<Napi::Array>().Length() > static_cast<uint32_t>(kMemoryReadsPerCall)) {
+    *err = invalidArgument(env, "ranges", "an array of 1 to " + std::to_string(kMemoryReadsPerCall) + " ranges");
+    return false;
+  }
+  const Napi::Array a = v.As<Napi::Array>();
+  out.resize(a.Length());
+  for (uint32_t i = 0; i < a.Length(); ++i) {
+    if (!readMemoryRange(env, a.Get(i), out[i], err, "ranges[" + std::to_string(i) + "]")) return false;
+  }
   return true;
 }
 

@@ -19,7 +19,11 @@ bool readPreviewOptions(Napi::Env env, Napi::Value v, PreviewRequest &out, Napi:
 
 /// A memory range ({plane, row, rows, byteStart?, byteCount?} or {offset, length}) -> MemoryRange; false with *err
 /// naming the member when malformed or out of contract/memory.ts's bounds.
-bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error *err);
+bool readMemoryRange(Napi::Env env, Napi::Value v, MemoryRange &out, Napi::Error *err,
+                     const std::string &what = "range");
+
+/// readMemoryBatch's ranges: 1..kMemoryReadsPerCall memory ranges, each named ranges[i] in messages.
+bool readMemoryRanges(Napi::Env env, Napi::Value v, std::vector<MemoryRange> &out, Napi::Error *err);
 
 /// ReadMemoryOptions' index (a held frame; required); false with *err set when absent or malformed.
 bool readMemoryOptions(Napi::Env env, Napi::Value v, int64_t &index, Napi::Error *err);

@@ -23,6 +23,7 @@ void SessionObject::Init(Napi::Env env, Napi::Object exports) {
       env, "NativeSession",
       {StaticMethod<&SessionObject::Open>("open"), InstanceMethod<&SessionObject::Show>("show"),
        InstanceMethod<&SessionObject::ShowBatch>("showBatch"), InstanceMethod<&SessionObject::ReadMemory>("readMemory"),
+       InstanceMethod<&SessionObject::ReadMemoryBatch>("readMemoryBatch"),
        InstanceMethod<&SessionObject::LiveHandles>("liveHandles"), InstanceMethod<&SessionObject::Close>("close"),
        InstanceMethod<&SessionObject::SetLedger>("setLedger"), InstanceAccessor<&SessionObject::GetClosed>("closed"),
        InstanceAccessor<&SessionObject::GetInfo>("info")});
@@ -198,6 +199,36 @@ Napi::Value SessionObject::ReadMemory(const Napi::CallbackInfo &info) {
   const CancelFlag cancel = abort.flag();
   return queue<MemoryReadResult>(
       env, Value(), [s, index, range, cancel] { return s->readMemory(index, range, cancel); }, memoryReadToJs,
+      std::move(abort), settled());
+}
+
+Napi::Value SessionObject::ReadMemoryBatch(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::vector<MemoryRange> ranges;
+  int64_t index = 0;
+  Napi::Error err;
+  const Napi::Value options = info.Length() > 1 ? info[1] : env.Undefined();
+  AbortLink abort;
+  if (!readMemoryRanges(env, info.Length() > 0 ? info[0] : env.Undefined(), ranges, &err) ||
+      !readMemoryOptions(env, options, index, &err) || !abort.attach(env, options, &err)) {
+    return rejectWith(env, err);
+  }
+  if (abort.abortedBefore()) return rejectWith(env, cancelledBefore(env, "Reading the frame's memory"));
+  Napi::Value rejected;
+  auto s = claim(env, &rejected);
+  if (!s) {
+    abort.detach();
+    return rejected;
+  }
+  const CancelFlag cancel = abort.flag();
+  return queue<std::vector<MemoryReadResult>>(
+      env, Value(), [s, index, ranges, cancel] { return s->readMemoryBatch(index, ranges, cancel); },
+      [](Napi::Env e, std::vector<MemoryReadResult> &reads) -> Napi::Value {
+        Napi::Array a = Napi::Array::New(e, reads.size());
+        for (size_t i = 0; i < reads.size(); ++i)
+          a.Set(static_cast<uint32_t>(i), memoryReadToJs(e, reads[i]));
+        return a;
+      },
       std::move(abort), settled());
 }
 

@@ -31,6 +31,7 @@ private:
   /// showBatch(targets, options): show() for each target on one worker hop.
   Napi::Value ShowBatch(const Napi::CallbackInfo &info);
   Napi::Value ReadMemory(const Napi::CallbackInfo &info);
+  Napi::Value ReadMemoryBatch(const Napi::CallbackInfo &info);
   Napi::Value LiveHandles(const Napi::CallbackInfo &info);
   Napi::Value Close(const Napi::CallbackInfo &info);
   /// setLedger(on): switches the copy ledger; returns whether it records now (false with the reason in answers).

@@ -143,9 +143,18 @@ std::vector<RegionSpan> labelRows(const FrameMemory &memory, int allocation, int
   return spans;
 }
 
-MemoryReadResult readFrameMemory(const FrameMemory &memory, const MemoryRange &range, const CancelFlag &cancel) {
-  MemoryReadResult out;
-  Rect r;
+namespace {
+
+// A range checked against the frame (plane, columns, cap, allocation), ready to copy; what says it in messages.
+struct PlannedRead {
+  Rect rect;
+  std::optional<int> plane;
+  std::optional<int64_t> row;
+};
+
+PlannedRead planRead(const FrameMemory &memory, const MemoryRange &range) {
+  PlannedRead plan;
+  Rect &r = plan.rect;
   std::string what;
   if (range.planeRange) {
     r = planeRect(memory, range);
@@ -153,8 +162,8 @@ MemoryReadResult readFrameMemory(const FrameMemory &memory, const MemoryRange &r
            std::to_string(range.plane);
     checkCap(r.rows * r.bytesPerRow, "Reading " + std::to_string(r.rows) + " rows of " + std::to_string(r.bytesPerRow) +
                                          " bytes of plane " + std::to_string(range.plane));
-    out.plane = range.plane;
-    out.row = range.row;
+    plan.plane = range.plane;
+    plan.row = range.row;
   } else {
     if (range.offset < 0 || range.offset > kMaxOffset || range.length < 1)
       throw invalid("A byte range needs an offset from 0 to " + std::to_string(kMaxOffset) + " and a length >= 1",
@@ -169,10 +178,20 @@ MemoryReadResult readFrameMemory(const FrameMemory &memory, const MemoryRange &r
   }
   checkAllocation(memory, r.allocation, range.planeRange ? "plane " + std::to_string(range.plane) : "plane 0");
   checkInside(memory, r, what);
+  return plan;
+}
+
+void checkCancel(const CancelFlag &cancel) {
   if (cancel && cancel->load()) {
     throw Error(ErrorCode::Cancelled, "Reading the frame's memory was cancelled", "Read it again when you want it.");
   }
+}
 
+MemoryReadResult copyPlanned(const FrameMemory &memory, const PlannedRead &plan) {
+  const Rect &r = plan.rect;
+  MemoryReadResult out;
+  out.plane = plan.plane;
+  out.row = plan.row;
   const MappedAllocation &a = memory.allocations[static_cast<size_t>(r.allocation)];
   out.device = memory.device;
   out.offset = r.offset;
@@ -190,6 +209,40 @@ MemoryReadResult readFrameMemory(const FrameMemory &memory, const MemoryRange &r
   copyRect(memory, r, out.data.data());
   out.bytesRead = static_cast<int64_t>(out.data.size());
   out.regions = labelRows(memory, r.allocation, r.readingPlane, r.offset, r.rows, r.rowPitch, r.bytesPerRow);
+  return out;
+}
+
+} // namespace
+
+MemoryReadResult readFrameMemory(const FrameMemory &memory, const MemoryRange &range, const CancelFlag &cancel) {
+  const PlannedRead plan = planRead(memory, range);
+  checkCancel(cancel);
+  return copyPlanned(memory, plan);
+}
+
+std::vector<MemoryReadResult> readFrameMemories(const FrameMemory &memory, const std::vector<MemoryRange> &ranges,
+                                                const CancelFlag &cancel) {
+  if (ranges.empty() || ranges.size() > static_cast<size_t>(kMemoryReadsPerCall)) {
+    throw invalid("A batch read takes 1 to " + std::to_string(kMemoryReadsPerCall) + " ranges, not " +
+                      std::to_string(ranges.size()),
+                  "Split the ranges over several calls.");
+  }
+  std::vector<PlannedRead> plans;
+  plans.reserve(ranges.size());
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    try {
+      plans.push_back(planRead(memory, ranges[i]));
+    } catch (const Error &e) {
+      throw Error(e.code(), "Range " + std::to_string(i) + ": " + e.what(), e.remedy());
+    }
+  }
+  checkCancel(cancel);
+  std::vector<MemoryReadResult> out;
+  out.reserve(plans.size());
+  for (const PlannedRead &plan : plans) {
+    checkCancel(cancel);
+    out.push_back(copyPlanned(memory, plan));
+  }
   return out;
 }
 

@@ -17,6 +17,9 @@ namespace zci {
 /// The most bytes one read may copy to the host (MEMORY_READ_CAP in contract/memory.ts).
 inline constexpr int64_t kMemoryReadCap = 1LL << 20;
 
+/// The most ranges one batch read takes (readFrameMemories); each stays within kMemoryReadCap.
+inline constexpr int kMemoryReadsPerCall = 16;
+
 /// What to read. A plane range: rows of one plane in its pitch from its first byte (they may run past the plane),
 /// bytes byteStart..byteStart+byteCount of each row (default the whole pitch). A byte range: offset and length from
 /// the first byte of plane 0's allocation.
@@ -57,6 +60,13 @@ struct MemoryReadResult {
 /// copy, then copies only the bytes asked: one cuMemcpy2D in the allocation's context for device memory (ordered
 /// after FFmpeg's work on the legacy default stream), memcpy for host memory. CANCELLED when cancel is set first.
 MemoryReadResult readFrameMemory(const FrameMemory &memory, const MemoryRange &range, const CancelFlag &cancel);
+
+/// Reads 1 to kMemoryReadsPerCall ranges of one mapped frame in one call, each as readFrameMemory reads it (its
+/// cap, its checks, its own copy). Every range is checked before the first copy, so a batch with a range that fails
+/// copies nothing and rejects with that range's error, its message naming the range ("Range 2: ..."); fewer than one
+/// or more than kMemoryReadsPerCall ranges: INVALID_ARGUMENT. CANCELLED when cancel is set before a copy.
+std::vector<MemoryReadResult> readFrameMemories(const FrameMemory &memory, const std::vector<MemoryRange> &ranges,
+                                                const CancelFlag &cancel);
 
 /// Labels len bytes from offset of one allocation, rowCount rows rowPitch apart, into spans of the packed answer.
 std::vector<RegionSpan> labelRows(const FrameMemory &memory, int allocation, int readingPlane, int64_t offset,

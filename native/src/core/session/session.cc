@@ -236,6 +236,20 @@ MemoryReadResult Session::readMemory(int64_t index, const MemoryRange &range, co
   return r;
 }
 
+std::vector<MemoryReadResult> Session::readMemoryBatch(int64_t index, const std::vector<MemoryRange> &ranges,
+                                                       const CancelFlag &cancel) {
+  const int64_t frameIndex = heldFrame(index).index;
+  auto stage = ledgerStage(LedgerStage::MemoryRead);
+  std::vector<MemoryReadResult> reads = readFrameMemories(frameMemory(frameIndex), ranges, cancel);
+  // Each read is charged as a read of its own, in order: totalBytesRead after each is what single reads would say.
+  for (MemoryReadResult &r : reads) {
+    r.frameIndex = frameIndex;
+    totalBytesRead_ += r.bytesRead;
+    r.totalBytesRead = totalBytesRead_;
+  }
+  return reads;
+}
+
 int Session::liveHandles() const {
   return live_->load();
 }

@@ -77,6 +77,10 @@ public:
   /// A bounded byte range of a held frame's memory, copied to the host (memory_read.h); counts the bytes in
   /// totalBytesRead. A frame not held: INVALID_ARGUMENT.
   MemoryReadResult readMemory(int64_t index, const MemoryRange &range, const CancelFlag &cancel);
+  /// Several ranges of one held frame in one call (readFrameMemories: all checked before any copy), each charged to
+  /// totalBytesRead as readMemory charges it.
+  std::vector<MemoryReadResult> readMemoryBatch(int64_t index, const std::vector<MemoryRange> &ranges,
+                                                const CancelFlag &cancel);
   /// Bytes copied to the host by every readMemory of this session.
   int64_t totalBytesRead() const { return totalBytesRead_; }
   /// NVCV images of this session not yet destroyed (counted by NVCV's cleanup callback).
