@@ -10,12 +10,10 @@ import { captureFramesSchema, memoryKindsSchema, probePointsSchema } from './cap
 import { type CaptureSummary } from './capture-summary';
 import type { DecoderCompareResult } from './decoder-compare';
 import type { EnvironmentReport } from './environment';
-import type { ErrorCode } from './errors';
-import type { Ledger } from './ledger';
 import { readMemoryParamsSchema, type MemoryRead } from './memory';
-import { previewParamsSchema, type PreviewWire } from './preview';
 import type { FrameReport, StreamInfo } from './report';
 import { settingsPatchSchema, type Settings } from './settings';
+import { frameIndexSchema, showParamsSchema, type PlaneThumbnail, type ShowResult } from './show';
 import { CONTEXT_MODES, decodeModeSchema, deviceSchema, INIT_ORDERS, thumbnailWidthSchema } from './vocabulary';
 
 /** A method: its parameter schema, and its result type as a phantom field. */
@@ -30,7 +28,6 @@ function method<R>() {
 }
 
 const noParams = z.object({}).strict();
-const frameIndexSchema = z.int().min(0).max(100_000_000);
 const MAX_PATH = 4096;
 
 /** Options for opening a file, checked before they reach the addon. */
@@ -74,47 +71,6 @@ export interface OpenResult {
   info: StreamInfo;
 }
 
-/** One plane thumbnail as it crosses the wire: 8-bit grey pixels, row-major, as bytes (wire-frame.ts). */
-export interface ThumbnailWire {
-  plane: number;
-  name: string;
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
-/** Why an operator preview asked for with a frame did not run; the frame and its thumbnails stand. */
-interface PreviewFailure {
-  code: ErrorCode;
-  message: string;
-  remedy: string;
-}
-
-/**
- * The answer to frame and frameAtTime: the report, and what the request asked to bring back with it: the plane
- * thumbnails, and one operator preview (or the CPU reference with previewError saying why the operator could not
- * run).
- */
-export interface FrameAnswer {
-  report: FrameReport;
-  thumbnails: ThumbnailWire[] | null;
-  preview: PreviewWire | null;
-  previewError: PreviewFailure | null;
-  /** The copies this step asked the GPU to do, by stage (absent from answers that carry none). */
-  ledger?: Ledger;
-}
-
-/** What a frame request may bring back with its report. */
-const bringBackSchema = {
-  proof: z.boolean().optional(),
-  /** Plane thumbnails at most this wide. */
-  thumbnails: z.object({ maxWidth: thumbnailWidthSchema }).strict().optional(),
-  /** One operator preview of the same frame. */
-  preview: previewParamsSchema.optional(),
-  /** When that operator cannot run here: the CPU reference instead, with previewError saying why. */
-  fallbackToReference: z.boolean().optional(),
-};
-
 /** The result of openCapture: the stream as captured, and what the capture banner shows. */
 export interface OpenCaptureResult {
   info: StreamInfo;
@@ -125,7 +81,7 @@ export interface OpenCaptureResult {
 export interface CaptureFrameResult {
   capture: CaptureSummary;
   report: FrameReport;
-  thumbnails: ThumbnailWire[];
+  thumbnails: PlaneThumbnail[];
 }
 
 /** The result of saveCapture: where it went, which frames it holds, its size. */
@@ -161,12 +117,10 @@ export const METHODS = {
   close: method<{ closed: boolean }>()(noParams),
   /** Stops this client's open, frame and capture requests, queued or running; they answer CANCELLED. */
   cancel: method<{ cancelled: number }>()(noParams),
-  /** Shows a frame: its report and what it asks to bring back, in one request. A newer frame request from the same
-   * client supersedes one still waiting (SUPERSEDED): latest wins. */
-  frame: method<FrameAnswer>()(z.object({ index: frameIndexSchema, ...bringBackSchema }).strict()),
-  frameAtTime: method<FrameAnswer>()(z.object({ seconds: z.number().min(0).max(1e7), ...bringBackSchema }).strict()),
-  /** An operator preview of the named frame (the frame held last is not decoded again). */
-  preview: method<PreviewWire>()(previewParamsSchema.extend({ index: frameIndexSchema })),
+  /** The one frame call, the addon's Session.show: the frame a target names, its report, and what the options ask
+   * to bring back (plane thumbnails, operator previews, each with its outcome), with the step's copy ledger beside
+   * the report. A newer show from the same client supersedes one still waiting (SUPERSEDED): latest wins. */
+  show: method<ShowResult>()(showParamsSchema),
   /** A bounded byte range of frame index's memory (decoded first when it is not the frame held last), at most
    * MEMORY_READ_CAP bytes: MEMORY_READ_TOO_LARGE over it, MEMORY_RANGE_OUTSIDE_ALLOCATION past the allocation. */
   readMemory: method<MemoryRead>()(readMemoryParamsSchema),

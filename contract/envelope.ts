@@ -1,12 +1,12 @@
 /** The error envelope that crosses every process boundary: a stable code, a message and a remedy. */
-import { DEFAULT_REMEDIES, isErrorCode, type ErrorCode } from './errors';
+import { z } from 'zod';
+import { DEFAULT_REMEDIES, ERROR_CODES, isErrorCode, type ErrorCode } from './errors';
+
+/** The only error triple: what the RPC answers, what a show's failed preview carries, what the renderer shows. */
+export const rpcErrorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string(), remedy: z.string() });
 
 /** An error as the renderer receives it. */
-export interface RpcError {
-  code: ErrorCode;
-  message: string;
-  remedy: string;
-}
+export type RpcError = z.infer<typeof rpcErrorSchema>;
 
 /** Builds an envelope, filling in the default remedy for the code. */
 export function rpcError(code: ErrorCode, message: string, remedy?: string): RpcError {

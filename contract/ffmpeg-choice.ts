@@ -5,11 +5,15 @@
  * loads the addon (native/index.cjs reads FFMPEG_CHOICE_ENV), so changing it means a new backend process.
  */
 import { z } from 'zod';
+import FFMPEG_VARIANTS from './ffmpeg-variants.json';
 
-export const FFMPEG_CHOICES = ['system', '7.1', '9.0', '7.1-patched', '9.0-patched'] as const;
+/** One of FFMPEG_CHOICES. ffmpeg-variants.json is the one list, each choice with its folder under native/ (holding
+ * Release/zerocopy_inspector.node) and the command that builds it: the addon's loader (native/index.cjs) reads it,
+ * and so do these types, the command line, serve mode and the settings. */
+export type FfmpegChoice = keyof typeof FFMPEG_VARIANTS;
 
-/** One of FFMPEG_CHOICES. */
-export type FfmpegChoice = (typeof FFMPEG_CHOICES)[number];
+/** Every FFmpeg choice, in ffmpeg-variants.json's order: the system's first. */
+export const FFMPEG_CHOICES = Object.keys(FFMPEG_VARIANTS) as [FfmpegChoice, ...FfmpegChoice[]];
 
 export const ffmpegChoiceSchema = z.enum(FFMPEG_CHOICES);
 

@@ -1,6 +1,6 @@
-/** Operator previews on the wire: the request schema (the addon's PreviewOptions, checked) and the result. */
+/** Operator previews: the request schema (the addon's PreviewOptions, checked); the result is show.ts's. */
 import { z } from 'zod';
-import { COLOR_MATRICES, COLOR_RANGES, PREVIEW_OPS, thumbnailWidthSchema, type PreviewOp } from './vocabulary';
+import { COLOR_MATRICES, COLOR_RANGES, PREVIEW_OPS, thumbnailWidthSchema } from './vocabulary';
 
 /** Thumbnail width the panel asks for. */
 export const PREVIEW_WIDTH = 256;
@@ -33,43 +33,6 @@ export const previewParamsSchema = z
 
 /** What a caller passes to preview. */
 export type PreviewParams = z.infer<typeof previewParamsSchema>;
-
-/** A small RGB picture as it crosses the wire: 3 bytes per pixel, rows packed, as bytes (wire-frame.ts). */
-export interface RgbWire {
-  width: number;
-  height: number;
-  rgb: Uint8Array;
-}
-
-/** GPU time of each step of a preview, from CUDA events, in milliseconds. */
-interface PreviewTimings {
-  convertMs: number;
-  opMs: number;
-  resizeMs: number;
-  downloadMs: number;
-  totalMs: number;
-}
-
-/** The result of preview: the addon's PreviewResult, its pictures as byte arrays. */
-export interface PreviewWire {
-  op: PreviewOp;
-  /** True when the GPU made the thumbnail; false for op 'reference'. */
-  gpu: boolean;
-  gpuReason: string;
-  converter: string;
-  thumbnail: RgbWire | null;
-  timings: PreviewTimings;
-  bytesDownloaded: number;
-  frameBytes: number;
-  reference: RgbWire | null;
-  referenceMethod: string;
-  psnr: number | null;
-  maxAbsError: number | null;
-  meanAbsError: number | null;
-  /** What a naive single-tensor wrap (chroma assumed at the display height) shows, when that differs. */
-  wrongWrap: RgbWire | null;
-  wrongWrapReason: string;
-}
 
 /** True when a PSNR meets the bar; the convert kernel lands at 44–48 dB on real frames, a wrong matrix near 25. */
 export function passesPsnr(psnr: number): boolean {

@@ -13,26 +13,11 @@ class InspectorError extends Error {
 }
 
 // Which FFmpeg the addon is built against, chosen at process start: 'system' (the default build, linked against the
-// system's FFmpeg), '7.1' or '9.0' (the variants in build-ffmpeg-7.1/ and build-ffmpeg-9.0/, each carrying its own
-// FFmpeg beside it), or '7.1-patched' and '9.0-patched' (the series' binaries beside that FFmpeg with the odd-height
-// NVDEC fix of docs/upstream applied). Each is one binary per FFmpeg ABI, the way native packages ship prebuilt
-// variants.
-const FFMPEG_VARIANTS = {
-  system: 'build',
-  '7.1': 'build-ffmpeg-7.1',
-  '9.0': 'build-ffmpeg-9.0',
-  '7.1-patched': 'build-ffmpeg-7.1-patched',
-  '9.0-patched': 'build-ffmpeg-9.0-patched',
-};
-
-// The command that builds each variant.
-const BUILD_COMMANDS = {
-  system: 'npm run build:native',
-  '7.1': 'npm run build:native:ffmpeg7',
-  '9.0': 'npm run build:native:ffmpeg9',
-  '7.1-patched': 'npm run build:native:ffmpeg7-patched',
-  '9.0-patched': 'npm run build:native:ffmpeg9-patched',
-};
+// system's FFmpeg), '7.1' or '9.0' (variants each carrying its own FFmpeg beside it), or '7.1-patched' and
+// '9.0-patched' (the series' binaries beside that FFmpeg with the odd-height NVDEC fix of docs/upstream applied). Each
+// is one binary per FFmpeg ABI, the way native packages ship prebuilt variants. The list, with each variant's folder
+// and build command, is contract/ffmpeg-variants.json: the typings and the command line read the same file.
+const FFMPEG_VARIANTS = require('../contract/ffmpeg-variants.json');
 
 function ffmpegChoice() {
   const choice = process.env.ZCI_FFMPEG || 'system';
@@ -47,7 +32,7 @@ function ffmpegChoice() {
 }
 
 function loadBinary(choice) {
-  const file = path.join(__dirname, FFMPEG_VARIANTS[choice], 'Release', 'zerocopy_inspector.node');
+  const file = path.join(__dirname, FFMPEG_VARIANTS[choice].folder, 'Release', 'zerocopy_inspector.node');
   const candidates = [
     process.env.ZCI_ADDON_PATH,
     file,
@@ -62,7 +47,7 @@ function loadBinary(choice) {
       lastError = e;
     }
   }
-  const build = BUILD_COMMANDS[choice];
+  const build = FFMPEG_VARIANTS[choice].build;
   const err = new InspectorError(
     `The native addon (FFmpeg: ${choice}) could not be loaded: ${lastError && lastError.message}`,
     'INTERNAL',

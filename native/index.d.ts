@@ -5,17 +5,12 @@
 import type { CompareDecodersOptions, DecoderCompareResult } from '../contract/decoder-compare';
 import type { EnvironmentReport } from '../contract/environment';
 import type { ErrorCode } from '../contract/errors';
-import type { Ledger } from '../contract/ledger';
+import type { FfmpegChoice } from '../contract/ffmpeg-choice';
 import type { MemoryRead, ReadMemoryParams } from '../contract/memory';
-import type { FrameReport, StreamInfo } from '../contract/report';
-import type {
-  ColorMatrix,
-  ColorRange,
-  ContextMode,
-  DecodeMode,
-  InitOrder,
-  PreviewOp,
-} from '../contract/vocabulary';
+import type { PreviewParams } from '../contract/preview';
+import type { StreamInfo } from '../contract/report';
+import type { ShowRequestOptions, ShowResult, ShowTarget } from '../contract/show';
+import type { ContextMode, DecodeMode, InitOrder } from '../contract/vocabulary';
 
 /** Options of Session.open; every field is optional. */
 export interface OpenOptions {
@@ -54,108 +49,22 @@ export interface OpenOptions {
   signal?: AbortSignal;
 }
 
-/** Options of a frame request. */
-export interface FrameOptions {
-  /** Run the aliasing proof (a canary write and read-back); default true. */
-  proof?: boolean;
-  /** Aborting stops the request (CANCELLED); already aborted: rejected at once. */
-  signal?: AbortSignal;
-}
+/** The frame a show() call names, what it brings back, and its answer: stated once, as zod, in contract/show.ts. */
+export type {
+  PlaneThumbnail,
+  PreviewOutcome,
+  PreviewResult,
+  RgbImage,
+  ShowResult,
+  ShowTarget,
+} from '../contract/show';
 
-/** The frame a show() call names: a display index (frame-accurate), or the frame at or just after a time. */
-export type ShowTarget = { index: number } | { seconds: number };
+/** An operator preview request; op is one of PREVIEW_OPS (contract/preview.ts states its bounds and defaults). */
+export type PreviewOptions = PreviewParams;
 
-/** What a frame request brings back with it, besides the report. */
-export interface ShowOptions extends FrameOptions {
-  /** Plane thumbnails at most this wide (THUMBNAIL_WIDTH.min..max); absent: none. */
-  thumbnailWidth?: number;
-  /** Operator previews of this frame, in order; at most vocabulary().previewsPerCall. */
-  previews?: PreviewOptions[];
-  /** When a preview cannot run (no GPU, no CV-CUDA): the CPU reference instead, with its error saying why. */
-  fallbackToReference?: boolean;
-}
-
-/** Why something the call asked for failed, with a stable code and a remedy. */
-export interface CallError {
-  code: ErrorCode;
-  message: string;
-  remedy: string;
-}
-
-/** One preview of a show() call: its result, or why it failed; a failed preview leaves the rest standing. With
- * fallbackToReference, a failed operator has the CPU reference as result and its own error beside it. */
-export interface PreviewOutcome {
-  result: PreviewResult | null;
-  error: CallError | null;
-}
-
-/** A frame's report with its thumbnails and previews, from one call. */
-export interface ShowResult {
-  report: FrameReport;
-  thumbnails: PlaneThumbnail[] | null;
-  /** One outcome per requested preview, in the request's order. */
-  previews: PreviewOutcome[];
-  /** The copies this call asked the GPU to do, by stage, or why there is no record of them (the addon always answers
-   * it; a replayed capture has none). */
-  ledger?: Ledger;
-}
-
-/** A small 8-bit grey picture of one plane, made by the addon; only these bytes leave native memory. */
-export interface PlaneThumbnail {
-  plane: number;
-  name: string;
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
-/** An operator preview request; op is one of PREVIEW_OPS (contract/vocabulary.ts says what each does). */
-export interface PreviewOptions {
-  op: PreviewOp;
-  /** Thumbnail width, THUMBNAIL_WIDTH.min..max (16..1024; default 256). */
-  maxWidth?: number;
-  /** Gaussian kernel size, odd 3..31 (default 7), and sigma (0, 20] (default 2). */
-  kernelSize?: number;
-  sigma?: number;
-  /** Flip: 0 vertical, 1 horizontal, -1 both (default 1). */
-  flipCode?: number;
-  /** Threshold per channel, 0..255 (default 128); binary to 255. */
-  threshold?: number;
-  /** Also make the CPU reference and compare (default true). */
-  reference?: boolean;
-  /** The kernel's matrix and range: 'auto' (the stream's) or forced, to show what a wrong one looks like. */
-  matrix?: ColorMatrix;
-  range?: ColorRange;
-}
-
-/** A small RGB picture: 3 bytes per pixel, rows packed. */
-export interface RgbImage {
-  width: number;
-  height: number;
-  rgb: Uint8Array;
-}
-
-/** What a preview produced, with its cost and its distance from the CPU reference. */
-export interface PreviewResult {
-  op: PreviewOp;
-  /** True when the GPU made the thumbnail; false for op 'reference'. */
-  gpu: boolean;
-  gpuReason: string;
-  converter: string;
-  thumbnail: RgbImage | null;
-  /** GPU time of each step, measured with CUDA events, in milliseconds. */
-  timings: { convertMs: number; opMs: number; resizeMs: number; downloadMs: number; totalMs: number };
-  bytesDownloaded: number;
-  frameBytes: number;
-  reference: RgbImage | null;
-  referenceMethod: string;
-  psnr: number | null;
-  maxAbsError: number | null;
-  meanAbsError: number | null;
-  /** What a naive single-tensor wrap (chroma assumed at the display height) shows, when that differs. */
-  wrongWrap: RgbImage | null;
-  wrongWrapReason: string;
-}
+/** What a frame request brings back with it, besides the report (contract/show.ts), and a signal: aborting stops
+ * the request (CANCELLED); already aborted: rejected at once. */
+export type ShowOptions = ShowRequestOptions & { signal?: AbortSignal };
 
 /** A range of a frame's memory: rows of a plane (in its pitch, from its first byte; they may run past the plane) and
  * bytes byteStart..byteStart+byteCount of each row (default the whole pitch), or an offset and length from the first
@@ -227,8 +136,9 @@ export interface EnvironmentOptions {
   nvdecCaps?: boolean;
 }
 
-/** An FFmpeg the addon can be loaded for: the system's, a shipped series, or a series with docs/upstream's fix. */
-export type FfmpegVariant = 'system' | '7.1' | '9.0' | '7.1-patched' | '9.0-patched';
+/** An FFmpeg the addon can be loaded for: the system's, a shipped series, or a series with docs/upstream's fix
+ * (contract/ffmpeg-variants.json lists them). */
+export type FfmpegVariant = FfmpegChoice;
 /** Which FFmpeg this process loaded the addon for, chosen by ZCI_FFMPEG at load. */
 export declare const ffmpegVariant: FfmpegVariant;
 /** Every choice ZCI_FFMPEG knows (whether or not its variant is built here). */

@@ -2,15 +2,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FFMPEG_CHOICE_ENV, FfmpegChoice } from '../../contract/ffmpeg-choice';
+// The list itself, not contract/ffmpeg-choice.ts's schema: the command line's first module loads this one without zod.
+import FFMPEG_VARIANTS from '../../contract/ffmpeg-variants.json';
 
 /** Where each variant's binary lies, relative to the app (in a packaged app, under app.asar.unpacked). */
-const VARIANT_BINARIES: Record<FfmpegChoice, string> = {
-  system: path.join('native', 'build', 'Release', 'zerocopy_inspector.node'),
-  '7.1': path.join('native', 'build-ffmpeg-7.1', 'Release', 'zerocopy_inspector.node'),
-  '9.0': path.join('native', 'build-ffmpeg-9.0', 'Release', 'zerocopy_inspector.node'),
-  '7.1-patched': path.join('native', 'build-ffmpeg-7.1-patched', 'Release', 'zerocopy_inspector.node'),
-  '9.0-patched': path.join('native', 'build-ffmpeg-9.0-patched', 'Release', 'zerocopy_inspector.node'),
-};
+const VARIANT_BINARIES = Object.fromEntries(
+  Object.entries(FFMPEG_VARIANTS).map(([choice, { folder }]) => [
+    choice,
+    path.join('native', folder, 'Release', 'zerocopy_inspector.node'),
+  ]),
+) as Record<FfmpegChoice, string>;
 
 /** The choices whose binary is here; the system's always (its absence is reported when the addon loads). */
 export function availableFfmpeg(appRoot: string): FfmpegChoice[] {

@@ -108,8 +108,11 @@ export class CaptureSession implements Pick<Session, 'info' | 'closed' | 'show' 
     const frame = 'index' in target ? this.lookup(target.index) : this.nearest(target.seconds);
     this.shown = frame;
     const width = options?.thumbnailWidth;
+    // The ledger the capture stored inside the report goes beside it, where every show answers it.
+    const { ledger, ...report } = structuredClone(frame.report);
     return {
-      report: structuredClone(frame.report),
+      report,
+      ...(ledger === undefined ? {} : { ledger }),
       thumbnails: width === undefined ? null : this.thumbnails(frame, width),
       previews: (options?.previews ?? []).map(() => ({
         result: null,

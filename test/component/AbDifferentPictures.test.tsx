@@ -1,7 +1,7 @@
 /** A/B of two different pictures (size or depth) says so first and never calls a thumbnail difference a frame's. */
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ThumbnailWire } from '../../contract/contract';
+import type { PlaneThumbnail } from '../../contract/show';
 import type { FrameReport } from '../../contract/report';
 import { AbPanel } from '../../renderer/src/components/ab/AbPanel';
 import type { AbSource } from '../../renderer/src/components/ab/source-identity';
@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 
 /** A Y thumbnail of 4×2 whose first `differing` pixels are brighter than the rest. */
-function yThumbnail(differing: number): ThumbnailWire {
+function yThumbnail(differing: number): PlaneThumbnail {
   const data = new Uint8Array(8).fill(100);
   data.fill(140, 0, differing);
   return { plane: 0, name: 'Y', width: 4, height: 2, data };

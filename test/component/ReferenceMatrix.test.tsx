@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { OperatorsPanel } from '../../renderer/src/components/operators/OperatorsPanel';
 import { referenceWords } from '../../renderer/src/components/operators/reference-words';
 import { DEFAULT_OPERATOR, type OperatorChoice } from '../../renderer/src/store/operators-slice';
-import type { PreviewWire } from '../../contract/preview';
+import type { PreviewResult } from '../../contract/show';
 import { gpuConvertPreview, referenceOnlyPreview, wrongMatrixPreview } from '../support/previews';
 
 // jsdom has no 2D canvas; the panel then draws nothing.
@@ -11,7 +11,7 @@ beforeAll(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 
-function panel(choice: Partial<OperatorChoice>, preview: PreviewWire): void {
+function panel(choice: Partial<OperatorChoice>, preview: PreviewResult): void {
   render(
     <OperatorsPanel
       choice={{ ...DEFAULT_OPERATOR, ...choice }}

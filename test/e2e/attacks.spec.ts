@@ -143,7 +143,7 @@ test('a client that floods its queue gets BUSY with the depth, and others are an
     });
   });
   for (let id = 100; id < 100 + total; id += 1) {
-    socket.send(JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: id % 48 } }));
+    socket.send(JSON.stringify({ kind: 'request', id, method: 'show', params: { target: { index: id % 48 } } }));
   }
   await all;
   const busy = answers.filter((a) => (a.error as { code?: string } | undefined)?.code === 'BUSY');
@@ -233,7 +233,7 @@ test('serve mode reaches only its root: outside, existing or not, one refusal', 
       ok: false,
       error: { code: 'PATH_OUTSIDE_ROOT' },
     });
-    expect(await call(socket, 'frame', { index: 3 }, 7)).toMatchObject({ ok: true });
+    expect(await call(socket, 'show', { target: { index: 3 } }, 7)).toMatchObject({ ok: true });
     expect(await call(socket, 'saveCapture', { path: 'inside.zci' }, 8)).toMatchObject({ ok: true });
     socket.close();
   } finally {

@@ -20,7 +20,9 @@ test("cancel stops a client's queued and running frame requests; they answer CAN
   for (let i = 0; i < 12; i += 1) {
     const id = 10 + i;
     ids.push(id);
-    socket.send(JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: i % 2 === 0 ? 95 : 2 } }));
+    socket.send(
+      JSON.stringify({ kind: 'request', id, method: 'show', params: { target: { index: i % 2 === 0 ? 95 : 2 } } }),
+    );
   }
   const sent = Date.now();
   const cancel = await call(socket, 'cancel', {}, 99);
@@ -42,7 +44,7 @@ test("cancel stops a client's queued and running frame requests; they answer CAN
   expect(superseded + cancelled).toBe(ids.length);
   test.info().annotations.push({ type: 'figure', description: `${superseded} SUPERSEDED, ${cancelled} CANCELLED` });
   // The session still works after a cancel.
-  expect(await call(socket, 'frame', { index: 7 }, 200)).toMatchObject({
+  expect(await call(socket, 'show', { target: { index: 7 } }, 200)).toMatchObject({
     ok: true,
     result: { report: { frameIndex: 7 } },
   });

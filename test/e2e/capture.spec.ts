@@ -35,7 +35,7 @@ test('a capture saved over the RPC replays every report unchanged', async ({ ser
   const seen = [];
   /** The report of a frame answer. */
   const reportOf = (reply: { result?: unknown }) => (reply.result as { report: unknown }).report;
-  for (const index of [12, 0, 5]) seen.push(reportOf(await rpc('frame', { index })));
+  for (const index of [12, 0, 5]) seen.push(reportOf(await rpc('show', { target: { index } })));
   const file = path.join(served.configDir, 'round-trip.zci');
   expect(await rpc('saveCapture', { path: file })).toMatchObject({ ok: true, result: { frames: [0, 5, 12] } });
   // Saving again under the same name is refused unless asked to overwrite.
@@ -51,11 +51,17 @@ test('a capture saved over the RPC replays every report unchanged', async ({ ser
   });
   for (const report of seen) {
     const index = (report as { frameIndex: number }).frameIndex;
-    expect(reportOf(await rpc('frame', { index }))).toEqual(report);
+    expect(reportOf(await rpc('show', { target: { index } }))).toEqual(report);
   }
-  expect(await rpc('frame', { index: 6 })).toMatchObject({ ok: false, error: { code: 'CAPTURE_FRAME_MISSING' } });
-  expect(await rpc('frame', { index: 500 })).toMatchObject({ ok: false, error: { code: 'FRAME_OUT_OF_RANGE' } });
-  const twelve = await rpc('frame', { index: 12, thumbnails: { maxWidth: 240 } });
+  expect(await rpc('show', { target: { index: 6 } })).toMatchObject({
+    ok: false,
+    error: { code: 'CAPTURE_FRAME_MISSING' },
+  });
+  expect(await rpc('show', { target: { index: 500 } })).toMatchObject({
+    ok: false,
+    error: { code: 'FRAME_OUT_OF_RANGE' },
+  });
+  const twelve = await rpc('show', { target: { index: 12 }, options: { thumbnailWidth: 240 } });
   const thumbs = (twelve.result as { thumbnails: { width: number }[] }).thumbnails;
   expect(thumbs.length).toBeGreaterThanOrEqual(2);
   expect(thumbs[0]!.width).toBe(240);

@@ -34,7 +34,7 @@ test('the report says which frames were concealed, and clean frames say so too',
   const info = (await call(socket, 'open', { path: DAMAGED }, 1)) as { result: { info: { frameCount: number } } };
   const concealed: number[] = [];
   for (let index = 0; index < info.result.info.frameCount; index += 1) {
-    const answer = (await call(socket, 'frame', { index, proof: false }, 100 + index)) as {
+    const answer = (await call(socket, 'show', { target: { index }, options: { proof: false } }, 100 + index)) as {
       result: { report: { damage: { concealed: boolean; messages: string[] } } };
     };
     const { damage } = answer.result.report;

@@ -18,13 +18,14 @@ async function openSample(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('identity-panel')).toBeVisible();
 }
 
-/** Counts the frame requests the page sends over its WebSocket (install before the page loads). */
+/** Counts the frame steps the page sends over its WebSocket: shows bringing thumbnails back (an operator's own show
+ * of the frame on screen brings none). Install before the page loads. */
 function countFrameRequests(page: Page): { count(): number } {
   let sent = 0;
   page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) => {
       const text = typeof payload === 'string' ? payload : payload.toString();
-      if (/"method":"(frame|frameAtTime)"/.test(text)) sent += 1;
+      if (/"method":"show"/.test(text) && /"thumbnailWidth"/.test(text)) sent += 1;
     });
   });
   return { count: () => sent };

@@ -45,12 +45,15 @@ test('bad calls get INVALID_ARGUMENT and the backend keeps serving', async ({ se
     const response = await call(socket, method, params, id);
     expect(response).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
   };
-  await expectInvalid('frame', { index: -1 }, 1);
+  await expectInvalid('show', { target: { index: -1 } }, 1);
   await expectInvalid('open', { path: '/tmp/x\u0000.mp4' }, 2);
   await expectInvalid('open', { path: served.configDir }, 3);
   await expectInvalid('listDirectory', { path: '/' }, 4);
   await expectInvalid('open', { path: 'x', options: { decode: 'magic' } }, 5);
-  expect(await call(socket, 'frame', { index: 0 }, 6)).toMatchObject({ ok: false, error: { code: 'CLOSED' } });
+  expect(await call(socket, 'show', { target: { index: 0 } }, 6)).toMatchObject({
+    ok: false,
+    error: { code: 'CLOSED' },
+  });
   const environment = await call(socket, 'environment', {}, 7);
   expect(environment).toMatchObject({ ok: true });
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));

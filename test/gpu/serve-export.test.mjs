@@ -83,7 +83,7 @@ async function serveReports(extraEnv) {
     assert.equal(opened.result.info.decodePath, 'nvdec');
     const reports = [];
     for (const index of indices) {
-      const r = await call('frame', { index });
+      const r = await call('show', { target: { index } });
       assert.equal(r.ok, true, JSON.stringify(r.error));
       reports.push(r.result.report);
     }

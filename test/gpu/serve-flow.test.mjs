@@ -45,7 +45,7 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
     // Operator previews over the same RPC: CV-CUDA on the wrapped NVDEC frame, only the thumbnail comes back.
     const withCvcuda = env.result.report?.cvcuda?.loaded === true;
     // One request: the frame, its thumbnails and the convert preview come back together.
-    const step = await call('frame', { index: 13, thumbnails: { maxWidth: 128 }, preview: { op: 'convert', maxWidth: 256 } });
+    const step = await call('show', { target: { index: 13 }, options: { thumbnailWidth: 128, previews: [{ op: 'convert', maxWidth: 256 }] } });
     assert.equal(step.ok, true, JSON.stringify(step.error));
     assert.equal(step.result.report.frameIndex, 13);
     assert.deepEqual(
@@ -56,7 +56,7 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       assert.equal(step.result.previewError, null);
       assert.equal(step.result.preview.gpu, true);
     }
-    const convert = withCvcuda ? await call('preview', { index: 13, op: 'convert', maxWidth: 256 }) : null;
+    const convert = withCvcuda ? await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'convert', maxWidth: 256 }] } }) : null;
     if (withCvcuda) {
       assert.equal(convert.ok, true, JSON.stringify(convert.error));
       assert.equal(convert.result.gpu, true);
@@ -64,18 +64,18 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       assert.ok(convert.result.psnr >= 35, `convert PSNR ${convert.result.psnr}`);
       assert.ok(convert.result.wrongWrap, convert.result.wrongWrapReason);
       assert.ok(convert.result.thumbnail.rgb.equals(step.result.preview.thumbnail.rgb), 'the same frame, the same preview');
-      const cvt = await call('preview', { index: 13, op: 'cvtcolor' });
+      const cvt = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'cvtcolor' }] } });
       assert.match(cvt.result.converter, /AdvCvtColor/);
       for (const params of [{ op: 'gaussian', kernelSize: 7, sigma: 2 }, { op: 'threshold', threshold: 128 }]) {
-        const r = await call('preview', { index: 13, ...params });
+        const r = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ ...params }] } });
         assert.equal(r.result.gpu, true);
         assert.ok(r.result.timings.totalMs > 0);
       }
-      const flip = await call('preview', { index: 13, op: 'flip', flipCode: 1 });
+      const flip = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'flip', flipCode: 1 }] } });
       assert.ok(flip.result.psnr >= 35);
       // "What if" BT.601: the swscale reference takes the same matrix, so the two agree; against the reference of
       // the stream's own matrix the picture falls below the bar.
-      const wrongMatrix = await call('preview', { index: 13, op: 'convert', matrix: 'bt601', maxWidth: 256 });
+      const wrongMatrix = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'convert', matrix: 'bt601', maxWidth: 256 }] } });
       assert.ok(wrongMatrix.result.psnr >= 35, `the what-if reference agrees: ${wrongMatrix.result.psnr} dB`);
       const rgbPsnr = (a, b) => {
         let sq = 0;
@@ -84,15 +84,15 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       };
       const against = rgbPsnr(wrongMatrix.result.thumbnail.rgb, convert.result.reference.rgb);
       assert.ok(against < 35, `BT.601 against the BT.709 reference: ${against} dB`);
-      const badKernel = await call('preview', { index: 13, op: 'gaussian', kernelSize: 8 });
+      const badKernel = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'gaussian', kernelSize: 8 }] } });
       assert.equal(badKernel.error.code, 'INVALID_ARGUMENT');
-      const next = await call('preview', { index: 14, op: 'convert', maxWidth: 256 });
+      const next = await call('show', { target: { index: 14 }, options: { proof: false, previews: [{ op: 'convert', maxWidth: 256 }] } });
       assert.ok(!next.result.thumbnail.rgb.equals(convert.result.thumbnail.rgb), 'stepping changes the preview');
     } else {
-      const refused = await call('preview', { index: 13, op: 'convert' });
+      const refused = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'convert' }] } });
       assert.equal(refused.error.code, 'CVCUDA_NOT_FOUND');
     }
-    const byTime = await call('frameAtTime', { seconds: 1 });
+    const byTime = await call('show', { target: { seconds: 1 } });
     assert.equal(byTime.result.report.frameIndex, 24);
     // The memory view over the same RPC: luma rows from the last displayed ones into the chroma plane, one 2-D copy.
     const memory = await call('readMemory', { index: 24, range: { plane: 0, row: 1078, rows: 12 } });
@@ -107,7 +107,7 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
     );
     const tooLarge = await call('readMemory', { index: 24, range: { offset: 0, length: 1048577 } });
     assert.equal(tooLarge.error.code, 'MEMORY_READ_TOO_LARGE');
-    const bad = await call('frame', { index: -1 });
+    const bad = await call('show', { target: { index: -1 } });
     assert.equal(bad.error.code, 'INVALID_ARGUMENT');
     socket.close();
   } finally {

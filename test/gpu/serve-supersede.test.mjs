@@ -28,7 +28,7 @@ test('serve mode on NVDEC: a burst of frame requests is answered latest-wins, th
     assert.equal(opened.result.info.decodePath, 'nvdec');
     // Twenty steps sent at once, with thumbnails, as the app asks for them while a key is held.
     const burst = Array.from({ length: 20 }, (_, k) => k + 1);
-    const answers = await Promise.all(burst.map((index) => call('frame', { index, thumbnails: { maxWidth: 128 } })));
+    const answers = await Promise.all(burst.map((index) => call('show', { target: { index }, options: { thumbnailWidth: 128 } })));
     const answered = answers.filter((a) => a.ok).map((a) => a.result.report.frameIndex);
     const dropped = answers.filter((a) => !a.ok).map((a) => a.error.code);
     assert.equal(answered.at(-1), 20, 'the newest request is answered');
@@ -42,7 +42,7 @@ test('serve mode on NVDEC: a burst of frame requests is answered latest-wins, th
     assert.equal(last.report.aliasing.passed, true, last.report.aliasing.reason);
     assert.deepEqual(last.thumbnails.map((t) => t.name), ['Y', 'U', 'V']);
     // A request sent after the burst runs, and a jump back decodes the right frame.
-    const after = await call('frame', { index: 3 });
+    const after = await call('show', { target: { index: 3 } });
     assert.equal(after.ok, true, JSON.stringify(after.error));
     assert.equal(after.result.report.frameIndex, 3);
     assert.equal(after.result.report.aliasing.passed, true);

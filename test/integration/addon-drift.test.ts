@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { environmentReportSchema } from '../../contract/environment';
 import { ADDON_ERROR_CODES, DEFAULT_REMEDIES, ERROR_CODES } from '../../contract/errors';
 import { MEMORY_READ_CAP, MEMORY_REGIONS } from '../../contract/memory';
+import { FFMPEG_CHOICES } from '../../contract/ffmpeg-choice';
 import { frameReportSchema, streamInfoSchema } from '../../contract/report';
+import { showResultSchema } from '../../contract/show';
 import {
   COLOR_MATRICES,
   COLOR_RANGES,
@@ -49,6 +51,8 @@ describe('the addon and the TS side speak one vocabulary', () => {
     expect(v.memoryReadCap).toBe(MEMORY_READ_CAP);
     expect(v.framesPerCall).toBe(FRAMES_PER_CALL);
     expect(v.previewsPerCall).toBe(PREVIEWS_PER_CALL);
+    // The loader's FFmpeg variants are contract/ffmpeg-variants.json's, as the typings and the command line read it.
+    expect(addon.ffmpegVariants).toEqual([...FFMPEG_CHOICES]);
   });
 
   it("the addon's error codes equal ADDON_ERROR_CODES, and every code has a default remedy", () => {
@@ -74,6 +78,16 @@ describe("the addon's real output matches the report schemas exactly", () => {
           if (!parsed.success) throw new Error(`frame ${index}: ${parsed.error.message}`);
           expect(parsed.data, `frame ${index}`).toEqual(report);
         }
+        // The whole answer of the one frame call is contract/show.ts's shape, its ledger beside the report.
+        const shown = await session.show(
+          { index: 0 },
+          { thumbnailWidth: 64, previews: [{ op: 'reference', maxWidth: 64 }], fallbackToReference: true },
+        );
+        const parsed = showResultSchema.safeParse(shown);
+        if (!parsed.success) throw new Error(`show: ${parsed.error.message}`);
+        expect(parsed.data).toEqual(shown);
+        expect(shown.ledger).toBeDefined();
+        expect('ledger' in shown.report).toBe(false);
       } finally {
         session.close();
       }

@@ -109,7 +109,7 @@ describe.skipIf(!serveBuilt)('hostile captures against the real backend (needs n
         const thumbStarted = performance.now();
         const codes: string[] = [];
         for (const index of [0, 3, 1, 2]) {
-          const frame = (await call(a, 'frame', { index, thumbnails: { maxWidth: 240 } }, id++)) as {
+          const frame = (await call(a, 'show', { target: { index }, options: { thumbnailWidth: 240 } }, id++)) as {
             ok: boolean;
             error?: { code: string };
           };

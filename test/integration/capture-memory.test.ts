@@ -50,7 +50,7 @@ describe.skipIf(addon === null)('memory samples in captures', () => {
   it('answer reads inside them with the live bytes and regions, and name what they lack', async () => {
     const live = ctx();
     await handlers.open({ path: CLIP, options: { decode: 'software' } }, live);
-    const frame = await handlers.frame({ index: 3 }, live);
+    const frame = await handlers.show({ target: { index: 3 } }, live);
     const planes = frame.report.planes;
     const target = path.join(dir, 'with-memory.zci');
     await handlers.saveCapture({ path: target, frames: [3] }, live);
@@ -58,7 +58,7 @@ describe.skipIf(addon === null)('memory samples in captures', () => {
     const replay = ctx();
     const opened = await handlers.openCapture({ path: target }, replay);
     expect(opened.capture.signature.state).toBe('signed');
-    await handlers.frame({ index: 3 }, replay);
+    await handlers.show({ target: { index: 3 } }, replay);
 
     // The boundary of each plane, the first rows and a probe tile inside the middle rows, as the views ask them.
     const asks = planes.flatMap((p) => [
@@ -89,7 +89,7 @@ describe.skipIf(addon === null)('memory samples in captures', () => {
     await handlers.saveCapture({ path: again, frames: [3] }, replay);
     const third = ctx();
     await handlers.openCapture({ path: again }, third);
-    await handlers.frame({ index: 3 }, third);
+    await handlers.show({ target: { index: 3 } }, third);
     const kept = await handlers.readMemory({ index: 3, range: { plane: 0, row: 1080, rows: 8 } }, third);
     expect(Buffer.from(kept.data).equals(Buffer.from(hidden.data))).toBe(true);
 
@@ -112,12 +112,12 @@ describe.skipIf(addon === null)('memory samples in captures', () => {
   it('keep the probe band around the pixels asked for, in every plane, instead of the middle', async () => {
     const live = ctx();
     await handlers.open({ path: CLIP, options: { decode: 'software' } }, live);
-    await handlers.frame({ index: 5 }, live);
+    await handlers.show({ target: { index: 5 } }, live);
     const target = path.join(dir, 'probe-points.zci');
     await handlers.saveCapture({ path: target, frames: [5], probe: [{ x: 100, y: 300 }] }, live);
     const replay = ctx();
     await handlers.openCapture({ path: target }, replay);
-    await handlers.frame({ index: 5 }, replay);
+    await handlers.show({ target: { index: 5 } }, replay);
     // Around row 300 of luma and row 150 of the 4:2:0 chroma; the middle (row 540) is not kept any more.
     for (const range of [
       { plane: 0, row: 296, rows: 8 },
@@ -136,12 +136,12 @@ describe.skipIf(addon === null)('memory samples in captures', () => {
   it('are left out with memory: [], and a changed sample makes the capture tampered', async () => {
     const live = ctx();
     await handlers.open({ path: CLIP, options: { decode: 'software' } }, live);
-    await handlers.frame({ index: 0 }, live);
+    await handlers.show({ target: { index: 0 } }, live);
     const bare = path.join(dir, 'bare.zci');
     await handlers.saveCapture({ path: bare, frames: [0], memory: [] }, live);
     const replay = ctx();
     await handlers.openCapture({ path: bare }, replay);
-    await handlers.frame({ index: 0 }, replay);
+    await handlers.show({ target: { index: 0 } }, replay);
     await expect(handlers.readMemory({ index: 0, range: { plane: 0, row: 0, rows: 1 } }, replay)).rejects.toMatchObject(
       { code: 'MEMORY_NOT_CAPTURED', message: expect.stringMatching(/holds none of this frame/) },
     );

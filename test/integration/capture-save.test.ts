@@ -69,8 +69,8 @@ describe('saveCapture and openCapture', () => {
     const { handlers, ctx } = setup();
     const { live, frame } = await openLive(handlers, ctx);
     const answers = [
-      await handlers.frame({ index: 4 }, ctx),
-      await handlers.frame({ index: 1, thumbnails: { maxWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH } }, ctx),
+      await handlers.show({ target: { index: 4 } }, ctx),
+      await handlers.show({ target: { index: 1 }, options: { thumbnailWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH } }, ctx),
     ];
     const seen = answers.map((answer) => answer.report);
     expect(seen.map((report) => report.aliasing.ran)).toEqual([true, true]);
@@ -100,15 +100,15 @@ describe('saveCapture and openCapture', () => {
       gpu: hasGpu ? expect.stringContaining('driver') : 'no CUDA device',
     });
     // The reports shown, with their proofs, not those of the decodes made while saving.
-    expect((await handlers.frame({ index: 4 }, ctx)).report).toEqual(seen[0]);
+    expect((await handlers.show({ target: { index: 4 } }, ctx)).report).toEqual(seen[0]);
     expect(live.closed).toBe(true);
-    const replayedOne = await handlers.frame(
-      { index: 1, thumbnails: { maxWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH } },
+    const replayedOne = await handlers.show(
+      { target: { index: 1 }, options: { thumbnailWidth: DEFAULT_CAPTURE_THUMBNAIL_WIDTH } },
       ctx,
     );
     expect(replayedOne.report).toEqual(seen[1]);
     expect(replayedOne.thumbnails?.map((thumb) => thumb.data)).toEqual(shown.map((thumb) => thumb.data));
-    await expect(handlers.frame({ index: 2 }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
+    await expect(handlers.show({ target: { index: 2 } }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
     // The CPU reference is stored on any machine; GPU operators only where they ran.
     const operators = await handlers.capturedOperators({ index: 1 }, ctx);
     expect(operators.map((op) => op.name)).toContain('reference');
@@ -118,7 +118,7 @@ describe('saveCapture and openCapture', () => {
   it('saves a range with fresh decodes and proofs, and re-saves part of a capture', async () => {
     const { handlers, ctx } = setup();
     const { frame } = await openLive(handlers, ctx);
-    await handlers.frame({ index: 0 }, ctx);
+    await handlers.show({ target: { index: 0 } }, ctx);
     frame.mockClear();
     await handlers.saveCapture({ path: 'range.zci', frames: { from: 10, to: 12 }, thumbnailWidth: 32 }, ctx);
     expect(proofs(frame.mock.calls)).toEqual([
@@ -128,7 +128,7 @@ describe('saveCapture and openCapture', () => {
     ]);
     const { capture } = await handlers.openCapture({ path: 'range.zci' }, ctx);
     expect(capture).toMatchObject({ frames: [10, 11, 12], selection: 'range' });
-    const eleven = await handlers.frame({ index: 11, thumbnails: { maxWidth: 480 } }, ctx);
+    const eleven = await handlers.show({ target: { index: 11 }, options: { thumbnailWidth: 480 } }, ctx);
     expect(eleven.thumbnails?.[0]).toMatchObject({ name: 'Y', width: 32 });
     await handlers.saveCapture({ path: 'part.zci', frames: [11] }, ctx);
     const part = await handlers.openCapture({ path: 'part.zci' }, ctx);
@@ -139,7 +139,7 @@ describe('saveCapture and openCapture', () => {
     const { handlers, ctx } = setup();
     await expect(handlers.saveCapture({ path: 'x.zci' }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
     await handlers.open({ path: 'clip.mp4' }, ctx);
-    await handlers.frame({ index: 0 }, ctx);
+    await handlers.show({ target: { index: 0 } }, ctx);
     await expect(handlers.saveCapture({ path: 'notes.txt' }, ctx)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     });
@@ -151,14 +151,14 @@ describe('saveCapture and openCapture', () => {
   it("signs with this installation's key, keeps existing files unless overwrite, never replaces a link", async () => {
     const { handlers, ctx } = setup();
     await openLive(handlers, ctx);
-    await handlers.frame({ index: 2 }, ctx);
+    await handlers.show({ target: { index: 2 } }, ctx);
     await handlers.saveCapture({ path: 'signed.zci' }, ctx);
     await expect(handlers.saveCapture({ path: 'signed.zci' }, ctx)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: expect.stringContaining('exists'),
       remedy: expect.stringContaining('overwrite'),
     });
-    await handlers.frame({ index: 5 }, ctx);
+    await handlers.show({ target: { index: 5 } }, ctx);
     expect(await handlers.saveCapture({ path: 'signed.zci', overwrite: true }, ctx)).toMatchObject({ frames: [2, 5] });
     await symlink(video, path.join(dir, 'link.zci'));
     await expect(handlers.saveCapture({ path: 'link.zci', overwrite: true }, ctx)).rejects.toMatchObject({
@@ -177,6 +177,6 @@ describe('saveCapture and openCapture', () => {
     await expect(handlers.openCapture({ path: 'clip.mp4' }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_INVALID' });
     expect(live.closed).toBe(false);
     expect(ctx.client.current()).toBe(live);
-    expect((await handlers.frame({ index: 3 }, ctx)).report.frameIndex).toBe(3);
+    expect((await handlers.show({ target: { index: 3 } }, ctx)).report.frameIndex).toBe(3);
   });
 });

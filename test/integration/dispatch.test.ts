@@ -71,9 +71,9 @@ describe('dispatch', () => {
   });
 
   it('rejects unknown methods and bad parameters without calling a handler', async () => {
-    const frame = vi.spyOn(handlers, 'frame');
+    const frame = vi.spyOn(handlers, 'show');
     const unknown = await dispatch(handlers, request('constructor', {}), ctx);
-    const bad = await dispatch(handlers, request('frame', { index: -4 }), ctx);
+    const bad = await dispatch(handlers, request('show', { target: { index: -4 } }), ctx);
     expect(frame).not.toHaveBeenCalled();
     for (const response of [unknown, bad]) {
       expect(response).toMatchObject({ id: 7, ok: false, error: { code: 'INVALID_ARGUMENT' } });
@@ -143,12 +143,33 @@ describe('dispatch in serve mode: settings per client', () => {
         result: { info: { path: SAMPLE } },
       });
       const noDevice = { code: 'NO_CUDA_DEVICE', message: expect.stringContaining('device 63') };
-      expect(await send(a, 'frame', { index: 3, preview: { op: 'convert' } }, 5)).toMatchObject({
+      expect(
+        await send(a, 'show', { target: { index: 3 }, options: { previews: [{ op: 'convert' }] } }, 5),
+      ).toMatchObject({
         ok: true,
-        result: { report: { frameIndex: 3 }, preview: null, previewError: noDevice },
+        result: { report: { frameIndex: 3 }, previews: [{ result: null, error: noDevice }] },
       });
-      expect(await send(a, 'preview', { index: 3, op: 'gaussian' }, 6)).toMatchObject({ ok: false, error: noDevice });
-      expect(await send(a, 'frame', { index: 4 }, 7)).toMatchObject({
+      // Asked to fall back, the CPU reference comes back beside the device's error; a reference needs no device.
+      expect(
+        await send(
+          a,
+          'show',
+          {
+            target: { index: 3 },
+            options: { proof: false, previews: [{ op: 'gaussian' }, { op: 'reference' }], fallbackToReference: true },
+          },
+          6,
+        ),
+      ).toMatchObject({
+        ok: true,
+        result: {
+          previews: [
+            { result: { op: 'reference' }, error: noDevice },
+            { result: { op: 'reference' }, error: null },
+          ],
+        },
+      });
+      expect(await send(a, 'show', { target: { index: 4 } }, 7)).toMatchObject({
         ok: true,
         result: { report: { frameIndex: 4 } },
       });

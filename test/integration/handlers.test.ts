@@ -93,7 +93,7 @@ describe('open', () => {
     await handlers.open({ path: video }, ctx);
     expect(ctx.client.current()).not.toBe(first);
     expect(first.closed).toBe(false);
-    await handlers.frame({ index: 0 }, ctx);
+    await handlers.show({ target: { index: 0 } }, ctx);
     expect(first.closed).toBe(true);
     expect(ctx.client.current().closed).toBe(false);
   });
@@ -124,7 +124,7 @@ describe('open', () => {
 describe('frames', () => {
   it('answers CLOSED before any file is open', async () => {
     const { handlers, ctx } = setup();
-    await expect(handlers.frame({ index: 0 }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
+    await expect(handlers.show({ target: { index: 0 } }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
   it('answers frame requests latest-wins: one waiting behind a newer one is SUPERSEDED, never decoded', async () => {
@@ -133,7 +133,7 @@ describe('frames', () => {
     ctx.emit.mockClear();
     // Sent together, as a held key would: the addon answers BUSY to overlapping calls, so all of them queue, and
     // each one still waiting when a newer one arrives is dropped.
-    const settled = await Promise.allSettled([1, 2, 3, 4].map((index) => handlers.frame({ index }, ctx)));
+    const settled = await Promise.allSettled([1, 2, 3, 4].map((index) => handlers.show({ target: { index } }, ctx)));
     const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.report.frameIndex] : []));
     const dropped = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as { code: string }).code] : []));
     expect(answered.at(-1)).toBe(4);
@@ -145,14 +145,14 @@ describe('frames', () => {
     expect(ctx.emit).not.toHaveBeenCalled();
     // Requests sent one after another all run, in order.
     const inOrder = [];
-    for (const index of [5, 6, 7]) inOrder.push((await handlers.frame({ index }, ctx)).report.frameIndex);
+    for (const index of [5, 6, 7]) inOrder.push((await handlers.show({ target: { index } }, ctx)).report.frameIndex);
     expect(inOrder).toEqual([5, 6, 7]);
   });
 
   it('remembers the last frame for recents and for a restart', async () => {
     const { handlers, ctx, persistence } = setup();
     await handlers.open({ path: video }, ctx);
-    const answer = await handlers.frameAtTime({ seconds: 0.5 }, ctx);
+    const answer = await handlers.show({ target: { seconds: 0.5 } }, ctx);
     expect(answer.report.frameIndex).toBe(12);
     expect(ctx.client.snapshot()).toEqual({ lastFile: video, lastFrame: 12 });
     expect(persistence.listRecent()[0]?.lastFrame).toBe(12);
@@ -161,7 +161,7 @@ describe('frames', () => {
   it('brings back thumbnails with the frame, as the grey bytes only', async () => {
     const { handlers, ctx } = setup();
     await handlers.open({ path: video }, ctx);
-    const answer = await handlers.frame({ index: 5, thumbnails: { maxWidth: 64 } }, ctx);
+    const answer = await handlers.show({ target: { index: 5 }, options: { thumbnailWidth: 64 } }, ctx);
     expect(answer.report.frameIndex).toBe(5);
     const wire = answer.thumbnails ?? [];
     const direct =
@@ -177,36 +177,39 @@ describe('frames', () => {
       })),
     );
     for (const thumb of wire) expect(thumb.data).toHaveLength(thumb.width * thumb.height);
-    expect(answer.preview).toBeNull();
-    expect(answer.previewError).toBeNull();
+    expect(answer.previews).toEqual([]);
   });
 
   it('brings back the operator preview with the frame, or the CPU reference with why the operator could not run', async () => {
     const { handlers, ctx } = setup();
     await handlers.open({ path: video }, ctx);
     const gpuHere = addon.environment().cuda.deviceCount > 0;
-    const answer = await handlers.frame(
-      { index: 3, preview: { op: 'convert', maxWidth: 64 }, fallbackToReference: true },
+    const answer = await handlers.show(
+      { target: { index: 3 }, options: { previews: [{ op: 'convert', maxWidth: 64 }], fallbackToReference: true } },
       ctx,
     );
     expect(answer.report.frameIndex).toBe(3);
+    const [outcome] = answer.previews;
     if (gpuHere) {
-      expect(answer.previewError).toBeNull();
-      expect(answer.preview?.op).toBe('convert');
+      expect(outcome?.error).toBeNull();
+      expect(outcome?.result?.op).toBe('convert');
     } else {
-      expect(answer.previewError?.code).toBe('NO_CUDA_DEVICE');
-      expect(answer.preview?.op).toBe('reference');
-      expect(answer.preview?.reference?.width).toBe(64);
+      expect(outcome?.error?.code).toBe('NO_CUDA_DEVICE');
+      expect(outcome?.result?.op).toBe('reference');
+      expect(outcome?.result?.reference?.width).toBe(64);
     }
     // A preview names its frame; asking for the frame held last does not decode it again.
-    const again = await handlers.preview({ index: 3, op: 'reference', maxWidth: 32 }, ctx);
-    expect(again.reference?.width).toBe(32);
+    const again = await handlers.show(
+      { target: { index: 3 }, options: { proof: false, previews: [{ op: 'reference', maxWidth: 32 }] } },
+      ctx,
+    );
+    expect(again.previews[0]?.result?.reference?.width).toBe(32);
   });
 
   it('reads a frame of a capture for A/B without touching what the client has open', async () => {
     const { handlers, ctx } = setup();
     await handlers.open({ path: video }, ctx);
-    const shown = await handlers.frame({ index: 2 }, ctx);
+    const shown = await handlers.show({ target: { index: 2 } }, ctx);
     const capture = path.join(dir, 'other.zci');
     await writeFile(capture, sampleCaptureBytes([0, 3, 7]));
     const other = await handlers.captureFrame({ path: capture, index: 3, thumbnails: { maxWidth: 32 } }, ctx);
@@ -219,7 +222,7 @@ describe('frames', () => {
     expect(other.thumbnails[0]!.data).toBeInstanceOf(Uint8Array);
     // The client still has its video open, at the frame it showed.
     expect(ctx.client.current().info.path).toBe(video);
-    expect((await handlers.frame({ index: 2 }, ctx)).report.frameIndex).toBe(shown.report.frameIndex);
+    expect((await handlers.show({ target: { index: 2 } }, ctx)).report.frameIndex).toBe(shown.report.frameIndex);
     await expect(
       handlers.captureFrame({ path: capture, index: 4, thumbnails: { maxWidth: 32 } }, ctx),
     ).rejects.toMatchObject({

@@ -51,7 +51,7 @@ describe.skipIf(!serveBuilt)('readMemory over serve mode (needs npm run build)',
   it('decodes the frame named when it is not the one shown, then reads it', async () => {
     const { client } = await connected();
     await client.call('open', { path: CLIP });
-    await client.call('frame', { index: 2 });
+    await client.call('show', { target: { index: 2 } });
     const range = { plane: 0, row: 100, rows: 8, byteStart: 32, byteCount: 512 };
     const read = memoryReadSchema.parse(await client.call('readMemory', { index: 9, range }));
     expect(read).toMatchObject({ frameIndex: 9, plane: 0, row: 100, rows: 8, bytesPerRow: 512, bytesRead: 8 * 512 });
@@ -67,14 +67,14 @@ describe.skipIf(!serveBuilt)('readMemory over serve mode (needs npm run build)',
     const again = await client.call('readMemory', { index: 9, range: { offset: 0, length: 100 } });
     expect(again.totalBytesRead).toBe(8 * 512 + 100);
     expect(again.plane).toBeNull();
-    const frame = await client.call('frame', { index: 9 });
+    const frame = await client.call('show', { target: { index: 9 } });
     expect(frame.report.frameIndex).toBe(9);
   });
 
   it('answers the cap, the allocation and malformed ranges with their codes', async () => {
     const { client } = await connected();
     await client.call('open', { path: CLIP });
-    const { report } = await client.call('frame', { index: 0 });
+    const { report } = await client.call('show', { target: { index: 0 } });
     const size = report.allocation.rangeSize ?? 0;
     await expect(
       client.call('readMemory', { index: 0, range: { offset: 0, length: MEMORY_READ_CAP + 1 } }),
@@ -106,7 +106,7 @@ describe.skipIf(!serveBuilt)('readMemory over serve mode (needs npm run build)',
     const { client } = await connected();
     await client.call('open', { path: fixture('h264-1080p-420.mp4') });
     // Frame 47 is far from the open's position: its decode is still queued or running when cancel arrives.
-    const slow = client.call('frame', { index: 47 });
+    const slow = client.call('show', { target: { index: 47 } });
     const read = client.call('readMemory', { index: 46, range: { offset: 0, length: 64 } });
     const { cancelled } = await client.call('cancel', {});
     expect(cancelled).toBe(2);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { MethodName, ParamsOf, ResultOf } from '../../contract/contract';
 import type { PreviewParams } from '../../contract/preview';
+import type { ShowResult } from '../../contract/show';
 import type { RpcApi, RpcClient } from '../../renderer/src/rpc/client';
 import { createAppStore } from '../../renderer/src/store/store';
 import { recordedPreviews } from '../support/e2e/recorded-previews';
@@ -22,15 +23,11 @@ describe.skipIf(!serveBuilt)('operators slice over serve mode (needs npm run bui
   async function client(): Promise<{ rpc: RpcClient; previews: () => PreviewParams[] }> {
     const connection = await serve.connect();
     const call = vi.spyOn(connection.client, 'call');
-    // The operator a request asked for: a preview call's, or the one a frame request brings back with it.
+    // The operators a show asked for: a preview of the frame on screen, or the one a frame step brings back.
     const previews = () =>
-      call.mock.calls.flatMap(([method, params]) => {
-        const asked = method === 'frame' ? (params as { preview?: PreviewParams }).preview : params;
-        if ((method !== 'preview' && method !== 'frame') || asked === undefined) return [];
-        const rest: PreviewParams & { index?: number } = { ...(asked as PreviewParams) };
-        delete rest.index;
-        return [rest];
-      });
+      call.mock.calls.flatMap(([method, params]) =>
+        method === 'show' ? ((params as ParamsOf<'show'>).options?.previews ?? []) : [],
+      );
     return { rpc: connection.client, previews };
   }
 
@@ -95,11 +92,16 @@ describe.skipIf(!serveBuilt)('operators slice over serve mode (needs npm run bui
       const recorded = recordedPreviews('h264-1080p-420.mp4');
       let gpu = false;
       const api: RpcApi = {
-        call: <M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> => {
-          const preview = params as PreviewParams;
-          if (gpu && method === 'preview' && preview.op !== 'reference')
-            return Promise.resolve(recorded(preview) as ResultOf<M>);
-          return rpc.call(method, params);
+        call: async <M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> => {
+          const asked = method === 'show' ? ((params as ParamsOf<'show'>).options?.previews ?? []) : [];
+          const answer = await rpc.call(method, params);
+          if (!gpu || asked.every((preview) => preview.op === 'reference')) return answer;
+          // The GPU's recorded answer for every operator asked, in place of this machine's refusal.
+          const shown = answer as ShowResult;
+          const previews = asked.map((preview, i) =>
+            preview.op === 'reference' ? shown.previews[i]! : { result: recorded(preview), error: null },
+          );
+          return { ...shown, previews } as ResultOf<M>;
         },
         on: (event, listener) => rpc.on(event, listener),
       };
@@ -120,8 +122,8 @@ describe.skipIf(!serveBuilt)('operators slice over serve mode (needs npm run bui
       const older = store.getState().chooseOperator({ op: 'flip' });
       await store.getState().chooseOperator({ op: 'threshold' });
       await older;
-      // Only the newest choice fell back to the reference; the stale one asked for nothing more.
-      expect(ops(previews()).slice(1)).toEqual(['flip', 'threshold', 'reference']);
+      // Each choice is one show, its fallback to the reference inside it; only the newest choice's answer is kept.
+      expect(ops(previews()).slice(1)).toEqual(['flip', 'threshold']);
       expect(store.getState()).toMatchObject({ operator: { op: 'threshold' }, previewRunning: false });
       expect(store.getState().preview?.op).toBe('reference');
       expect(store.getState().previewError).toMatchObject({ code: 'NO_CUDA_DEVICE' });

@@ -51,26 +51,30 @@ function setup() {
 async function withClip() {
   const { handlers, ctx } = setup();
   await handlers.open({ path: CLIP }, ctx);
-  await handlers.frame({ index: 0 }, ctx);
+  await handlers.show({ target: { index: 0 } }, ctx);
   return { handlers, ctx, session: ctx.client.current() as Session };
 }
 
-describe('the preview handler', () => {
+describe('operator previews through the show handler', () => {
   it('runs the operator on the frame it names, with the validated options', async () => {
     const { handlers, ctx, session } = await withClip();
     const show = vi.spyOn(session, 'show');
-    const first = await handlers.preview({ index: 0, op: 'reference', maxWidth: 96 }, ctx);
-    expect(show.mock.calls).toEqual([[{ index: 0 }, { proof: false, previews: [{ op: 'reference', maxWidth: 96 }] }]]);
+    const options = { proof: false, previews: [{ op: 'reference' as const, maxWidth: 96 }] };
+    const first = (await handlers.show({ target: { index: 0 }, options }, ctx)).previews[0]?.result;
+    // The addon's show, with the options asked and the request's signal: nothing copied field by field.
+    expect(show.mock.calls).toEqual([[{ index: 0 }, { ...options, signal: expect.any(AbortSignal) }]]);
     expect(first).toMatchObject({ op: 'reference', gpu: false, thumbnail: null, reference: { width: 96 } });
-    const { width, height, rgb } = first.reference!;
+    const { width, height, rgb } = first!.reference!;
     expect(rgb).toHaveLength(width * height * 3);
-    const later = await handlers.preview({ index: 12, op: 'reference', maxWidth: 96 }, ctx);
-    expect(later.reference?.rgb).not.toBe(first.reference?.rgb);
+    const later = (await handlers.show({ target: { index: 12 }, options }, ctx)).previews[0]?.result;
+    expect(later?.reference?.rgb).not.toBe(first?.reference?.rgb);
   });
 
   it('answers CLOSED before a file is open', async () => {
     const { handlers, ctx } = setup();
-    await expect(handlers.preview({ index: 0, op: 'reference' }, ctx)).rejects.toMatchObject({ code: 'CLOSED' });
+    await expect(
+      handlers.show({ target: { index: 0 }, options: { proof: false, previews: [{ op: 'reference' }] } }, ctx),
+    ).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
   it.skipIf(hasGpu)('passes the addon’s error code and remedy through (no GPU here)', async () => {
@@ -78,12 +82,21 @@ describe('the preview handler', () => {
     const [outcome] = (await session.show({ index: 0 }, { proof: false, previews: [{ op: 'convert' }] })).previews;
     const refused = outcome?.error ?? { code: 'none', message: '', remedy: '' };
     expect(refused.code).toBe('NO_CUDA_DEVICE');
-    const raw = JSON.stringify({ kind: 'request', id: 3, method: 'preview', params: { index: 0, op: 'convert' } });
-    expect(await dispatch(handlers, raw, ctx)).toEqual({
+    const raw = JSON.stringify({
+      kind: 'request',
+      id: 3,
+      method: 'show',
+      params: { target: { index: 0 }, options: { proof: false, previews: [{ op: 'convert' }] } },
+    });
+    expect(await dispatch(handlers, raw, ctx)).toMatchObject({
       kind: 'response',
       id: 3,
-      ok: false,
-      error: { code: 'NO_CUDA_DEVICE', message: refused.message, remedy: refused.remedy },
+      ok: true,
+      result: {
+        previews: [
+          { result: null, error: { code: 'NO_CUDA_DEVICE', message: refused.message, remedy: refused.remedy } },
+        ],
+      },
     });
     expect(refused.remedy).toContain('CPU reference');
   });
@@ -94,8 +107,8 @@ describe('the preview handler', () => {
     const raw = JSON.stringify({
       kind: 'request',
       id: 4,
-      method: 'preview',
-      params: { index: 0, op: 'gaussian', kernelSize: 4 },
+      method: 'show',
+      params: { target: { index: 0 }, options: { previews: [{ op: 'gaussian', kernelSize: 4 }] } },
     });
     expect(await dispatch(handlers, raw, ctx)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     expect(show).not.toHaveBeenCalled();
@@ -106,8 +119,10 @@ describe('the preview handler', () => {
     await handlers.saveCapture({ path: path.join(dir, 'frame0.zci') }, ctx);
     await handlers.openCapture({ path: path.join(dir, 'frame0.zci') }, ctx);
     expect(ctx.client.current()).toBeInstanceOf(CaptureSession);
-    await expect(handlers.preview({ index: 0, op: 'convert' }, ctx)).rejects.toMatchObject({
-      code: 'OPERATOR_UNSUPPORTED',
-    });
+    const answer = await handlers.show(
+      { target: { index: 0 }, options: { proof: false, previews: [{ op: 'convert' }] } },
+      ctx,
+    );
+    expect(answer.previews).toMatchObject([{ result: null, error: { code: 'OPERATOR_UNSUPPORTED' } }]);
   });
 });

@@ -44,7 +44,7 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     const settled: string[] = [];
     // Decoding the sample's last frame takes a while; samplePath is answered at once, overtaking both.
     const opened = client.call('open', { path: SAMPLE }).finally(() => settled.push('open'));
-    const last = client.call('frame', { index: 95 }).finally(() => settled.push('frame'));
+    const last = client.call('show', { target: { index: 95 } }).finally(() => settled.push('frame'));
     const sample = client.call('samplePath', {}).finally(() => settled.push('samplePath'));
     await expect(opened).resolves.toMatchObject({ info: { path: SAMPLE, frameCount: 96 } });
     await expect(last).resolves.toMatchObject({ report: { frameIndex: 95 } });
@@ -62,7 +62,7 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
         session.close();
       }
     })) as InspectorError;
-    const call = client.call('frame', { index: 48 });
+    const call = client.call('show', { target: { index: 48 } });
     await expect(call).rejects.toBeInstanceOf(RpcFailure);
     await expect(call).rejects.toMatchObject({
       code: 'FRAME_OUT_OF_RANGE',
@@ -78,7 +78,7 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     const progress: ProgressEvent[] = [];
     client.on('progress', (event) => progress.push(event));
     await client.call('open', { path: CLIP });
-    await client.call('frame', { index: 5 });
+    await client.call('show', { target: { index: 5 } });
     const capture = client.call('saveCapture', { path: path.join(dir, 'all.zci'), frames: { from: 0, to: 47 } });
     await until(() => progress.some((event) => event.stage === 'capturing'), 'the capture to start');
     const killed = await killBackend(client);
@@ -107,14 +107,13 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     const received: (string | ArrayBuffer | Uint8Array)[] = [];
     transport.onMessage((data) => received.push(data));
     await client.call('open', { path: CLIP });
-    const answer = await client.call('frame', {
-      index: 3,
-      thumbnails: { maxWidth: 256 },
-      preview: { op: 'reference', maxWidth: 256 },
+    const answer = await client.call('show', {
+      target: { index: 3 },
+      options: { thumbnailWidth: 256, previews: [{ op: 'reference', maxWidth: 256 }] },
     });
     const pictures =
       (answer.thumbnails ?? []).reduce((sum, t) => sum + t.data.byteLength, 0) +
-      (answer.preview?.reference?.rgb.byteLength ?? 0);
+      (answer.previews[0]?.result?.reference?.rgb.byteLength ?? 0);
     // Y, U and V each drawn 256 wide, and the RGB reference.
     expect(pictures).toBe(3 * 256 * 144 + 256 * 144 * 3);
     expect(answer.thumbnails?.[0]?.data).toBeInstanceOf(Uint8Array);

@@ -98,7 +98,7 @@ async function clientWithClip(): Promise<HandlerContext> {
   // Software decoding whatever the generated settings left persisted (a setSettings call may have chosen NVDEC, which
   // a machine without a GPU refuses): each property starts from the same open file.
   await handlers.open({ path: 'clip.mp4', options: { decode: 'software' } }, ctx);
-  await handlers.frame({ index: 0 }, ctx);
+  await handlers.show({ target: { index: 0 } }, ctx);
   return ctx;
 }
 

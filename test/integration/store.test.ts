@@ -123,7 +123,7 @@ describe.skipIf(!serveBuilt)('the store over serve mode (needs npm run build)', 
         return call(method, params);
       }) as typeof rpc.call;
       await store.getState().step(1);
-      expect(calls).toEqual(['frame']);
+      expect(calls).toEqual(['show']);
       const state = store.getState();
       expect(state.report?.frameIndex).toBe(1);
       expect(state.thumbnails.map((thumb) => thumb.name)).toEqual(['Y', 'U', 'V']);

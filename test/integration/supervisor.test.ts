@@ -100,7 +100,7 @@ describe.skipIf(!built)('Supervisor over the built backend (needs npm run build)
     first.send({ type: 'attach', clientId: 'c1', restarted: null });
     const clip = fixture('h264-odd-642x362.mp4');
     expect(await rpc(supervisor, 1, 'open', { path: clip })).toMatchObject({ ok: true });
-    expect(await rpc(supervisor, 2, 'frame', { index: 7 })).toMatchObject({
+    expect(await rpc(supervisor, 2, 'show', { target: { index: 7 } })).toMatchObject({
       ok: true,
       result: { report: { frameIndex: 7 } },
     });
@@ -123,7 +123,10 @@ describe.skipIf(!built)('Supervisor over the built backend (needs npm run build)
 
     // The new process serves the client again; the file it had open went with the old one.
     supervisor.child()?.send({ type: 'attach', clientId: 'c1', restarted: null });
-    expect(await rpc(supervisor, 3, 'frame', { index: 0 })).toMatchObject({ ok: false, error: { code: 'CLOSED' } });
+    expect(await rpc(supervisor, 3, 'show', { target: { index: 0 } })).toMatchObject({
+      ok: false,
+      error: { code: 'CLOSED' },
+    });
     supervisor.stop();
     expect(await started[1]?.exited).toMatchObject({ signal: 'SIGTERM' });
   });

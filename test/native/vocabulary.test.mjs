@@ -43,68 +43,17 @@ test('vocabulary() has one list per option, the error and warning codes and the 
     'framesPerCall',
     'previewsPerCall',
   ]);
-  assert.deepEqual(vocabulary.decode, ['auto', 'nvdec', 'software', 'software-upload', 'cuvid']);
-  assert.deepEqual(vocabulary.context, ['shared', 'private', 'ffmpeg-primary']);
-  assert.deepEqual(vocabulary.initOrder, ['decoder-first', 'runtime-first']);
-  assert.deepEqual(vocabulary.op, ['reference', 'convert', 'cvtcolor', 'gaussian', 'flip', 'threshold']);
-  assert.deepEqual(vocabulary.matrix, ['auto', 'bt601', 'bt709', 'bt2020']);
-  assert.deepEqual(vocabulary.range, ['auto', 'limited', 'full']);
-  assert.deepEqual(vocabulary.thumbnailWidth, { min: 16, max: 1024 });
-  assert.deepEqual(vocabulary.memoryRegions, [
-    'visible',
-    'right-padding',
-    'coded-not-displayed',
-    'allocator-padding',
-    'next-plane',
-    'outside-planes',
-  ]);
-  assert.equal(vocabulary.memoryReadCap, 1048576);
-  assert.equal(vocabulary.framesPerCall, 256);
+  // The lists themselves are checked against the ones contract/ states, imported, in
+  // test/integration/addon-drift.test.ts; here, their form.
+  for (const key of ['decode', 'context', 'initOrder', 'op', 'matrix', 'range', 'errorCodes', 'warningCodes']) {
+    assert.ok(Array.isArray(vocabulary[key]) && vocabulary[key].length > 0, key);
+    assert.equal(new Set(vocabulary[key]).size, vocabulary[key].length, `${key} names each value once`);
+  }
+  assert.ok(vocabulary.memoryRegions.includes('visible'));
+  assert.ok(vocabulary.thumbnailWidth.min < vocabulary.thumbnailWidth.max);
+  assert.ok(Number.isSafeInteger(vocabulary.memoryReadCap) && vocabulary.memoryReadCap > 0);
+  assert.ok(Number.isSafeInteger(vocabulary.framesPerCall) && vocabulary.framesPerCall > 0);
   assert.notEqual(addon.vocabulary(), vocabulary, 'each call returns a fresh object');
-});
-
-test('the error codes are every code a user can see, in the shared order', () => {
-  assert.deepEqual(vocabulary.errorCodes, [
-    'FILE_NOT_FOUND',
-    'FILE_UNREADABLE',
-    'EMPTY_FILE',
-    'TRUNCATED_FILE',
-    'NOT_A_VIDEO',
-    'NO_VIDEO_STREAM',
-    'UNSUPPORTED_CODEC',
-    'DECODE_FAILED',
-    'FRAME_OUT_OF_RANGE',
-    'NVCV_NOT_FOUND',
-    'NVCV_ERROR',
-    'CVCUDA_NOT_FOUND',
-    'OPERATOR_UNSUPPORTED',
-    'NO_CUDA_DEVICE',
-    'CUDA_ERROR',
-    'NVDEC_UNAVAILABLE',
-    'CAPTURE_INVALID',
-    'CAPTURE_TOO_NEW',
-    'CAPTURE_FRAME_MISSING',
-    'INVALID_ARGUMENT',
-    'CLOSED',
-    'BUSY',
-    'INTERNAL',
-    'MEDIA_TOO_LARGE',
-    'DEADLINE_EXCEEDED',
-    'CANCELLED',
-    'NOT_A_REGULAR_FILE',
-    'PATH_OUTSIDE_ROOT',
-    'PATH_NOT_UTF8',
-    'MEMORY_RANGE_OUTSIDE_ALLOCATION',
-    'MEMORY_READ_TOO_LARGE',
-    'MEMORY_ALLOCATION_UNKNOWN',
-    'SUPERSEDED',
-    'DECODER_COMPARE_UNAVAILABLE',
-    'PEER_ACCESS_UNSUPPORTED',
-  ]);
-});
-
-test('warning codes are their own list: a file that opens is never given an error code', () => {
-  assert.deepEqual(vocabulary.warningCodes, ['TRUNCATED_FILE', 'DUPLICATE_TIMESTAMPS', 'ODD_TIMESCALE']);
 });
 
 test('every listed open option is accepted', async () => {

@@ -1,15 +1,15 @@
 /** Hand-built operator previews for unit and component tests, shaped like the addon's results on real frames. */
-import type { PreviewWire, RgbWire } from '../../contract/preview';
+import type { PreviewResult, RgbImage } from '../../contract/show';
 
 /** A solid RGB picture as it crosses the wire. */
-export function solidRgb(width: number, height: number, rgb: [number, number, number]): RgbWire {
+export function solidRgb(width: number, height: number, rgb: [number, number, number]): RgbImage {
   const bytes = new Uint8Array(width * height * 3);
   for (let i = 0; i < width * height; i += 1) bytes.set(rgb, i * 3);
   return { width, height, rgb: bytes };
 }
 
 /** The convert preview of a padded 1080p NV12 frame: GPU thumbnail, reference, and the wrong-wrap picture. */
-export function gpuConvertPreview(overrides: Partial<PreviewWire> = {}): PreviewWire {
+export function gpuConvertPreview(overrides: Partial<PreviewResult> = {}): PreviewResult {
   return {
     op: 'convert',
     gpu: true,
@@ -32,7 +32,7 @@ export function gpuConvertPreview(overrides: Partial<PreviewWire> = {}): Preview
 }
 
 /** The same frame with the kernel forced to BT.601: far from the BT.709 reference. */
-export function wrongMatrixPreview(): PreviewWire {
+export function wrongMatrixPreview(): PreviewResult {
   return gpuConvertPreview({
     converter: "the inspector's kernel: nv12, BT.601 limited range",
     psnr: 24.56,
@@ -42,7 +42,7 @@ export function wrongMatrixPreview(): PreviewWire {
 }
 
 /** A Gaussian preview: no reference comparison, no wrong-wrap picture. */
-export function gaussianPreview(): PreviewWire {
+export function gaussianPreview(): PreviewResult {
   return gpuConvertPreview({
     op: 'gaussian',
     psnr: null,
@@ -54,7 +54,7 @@ export function gaussianPreview(): PreviewWire {
 }
 
 /** The CPU reference alone, as a machine without a GPU makes it. */
-export function referenceOnlyPreview(seed = 90): PreviewWire {
+export function referenceOnlyPreview(seed = 90): PreviewResult {
   return {
     op: 'reference',
     gpu: false,

@@ -14,6 +14,7 @@ import { ERROR_CODES } from '../../contract/errors';
 import { MAX_READ_ROWS, memoryReadSchema } from '../../contract/memory';
 import { frameReportSchema, streamInfoSchema } from '../../contract/report';
 import { settingsSchema } from '../../contract/settings';
+import { showResultSchema } from '../../contract/show';
 import {
   COLOR_MATRICES,
   COLOR_RANGES,
@@ -72,28 +73,36 @@ export function validParams(space: ParamSpace = SCHEMA_SPACE): Record<MethodName
     ),
     close: none,
     cancel: none,
-    frame: fc.record(
-      { index, proof: fc.boolean(), thumbnails: fc.record({ maxWidth: width }), fallbackToReference: fc.boolean() },
-      { requiredKeys: ['index'] },
-    ),
-    frameAtTime: fc.record(
-      { seconds: fc.double({ min: 0, max: 1e7, noNaN: true }), proof: fc.boolean() },
-      { requiredKeys: ['seconds'] },
-    ),
-    preview: fc.record(
+    show: fc.record(
       {
-        index,
-        op: fc.constantFrom(...PREVIEW_OPS),
-        maxWidth: width,
-        kernelSize: fc.integer({ min: 1, max: 15 }).map((n) => 2 * n + 1),
-        sigma: fc.double({ min: 0.01, max: 20, noNaN: true }),
-        flipCode: fc.constantFrom(-1, 0, 1),
-        threshold: fc.double({ min: 0, max: 255, noNaN: true }),
-        reference: fc.boolean(),
-        matrix: fc.constantFrom(...COLOR_MATRICES),
-        range: fc.constantFrom(...COLOR_RANGES),
+        target: fc.oneof(fc.record({ index }), fc.record({ seconds: fc.double({ min: 0, max: 1e7, noNaN: true }) })),
+        options: fc.record(
+          {
+            proof: fc.boolean(),
+            thumbnailWidth: width,
+            previews: fc.array(
+              fc.record(
+                {
+                  op: fc.constantFrom(...PREVIEW_OPS),
+                  maxWidth: width,
+                  kernelSize: fc.integer({ min: 1, max: 15 }).map((n) => 2 * n + 1),
+                  sigma: fc.double({ min: 0.01, max: 20, noNaN: true }),
+                  flipCode: fc.constantFrom(-1, 0, 1),
+                  threshold: fc.double({ min: 0, max: 255, noNaN: true }),
+                  reference: fc.boolean(),
+                  matrix: fc.constantFrom(...COLOR_MATRICES),
+                  range: fc.constantFrom(...COLOR_RANGES),
+                },
+                { requiredKeys: ['op'] },
+              ),
+              { maxLength: 2 },
+            ),
+            fallbackToReference: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        ),
       },
-      { requiredKeys: ['index', 'op'] },
+      { requiredKeys: ['target'] },
     ),
     readMemory: fc.record({
       index,
@@ -193,12 +202,11 @@ const previewWire = (value: unknown): void => {
   nullable(preview.reference, bytesPicture);
   nullable(preview.wrongWrap, bytesPicture);
 };
-const frameAnswer = (value: unknown): void => {
+const showAnswer = (value: unknown): void => {
+  parses(showResultSchema)(value);
   const answer = objectOf(value);
-  parses(frameReportSchema)(answer.report);
   nullable(answer.thumbnails, thumbnailList);
-  nullable(answer.preview, previewWire);
-  nullable(answer.previewError, (e) => expect(ERROR_CODES).toContain(objectOf(e).code));
+  for (const outcome of answer.previews as unknown[]) nullable(objectOf(outcome).result, previewWire);
 };
 const captureSummary = (value: unknown): void => {
   const summary = objectOf(value);
@@ -217,9 +225,7 @@ export const RESULT_CHECKS: Record<MethodName, (result: unknown) => void> = {
   open: (r) => parses(streamInfoSchema)(objectOf(r).info),
   close: (r) => expect(objectOf(r).closed).toBeTypeOf('boolean'),
   cancel: (r) => expect(Number.isInteger(objectOf(r).cancelled)).toBe(true),
-  frame: frameAnswer,
-  frameAtTime: frameAnswer,
-  preview: previewWire,
+  show: showAnswer,
   readMemory: parses(memoryReadSchema),
   listRecent: (r) => {
     expect(Array.isArray(r)).toBe(true);

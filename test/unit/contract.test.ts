@@ -12,14 +12,12 @@ describe('the RPC contract', () => {
         'cancel',
         'close',
         'environment',
-        'frame',
-        'frameAtTime',
+        'show',
         'getSettings',
         'listRecent',
         'open',
         'samplePath',
         'setSettings',
-        'preview',
         'openCapture',
         'saveCapture',
         'captureFrame',
@@ -71,22 +69,26 @@ describe('the RPC contract', () => {
   });
 
   it('bounds frame indices, times and thumbnail widths', () => {
-    expect(METHODS.frame.params.safeParse({ index: 0 }).success).toBe(true);
-    expect(METHODS.frame.params.safeParse({ index: -1 }).success).toBe(false);
-    expect(METHODS.frame.params.safeParse({ index: 1.5 }).success).toBe(false);
-    expect(METHODS.frame.params.safeParse({ index: '3' }).success).toBe(false);
-    expect(METHODS.frameAtTime.params.safeParse({ seconds: 1.25 }).success).toBe(true);
-    expect(METHODS.frameAtTime.params.safeParse({ seconds: Number.NaN }).success).toBe(false);
-    expect(METHODS.frame.params.safeParse({ index: 3, thumbnails: { maxWidth: 8 } }).success).toBe(false);
-    expect(METHODS.frame.params.safeParse({ index: 3, thumbnails: { maxWidth: 240 } }).success).toBe(true);
-    expect(
-      METHODS.frame.params.safeParse({ index: 3, preview: { op: 'convert' }, fallbackToReference: true }).success,
-    ).toBe(true);
-    expect(METHODS.frame.params.safeParse({ index: 3, preview: { op: 'sharpen' } }).success).toBe(false);
-    // A preview names its frame: none acts on an implicit current frame.
-    expect(METHODS.preview.params.safeParse({ op: 'convert' }).success).toBe(false);
-    expect(METHODS.preview.params.safeParse({ index: 0, op: 'convert' }).success).toBe(true);
-    expect('thumbnails' in METHODS).toBe(false);
+    const show = (params: unknown) => METHODS.show.params.safeParse(params).success;
+    expect(show({ target: { index: 0 } })).toBe(true);
+    expect(show({ target: { index: -1 } })).toBe(false);
+    expect(show({ target: { index: 1.5 } })).toBe(false);
+    expect(show({ target: { index: '3' } })).toBe(false);
+    expect(show({ target: { seconds: 1.25 } })).toBe(true);
+    expect(show({ target: { seconds: Number.NaN } })).toBe(false);
+    // A target names one frame, by index or by time, never both and never none.
+    expect(show({ target: { index: 0, seconds: 0 } })).toBe(false);
+    expect(show({ target: {} })).toBe(false);
+    expect(show({})).toBe(false);
+    expect(show({ target: { index: 3 }, options: { thumbnailWidth: 8 } })).toBe(false);
+    expect(show({ target: { index: 3 }, options: { thumbnailWidth: 240 } })).toBe(true);
+    expect(show({ target: { index: 3 }, options: { previews: [{ op: 'convert' }], fallbackToReference: true } })).toBe(
+      true,
+    );
+    expect(show({ target: { index: 3 }, options: { previews: [{ op: 'sharpen' }] } })).toBe(false);
+    expect(show({ target: { index: 3 }, options: { previews: Array(9).fill({ op: 'reference' }) } })).toBe(false);
+    expect(show({ target: { index: 3 }, options: { signal: true } })).toBe(false);
+    expect(['frame', 'frameAtTime', 'preview', 'thumbnails'].filter((name) => name in METHODS)).toEqual([]);
     expect(METHODS.environment.params.safeParse({ sneaky: true }).success).toBe(false);
   });
 

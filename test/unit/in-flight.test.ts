@@ -3,7 +3,8 @@ import { encodeWireMessage } from '../../contract/wire-frame';
 import { rpcError } from '../../contract/envelope';
 import { InFlight, requestHead, requestId, responseId } from '../../electron/serve/in-flight';
 
-const request = (id: unknown) => JSON.stringify({ kind: 'request', id, method: 'frame', params: { index: 1 } });
+const request = (id: unknown) =>
+  JSON.stringify({ kind: 'request', id, method: 'show', params: { target: { index: 1 } } });
 
 describe('the requests serve mode holds for the backend', () => {
   it('reads ids from requests, and from answers in text and in binary frames, never from events', () => {
@@ -40,7 +41,7 @@ describe('the requests serve mode holds for the backend', () => {
   it('reads the method and the file a request names', () => {
     const open = JSON.stringify({ kind: 'request', id: 3, method: 'open', params: { path: 'a.mp4' } });
     expect(requestHead(open)).toEqual({ id: 3, method: 'open', path: 'a.mp4' });
-    expect(requestHead(request(4))).toEqual({ id: 4, method: 'frame', path: null });
+    expect(requestHead(request(4))).toEqual({ id: 4, method: 'show', path: null });
   });
 
   it('names the request waiting longest, and answers it with its own error when the backend is killed for it', () => {

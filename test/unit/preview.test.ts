@@ -1,7 +1,7 @@
 /** Operator previews without the addon: the request schema against the addon's bounds, and the result on the wire. */
 import { describe, expect, it } from 'vitest';
 import type { PreviewResult } from '../../electron/addon/native';
-import { toWirePreview, toWireRgb } from '../../electron/backend/preview-wire';
+import { toWirePreview, toWireRgb } from '../../electron/backend/show-wire';
 import { METHODS } from '../../contract/contract';
 import { passesPsnr, previewParamsSchema } from '../../contract/preview';
 
@@ -12,8 +12,9 @@ const rgb = (width: number, height: number, fill: number) => ({
 });
 
 /** A GPU preview's fields, for the wire's own checks: pictures, figures, and values JSON cannot carry. */
-function addonResult(overrides: Partial<PreviewResult> = {}): Omit<PreviewResult, 'op'> {
+function addonResult(op: PreviewResult['op'], overrides: Partial<PreviewResult> = {}): PreviewResult {
   return {
+    op,
     gpu: true,
     gpuReason: '',
     converter: "the inspector's kernel: nv12, BT.709 limited range",
@@ -56,10 +57,15 @@ describe('the preview schema', () => {
     expect(ok({ op: 'convert', reference: 'yes' })).toBe(false);
     expect(ok({ op: 'convert', extra: 1 })).toBe(false);
     expect(ok({})).toBe(false);
-    // The RPC's preview is the same schema, plus the frame it names.
-    expect(Object.keys(METHODS.preview.params.shape).sort()).toEqual(
-      [...Object.keys(previewParamsSchema.shape), 'index'].sort(),
-    );
+    // The RPC's show asks for previews with the same schema.
+    expect(
+      METHODS.show.params.safeParse({ target: { index: 0 }, options: { previews: [{ op: 'flip', flipCode: 0.5 }] } })
+        .success,
+    ).toBe(false);
+    expect(
+      METHODS.show.params.safeParse({ target: { index: 0 }, options: { previews: [{ op: 'flip', flipCode: 0 }] } })
+        .success,
+    ).toBe(true);
   });
 
   it('passes PSNR at 35 dB and above', () => {
@@ -71,7 +77,7 @@ describe('the preview schema', () => {
 
 describe('preview on the wire', () => {
   it('sends every picture as its RGB bytes only', () => {
-    const wire = toWirePreview('convert', addonResult());
+    const wire = toWirePreview(addonResult('convert'));
     expect(wire.thumbnail).toEqual({ width: 4, height: 2, rgb: new Uint8Array(24).fill(7) });
     expect(wire.reference?.rgb).toEqual(new Uint8Array(24).fill(8));
     expect(wire.wrongWrap?.rgb).toEqual(new Uint8Array(24).fill(9));
@@ -94,8 +100,7 @@ describe('preview on the wire', () => {
 
   it('keeps figures finite: what JSON would silently turn into null is null on purpose', () => {
     const wire = toWirePreview(
-      'gaussian',
-      addonResult({
+      addonResult('gaussian', {
         psnr: Number.POSITIVE_INFINITY,
         maxAbsError: Number.NaN,
         meanAbsError: null,

@@ -70,7 +70,7 @@ describe('the vocabulary', () => {
 
   it('bounds every thumbnail width the same way: the contract, previews, settings and captures', () => {
     const checks: ((width: number) => boolean)[] = [
-      (maxWidth) => METHODS.frame.params.safeParse({ index: 0, thumbnails: { maxWidth } }).success,
+      (thumbnailWidth) => METHODS.show.params.safeParse({ target: { index: 0 }, options: { thumbnailWidth } }).success,
       (thumbnailWidth) => METHODS.saveCapture.params.safeParse({ path: '/a.zci', thumbnailWidth }).success,
       (maxWidth) => previewParamsSchema.safeParse({ op: 'convert', maxWidth }).success,
       (thumbnailWidth) => settingsSchema.safeParse({ ...DEFAULT_SETTINGS, thumbnailWidth }).success,

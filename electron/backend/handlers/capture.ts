@@ -9,7 +9,7 @@ import { CaptureSession } from '../../capture/capture-session';
 import { collectCapture, type CaptureMeta } from '../../capture/collect';
 import { withPreviews } from '../../capture/operator-previews';
 import { resolveCapturePath } from '../../capture/output-path';
-import { toWireThumbnail } from '../thumbnail-wire';
+import { toWireThumbnail } from '../show-wire';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../../../contract/capture';
 import { mibWords } from '../../../contract/budgets';
 import { RpcFailure, rpcError } from '../../../contract/envelope';

@@ -3,7 +3,7 @@
  * one file), or the same frame of another capture (the H200 capture against one made on the CPU, two drivers).
  */
 import type { CaptureSummary } from '../../../contract/capture-summary';
-import type { ThumbnailWire } from '../../../contract/contract';
+import type { PlaneThumbnail } from '../../../contract/show';
 import type { FrameReport } from '../../../contract/report';
 import { sourceOf, type AbSource } from '../components/ab/source-identity';
 import { baseName } from '../format';
@@ -15,7 +15,7 @@ export interface AbSide {
   label: string;
   origin: 'frame' | 'capture';
   report: FrameReport;
-  thumbnails: ThumbnailWire[];
+  thumbnails: PlaneThumbnail[];
   /** The capture it was read from (origin 'capture'). */
   capture: CaptureSummary | null;
   /** The source file it was decoded from, with its hash where known. */

@@ -3,11 +3,11 @@
  * the report, the thumbnails and the chosen operator's preview; steps count from the frame asked for last (the
  * target), and while one request runs only the newest waits behind it.
  */
-import type { FrameAnswer, ThumbnailWire } from '../../../contract/contract';
 import { toRpcError } from '../../../contract/envelope';
 import { PREVIEW_WIDTH } from '../../../contract/preview';
 import type { Ledger } from '../../../contract/ledger';
 import type { FrameReport } from '../../../contract/report';
+import type { PlaneThumbnail, ShowRequestOptions, ShowResult, ShowTarget } from '../../../contract/show';
 import { markFrameApplied } from '../frame-timing';
 import { stepCaptured } from './capture-slice';
 import { LatestOnly } from './latest-only';
@@ -17,7 +17,7 @@ import type { AppState, SliceCreator } from './types';
 /** Frame state with actions. */
 export interface FrameSlice {
   report: FrameReport | null;
-  thumbnails: ThumbnailWire[];
+  thumbnails: PlaneThumbnail[];
   /** The copy ledger of the step that brought the frame (or the one captured with it); null when none was kept. */
   ledger: Ledger | null;
   loadingFrame: boolean;
@@ -34,46 +34,40 @@ export function clampFrame(index: number, frameCount: number): number {
   return Math.min(Math.max(0, Math.round(index)), frameCount - 1);
 }
 
-/** Where a request goes: a frame index, or a time. */
-type FrameTarget = { index: number } | { seconds: number };
-
 /** What a frame request asks to bring back: thumbnails always; the chosen operator unless a capture is shown. */
-function bringBack(state: AppState) {
+function bringBack(state: AppState): ShowRequestOptions {
   const live = state.capture === null;
   return {
     proof: state.settings.proof,
-    thumbnails: { maxWidth: state.settings.thumbnailWidth },
+    thumbnailWidth: state.settings.thumbnailWidth,
     ...(live
-      ? { preview: { ...previewParams(state.operator), maxWidth: PREVIEW_WIDTH }, fallbackToReference: true }
+      ? { previews: [{ ...previewParams(state.operator), maxWidth: PREVIEW_WIDTH }], fallbackToReference: true }
       : {}),
   };
 }
 
 /** Creates the frame slice. */
 export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => {
-  const apply = (answer: FrameAnswer): void => {
+  const apply = (answer: ShowResult): void => {
     markFrameApplied();
     const live = get().capture === null;
+    const outcome = answer.previews[0] ?? null;
     set({
       report: answer.report,
       thumbnails: answer.thumbnails ?? [],
-      ledger: answer.ledger ?? answer.report.ledger ?? null,
+      ledger: answer.ledger ?? null,
       loadingFrame: false,
       // A replayed capture shows the previews it was saved with; operators need the video itself.
-      preview: live ? answer.preview : null,
+      preview: live ? (outcome?.result ?? null) : null,
       previewFor: live ? answer.report : null,
-      previewError: live && answer.previewError !== null ? toRpcError(answer.previewError) : null,
+      previewError: live ? (outcome?.error ?? null) : null,
       previewRunning: false,
     });
   };
-  const frames = new LatestOnly<FrameTarget>(async (target) => {
+  const frames = new LatestOnly<ShowTarget>(async (target) => {
     set({ loadingFrame: true });
     try {
-      const params = bringBack(get());
-      const answer =
-        'index' in target
-          ? await client.call('frame', { index: target.index, ...params })
-          : await client.call('frameAtTime', { seconds: target.seconds, ...params });
+      const answer = await client.call('show', { target, options: bringBack(get()) });
       apply(answer);
       if ('seconds' in target) set({ targetFrame: answer.report.frameIndex });
       // A capture's operator pictures follow in their own call, once React has committed the frame (its render
@@ -83,8 +77,15 @@ export const createFrameSlice: SliceCreator<FrameSlice> = (set, get, client) => 
     } catch (error) {
       // A frame that failed is not where steps count from; unless a newer request has moved the target on already.
       const stale = 'index' in target && get().targetFrame === target.index;
+      const code = toRpcError(error).code;
+      // An operator's own show of the frame on screen may take a waiting step's place in the backend: the step is
+      // asked again, unless a newer one is on its way already.
+      if (code === 'SUPERSEDED' && stale) {
+        void frames.request(target);
+        return;
+      }
       set({ loadingFrame: false, ...(stale ? { targetFrame: get().report?.frameIndex ?? null } : {}) });
-      if (toRpcError(error).code !== 'SUPERSEDED') get().showError(error);
+      if (code !== 'SUPERSEDED') get().showError(error);
     }
   });
   return {

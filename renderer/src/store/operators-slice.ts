@@ -1,6 +1,7 @@
 /** Operator previews: the operator the user chose, its result on the frame on screen, or why it cannot run. */
 import { toRpcError, type RpcError } from '../../../contract/envelope';
-import { PREVIEW_DEFAULTS, PREVIEW_WIDTH, type PreviewParams, type PreviewWire } from '../../../contract/preview';
+import { PREVIEW_DEFAULTS, PREVIEW_WIDTH, type PreviewParams } from '../../../contract/preview';
+import type { PreviewResult } from '../../../contract/show';
 import type { FrameReport } from '../../../contract/report';
 import type { ColorMatrix, ColorRange, PreviewOp } from '../../../contract/vocabulary';
 import type { SliceCreator } from './types';
@@ -34,7 +35,7 @@ export const DEFAULT_OPERATOR: OperatorChoice = {
 export interface OperatorsSlice {
   operator: OperatorChoice;
   /** The last result: the chosen operator's, or the CPU reference alone when the operator could not run. */
-  preview: PreviewWire | null;
+  preview: PreviewResult | null;
   /** The report the preview was made for; the panel shows a preview only for the report on screen. */
   previewFor: FrameReport | null;
   /** Why the chosen operator did not run (no GPU, no CV-CUDA, a frame it cannot take), or null. */
@@ -82,18 +83,26 @@ export const createOperatorsSlice: SliceCreator<OperatorsSlice> = (set, get, cli
       const index = report.frameIndex;
       set({ previewRunning: true });
       try {
-        const preview = await client.call('preview', { index, ...previewParams(get().operator) });
-        if (mine === sequence) set({ preview, previewFor: report, previewError: null, previewRunning: false });
+        // The frame held last is not decoded again; an operator that cannot run brings the CPU reference back with
+        // its own error beside it.
+        const answer = await client.call('show', {
+          target: { index },
+          options: { proof: false, previews: [previewParams(get().operator)], fallbackToReference: true },
+        });
+        const outcome = answer.previews[0];
+        if (mine === sequence)
+          set({
+            preview: outcome?.result ?? null,
+            previewFor: report,
+            previewError: outcome?.error ?? null,
+            previewRunning: false,
+          });
       } catch (error) {
         if (mine !== sequence) return;
         const previewError = toRpcError(error);
-        let fallback: PreviewWire | null = null;
-        try {
-          fallback = await client.call('preview', { index, op: 'reference', maxWidth: PREVIEW_WIDTH });
-        } catch {
-          // The operator's own error says why; with no reference either, the panel shows that alone.
-        }
-        if (mine === sequence) set({ preview: fallback, previewFor: report, previewError, previewRunning: false });
+        // A step asked for since brings the chosen operator's preview with its frame.
+        if (previewError.code === 'SUPERSEDED') set({ previewRunning: false });
+        else set({ preview: null, previewFor: report, previewError, previewRunning: false });
       }
     },
   };

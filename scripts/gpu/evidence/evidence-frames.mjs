@@ -102,14 +102,17 @@ export function writeFrameEvidence(run, ev) {
       let what;
       if (!response.ok) what = `error \`${response.error.code}\`: ${response.error.message}`;
       else if (method === 'open') what = `${response.result.info.decodePath}: ${response.result.info.decodePathReason}`;
-      else if (method === 'frame' || method === 'frameAtTime') {
+      else if (method === 'show' || method === 'frame' || method === 'frameAtTime') {
         // A frame answer carries the report with what the request brought back (runs before one-request frames: the
-        // report alone).
+        // report alone; runs before show: one preview and its error beside the report).
         const r = response.result.report ?? response.result;
+        const outcomes = response.result.previews ?? [{ result: response.result.preview, error: response.result.previewError }];
         const extra = response.result.report === undefined ? [] : [
           ...(response.result.thumbnails ? [`thumbnails ${response.result.thumbnails.map((t) => `${t.name} ${t.width}x${t.height}`).join(', ')}`] : []),
-          ...(response.result.preview ? [`${response.result.preview.op} preview on the ${response.result.preview.gpu ? 'GPU' : 'CPU'}, ${response.result.preview.bytesDownloaded} bytes down`] : []),
-          ...(response.result.previewError ? [`preview refused: ${response.result.previewError.code}`] : []),
+          ...outcomes.flatMap(({ result: p, error }) => [
+            ...(p ? [`${p.op} preview on the ${p.gpu ? 'GPU' : 'CPU'}, ${p.bytesDownloaded} bytes down`] : []),
+            ...(error ? [`preview refused: ${error.code}`] : []),
+          ]),
         ];
         what = `frame ${r.frameIndex} (${r.pictureType}), ${r.format.swFormat} in ${r.format.hwFormat ?? 'host'} memory, planes match: ${r.planes.map((p) => yes(p.match)).join('/')}, aliasing ${r.aliasing.passed ? 'passed' : 'failed'}, one context: ${yes(r.context.oneContext)}${extra.map((e) => `; ${e}`).join('')}`;
       } else if (method === 'thumbnails') what = response.result.map((t) => `${t.name} ${t.width}x${t.height}`).join(', ');

@@ -10,9 +10,10 @@
  */
 
 /**
- * The method a recorded RPC call names: one of the contract's, or 'thumbnails', which runs recorded before a frame
- * request brought its thumbnails back itself.
- * @typedef {import('../../../contract/contract').MethodName | 'thumbnails'} RecordedMethod
+ * The method a recorded RPC call names: one of the contract's, 'thumbnails', which runs recorded before a frame
+ * request brought its thumbnails back itself, or 'frame', 'frameAtTime' and 'preview', which runs recorded before
+ * show was the RPC's one frame call.
+ * @typedef {import('../../../contract/contract').MethodName | 'thumbnails' | 'frame' | 'frameAtTime' | 'preview'} RecordedMethod
  */
 
 /**

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { decodePng } from '../../../electron/capture/png';
-import type { PreviewParams, PreviewWire, RgbWire } from '../../../contract/preview';
+import type { PreviewParams } from '../../../contract/preview';
+import type { PreviewResult, RgbImage } from '../../../contract/show';
 import { decodeWireMessage, encodeWireMessage } from '../../../contract/wire-frame';
 import { newestPreviewsFile } from '../gpu-runs';
 
@@ -12,7 +13,7 @@ interface Recorded {
   name: string;
   png: string;
   converter?: string;
-  timings?: PreviewWire['timings'];
+  timings?: PreviewResult['timings'];
   psnr?: number | null;
   maxAbsError?: number | null;
   meanAbsError?: number | null;
@@ -29,14 +30,14 @@ function recordedRun(): Recorded[] {
 }
 
 /** A recorded PNG as the wire carries RGB pixels. */
-export function recordedRgb(entry: Recorded): RgbWire {
+export function recordedRgb(entry: Recorded): RgbImage {
   const image = decodePng(Buffer.from(entry.png, 'base64'));
   if (image.channels !== 3) throw new Error(`${entry.name} is not RGB`);
   return { width: image.width, height: image.height, rgb: Uint8Array.from(image.data) };
 }
 
 /** The previews recorded for one fixture, answering preview requests as the addon did on the GPU. */
-export function recordedPreviews(file: string): (params: PreviewParams) => PreviewWire {
+export function recordedPreviews(file: string): (params: PreviewParams) => PreviewResult {
   const entries = recordedRun().filter((entry) => entry.file === file);
   const find = (name: string): Recorded | undefined => entries.find((entry) => entry.name === name);
   const reference = find('reference');
@@ -70,13 +71,17 @@ export function recordedPreviews(file: string): (params: PreviewParams) => Previ
 }
 
 /**
- * Answers the page's operator previews from a recording: a preview call, and the preview a frame request brings
- * back with the frame (the real backend answers the rest of that request). Every other call reaches the real backend.
+ * Answers the page's operator previews from a recording: every preview a show asks for (the operator's own show of
+ * the frame on screen, and the one a frame step brings back with the frame), the real backend answering the rest of
+ * that show. Every other call reaches the real backend.
  */
-export async function serveRecordedPreviews(page: Page, answer: (params: PreviewParams) => PreviewWire): Promise<void> {
+export async function serveRecordedPreviews(
+  page: Page,
+  answer: (params: PreviewParams) => PreviewResult,
+): Promise<void> {
   await page.routeWebSocket(/\/rpc$/, (socket) => {
     const server = socket.connectToServer();
-    const asked = new Map<number, PreviewParams>();
+    const asked = new Map<number, PreviewParams[]>();
     // What the page receives is what the backend would send: JSON text, or a binary frame when bytes travel.
     const toPage = (value: unknown): void => {
       const encoded = encodeWireMessage(value);
@@ -84,28 +89,23 @@ export async function serveRecordedPreviews(page: Page, answer: (params: Preview
     };
     server.onMessage((message) => {
       const reply = decodeWireMessage(message) as { kind: string; id?: number; ok?: boolean; result?: object };
-      const params = reply.id === undefined ? undefined : asked.get(reply.id);
-      if (reply.kind !== 'response' || params === undefined || reply.ok !== true) {
+      const previews = reply.id === undefined ? undefined : asked.get(reply.id);
+      if (reply.kind !== 'response' || previews === undefined || reply.ok !== true) {
         socket.send(message);
         return;
       }
       asked.delete(reply.id!);
-      toPage({ ...reply, result: { ...reply.result, preview: answer(params), previewError: null } });
+      const outcomes = previews.map((params) => ({ result: answer(params), error: null }));
+      toPage({ ...reply, result: { ...reply.result, previews: outcomes } });
     });
     socket.onMessage((message) => {
       const request = JSON.parse(String(message)) as {
         id: number;
         method: string;
-        params: { preview?: PreviewParams };
+        params: { options?: { previews?: PreviewParams[] } };
       };
-      if (request.method === 'preview') {
-        const params = request.params as unknown as PreviewParams;
-        toPage({ kind: 'response', id: request.id, ok: true, result: answer(params) });
-        return;
-      }
-      if ((request.method === 'frame' || request.method === 'frameAtTime') && request.params.preview !== undefined) {
-        asked.set(request.id, request.params.preview);
-      }
+      const previews = request.method === 'show' ? request.params.options?.previews : undefined;
+      if (previews !== undefined && previews.length > 0) asked.set(request.id, previews);
       server.send(message);
     });
   });

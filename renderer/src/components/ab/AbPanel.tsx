@@ -4,7 +4,7 @@
  */
 import { formatCount } from '../../format';
 import { memo, useEffect, useRef, useState } from 'react';
-import type { ThumbnailWire } from '../../../../contract/contract';
+import type { PlaneThumbnail } from '../../../../contract/show';
 import type { FrameReport } from '../../../../contract/report';
 import type { AbSide } from '../../store/ab-slice';
 import { greyToRgba } from '../thumbnails/grey';
@@ -20,7 +20,7 @@ export interface AbPanelProps {
   pinned: AbSide | null;
   /** The frame on screen (B) and where it comes from, in words. */
   report: FrameReport;
-  thumbnails: ThumbnailWire[];
+  thumbnails: PlaneThumbnail[];
   shownLabel: string;
   /** The source file of the frame on screen, with its hash where known. */
   shownSource: AbSource;
@@ -57,8 +57,8 @@ function Grey({
 /** What |A − B| of one plane's thumbnails says: a frame difference, or, for different pictures, thumbnails only. */
 function differenceWords(
   name: string,
-  a: ThumbnailWire | undefined,
-  b: ThumbnailWire | undefined,
+  a: PlaneThumbnail | undefined,
+  b: PlaneThumbnail | undefined,
   difference: { differing: number; maxDifference: number } | null,
   different: string | null,
 ): string {
@@ -83,8 +83,8 @@ function PlanePair({
   different,
 }: {
   name: string;
-  a: ThumbnailWire | undefined;
-  b: ThumbnailWire | undefined;
+  a: PlaneThumbnail | undefined;
+  b: PlaneThumbnail | undefined;
   /** "different pictures: …" when A and B differ in size or depth, else null. */
   different: string | null;
 }) {

@@ -1,5 +1,5 @@
 /** The difference of two grey plane thumbnails of the same size: a picture of |A − B| and its figures. */
-import type { ThumbnailWire } from '../../../../contract/contract';
+import type { PlaneThumbnail } from '../../../../contract/show';
 
 /** |A − B| per pixel (scaled by gain so small differences show), how many pixels differ and by how much at most. */
 export interface GreyDifference {
@@ -11,7 +11,7 @@ export interface GreyDifference {
 }
 
 /** The difference, or null when the sizes disagree (there is no pixel-for-pixel comparison then). */
-export function greyDifference(a: ThumbnailWire, b: ThumbnailWire, gain = 4): GreyDifference | null {
+export function greyDifference(a: PlaneThumbnail, b: PlaneThumbnail, gain = 4): GreyDifference | null {
   if (a.width !== b.width || a.height !== b.height) return null;
   const n = a.width * a.height;
   if (a.data.length < n || b.data.length < n) return null;

@@ -1,7 +1,7 @@
 /** Operators: CV-CUDA on the wrapped frame, its thumbnail beside the CPU reference, its cost and its correctness. */
 import { formatCount } from '../../format';
 import type { RpcError } from '../../../../contract/envelope';
-import type { PreviewWire } from '../../../../contract/preview';
+import type { PreviewResult } from '../../../../contract/show';
 import type { OperatorChoice } from '../../store/operators-slice';
 import { Badge } from '../common/Badge';
 import { operatorLabel } from './catalogue';
@@ -17,7 +17,7 @@ import './operators.css';
 export interface OperatorsPanelProps {
   choice: OperatorChoice;
   /** The last result (the chosen operator's, or the CPU reference alone), or null before the first. */
-  preview: PreviewWire | null;
+  preview: PreviewResult | null;
   /** The frame the preview and error belong to. */
   previewFrame: number | null;
   /** Why the chosen operator did not run, or null. */

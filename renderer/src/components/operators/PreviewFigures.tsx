@@ -1,12 +1,13 @@
 /** The figures of a preview: GPU time per step, bytes downloaded against the frame, distance from the reference. */
-import { PSNR_PASS_DB, type PreviewWire } from '../../../../contract/preview';
+import { PSNR_PASS_DB } from '../../../../contract/preview';
+import type { PreviewResult } from '../../../../contract/show';
 import { Badge } from '../common/Badge';
 import { bytesText, formatMs, psnrVerdict } from './figures';
 import { Value } from '../common/Value';
 
 /** Props of PreviewFigures. */
 export interface PreviewFiguresProps {
-  preview: PreviewWire;
+  preview: PreviewResult;
 }
 
 /** The figures. */

@@ -1,10 +1,10 @@
 /** One RGB picture drawn into a canvas, carrying its size and a checksum of its pixels as data attributes. */
-import type { RgbWire } from '../../../../contract/preview';
+import type { RgbImage } from '../../../../contract/show';
 import { useRgbCanvas } from './use-rgb-canvas';
 
 /** Props of RgbCanvas. */
 export interface RgbCanvasProps {
-  image: RgbWire;
+  image: RgbImage;
   testId: string;
   label: string;
 }

@@ -1,18 +1,18 @@
 /** The wrong-wrap picture beside the right one: what a naive single-tensor NV12 view shows, and why. */
 import { useMemo } from 'react';
-import type { PreviewWire, RgbWire } from '../../../../contract/preview';
+import type { PreviewResult, RgbImage } from '../../../../contract/show';
 import { pixelsFromWire } from '../wrongwrap/pixels';
 import { WrongWrapCompare } from '../wrongwrap/WrongWrapCompare';
 
 /** Props of WrongWrap. */
 export interface WrongWrapProps {
-  preview: PreviewWire;
+  preview: PreviewResult;
   /** Runs the convert preview, which is the one that makes the wrong-wrap picture. */
   onShowConvert(): void;
 }
 
 /** The naive picture against the correct one (the convert thumbnail), with the reason they differ. */
-function Pair({ wrong, right, reason }: { wrong: RgbWire; right: RgbWire; reason: string }) {
+function Pair({ wrong, right, reason }: { wrong: RgbImage; right: RgbImage; reason: string }) {
   const naive = useMemo(() => pixelsFromWire(wrong), [wrong]);
   const correct = useMemo(() => pixelsFromWire(right), [right]);
   return (

@@ -1,5 +1,6 @@
 /** The words of a preview's figures: GPU time, bytes downloaded against the frame, the PSNR verdict. */
-import { passesPsnr, PSNR_PASS_DB, type PreviewWire } from '../../../../contract/preview';
+import { passesPsnr, PSNR_PASS_DB } from '../../../../contract/preview';
+import type { PreviewResult } from '../../../../contract/show';
 import { formatCount, formatDuration } from '../../format';
 import type { BadgeTone } from '../common/tone';
 
@@ -15,7 +16,7 @@ export function bytesText(downloaded: number, frame: number): string {
 }
 
 /** The verdict on a preview's distance from the CPU reference, and its words. */
-export function psnrVerdict(preview: PreviewWire): { tone: BadgeTone; text: string } {
+export function psnrVerdict(preview: PreviewResult): { tone: BadgeTone; text: string } {
   if (preview.psnr === null) return { tone: 'unknown', text: 'NOT COMPARED' };
   const db = `${preview.psnr.toFixed(2)} dB`;
   return passesPsnr(preview.psnr)

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { signatureWords } from '../../../../contract/capture';
 import { captureGpuText, type CaptureSummary } from '../../../../contract/capture-summary';
-import type { ThumbnailWire } from '../../../../contract/contract';
+import type { PlaneThumbnail } from '../../../../contract/show';
 import type { FrameReport, StreamInfo } from '../../../../contract/report';
 import type { GlossaryTerm } from '../../../../wording/glossary';
 import { equalityMark, frameVerdicts, type VerdictKey } from '../../../../wording/verdicts';
@@ -29,7 +29,7 @@ export interface PresenterViewProps {
   fileName: string;
   info: StreamInfo;
   report: FrameReport;
-  thumbnails: ThumbnailWire[];
+  thumbnails: PlaneThumbnail[];
   capture: CaptureSummary | null;
   wrongWrap: WrongWrapPair | null;
   busy: boolean;

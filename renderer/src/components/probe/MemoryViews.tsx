@@ -5,7 +5,6 @@
  * probe on the pixel of a selected byte.
  */
 import { memo, useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
-import type { ThumbnailWire } from '../../../../contract/contract';
 import type { FrameReport } from '../../../../contract/report';
 import { StoreContext, useApp } from '../../store/context';
 import { BoundaryPanel } from '../boundary/BoundaryPanel';
@@ -13,11 +12,12 @@ import { HexPanel } from '../boundary/HexPanel';
 import type { MemoryAccess } from './memory-access';
 import { ProbePanel } from './ProbePanel';
 import { sideLabels } from '../../../../wording/sides';
+import type { PlaneThumbnail } from '../../../../contract/show';
 
 /** Props of MemoryViews. */
 export interface MemoryViewsProps {
   report: FrameReport;
-  thumbnails: ThumbnailWire[];
+  thumbnails: PlaneThumbnail[];
   replay: boolean;
 }
 

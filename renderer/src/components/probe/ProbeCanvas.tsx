@@ -5,7 +5,6 @@
  * hovering probes, a click pins the probe, arrow keys move it while the view has focus.
  */
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import type { ThumbnailWire } from '../../../../contract/contract';
 import type { MemoryBytes } from '../../store/probe-slice';
 import type { PlaneFacts } from '../../model/plane-facts';
 import { greyToRgba } from '../thumbnails/grey';
@@ -16,6 +15,7 @@ import { pixelRgb, tileRgba } from './tile-image';
 import type { DrawnPixel } from './pixel-overlay';
 import { ProbeOverlay } from './ProbeOverlay';
 import { pixelCentre, pixelUnder, zoomView, type PlaneGrid, type View } from '../../model/tile-plan';
+import type { PlaneThumbnail } from '../../../../contract/show';
 
 /** Props of ProbeCanvas. */
 export interface ProbeCanvasProps {
@@ -28,7 +28,7 @@ export interface ProbeCanvasProps {
   /** The tiles the view needs, each with its bytes once read. */
   tiles: { key: string; tx: number; ty: number; entry: MemoryBytes | undefined }[];
   /** Drawn instead of tiles when the tiles are over the budget. */
-  thumbnail: ThumbnailWire | null;
+  thumbnail: PlaneThumbnail | null;
   probe: PixelAt | null;
   /** A pinned pixel of this plane: zooming keeps it where it is on screen (otherwise the pixel under the pointer). */
   zoomAnchor?: PixelAt | null;

@@ -4,7 +4,6 @@
  * y fields follow the pinned pixel, and typing in them moves it; Escape or Unpin drops the pin.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ThumbnailWire } from '../../../../contract/contract';
 import { REGION_LABELS } from '../../../../contract/memory';
 import type { FrameReport } from '../../../../contract/report';
 import { formatBytes, formatCount } from '../../format';
@@ -22,11 +21,12 @@ import { ProbeReadout } from './ProbeReadout';
 import { decodePixel } from './sample-format';
 import { centreOn, pixelCentre, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from '../../model/tile-plan';
 import './probe.css';
+import type { PlaneThumbnail } from '../../../../contract/show';
 
 /** Props of ProbePanel. */
 export interface ProbePanelProps {
   report: FrameReport;
-  thumbnails: ThumbnailWire[];
+  thumbnails: PlaneThumbnail[];
   /** True for a capture: it holds reports and thumbnails, not the frame's memory. */
   replay: boolean;
   memory: MemoryAccess;

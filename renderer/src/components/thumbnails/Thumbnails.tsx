@@ -1,14 +1,14 @@
 /** Plane previews: each plane's grey thumbnail drawn into a canvas. */
 import { memo, useEffect, useRef } from 'react';
-import type { ThumbnailWire } from '../../../../contract/contract';
+import type { PlaneThumbnail } from '../../../../contract/show';
 import { greyToRgba } from './grey';
 
 /** Props of Thumbnails. */
 export interface ThumbnailsProps {
-  thumbnails: ThumbnailWire[];
+  thumbnails: PlaneThumbnail[];
 }
 
-function PlaneCanvas({ thumb }: { thumb: ThumbnailWire }) {
+function PlaneCanvas({ thumb }: { thumb: PlaneThumbnail }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const context = ref.current?.getContext('2d') ?? null;

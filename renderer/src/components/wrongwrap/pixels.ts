@@ -1,5 +1,5 @@
 /** A small RGB picture held as bytes: what the comparisons of the naive and the correct picture work on. */
-import type { RgbWire } from '../../../../contract/preview';
+import type { RgbImage } from '../../../../contract/show';
 
 /** 3 bytes per pixel, rows packed, top row first. */
 export interface RgbPixels {
@@ -9,7 +9,7 @@ export interface RgbPixels {
 }
 
 /** The bytes of a picture as it crossed the wire. */
-export function pixelsFromWire(image: RgbWire): RgbPixels {
+export function pixelsFromWire(image: RgbImage): RgbPixels {
   return { width: image.width, height: image.height, rgb: image.rgb };
 }
 
