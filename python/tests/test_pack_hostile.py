@@ -113,6 +113,11 @@ HOSTILE = {
         "FACTS_INVALID",
         "less than a row",
     ),
+    "plane past its allocation": (
+        changed(lambda r: r["source"]["planes"][1].update(height=2000)),
+        "FACTS_INVALID",
+        "source.planes[1]: its rows run outside its allocation",
+    ),
     "short thumbnail": (
         changed(lambda r: r["thumbnails"][0].update(data=r["thumbnails"][0]["data"][:-2])),
         "FACTS_INVALID",

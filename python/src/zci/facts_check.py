@@ -209,6 +209,10 @@ def _whole(value: Any) -> Any:
     return value
 
 
+def _address(value: str | int) -> int:
+    return int(value, 16) if isinstance(value, str) else value
+
+
 def _consistent(record: dict[str, Any]) -> str | None:
     """Why a record's thumbnails or boundaries do not fit its planes, or None."""
     for key in ("source", "wrapped"):
@@ -216,6 +220,12 @@ def _consistent(record: dict[str, Any]) -> str | None:
         for i, p in enumerate(obj["planes"] if obj else []):
             if p["pitch"] < p["width"] * p["bytes_per_sample"]:
                 return f"{key}.planes[{i}]: pitch {p['pitch']} is less than a row of {p['width']} samples"
+            a = p.get("allocation")
+            if a is not None:
+                start, pointer = _address(a["start"]), _address(p["pointer"])
+                end = pointer + p["pitch"] * (p["height"] - 1) + p["width"] * p["bytes_per_sample"]
+                if pointer < start or end > start + a["size"]:
+                    return f"{key}.planes[{i}]: its rows run outside its allocation ({a['start']}, {a['size']} bytes)"
     planes = record["source"]["planes"]
     for i, t in enumerate(record.get("thumbnails", [])):
         if t["plane"] >= len(planes):
