@@ -3,12 +3,44 @@
  * reference). It is the C API, not NVCV's C++ wrappers: no C++ NVCV headers were at hand to compile those against.
  */
 import { type CodeFacts } from './facts';
+import { correctionComment, geometryOf, type Geometry } from './correction';
 import { formatCode } from './format-constant';
+
+/** The constants and the frame check of a flagged frame's corrected wrap. */
+function checkLines(g: Geometry): string[] {
+  const n = g.pitches.length;
+  return [
+    '',
+    ...correctionComment(g).map((line) => `// ${line}`),
+    `constexpr std::array<int, ${n}> kDecoderRows{{${g.rows.join(', ')}}}; // rows of frame->linesize[i] from frame->data[i] to where NVDEC wrote plane i`,
+    `constexpr std::array<int, ${n}> kExpectedPitches{{${g.pitches.join(', ')}}}; // frame->linesize[i], bytes`,
+    `constexpr std::array<std::ptrdiff_t, ${n}> kExpectedOffsets{{${g.offsets.join(', ')}}}; // frame->data[i] - frame->data[0], bytes`,
+    '',
+    `// Throws unless frame is the geometry inspected (an NVDEC frame of ${g.swFormat}, ${g.width}x${g.height}, these pitches, FFmpeg's`,
+    '// planes where the distance above was measured): the rows above hold for that geometry only.',
+    'inline void zciCheckInspected(const AVFrame *frame) {',
+    `  if (frame->width != ${g.width} || frame->height != ${g.height})`,
+    '    throw std::invalid_argument("not the frame size this code was made for");',
+    `  if (frame->format != AV_PIX_FMT_${g.hwFormat.toUpperCase()} || !frame->hw_frames_ctx)`,
+    `    throw std::invalid_argument("not an NVDEC (${g.hwFormat}) frame");`,
+    '  const auto *frames = reinterpret_cast<const AVHWFramesContext *>(frame->hw_frames_ctx->data);',
+    `  if (frames->sw_format != av_get_pix_fmt("${g.swFormat}"))`,
+    `    throw std::invalid_argument("not the pixel format this code was made for (${g.swFormat})");`,
+    `  for (int i = 0; i < ${n}; ++i) {`,
+    '    if (!frame->data[i] || frame->linesize[i] != kExpectedPitches[i])',
+    '      throw std::invalid_argument("not the pitches this code was made for");',
+    '    if (frame->data[i] - frame->data[0] != kExpectedOffsets[i])',
+    '      throw std::invalid_argument("FFmpeg\'s planes are not where the rows above were measured from");',
+    '  }',
+    '}',
+  ];
+}
 
 /** The C++ wrap function for this frame's format, plane count and plane sizes. */
 export function cppSnippet(facts: CodeFacts): string {
   const format = formatCode(facts.formatCode ?? '0x0', facts.formatName, 'cpp');
   const sizes = facts.planes.map((p) => `{${p.width}, ${p.height}}`).join(', ');
+  const geometry = geometryOf(facts);
   const upload =
     facts.verdict.kind === 'host'
       ? [
@@ -27,12 +59,14 @@ export function cppSnippet(facts: CodeFacts): string {
     `// Wraps frame ${facts.frameIndex} (${facts.swFormat}, ${facts.width}x${facts.height}, ${facts.planes.length} planes) as an NVCV image without a copy.`,
     "// NVCV's C API from C++ with RAII deleters (not NVCV's C++ wrapper classes).",
     '#include <array>',
+    ...(geometry === null ? [] : ['#include <cstddef>']),
     '#include <memory>',
     '#include <stdexcept>',
     '#include <string>',
     'extern "C" {',
     '#include <libavutil/frame.h>',
     '#include <libavutil/hwcontext.h>',
+    ...(geometry === null ? [] : ['#include <libavutil/pixdesc.h>']),
     '}',
     '#include <nvcv/Image.h>',
     '',
@@ -46,10 +80,15 @@ export function cppSnippet(facts: CodeFacts): string {
     'using ImagePtr = std::unique_ptr<NVCVImage, ImageDecRef>; // the last reference calls the cleanup below',
     ...upload,
     ...format.definition,
+    ...(geometry === null ? [] : checkLines(geometry)),
     '',
     'inline ImagePtr zciWrapFrame(const AVFrame *frame) {',
-    `  if (frame->width != ${facts.width} || frame->height != ${facts.height})`,
-    '    throw std::invalid_argument("not the frame size this code was made for");',
+    ...(geometry === null
+      ? [
+          `  if (frame->width != ${facts.width} || frame->height != ${facts.height})`,
+          '    throw std::invalid_argument("not the frame size this code was made for");',
+        ]
+      : ['  zciCheckInspected(frame);']),
     `  constexpr std::array<std::array<int32_t, 2>, ${facts.planes.length}> kPlaneSizes{{${sizes}}}; // width, height`,
     '  NVCVImageData data{};',
     `  data.format = ${format.expression};`,
@@ -60,7 +99,9 @@ export function cppSnippet(facts: CodeFacts): string {
     '    plane.width = kPlaneSizes[i][0];',
     '    plane.height = kPlaneSizes[i][1];',
     `    plane.rowStride = frame->linesize[i]; // this frame: ${facts.planes.map((p) => p.pitch).join(', ')}`,
-    '    plane.basePtr = reinterpret_cast<NVCVByte *>(frame->data[i]);',
+    geometry === null
+      ? '    plane.basePtr = reinterpret_cast<NVCVByte *>(frame->data[i]);'
+      : '    plane.basePtr = reinterpret_cast<NVCVByte *>(frame->data[i]) + kDecoderRows[i] * frame->linesize[i]; // where NVDEC wrote it',
     '  }',
     '  FramePtr ref(av_frame_clone(frame)); // owned by NVCV once the wrap succeeds',
     '  if (!ref) throw std::bad_alloc();',

@@ -4,6 +4,7 @@
  * their own offsets, after the decode's work, through an event); with peer access it enables it and waits on the
  * same event. Only numbers from the report are printed (devices, plane count, rows).
  */
+import { geometryOf } from './correction';
 import type { CodeFacts, CrossDevice } from './facts';
 
 /** Rows of the last plane the copy must hold: its own, and the coded rows below it that a one-tensor view reads (the
@@ -11,6 +12,9 @@ import type { CodeFacts, CrossDevice } from './facts';
 function lastPlaneRows(facts: CodeFacts): number {
   const last = facts.planes[facts.planes.length - 1];
   if (last === undefined) return 0;
+  // A flagged frame's last plane lies where NVDEC wrote it, the measured rows after FFmpeg's pointer.
+  const shift = geometryOf(facts)?.rows[last.index];
+  if (shift !== undefined) return shift + last.height + (last.codedRowsNotDisplayed ?? 0);
   if (last.codedRowsNotDisplayed !== null) return last.height + last.codedRowsNotDisplayed;
   const scaled = facts.height > 0 ? Math.ceil((facts.codedHeight * last.height) / facts.height) : 0;
   return Math.max(last.height, scaled);
@@ -30,12 +34,22 @@ function waitLines(x: CrossDevice): string[] {
   ];
 }
 
+/** The comment's last line: the wrap is the same, or, for a flagged frame, the corrected wrap's. */
+function sameWrap(facts: CodeFacts, x: CrossDevice): string {
+  if (geometryOf(facts) === null)
+    return ` * cuda:${x.operatorDevice}: every plane keeps its offset and pitch (frame->linesize), so the wrap is the same. */`;
+  return [
+    ` * cuda:${x.operatorDevice}: every plane keeps its offset and pitch (frame->linesize), up to where NVDEC wrote the last one,`,
+    ' * so the wrap is the corrected one: planes[i] plus the measured rows (zci_decoder_rows[i]) of its pitch. */',
+  ].join('\n');
+}
+
 function copyLines(facts: CodeFacts, x: CrossDevice): string[] {
   const last = facts.planes.length - 1;
   return [
     `/* Frame ${facts.frameIndex} lies on cuda:${x.frameDevice}; the operators run on cuda:${x.operatorDevice} without peer access, so`,
     ` * their kernels may not read it there. One copy moves its bytes, plane 0's first to plane ${last}'s last, onto`,
-    ` * cuda:${x.operatorDevice}: every plane keeps its offset and pitch (frame->linesize), so the wrap is the same. */`,
+    sameWrap(facts, x),
     'static cudaError_t zci_frame_to_operator_device(const AVFrame *frame, cudaStream_t decoder_stream,',
     '                                                cudaStream_t operator_stream, uint8_t *planes[], size_t *bytes) {',
     '  cudaError_t err;',
@@ -70,7 +84,9 @@ function peerLines(facts: CodeFacts, x: CrossDevice): string[] {
     '  if (err == cudaErrorPeerAccessAlreadyEnabled) err = cudaGetLastError(); /* clears it: enabled earlier */',
     '  else if (err != cudaSuccess) return err;',
     ...waitLines(x),
-    '  return cudaSuccess; /* wrap frame->data[i] with frame->linesize[i] as on one device */',
+    geometryOf(facts) === null
+      ? '  return cudaSuccess; /* wrap frame->data[i] with frame->linesize[i] as on one device */'
+      : '  return cudaSuccess; /* wrap the planes as on one device, with the corrected wrap: where NVDEC wrote them */',
     '}',
   ];
 }

@@ -6,6 +6,7 @@
  */
 import type { FrameReport, PlaneReport } from '../../contract/report';
 import { DECODE_PATHS } from '../../contract/vocabulary';
+import { decoderFixOf, decoderWords, type DecoderFix } from './decoder-fix';
 import { knownCount, knownNvcvFormatName, knownPixelFormat, knownPlaneName, knownPointer } from './literal';
 
 /** One plane as the snippets use it. */
@@ -43,6 +44,11 @@ type CodeVerdict =
    * nothing says zero copy is impossible, and nothing says which format code to print. */
   | { kind: 'format-not-recorded'; text: string; reason: string };
 
+/** True when the decoder's witness flagged the frame and no wrap of it can be right: FFmpeg's copy made from the
+ * wrong rows, or a distance not measured in whole rows. */
+export const noCorrectWrap = (facts: CodeFacts): boolean =>
+  facts.decoderFix !== null && facts.decoderFix.kind !== 'shift';
+
 /** The verdict kinds for which no wrap code is printed: without a format code the code would name one it made up. */
 export const NO_CODE_VERDICTS: readonly CodeVerdict['kind'][] = ['no-format', 'format-not-recorded'];
 
@@ -74,6 +80,10 @@ export interface CodeFacts {
   verdict: CodeVerdict;
   /** Where the frame and the operators are when they differ (the report's placement); null on one device. */
   crossDevice: CrossDevice | null;
+  /** Set only where the decoder's witness flagged a plane of this NVDEC frame; null for every other frame. */
+  decoderFix: DecoderFix | null;
+  /** The hardware pixel format of a flagged frame (cuda), which its corrected code checks; null otherwise. */
+  hwFormat: string | null;
 }
 
 /** A frame on one device with operators asked on another, and whether peer access was on. */
@@ -193,12 +203,59 @@ function tensorForm(report: FrameReport, planes: PlaneFacts[]): TensorForm {
   };
 }
 
+/** The planes where NVDEC wrote them: FFmpeg's offsets moved by the measured distances (rows below the picture and
+ * before the next plane recounted), for a frame whose correction was measured. */
+export function correctedPlanes(planes: readonly PlaneFacts[], fix: DecoderFix): PlaneFacts[] {
+  const moved = planes.map((p) => {
+    const bytes = fix.planes.find((s) => s.index === p.index)?.bytes ?? 0;
+    return { ...p, offsetFromPlane0: p.offsetFromPlane0 === null ? null : p.offsetFromPlane0 + bytes };
+  });
+  return moved.map((p, i) => {
+    const next = moved[i + 1];
+    if (next === undefined || next.offsetFromPlane0 === null || p.offsetFromPlane0 === null || p.pitch === 0) return p;
+    const gap = next.offsetFromPlane0 - p.offsetFromPlane0;
+    if (gap % p.pitch !== 0) return { ...p, rowsBeforeNextPlane: null, hiddenRowsAfter: null };
+    return { ...p, rowsBeforeNextPlane: gap / p.pitch, hiddenRowsAfter: gap / p.pitch - p.height };
+  });
+}
+
+/** The one-tensor form over the planes where NVDEC wrote them: FFmpeg's single-tensor verdict judged its own
+ * pointers, so it is not asked. */
+function correctedTensorForm(report: FrameReport, planes: PlaneFacts[]): TensorForm {
+  const [luma, chroma] = planes;
+  const coded = luma?.rowsBeforeNextPlane ?? null;
+  const subsampled420 = report.format.chromaSubsampling === '4:2:0' && planes.length === 2;
+  if (subsampled420 && luma !== undefined && chroma !== undefined && coded !== null && chromaFollows(planes, coded)) {
+    if (coded === luma.height && coded % 2 === 0) return { kind: 'single', rows: luma.height + chroma.height };
+    if (coded % 2 === 0) {
+      const hidden = coded - luma.height;
+      return {
+        kind: 'coded-rows',
+        rows: coded + coded / 2,
+        chromaRow: coded,
+        reason:
+          `chroma starts at row ${coded}, where NVDEC wrote it, ${plural(hidden, 'row')} below the picture's ` +
+          `${luma.height}, so the tensor covers all ${coded + coded / 2} rows from plane 0 and the result is cropped`,
+      };
+    }
+  }
+  return {
+    kind: 'per-plane',
+    reason: `${plural(planes.length, 'plane')} that one tensor cannot cover: one tensor a plane`,
+  };
+}
+
 /** The facts of one frame's report that copy-as-code depends on. */
 export function codeFacts(report: FrameReport): CodeFacts {
   const sampleBytes = report.format.bitDepth > 8 ? 2 : 1;
   const shared = report.allocation.planesInOneAllocation;
   const planes = report.planes.map((p, i) => planeFacts(p, i, sampleBytes, shared));
   const { format } = report;
+  const decoderFix = decoderFixOf(report, planes);
+  const tensor =
+    decoderFix?.kind === 'shift'
+      ? correctedTensorForm(report, correctedPlanes(planes, decoderFix))
+      : tensorForm(report, planes);
   return {
     frameIndex: knownCount(report.frameIndex),
     swFormat: knownPixelFormat(format.swFormat),
@@ -214,9 +271,11 @@ export function codeFacts(report: FrameReport): CodeFacts {
     formatCode: report.wrap.formatCode === null ? null : knownPointer(report.wrap.formatCode),
     planes,
     planesInOneAllocation: report.allocation.planesInOneAllocation,
-    tensor: tensorForm(report, planes),
+    tensor,
     verdict: verdictOf(report),
     crossDevice: crossDeviceOf(report),
+    decoderFix,
+    hwFormat: decoderFix === null || format.hwFormat === null ? null : knownPixelFormat(format.hwFormat),
   };
 }
 
@@ -242,7 +301,11 @@ export function factLines(facts: CodeFacts): FactLine[] {
     { label: 'pitches', value: list((p) => `${p.pitch} B`) },
     { label: 'pointers', value: list((p) => p.pointer) },
     { label: 'memory', value: `${facts.memory} (${facts.decodePath})` },
-    { label: 'single tensor', value: tensorWords(facts.tensor) },
+    {
+      label: 'single tensor',
+      value: noCorrectWrap(facts) ? "none: the decoder's witness flags this frame" : tensorWords(facts.tensor),
+    },
+    ...(facts.decoderFix === null ? [] : [{ label: 'decoder', value: decoderWords(facts.decoderFix) }]),
   ];
 }
 

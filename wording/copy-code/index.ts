@@ -2,8 +2,9 @@
 import type { FrameReport } from '../../contract/report';
 import { cSnippet } from './c';
 import { cppSnippet } from './cpp';
+import { decoderNote } from './correction';
 import { crossDeviceSnippet } from './cross-device';
-import { codeFacts, type CodeFacts, type FactLine, factLines, NO_CODE_VERDICTS } from './facts';
+import { codeFacts, type CodeFacts, type FactLine, factLines, NO_CODE_VERDICTS, noCorrectWrap } from './facts';
 import { naiveSnippet } from './naive';
 import { pythonSnippet } from './python';
 import { torchSnippet } from './torch';
@@ -57,7 +58,33 @@ export function copyCode(report: FrameReport): CopyCode {
       ? verdict.text
       : `${verdict.text} No code is printed that would pretend otherwise.`;
   const detail = 'reason' in verdict ? verdict.reason : null;
-  const snippets: Snippet[] = [
+  const snippets = baseSnippets(facts, nvcv, device, deviceOnly, detail);
+  return { facts, factLines: factLines(facts), snippets: flagged(facts, snippets) };
+}
+
+/** A flagged frame's snippets: the corrected code with the witness's words before the note, or, where no wrap can be
+ * right, no wrap code at all (the naive snippet stays, annotated for this frame). Unflagged frames' are untouched. */
+function flagged(facts: CodeFacts, snippets: Snippet[]): Snippet[] {
+  const words = decoderNote(facts);
+  if (words === null) return snippets;
+  const none = noCorrectWrap(facts);
+  return snippets.map((s) => {
+    if (s.ecosystem === 'naive') return s;
+    if (none) return { ...s, code: null, note: words };
+    // Code that is printed wraps the planes where NVDEC wrote them; where none is printed the note says why already.
+    return s.code === null ? s : { ...s, note: `${words} ${s.note}` };
+  });
+}
+
+function baseSnippets(
+  facts: CodeFacts,
+  nvcv: boolean,
+  device: boolean,
+  deviceOnly: string,
+  detail: string | null,
+): Snippet[] {
+  const { verdict } = facts;
+  return [
     {
       ecosystem: 'c',
       title: 'C (NVCV)',
@@ -108,5 +135,4 @@ export function copyCode(report: FrameReport): CopyCode {
       detail: null,
     },
   ];
-  return { facts, factLines: factLines(facts), snippets };
 }

@@ -12,10 +12,30 @@ export interface NaiveLine {
 
 const rows = (n: number): string => `${n} row${n === 1 ? '' : 's'}`;
 
+/** A flagged frame's chroma line: where NVDEC wrote the plane, not where FFmpeg's pointer says. */
+function flaggedChromaWords(facts: CodeFacts): string | null {
+  const fix = facts.decoderFix;
+  const luma = facts.planes[0];
+  const chroma = facts.planes[1];
+  const shift = fix?.planes.find((p) => p.index === 1);
+  if (fix === null || luma === undefined || chroma === undefined || shift === undefined) return null;
+  if (fix.kind === 'copy')
+    return (
+      `this frame is FFmpeg's copy, and the decoder's witness flags its ${chroma.name}: FFmpeg copied it from ` +
+      `${shift.rows === null ? `${Math.abs(shift.bytes)} bytes` : rows(Math.abs(shift.rows))} ${shift.bytes >= 0 ? 'before' : 'after'} where NVDEC wrote it, so every chroma row of this copy is out of place`
+    );
+  if (chroma.offsetFromPlane0 === null || shift.rows === null || luma.pitch === 0) return null;
+  const decoderRow = (chroma.offsetFromPlane0 + shift.bytes) / luma.pitch;
+  if (!Number.isInteger(decoderRow)) return null;
+  return `reads from row ${luma.height}, but NVDEC wrote this frame's ${chroma.name} at row ${decoderRow} (the decoder's witness flags FFmpeg's pointer too)`;
+}
+
 function chromaWords(facts: CodeFacts): string {
   const luma = facts.planes[0];
   const chroma = facts.planes[1];
   if (luma === undefined || chroma === undefined) return 'this frame has no chroma plane';
+  const flagged = flaggedChromaWords(facts);
+  if (flagged !== null) return flagged;
   if (chroma.offsetFromPlane0 === null) {
     return `lands in luma's buffer; this frame's ${chroma.name} plane is an allocation of its own at ${chroma.pointer}`;
   }

@@ -3,7 +3,7 @@
  * __cuda_array_interface__ (version 3), then cvcuda.as_tensor; NVCV's one-tensor view where the report says it is
  * valid, the coded-rows form with a crop where chroma follows the coded rows, one tensor a plane otherwise.
  */
-import { NO_CODE_VERDICTS, type CodeFacts, type PlaneFacts } from './facts';
+import { NO_CODE_VERDICTS, noCorrectWrap, type CodeFacts, type PlaneFacts } from './facts';
 import { pyString } from './literal';
 import { frameHelperLines, typestrOf } from './python-frame';
 
@@ -52,6 +52,7 @@ function tensorLines(facts: CodeFacts): string[] {
 /** The CV-CUDA snippet, or null where the frame is not device memory NVCV can describe. */
 export function pythonSnippet(facts: CodeFacts): string | null {
   if (facts.verdict.kind === 'host' || NO_CODE_VERDICTS.includes(facts.verdict.kind)) return null;
+  if (noCorrectWrap(facts)) return null;
   return [
     `# CV-CUDA tensors over a decoded frame's planes without a copy: wrap_frame(frame).`,
     'import ctypes',

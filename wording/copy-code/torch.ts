@@ -3,13 +3,14 @@
  * frame's memory through __cuda_array_interface__ (torch.as_tensor copies nothing for it), with the plane's pitch as
  * its row stride.
  */
-import { NO_CODE_VERDICTS, type CodeFacts } from './facts';
+import { NO_CODE_VERDICTS, noCorrectWrap, type CodeFacts } from './facts';
 import { pyString } from './literal';
 import { frameHelperLines, typestrOf } from './python-frame';
 
 /** The PyTorch views, or null where the frame is not device memory. */
 export function torchSnippet(facts: CodeFacts): string | null {
   if (facts.verdict.kind === 'host' || NO_CODE_VERDICTS.includes(facts.verdict.kind)) return null;
+  if (noCorrectWrap(facts)) return null;
   const s = facts.sampleBytes;
   const dtype = s === 2 ? 'torch.uint16' : 'torch.uint8';
   const typestr = pyString(typestrOf(facts));
