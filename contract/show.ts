@@ -23,7 +23,9 @@ export const showTargetSchema = z.union([
 /** What a show brings back besides the report. Every field is optional: absent, the setting or the addon decides. */
 export const showOptionsSchema = z
   .object({
-    /** Run the aliasing proof (a canary write and read-back); absent: the proof setting (DEFAULT_SETTINGS.proof). */
+    /** Run the aliasing proof (a canary write and read-back). The RPC's show, absent, uses the client's proof
+     * setting, whose one default is DEFAULT_SETTINGS.proof (contract/settings.ts); the command line's --no-proof turns
+     * that default off. */
     proof: z.boolean().optional(),
     /** Plane thumbnails at most this wide (THUMBNAIL_WIDTH.min..max); absent: none. */
     thumbnailWidth: thumbnailWidthSchema.optional(),

@@ -22,8 +22,9 @@ export type {
 export type AddonModule = typeof Native;
 
 /**
- * What the app reads from an open file: the addon's Session, or a replayed capture, which offers the same one frame
- * call (its previews answer that a capture holds only the previews it was saved with) but no batches or ledger.
+ * What the command line reads frames from: the addon's Session, or a replayed capture, which offers the same one
+ * frame call (its previews answer that a capture holds only the previews it was saved with) but no batches or ledger.
+ * The backend's view of an open file is electron/capture/frame-source.ts's FrameSource.
  */
-export type FrameSource = Pick<Session, 'info' | 'closed' | 'show' | 'close'> &
+export type ShowSource = Pick<Session, 'info' | 'closed' | 'show' | 'close'> &
   Partial<Pick<Session, 'showBatch' | 'setLedger'>>;

@@ -1,5 +1,5 @@
 /** One client's open file: at most one addon Session, with its calls run one at a time. */
-import type { FrameSource } from '../addon/native';
+import type { FrameSource } from '../capture/frame-source';
 import { RpcFailure, rpcError, type RpcError } from '../../contract/envelope';
 import type { FrameReport } from '../../contract/report';
 import type { ClientSettingsPatch } from '../../contract/settings';

@@ -1,6 +1,11 @@
 /** Replays a capture: serves its frames, thumbnails and operator previews read-only, like a live Session. */
-import type { PlaneThumbnail, Session, ShowOptions, ShowResult, ShowTarget } from '../addon/native';
-import { type CapturedFrame, type CaptureManifest, type CaptureSignature } from '../../contract/capture';
+import type { PlaneThumbnail, ShowOptions, ShowResult, ShowTarget } from '../addon/native';
+import {
+  type CapturedFrame,
+  type CaptureManifest,
+  type CaptureSelection,
+  type CaptureSignature,
+} from '../../contract/capture';
 import {
   captureDeviceLines,
   captureGpuText,
@@ -19,7 +24,9 @@ import type { StreamInfo } from '../../contract/report';
 import { readFromSamples } from './sample-reads';
 import type { OpenedCapture } from './capture-file';
 import { CaptureImages } from './capture-images';
-import type { CaptureSource, OperatorPreviews } from './collect';
+import type { CaptureMeta, CaptureSource, OperatorPreviews } from './collect';
+import { replayCaptureMeta } from './capture-meta';
+import type { CapturedOperators, DecoderComparison, FrameSource } from './frame-source';
 
 /** Shrinks a grey image to at most maxWidth wide by nearest-neighbour sampling, keeping its aspect. */
 export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbnail {
@@ -41,8 +48,9 @@ export function shrinkGrey(thumb: PlaneThumbnail, maxWidth: number): PlaneThumbn
  * frame call, whose previews answer OPERATOR_UNSUPPORTED: a capture holds only the previews it was saved with. Its
  * pictures are decoded when first asked for, each once (CaptureImages).
  */
-export class CaptureSession implements Pick<Session, 'info' | 'closed' | 'show' | 'close'>, CaptureSource {
+export class CaptureSession implements FrameSource, CaptureSource {
   readonly info: StreamInfo;
+  readonly frameNoun = 'captured frame';
   private open = true;
   private shown: CapturedFrame | null = null;
   private readonly byIndex: Map<number, CapturedFrame>;
@@ -166,6 +174,45 @@ export class CaptureSession implements Pick<Session, 'info' | 'closed' | 'show' 
     const frame = this.lookup(options.index);
     const samples = (frame.memory ?? []).map((sample) => ({ read: sample.read, data: this.images.bytes(sample.bin) }));
     return readFromSamples(samples, range, options.index, frame.report);
+  }
+
+  /** The same read, as the RPC's memory method asks it of any open file. */
+  readFrameMemory(range: MemoryRange, options: { index: number }): Promise<MemoryRead> {
+    return this.readMemory(range, options);
+  }
+
+  /** A captured frame's operator previews, sized before any PNG is read. */
+  capturedOperators(index: number): CapturedOperators {
+    return { bytes: this.operatorAnswerBytes(index), read: () => this.operators(index) };
+  }
+
+  /** Refused: decoders compare decoded frames, and a capture holds reports and thumbnails. */
+  decoderComparison(): DecoderComparison {
+    throw new RpcFailure(
+      rpcError(
+        'OPERATOR_UNSUPPORTED',
+        'A replayed capture holds reports and thumbnails, not the decoded frames two decoders can be compared on.',
+        'Open the original video to compare its decoders.',
+      ),
+    );
+  }
+
+  /** What re-saving part of it records: its own origin, unless it was changed after it was signed. */
+  async captureMeta(selection: CaptureSelection): Promise<CaptureMeta> {
+    if (this.signature.state === 'tampered')
+      throw new RpcFailure(
+        rpcError(
+          'INVALID_ARGUMENT',
+          `This capture was changed after it was signed (${this.signature.detail}); saving part of it would sign evidence this installation did not record.`,
+          'Save a capture from the video instead.',
+        ),
+      );
+    return replayCaptureMeta(this, selection);
+  }
+
+  /** A capture being re-saved is gathered from itself. */
+  captureSource(): CaptureSource {
+    return this;
   }
 
   /** Bytes the operators answer of a frame takes on the wire, known before any PNG is touched: base64 of each PNG

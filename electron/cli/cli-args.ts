@@ -8,6 +8,7 @@ import { CODE_LANGUAGES, type Ecosystem } from '../../wording/copy-code';
 import { COMPARE_DECODERS_A, type CompareDecoderA } from '../../contract/decoder-compare';
 import { FFMPEG_CHOICES, ffmpegChoiceSchema, type FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { parseFrameList } from '../../wording/frame-list';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { EXIT_CODES } from '../../contract/inspect-output';
 import { formatHelp, HELP_WIDTH, type HelpSection } from './help-text';
 import {
@@ -297,7 +298,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
     decode: decode?.data ?? null,
     ffmpeg: ffmpeg?.data ?? null,
     unsafeOutput: values['unsafe-output'] === true,
-    proof: values['no-proof'] !== true,
+    // The proof setting's one default is the contract's; --no-proof turns it off.
+    proof: values['no-proof'] === true ? false : DEFAULT_SETTINGS.proof,
     ledger: values.ledger === true,
     strict: values.strict === true,
     previews: values['no-previews'] !== true,

@@ -2,7 +2,7 @@
 import { open as openFile } from 'node:fs/promises';
 import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
-import type { AddonModule, FrameSource } from '../addon/native';
+import type { AddonModule, ShowSource } from '../addon/native';
 import { resolveUserPath } from '../app/user-path';
 import { openCaptureFile } from '../capture/capture-open';
 import { CaptureSession } from '../capture/capture-session';
@@ -30,7 +30,7 @@ export class CliFailure extends Error {
 export interface OpenedInput {
   kind: 'video' | 'capture';
   path: string;
-  session: FrameSource & CaptureSource;
+  session: ShowSource & CaptureSource;
   /** The environment the frames were (or are being) decoded in. */
   environment: EnvironmentReport | null;
   capture: CaptureSession | null;

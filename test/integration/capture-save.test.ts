@@ -7,11 +7,11 @@ import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../../contract/capture';
-import type { Session } from '../../native/index';
 import { addon, addonStatus, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { PathPolicy } from '../../electron/app/path-policy';
 import { OpenedSessions } from '../support/live/opened-sessions';
+import type { LiveSource } from '../../electron/backend/live-source';
 
 // 642x362 H.264, 36 frames at 24 fps; its top band carries the frame index, so every frame's pixels differ.
 const CLIP = fixture('h264-odd-642x362.mp4');
@@ -41,7 +41,7 @@ function setup() {
 /** Opens clip.mp4 through the handlers; returns the addon Session with an observing spy on its show(). */
 async function openLive(handlers: Handlers, ctx: HandlerContext) {
   await handlers.open({ path: 'clip.mp4' }, ctx);
-  const live = ctx.client.current() as Session;
+  const live = (ctx.client.current() as LiveSource).session;
   return { live, frame: vi.spyOn(live, 'show') };
 }
 
@@ -176,7 +176,7 @@ describe('saveCapture and openCapture', () => {
     const { live } = await openLive(handlers, ctx);
     await expect(handlers.openCapture({ path: 'clip.mp4' }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_INVALID' });
     expect(live.closed).toBe(false);
-    expect(ctx.client.current()).toBe(live);
+    expect((ctx.client.current() as LiveSource).session).toBe(live);
     expect((await handlers.show({ target: { index: 3 } }, ctx)).report.frameIndex).toBe(3);
   });
 });

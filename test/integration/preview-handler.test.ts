@@ -8,11 +8,11 @@ import { dispatch } from '../../electron/backend/dispatch';
 import { createHandlers } from '../../electron/backend/handlers/index';
 import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
 import { Persistence } from '../../electron/backend/persist';
-import type { Session } from '../../native/index';
 import { addon, addonStatus, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { PathPolicy } from '../../electron/app/path-policy';
 import { OpenedSessions } from '../support/live/opened-sessions';
+import type { LiveSource } from '../../electron/backend/live-source';
 
 // 642x362 H.264 4:2:0, 36 frames; its top band carries the frame index, so frames differ in their pixels.
 const CLIP = fixture('h264-odd-642x362.mp4');
@@ -52,7 +52,7 @@ async function withClip() {
   const { handlers, ctx } = setup();
   await handlers.open({ path: CLIP }, ctx);
   await handlers.show({ target: { index: 0 } }, ctx);
-  return { handlers, ctx, session: ctx.client.current() as Session };
+  return { handlers, ctx, session: (ctx.client.current() as LiveSource).session };
 }
 
 describe('operator previews through the show handler', () => {

@@ -4,7 +4,7 @@ import { loadOrCreateSigningKey } from '../../app/signing-key';
 import { resolveUserPath } from '../../app/user-path';
 import { writeCaptureFile } from '../../capture/capture-write';
 import { openCaptureFile } from '../../capture/capture-open';
-import { liveCaptureMeta, replayCaptureMeta } from '../../capture/capture-meta';
+import { liveCaptureMeta } from '../../capture/capture-meta';
 import { CaptureSession } from '../../capture/capture-session';
 import { collectCapture, type CaptureMeta } from '../../capture/collect';
 import { withPreviews } from '../../capture/operator-previews';
@@ -50,19 +50,10 @@ function heldBytes(opened: OpenedCapture): number {
 
 /** Builds the capture handlers over the backend's shared dependencies. */
 export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): CaptureHandlers {
-  const metaFor = async (client: ClientSession, selection: CaptureSelection, width: number): Promise<CaptureMeta> => {
-    const session = client.current();
-    if (session instanceof CaptureSession) {
-      if (session.signature.state === 'tampered')
-        throw new RpcFailure(
-          rpcError(
-            'INVALID_ARGUMENT',
-            `This capture was changed after it was signed (${session.signature.detail}); saving part of it would sign evidence this installation did not record.`,
-            'Save a capture from the video instead.',
-          ),
-        );
-      return replayCaptureMeta(session, selection);
-    }
+  /** What a capture of the client's open file records: a capture's own origin, or the video's, made here. */
+  const metaFor = (client: ClientSession, selection: CaptureSelection, width: number): Promise<CaptureMeta> =>
+    client.current().captureMeta(selection, () => liveMeta(client, selection, width));
+  const liveMeta = async (client: ClientSession, selection: CaptureSelection, width: number): Promise<CaptureMeta> => {
     const file = client.snapshot().lastFile;
     if (file === null) throw new RpcFailure(rpcError('CLOSED', 'No file is open.'));
     const settings = deps.persistence.getSettings();
@@ -116,7 +107,7 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
           const meta = await metaFor(client, chosen.selection, width);
           try {
             const contents = await collectCapture(
-              withPreviews(session, width),
+              withPreviews(session.captureSource(), width),
               chosen.frames,
               meta,
               (done, total, frame) =>
@@ -161,10 +152,9 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
       }),
     capturedOperators: async ({ index }, { client }) =>
       client.serial(async () => {
-        const session = client.current();
-        if (!(session instanceof CaptureSession)) return [];
         // Sized before any PNG is checked: an answer the renderer would drop is refused, and one that fits is charged.
-        const bytes = session.operatorAnswerBytes(index);
+        // A video was captured with none.
+        const { bytes, read } = client.current().capturedOperators(index);
         if (bytes > MAX_RESPONSE_BYTES)
           throw new RpcFailure(
             rpcError(
@@ -173,9 +163,7 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
               'Save the capture again with smaller or fewer previews.',
             ),
           );
-        return deps.memory.during(bytes, `The operator previews of frame ${index}`, async () =>
-          session.operators(index),
-        );
+        return deps.memory.during(bytes, `The operator previews of frame ${index}`, async () => read());
       }),
   };
 }

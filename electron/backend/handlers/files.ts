@@ -2,6 +2,7 @@
 import { resolveUserPath } from '../../app/user-path';
 import { RpcFailure, rpcError } from '../../../contract/envelope';
 import { chargeOpen } from '../open-budget';
+import { LiveSource } from '../live-source';
 import type { BackendDeps, BudgetedDeps, Handlers } from './types';
 
 /** The addon, or INTERNAL with a remedy when it could not be loaded. */
@@ -55,7 +56,7 @@ export function createFileHandlers(
             // Reconciled with what the open took; past the budget the file is closed again.
             try {
               pending.reconcile(session.info);
-              client.replace(session, file, pending.charge);
+              client.replace(new LiveSource(session, file), file, pending.charge);
             } catch (error) {
               session.close({ background: true });
               throw error;
