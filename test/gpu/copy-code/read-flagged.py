@@ -1,0 +1,95 @@
+"""Reads a flagged frame's chroma through its corrected copy-as-code snippets, in the process that decoded it.
+
+Usage: read-flagged.py LIBRARY FILE INDEX SNIPPET TORCH_SNIPPET
+LIBRARY is the copy-as-code harness built as a shared library from the corrected C snippet (harness.cc,
+ZCI_HARNESS_LIBRARY): its zci_harness() decodes frame INDEX of FILE with NVDEC, wraps it with the C snippet (which
+refuses any frame but the inspected geometry) and calls back here while the image is alive, with the AVFrame's
+address and FFmpeg's plane pointers and pitches. Here the Python snippet's frame_planes() takes the AVFrame and gives
+the planes where NVDEC wrote them; the chroma plane's rows are read there (CuPy), and at FFmpeg's own pointer for
+comparison; where CV-CUDA is importable, the rows of wrap_frame()'s tensor from its chroma row; where PyTorch is,
+torch_planes()'s chroma tensor. Each is printed base64-encoded, as bytes of the chroma's rows, for the caller to set
+beside the software decoder's picture. Prints this process's JSON line, then the harness prints its own.
+"""
+
+import base64
+import ctypes
+import importlib.util
+import json
+import sys
+import traceback
+
+
+def load(snippet_path):
+    with open(snippet_path) as f:
+        code = f.read()
+    scope = {"__name__": "snippet"}
+    exec(compile(code, snippet_path, "exec"), scope)
+    return scope
+
+
+def rows_of(ptr, rows, row_bytes, pitch):
+    import cupy
+
+    memory = cupy.cuda.UnownedMemory(ptr, (rows - 1) * pitch + row_bytes, None)
+    view = cupy.ndarray((rows, row_bytes), cupy.uint8, cupy.cuda.MemoryPointer(memory, 0), strides=(pitch, 1))
+    return view.get().tobytes()
+
+
+def encode(data):
+    return base64.b64encode(data).decode()
+
+
+def read(frame_address, ffmpeg_pointers, ffmpeg_pitches, snippet_path, torch_path):
+    scope = load(snippet_path)
+    pointers, pitches = scope["frame_planes"](frame_address)
+    rows = (int(scope["EXPECTED_SIZE"][1]) + 1) // 2
+    row_bytes = (int(scope["EXPECTED_SIZE"][0]) + 1) // 2 * 2
+    out = {
+        "correctedPointers": pointers,
+        "pitches": pitches,
+        "chromaRows": rows,
+        "chromaRowBytes": row_bytes,
+        "snippetChroma": encode(rows_of(pointers[1], rows, row_bytes, pitches[1])),
+        "ffmpegChroma": encode(rows_of(ffmpeg_pointers[1], rows, row_bytes, ffmpeg_pitches[1])),
+        "cvcuda": None,
+        "torch": None,
+    }
+    if importlib.util.find_spec("cvcuda") is not None:
+        import cupy
+
+        tensor = scope["wrap_frame"](frame_address)["frame"]
+        whole = cupy.asarray(tensor.cuda())  # [1, rows, width, 1] from plane 0
+        start = len(whole[0]) - rows
+        out["cvcuda"] = {"chromaRow": start, "rows": encode(whole[0, start:, :, 0].get().tobytes())}
+        out["cvcudaStart"] = tensor.cuda().__cuda_array_interface__["data"][0]
+        del whole
+        cupy.get_default_memory_pool().free_all_blocks()
+    if importlib.util.find_spec("torch") is not None:
+        chroma = load(torch_path)["torch_planes"](frame_address)[1]
+        out["torch"] = {"dataPtr": chroma.data_ptr(), "rows": encode(chroma.cpu().contiguous().numpy().tobytes())}
+    return out
+
+
+def main():
+    library_path, file, index, snippet_path, torch_path = sys.argv[1:6]
+    library = ctypes.CDLL(library_path)
+    during_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_char_p)
+    library.zci_harness.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, during_type]
+    library.zci_harness.restype = ctypes.c_int
+
+    def during(planes):
+        values = [int(v) for v in planes.decode().split()]
+        result = {"framePointers": values[1::2], "framePitches": values[2::2]}
+        try:
+            result.update(read(values[0], result["framePointers"], result["framePitches"], snippet_path, torch_path))
+            status = 0
+        except Exception:
+            result["error"] = traceback.format_exc()
+            status = 1
+        print(json.dumps(result), flush=True)
+        return status
+
+    sys.exit(library.zci_harness(file.encode(), int(index), b"cuda", during_type(during)))
+
+
+main()
