@@ -45,7 +45,10 @@ export const CopyCodePanel = memo(function CopyCodePanel({ report }: CopyCodePan
       </div>
       <div className="copycode-body" role="tabpanel">
         <div className="copycode-main">
-          <p className={snippet.code === null ? 'warn' : 'muted'} data-testid="copycode-note">
+          <p
+            className={snippet.code === null || result.facts.decoderFix !== null ? 'warn' : 'muted'}
+            data-testid="copycode-note"
+          >
             {snippet.note}
             {snippet.detail !== null ? <span data-testid="copycode-detail"> {snippet.detail}</span> : null}
           </p>
