@@ -4,12 +4,39 @@
  * step of any client is refused once the backend holds its budget. The addon reports no per-process device memory,
  * so the reconciliation measures the process's resident memory; device memory is charged by the model alone.
  */
-import { mibWords } from '../../contract/budgets';
+import { stat } from 'node:fs/promises';
+import { mibWords } from '../../wording/byte-words';
 import type { StreamInfo } from '../../contract/report';
 import type { DecodeMode, DecodePath } from '../../contract/vocabulary';
 import type { Charge, MemoryBudget } from './memory-budget';
 import { chargeBeforeOpen, chargeWords, chromaOfPixelFormat, openCharge, type ChargeShape } from './open-charge';
 import { probeStreamShape, type StreamShape } from './stream-shape';
+
+/** How many files' reconciled charges are remembered. */
+const LEARNED_FILES = 256;
+
+/**
+ * What the open of a file whose header is not read was charged once reconciled, by path, size and modification time:
+ * a next open of the same file is charged that much before it is made, so such a file is opened once past the
+ * budget, not once per request.
+ */
+const learned = new Map<string, number>();
+
+async function fileKey(file: string): Promise<string | null> {
+  try {
+    const s = await stat(file);
+    return `${file}\0${s.size}\0${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+function learn(key: string | null, bytes: number): void {
+  if (key === null) return;
+  learned.delete(key);
+  learned.set(key, bytes);
+  if (learned.size > LEARNED_FILES) learned.delete(learned.keys().next().value as string);
+}
 
 /** Resident memory of this process now, in bytes. */
 export function residentBytes(): number {
@@ -51,17 +78,21 @@ export async function chargeOpen(
   maxPixels: number,
 ): Promise<PendingOpen> {
   const probed = await probeStreamShape(file);
+  const key = await fileKey(file);
   // A header over the pixel budget is the addon's to refuse (MEDIA_TOO_LARGE), with its own words.
   const known = probed !== null && probed.codedWidth * probed.codedHeight <= maxPixels ? probed : null;
-  // A container the probe does not read is charged nothing until the addon says what the stream is; the
-  // supervisor's process limit bounds that one open meanwhile.
+  // A container the probe does not read is charged nothing until the addon says what the stream is (the
+  // supervisor's process limit bounds that one open meanwhile), or what its last open was charged.
   const cost = known === null ? null : chargeBeforeOpen(known, mode, heldFrames);
-  const charge = memory.charge(
-    cost?.bytes ?? 0,
-    known === null || cost === null
-      ? `Opening ${file} (a container whose header is read once it is open)`
-      : `Opening ${file}: ${chargeWords(known, cost)}`,
-  );
+  const learnedBytes = key === null || known !== null ? undefined : learned.get(key);
+  const bytes = Math.max(cost?.bytes ?? 0, learnedBytes ?? 0);
+  const why =
+    known !== null && cost !== null
+      ? `Opening ${file}: ${chargeWords(known, cost)}`
+      : learnedBytes !== undefined
+        ? `Opening ${file} (as much as its last open held)`
+        : `Opening ${file} (a container whose header is read once it is open)`;
+  const charge = memory.charge(bytes, why);
   const before = residentBytes();
   return {
     charge,
@@ -71,6 +102,7 @@ export async function chargeOpen(
       const grown = Math.max(0, residentBytes() - before);
       const bytes = Math.max(cost.bytes, grown);
       const measured = grown > cost.bytes ? `; the open took ${mibWords(grown)}, more than the model's` : '';
+      if (known === null) learn(key, bytes); // a header read is charged by the model; only the rest is learned
       charge.resize(bytes, `Holding ${file}: ${chargeWords(shape, cost)}${measured}`);
     },
   };

@@ -2,13 +2,14 @@
 import { fork } from 'node:child_process';
 import type { ChildHandle, SpawnChild } from '../supervisor/supervisor';
 import { isChildMessage } from '../supervisor/protocol';
+import { BACKEND_ALLOCATOR_ENV } from '../supervisor/memory-watch';
 
 /** A SpawnChild that forks the built backend entry with extra environment variables. The channel uses V8's
  * serialisation, so a binary answer (wire-frame.ts) crosses as bytes, not as JSON of a string. */
 export function forkSpawner(entry: string, env: Record<string, string>): SpawnChild {
   return (): ChildHandle => {
     const child = fork(entry, [], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...BACKEND_ALLOCATOR_ENV, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });

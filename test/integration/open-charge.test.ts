@@ -130,11 +130,8 @@ it('charges every fixture that grows past the noise, and the 4:4:4 file at the p
   expect(Math.abs(bytes / (big as Measured).rssBytes - 1)).toBeLessThanOrEqual(0.25);
 }, 120_000);
 
-it('refuses the 4:4:4 file at the pixel budget before opening it at a 1024 MiB budget, and a fixture still opens', async () => {
-  await copyFile(budget444, path.join(dir, 'big.mp4'));
-  await copyFile(fixture('h264-1080p-420.mp4'), path.join(dir, 'small.mp4'));
-  const memory = new MemoryBudget(1024 * MIB);
-  const handlers = createHandlers({
+function backend(memory: MemoryBudget) {
+  return createHandlers({
     addon,
     addonStatus,
     persistence: new Persistence(path.join(dir, 'config')),
@@ -145,7 +142,15 @@ it('refuses the 4:4:4 file at the pixel budget before opening it at a 1024 MiB b
     budgets: { ...readBudgets({}, os.totalmem()), holdFrames: 2, memoryBytes: memory.limitBytes },
     memory,
   });
-  const ctx = () => ({ client: new ClientSession(), emit: vi.fn() });
+}
+
+const ctx = () => ({ client: new ClientSession(), emit: vi.fn() });
+
+it('refuses the 4:4:4 file at the pixel budget before opening it at a 1024 MiB budget, and a fixture still opens', async () => {
+  await copyFile(budget444, path.join(dir, 'big.mp4'));
+  await copyFile(fixture('h264-1080p-420.mp4'), path.join(dir, 'small.mp4'));
+  const memory = new MemoryBudget(1024 * MIB);
+  const handlers = backend(memory);
   const a = ctx();
   const before = residentBytes();
   const refused = await handlers.open({ path: 'big.mp4' }, a).catch((e: unknown) => e);
@@ -172,4 +177,32 @@ it('refuses the 4:4:4 file at the pixel budget before opening it at a 1024 MiB b
   a.client.close();
   b.client.close();
   expect(memory.usedBytes).toBe(0);
+});
+
+it('charges a container whose header it does not read once it is open, refuses it then, and the next time before', async () => {
+  const nut = path.join(dir, 'big.nut');
+  execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', budget444, '-c', 'copy', nut]);
+  expect(await probeStreamShape(nut)).toBeNull();
+  const memory = new MemoryBudget(1024 * MIB);
+  const handlers = backend(memory);
+  const a = ctx();
+  const first = await handlers.open({ path: 'big.nut' }, a).catch((e: unknown) => e);
+  expect(first).toMatchObject({
+    envelope: {
+      code: 'MEMORY_BUDGET_EXCEEDED',
+      message: expect.stringMatching(/^Holding .*big\.nut: 16 reference frames, .* 8192x4352 4:4:4 8-bit h264 picture/),
+    },
+  });
+  expect(a.client.snapshot().lastFile).toBeNull();
+  expect(memory.usedBytes).toBe(0);
+  // Its cost is known now: refused before the addon opens it again.
+  const before = residentBytes();
+  const t0 = Date.now();
+  const second = await handlers.open({ path: 'big.nut' }, a).catch((e: unknown) => e);
+  expect(second).toMatchObject({
+    envelope: { code: 'MEMORY_BUDGET_EXCEEDED', message: expect.stringMatching(/as much as its last open held/) },
+  });
+  expect(Date.now() - t0).toBeLessThan(500);
+  expect(residentBytes() - before).toBeLessThan(64 * MIB);
+  a.client.close();
 });

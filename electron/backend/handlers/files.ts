@@ -58,7 +58,8 @@ export function createFileHandlers(
               pending.reconcile(session.info);
               client.replace(new LiveSource(session, file), file, pending.charge);
             } catch (error) {
-              session.close({ background: true });
+              // Closed before its charge is given back: a background close would let the next open overlap it.
+              session.close();
               throw error;
             }
             deps.persistence.opened(file);
