@@ -122,8 +122,3 @@ export function readBudgets(
     );
   return budgets;
 }
-
-/** A byte count in MiB for messages, with one decimal. */
-export function mibWords(bytes: number): string {
-  return `${(bytes / MIB).toFixed(1)} MiB`;
-}

@@ -2,7 +2,7 @@
  * The backend's memory, owned: every client's held frames, decoded capture pictures and answers being built are
  * charged here before the work, and a charge that would pass the budget is refused with MEMORY_BUDGET_EXCEEDED.
  */
-import { mibWords } from '../../contract/budgets';
+import { mibWords } from '../../wording/byte-words';
 import { RpcFailure, rpcError } from '../../contract/envelope';
 
 /** What one charge holds until it is released. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../contract/coded-size';
+import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../wording/coded-size';
 import { layoutMarks, mergeTicks } from '../../renderer/src/components/layout/axis';
 import { boundaryEndText, hiddenLabel } from '../../renderer/src/components/layout/block-text';
 import { planeBoundaries, rowSpans } from '../../renderer/src/model/boundary-rows';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { frameVerdicts, HEADLINES, pointerVerdict } from '../../wording/verdicts';
 import { frameChecks } from '../../contract/checks';
 import { hexDiff } from '../../renderer/src/components/identity/hex-diff';
-import { explainDelta, rowDistance, shiftWords, signed } from '../../contract/pointer-delta';
+import { rowDistance, shiftWords, signed } from '../../contract/pointer-delta';
+import { explainDelta } from '../../wording/pointer-words';
 import {
   everyPlane,
   pointerDifferences,

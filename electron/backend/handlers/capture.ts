@@ -11,7 +11,7 @@ import { withPreviews } from '../../capture/operator-previews';
 import { resolveCapturePath } from '../../capture/output-path';
 import { toWireThumbnail } from '../show-wire';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../../../contract/capture';
-import { mibWords } from '../../../contract/budgets';
+import { mibWords } from '../../../wording/byte-words';
 import { RpcFailure, rpcError } from '../../../contract/envelope';
 import { MAX_RESPONSE_BYTES } from '../../../contract/wire';
 import type { EnvironmentReport } from '../../../contract/environment';

@@ -20,7 +20,8 @@ import { CopyButton } from '../common/CopyButton';
 import { Value } from '../common/Value';
 import { GlossaryButton } from '../glossary/GlossaryButton';
 import { describeNvcvFormat } from '../glossary/nvcv-format';
-import { explainDelta, signed } from '../../../../contract/pointer-delta';
+import { signed } from '../../../../contract/pointer-delta';
+import { explainDelta } from '../../../../wording/pointer-words';
 import { PlacementRow } from './PlacementRow';
 import { PointerHex } from './PointerHex';
 

@@ -3,7 +3,7 @@
  * the two kinds of hidden rows named and explained, and the wrap verdicts.
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../contract/coded-size';
+import { allocatorPaddingReason, codedSizeReason, rightPaddingReason } from '../../../../wording/coded-size';
 import { REGION_LABELS } from '../../../../contract/memory';
 import { GlossaryButton } from '../glossary/GlossaryButton';
 import type { FrameReport } from '../../../../contract/report';
