@@ -5,8 +5,8 @@ LIBRARY is the copy-as-code harness built as a shared library from the corrected
 ZCI_HARNESS_LIBRARY): its zci_harness() decodes frame INDEX of FILE with NVDEC, wraps it with the C snippet (which
 refuses any frame but the inspected geometry) and calls back here while the image is alive, with the AVFrame's
 address and FFmpeg's plane pointers and pitches. Here the Python snippet's frame_planes() takes the AVFrame and gives
-the planes where NVDEC wrote them; the chroma plane's rows are read there (CuPy), and at FFmpeg's own pointer for
-comparison; where CV-CUDA is importable, the rows of wrap_frame()'s tensor from its chroma row; where PyTorch is,
+the planes where NVDEC wrote them; the chroma plane's rows are read there (through the CUDA driver), and at FFmpeg's
+own pointer for comparison; where CV-CUDA is importable, the rows of wrap_frame()'s tensor from its chroma row; where PyTorch is,
 torch_planes()'s chroma tensor. Each is printed base64-encoded, as bytes of the chroma's rows, for the caller to set
 beside the software decoder's picture. Prints this process's JSON line, then the harness prints its own.
 """
@@ -28,11 +28,26 @@ def load(snippet_path):
 
 
 def rows_of(ptr, rows, row_bytes, pitch):
-    import cupy
-
-    memory = cupy.cuda.UnownedMemory(ptr, (rows - 1) * pitch + row_bytes, None)
-    view = cupy.ndarray((rows, row_bytes), cupy.uint8, cupy.cuda.MemoryPointer(memory, 0), strides=(pitch, 1))
-    return view.get().tobytes()
+    """Rows of device memory, `pitch` apart from `ptr`, copied to the host through the CUDA driver (no CuPy needed):
+    in the device's primary context, the one the harness has FFmpeg decode in."""
+    cuda = ctypes.CDLL("libcuda.so.1")
+    device, context = ctypes.c_int(), ctypes.c_void_p()
+    size = (rows - 1) * pitch + row_bytes
+    host = (ctypes.c_uint8 * size)()
+    for call, args in [
+        ("cuInit", (0,)),
+        ("cuDeviceGet", (ctypes.byref(device), 0)),
+        ("cuDevicePrimaryCtxRetain", (ctypes.byref(context), device)),
+        ("cuCtxPushCurrent_v2", (context,)),
+        ("cuMemcpyDtoH_v2", (host, ctypes.c_uint64(ptr), ctypes.c_size_t(size))),
+        ("cuCtxPopCurrent_v2", (ctypes.byref(ctypes.c_void_p()),)),
+        ("cuDevicePrimaryCtxRelease_v2", (device,)),
+    ]:
+        status = getattr(cuda, call)(*args)
+        if status != 0:
+            raise RuntimeError(f"{call}: CUDA error {status}")
+    data = bytes(host)
+    return b"".join(data[r * pitch : r * pitch + row_bytes] for r in range(rows))
 
 
 def encode(data):
@@ -54,7 +69,7 @@ def read(frame_address, ffmpeg_pointers, ffmpeg_pitches, snippet_path, torch_pat
         "cvcuda": None,
         "torch": None,
     }
-    if importlib.util.find_spec("cvcuda") is not None:
+    if importlib.util.find_spec("cvcuda") is not None and importlib.util.find_spec("cupy") is not None:
         import cupy
 
         tensor = scope["wrap_frame"](frame_address)["frame"]
