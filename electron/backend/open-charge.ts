@@ -1,10 +1,12 @@
 /**
  * What opening a file costs the backend's memory, charged before the open is made: FFmpeg's reference frames (the
  * DPB), one picture and one thread context per decoder thread, and the frames the session holds. The constants are
- * measured, not guessed: scripts/memory/open-cost.mjs, recorded in docs/reliability-runs/ (the run of 2026-12-05 at
- * 66a6fb5 for the fixtures, and the 8192x4352 4:4:4 H.264 stream with 16 reference frames this module was fitted on:
- * 2,376 MiB with 3 decoder threads, 2,068 MiB with 1). test/integration/open-charge.test.ts holds every fixture that
- * grows past the noise, and that stream, to within 25 % of what they really hold.
+ * measured, not guessed, with scripts/memory/open-cost.mjs: the fixtures in the recorded run of 2026-12-05 at 66a6fb5
+ * (docs/reliability-runs/2026-12-05-66a6fb5/open-cost.jsonl), and the 8192x4352 4:4:4 H.264 stream with 16
+ * reference frames (scripts/memory/make-budget-444.sh: 2,381 MiB with 3 decoder threads, 2,072 MiB with 1).
+ * test/integration/open-charge.test.ts holds every fixture that grows past the noise, and that stream, to within
+ * 25 % of what they really hold; scripts/reliability/run.sh records its table (open-charge.jsonl, in
+ * docs/reliability.md).
  */
 import os from 'node:os';
 import type { DecodeMode, DecodePath } from '../../contract/vocabulary';

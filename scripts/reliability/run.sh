@@ -39,6 +39,16 @@ for round in 1 2 3; do
   taskset -c 0 node scripts/memory/open-cost.mjs test/fixtures/h264-1080p-420.mp4 test/fixtures/hevc-main10-1280x720.mp4 \
     test/fixtures/vp9-640x360.webm test/fixtures/mpeg2-640x360.mkv
 done > "$out/open-cost.jsonl" 2> "$out/open-cost.log"
+echo "# what an open is charged, against what it holds"
+# The charge the backend makes from a file's header before opening it, beside what the open and 30 frames really hold
+# (every fixture and the 4:4:4 file at the pixel budget, software decoding, fresh processes).
+ZCI_OPEN_CHARGE_OUT="$out/open-charge.jsonl" npx vitest run test/integration/open-charge.test.ts \
+  --reporter=json --outputFile="$out/open-charge.json" > /dev/null
+node -e "const fs = require('fs'); const f = process.argv[1]; fs.writeFileSync(f, fs.readFileSync(f, 'utf8').split(process.cwd()).join('.'))" \
+  "$out/open-charge.json"
+echo "# the restart loop at --memory-budget 1024: one client repeating an open past the budget for 5 minutes"
+node scripts/reliability/restart-loop.mjs "$out/restart-loop.json" > /dev/null 2> "$out/restart-loop.err"
+echo "restart-loop exit $?" >> "$out/restart-loop.err"
 echo "# leak check"
 bash scripts/fuzz/leakcheck.sh > "$out/leakcheck.log" 2>&1
 echo "leakcheck exit $?" >> "$out/leakcheck.log"
