@@ -10,7 +10,8 @@ import type { CaptureSource } from '../capture/collect';
 import { toRpcError, type RpcError } from '../../contract/envelope';
 import { DEFAULT_REMEDIES } from '../../contract/errors';
 import type { EnvironmentReport } from '../../contract/environment';
-import { FFMPEG_CHOICE_ENV, FFMPEG_CHOICES, type FfmpegChoice } from '../../contract/ffmpeg-choice';
+import { FFMPEG_CHOICE_ENV, FFMPEG_CHOICES } from '../../contract/ffmpeg-choice';
+import FFMPEG_VARIANTS from '../../contract/ffmpeg-variants.json';
 import { EXIT_CODES } from '../../contract/inspect-output';
 import type { DecodeMode } from '../../contract/vocabulary';
 import { readAsCapture, ZIP_HEAD_BYTES } from './zip-head';
@@ -51,15 +52,6 @@ export interface VideoOptions {
   kind?: 'inspect' | 'capture';
 }
 
-/** The build command of each FFmpeg variant of the addon. */
-const BUILD_COMMANDS: Record<FfmpegChoice, string> = {
-  system: 'npm run build:native',
-  '7.1': 'npm run build:native:ffmpeg7',
-  '9.0': 'npm run build:native:ffmpeg9',
-  '7.1-patched': 'npm run build:native:ffmpeg7-patched',
-  '9.0-patched': 'npm run build:native:ffmpeg9-patched',
-};
-
 /** The FFmpeg the process is asked to decode with: ZCI_FFMPEG as main set it from --ffmpeg, else the system's. */
 function askedFfmpeg(env: NodeJS.ProcessEnv = process.env): string {
   const value = env[FFMPEG_CHOICE_ENV];
@@ -83,7 +75,7 @@ export function loadCliAddon(appRoot: string): AddonModule {
       remedy:
         build === undefined
           ? `Choose --ffmpeg ${FFMPEG_CHOICES.join(' or ')}; captures open without the addon.`
-          : `Build it with ${BUILD_COMMANDS[build]}; captures open without the addon.`,
+          : `Build it with ${FFMPEG_VARIANTS[build].build}; captures open without the addon.`,
     });
   }
   if (addon.ffmpegVariant !== asked) {
