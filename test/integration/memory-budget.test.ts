@@ -145,3 +145,25 @@ it("charges a read of a capture's memory like a live read, and refuses one past 
   ).rejects.toMatchObject({ envelope: { code: 'MEMORY_READ_TOO_LARGE' } });
   expect(roomy.usedBytes).toBe(0);
 });
+
+it("charges the decoder A/B's two decoders as opens are, refuses it when they do not fit, and gives them back after", async () => {
+  const memory = new MemoryBudget(2 ** 40);
+  const { handlers, client } = backend(memory);
+  const ctx = client();
+  const opened = await handlers.open({ path: 'a.mp4' }, ctx);
+  const held = memory.usedBytes;
+  const shape = shapeOfInfo(opened.info, await probeStreamShape(fixture(CLIP)));
+  const twice = openCharge(shape, opened.info.decodePath, 2).bytes + openCharge(shape, 'software', 2).bytes;
+  // Room for all but one byte of the two decoders: refused before either is opened.
+  const filler = memory.charge(memory.limitBytes - held - twice + 1, 'everything else');
+  await expect(handlers.compareDecoders({ index: 0 }, ctx)).rejects.toMatchObject({
+    envelope: {
+      code: 'MEMORY_BUDGET_EXCEEDED',
+      message: expect.stringMatching(/^Comparing two decoders of .*a\.mp4: twice 4 reference frames/),
+    },
+  });
+  filler.resize(memory.limitBytes - held - twice, 'everything else');
+  const compared = await handlers.compareDecoders({ index: 0 }, ctx);
+  expect(compared.frames).toHaveLength(1);
+  expect(memory.usedBytes).toBe(held + filler.bytes); // the comparison's charge ended with it
+});
