@@ -53,7 +53,8 @@ try {
     if (!r.ok) throw new Error(`${method} ${JSON.stringify(params)}: ${r.error.code} ${r.error.message}`);
     return r.result;
   };
-  const bringBack = { thumbnails: { maxWidth: 256 }, preview: { op: 'convert', maxWidth: 256 }, fallbackToReference: true };
+  // What a step asks to bring back, as the renderer's show does.
+  const bringBack = { thumbnailWidth: 256, previews: [{ op: 'convert', maxWidth: 256 }], fallbackToReference: true };
 
   // Opening files in a running backend, each to its first complete frame answer (what the renderer waits for), after
   // a pause as a user looks at a file before opening the next: the teardown of the file before is then over.
@@ -64,7 +65,7 @@ try {
     const t0 = performance.now();
     const opened = await must('open', { path: file });
     const t1 = performance.now();
-    const first = await must('frame', { index: 0, ...bringBack });
+    const first = await must('show', { target: { index: 0 }, options: bringBack });
     const t2 = performance.now();
     opens.push({
       bench: 'rpc-open',
@@ -75,8 +76,8 @@ try {
       openCallMs: t1 - t0,
       firstFrameCallMs: t2 - t1,
       pauseBeforeMs: PAUSE_MS,
-      preview: first.preview?.op ?? null,
-      previewError: first.previewError?.code ?? null,
+      preview: first.previews[0]?.result?.op ?? null,
+      previewError: first.previews[0]?.error?.code ?? null,
     });
   }
   const pool = (await must('environment', {})).report?.decoderPool ?? null;
@@ -93,13 +94,16 @@ try {
     let binary = false;
     for (let i = 0; i < 300; i += 1) {
       const t0 = performance.now();
-      const raw = await call('frame', { index: i, thumbnails: { maxWidth: 256 }, preview, fallbackToReference: true });
+      const raw = await call('show', {
+        target: { index: i },
+        options: { thumbnailWidth: 256, previews: [preview], fallbackToReference: true },
+      });
       steps.push(performance.now() - t0);
       if (!raw.ok) throw new Error(`step ${i}: ${raw.error.code} ${raw.error.message}`);
       const answer = raw.result;
       sizes.push(raw.wireBytes);
       binary = raw.binary;
-      previewOp = answer.preview?.op ?? answer.previewError?.code ?? null;
+      previewOp = answer.previews[0]?.result?.op ?? answer.previews[0]?.error?.code ?? null;
       if (answer.report.frameIndex !== i || answer.thumbnails === null) throw new Error(`step ${i} answered wrongly`);
     }
     print({
@@ -123,7 +127,7 @@ try {
   // A held key: 60 requests a second for 10 s, frames advancing one per key press.
   const hold = async (mode) => {
     await must('open', { path: hd });
-    await must('frame', { index: 0, ...bringBack });
+    await must('show', { target: { index: 0 }, options: bringBack });
     const shown = [];
     let superseded = 0;
     let outstanding = 0;
@@ -133,7 +137,7 @@ try {
     const send = (index) => {
       outstanding += 1;
       maxOutstanding = Math.max(maxOutstanding, outstanding);
-      return call('frame', { index, ...bringBack }).then((r) => {
+      return call('show', { target: { index }, options: bringBack }).then((r) => {
         outstanding -= 1;
         if (r.ok) shown.push({ index: r.result.report.frameIndex, at: performance.now() });
         else if (r.error.code === 'SUPERSEDED') superseded += 1;

@@ -28,7 +28,7 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
     assert.equal(opened.ok, true, JSON.stringify(opened.error));
     assert.equal(opened.result.info.decodePath, 'nvdec');
     for (const params of [{ index: 0 }, { index: 1 }, { index: 47 }]) {
-      const r = await call('frame', params);
+      const r = await call('show', { target: params });
       assert.equal(r.ok, true, JSON.stringify(r.error));
       const report = r.result.report;
       assert.equal(report.frameIndex, params.index);
@@ -44,6 +44,14 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
     }
     // Operator previews over the same RPC: CV-CUDA on the wrapped NVDEC frame, only the thumbnail comes back.
     const withCvcuda = env.result.report?.cvcuda?.loaded === true;
+    // One operator preview of a frame, through the same show: its outcome as the response (an operator that cannot
+    // run answers its error; a bad parameter is refused by the RPC itself).
+    const preview = async (index, params) => {
+      const r = await call('show', { target: { index }, options: { proof: false, previews: [params] } });
+      if (!r.ok) return r;
+      const [outcome] = r.result.previews;
+      return outcome.error === null ? { ok: true, result: outcome.result } : { ok: false, error: outcome.error };
+    };
     // One request: the frame, its thumbnails and the convert preview come back together.
     const step = await call('show', { target: { index: 13 }, options: { thumbnailWidth: 128, previews: [{ op: 'convert', maxWidth: 256 }] } });
     assert.equal(step.ok, true, JSON.stringify(step.error));
@@ -53,29 +61,29 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       ['Y', 'U', 'V'],
     );
     if (withCvcuda) {
-      assert.equal(step.result.previewError, null);
-      assert.equal(step.result.preview.gpu, true);
+      assert.equal(step.result.previews[0].error, null);
+      assert.equal(step.result.previews[0].result.gpu, true);
     }
-    const convert = withCvcuda ? await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'convert', maxWidth: 256 }] } }) : null;
+    const convert = withCvcuda ? await preview(13, { op: 'convert', maxWidth: 256 }) : null;
     if (withCvcuda) {
       assert.equal(convert.ok, true, JSON.stringify(convert.error));
       assert.equal(convert.result.gpu, true);
       assert.equal(convert.result.bytesDownloaded, 256 * 144 * 3);
       assert.ok(convert.result.psnr >= 35, `convert PSNR ${convert.result.psnr}`);
       assert.ok(convert.result.wrongWrap, convert.result.wrongWrapReason);
-      assert.ok(convert.result.thumbnail.rgb.equals(step.result.preview.thumbnail.rgb), 'the same frame, the same preview');
-      const cvt = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'cvtcolor' }] } });
+      assert.ok(convert.result.thumbnail.rgb.equals(step.result.previews[0].result.thumbnail.rgb), 'the same frame, the same preview');
+      const cvt = await preview(13, { op: 'cvtcolor' });
       assert.match(cvt.result.converter, /AdvCvtColor/);
       for (const params of [{ op: 'gaussian', kernelSize: 7, sigma: 2 }, { op: 'threshold', threshold: 128 }]) {
-        const r = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ ...params }] } });
+        const r = await preview(13, params);
         assert.equal(r.result.gpu, true);
         assert.ok(r.result.timings.totalMs > 0);
       }
-      const flip = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'flip', flipCode: 1 }] } });
+      const flip = await preview(13, { op: 'flip', flipCode: 1 });
       assert.ok(flip.result.psnr >= 35);
       // "What if" BT.601: the swscale reference takes the same matrix, so the two agree; against the reference of
       // the stream's own matrix the picture falls below the bar.
-      const wrongMatrix = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'convert', matrix: 'bt601', maxWidth: 256 }] } });
+      const wrongMatrix = await preview(13, { op: 'convert', matrix: 'bt601', maxWidth: 256 });
       assert.ok(wrongMatrix.result.psnr >= 35, `the what-if reference agrees: ${wrongMatrix.result.psnr} dB`);
       const rgbPsnr = (a, b) => {
         let sq = 0;
@@ -84,12 +92,12 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
       };
       const against = rgbPsnr(wrongMatrix.result.thumbnail.rgb, convert.result.reference.rgb);
       assert.ok(against < 35, `BT.601 against the BT.709 reference: ${against} dB`);
-      const badKernel = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'gaussian', kernelSize: 8 }] } });
+      const badKernel = await preview(13, { op: 'gaussian', kernelSize: 8 });
       assert.equal(badKernel.error.code, 'INVALID_ARGUMENT');
-      const next = await call('show', { target: { index: 14 }, options: { proof: false, previews: [{ op: 'convert', maxWidth: 256 }] } });
+      const next = await preview(14, { op: 'convert', maxWidth: 256 });
       assert.ok(!next.result.thumbnail.rgb.equals(convert.result.thumbnail.rgb), 'stepping changes the preview');
     } else {
-      const refused = await call('show', { target: { index: 13 }, options: { proof: false, previews: [{ op: 'convert' }] } });
+      const refused = await preview(13, { op: 'convert' });
       assert.equal(refused.error.code, 'CVCUDA_NOT_FOUND');
     }
     const byTime = await call('show', { target: { seconds: 1 } });
@@ -123,12 +131,12 @@ test('serve mode on NVDEC: open the sample, step, jump, thumbnails; every pointe
           const { data, ...rest } = t.response.result;
           return { ...t, response: { ...t.response, result: { ...rest, bytes: data.length } } };
         }
-        if (t.method === 'frame') {
+        if (t.method === 'show') {
           const r = t.response.result;
           const thumbnails = r.thumbnails?.map(({ data, ...rest }) => ({ ...rest, bytes: data.length })) ?? null;
-          return { ...t, response: { ...t.response, result: { ...r, thumbnails, preview: slimPreview(r.preview) } } };
+          const previews = r.previews.map((o) => ({ ...o, result: slimPreview(o.result) }));
+          return { ...t, response: { ...t.response, result: { ...r, thumbnails, previews } } };
         }
-        if (t.method === 'preview') return { ...t, response: { ...t.response, result: slimPreview(t.response.result) } };
         return t;
       });
       fs.writeFileSync(path.join(process.env.ZCI_EVIDENCE_DIR, 'serve-flow.json'), JSON.stringify(slim, null, 1));
