@@ -15,13 +15,13 @@ import { PREVIEW_OPS, PREVIEWS_PER_CALL, thumbnailWidthSchema } from './vocabula
 export const frameIndexSchema = z.int().min(0).max(100_000_000);
 
 /** The frame a show names: a display index (frame-accurate), or the frame at or just after a time in seconds. */
-export const showTargetSchema = z.union([
+const showTargetSchema = z.union([
   z.object({ index: frameIndexSchema }).strict(),
   z.object({ seconds: z.number().min(0).max(1e7) }).strict(),
 ]);
 
 /** What a show brings back besides the report. Every field is optional: absent, the setting or the addon decides. */
-export const showOptionsSchema = z
+const showOptionsSchema = z
   .object({
     /** Run the aliasing proof (a canary write and read-back). The RPC's show, absent, uses the client's proof
      * setting, whose one default is DEFAULT_SETTINGS.proof (contract/settings.ts); the command line's --no-proof turns
@@ -43,7 +43,7 @@ const bytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array,
 const size = z.int().min(0);
 
 /** A small 8-bit grey picture of one plane, row-major, width × height bytes; only these bytes leave native memory. */
-export const planeThumbnailSchema = z.object({
+const planeThumbnailSchema = z.object({
   plane: z.int().min(0),
   name: z.string(),
   width: size,
@@ -52,10 +52,10 @@ export const planeThumbnailSchema = z.object({
 });
 
 /** A small RGB picture: 3 bytes per pixel, rows packed. */
-export const rgbImageSchema = z.object({ width: size, height: size, rgb: bytesSchema });
+const rgbImageSchema = z.object({ width: size, height: size, rgb: bytesSchema });
 
 /** What a preview produced, with its cost and its distance from the CPU reference. */
-export const previewResultSchema = z.object({
+const previewResultSchema = z.object({
   op: z.enum(PREVIEW_OPS),
   /** True when the GPU made the thumbnail; false for op 'reference'. */
   gpu: z.boolean(),
@@ -84,7 +84,7 @@ export const previewResultSchema = z.object({
 
 /** One preview of a show: its result, or why it failed (a failed preview leaves the rest standing). With
  * fallbackToReference, a failed operator has the CPU reference as result and its own error beside it. */
-export const previewOutcomeSchema = z.object({
+const previewOutcomeSchema = z.object({
   result: previewResultSchema.nullable(),
   error: rpcErrorSchema.nullable(),
 });
