@@ -18,6 +18,7 @@ import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers/index';
 import { serveOverIpc, serveOverParentPort, type PostToParent } from './hosts';
 import { Persistence } from './persist';
+import { asProcessWork } from './open-budget';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -74,7 +75,9 @@ async function main(): Promise<void> {
   });
   // NVCV, CV-CUDA and the CUDA context, made ready once on a worker thread while the window loads: no open pays
   // for them, and the JS thread never waits on them.
-  void loaded.addon?.warmUp(persistence.getSettings().device).catch(() => undefined);
+  // Its growth is no open's (open-budget.ts).
+  if (loaded.addon !== null)
+    void asProcessWork(loaded.addon.warmUp(persistence.getSettings().device)).catch(() => undefined);
   let post: PostToParent = () => undefined;
   const server = new BackendServer(
     handlers,

@@ -38,6 +38,24 @@ function learn(key: string | null, bytes: number): void {
   if (learned.size > LEARNED_FILES) learned.delete(learned.keys().next().value as string);
 }
 
+/**
+ * Whether something else grew the process while an open ran: another open, or process-wide work (the addon's warm-up,
+ * loading the operator libraries). Such an open's growth is not its own, and it is charged by the model alone.
+ */
+let opensInFlight = 0;
+let processWork = 0;
+let disturbances = 0;
+
+/** Runs process-wide work (the addon's warm-up, the environment probe) that no open's measured growth should count. */
+export function asProcessWork<T>(work: Promise<T>): Promise<T> {
+  processWork += 1;
+  disturbances += 1;
+  return work.finally(() => {
+    processWork -= 1;
+    disturbances += 1;
+  });
+}
+
 /** Resident memory of this process now, in bytes. */
 export function residentBytes(): number {
   return process.memoryUsage.rss();
@@ -63,6 +81,8 @@ export interface PendingOpen {
    * resident memory the open took; throws MEMORY_BUDGET_EXCEEDED (the charge unchanged) when that does not fit.
    */
   reconcile(info: StreamInfo): void;
+  /** Ends the open's measurement, opened or not (a second call does nothing). */
+  settle(): void;
 }
 
 /**
@@ -93,13 +113,26 @@ export async function chargeOpen(
         ? `Opening ${file} (as much as its last open held)`
         : `Opening ${file} (a container whose header is read once it is open)`;
   const charge = memory.charge(bytes, why);
+  const alone = opensInFlight === 0 && processWork === 0;
+  opensInFlight += 1;
+  disturbances += 1;
+  const seen = disturbances;
+  let settled = false;
+  const settle = (): void => {
+    if (settled) return;
+    settled = true;
+    opensInFlight -= 1;
+    disturbances += 1;
+  };
   const before = residentBytes();
   return {
     charge,
+    settle,
     reconcile: (info) => {
       const shape = shapeOfInfo(info, probed);
       const cost = openCharge(shape, info.decodePath, heldFrames);
-      const grown = Math.max(0, residentBytes() - before);
+      const undisturbed = alone && disturbances === seen;
+      const grown = undisturbed ? Math.max(0, residentBytes() - before) : 0;
       const bytes = Math.max(cost.bytes, grown);
       const measured = grown > cost.bytes ? `; the open took ${mibWords(grown)}, more than the model's` : '';
       if (known === null) learn(key, bytes); // a header read is charged by the model; only the rest is learned

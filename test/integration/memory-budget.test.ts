@@ -15,13 +15,15 @@ import { CaptureSession } from '../../electron/capture/capture-session';
 import { Persistence } from '../../electron/backend/persist';
 import { readBudgets } from '../../contract/budgets';
 import { openCharge } from '../../electron/backend/open-charge';
-import { shapeOfInfo } from '../../electron/backend/open-budget';
+import { asProcessWork, chargeOpen, shapeOfInfo } from '../../electron/backend/open-budget';
+import { PIXEL_BUDGET } from '../../contract/vocabulary';
 import { probeStreamShape } from '../../electron/backend/stream-shape';
 import { MEMORY_READ_CAP } from '../../contract/memory';
 import { addon, addonStatus } from '../support/live/addon';
 import { captureWithMemoryBytes } from '../support/memory-captures';
 import { fixture } from '../support/paths';
 
+const MIB = 1_048_576;
 const CLIP = 'h264-odd-642x362.mp4'; // coded 656x368 (whole macroblocks)
 let dir: string;
 const clients: ClientSession[] = [];
@@ -166,4 +168,36 @@ it("charges the decoder A/B's two decoders as opens are, refuses it when they do
   const compared = await handlers.compareDecoders({ index: 0 }, ctx);
   expect(compared.frames).toHaveLength(1);
   expect(memory.usedBytes).toBe(held + filler.bytes); // the comparison's charge ended with it
+});
+
+it("raises an open's charge to the growth it measured when that passes the model, unless other work overlapped it", async () => {
+  const memory = new MemoryBudget(2 ** 40);
+  const opened = await addon?.Session.open(fixture(CLIP), { decode: 'software' });
+  if (opened === undefined) throw new Error('no addon');
+  const info = opened.info;
+  opened.close();
+  const model = openCharge(shapeOfInfo(info, await probeStreamShape(fixture(CLIP))), info.decodePath, 2).bytes;
+
+  // What an open took, past its model: 256 MiB touched while it ran.
+  const pending = await chargeOpen(memory, fixture(CLIP), 'software', 2, PIXEL_BUDGET.default);
+  const taken = Buffer.alloc(256 * MIB, 1);
+  pending.reconcile(info);
+  pending.settle();
+  expect(pending.charge.bytes).toBeGreaterThanOrEqual(224 * MIB); // less what the collector gave back meanwhile
+  expect(pending.charge.what).toMatch(/the open took \d+\.\d MiB, more than the model's$/);
+  pending.charge.release();
+
+  // The same growth while the addon's warm-up (process-wide work) runs is not the open's: the model alone.
+  let finish: () => void = () => undefined;
+  const work = asProcessWork(new Promise<void>((resolve) => (finish = resolve)));
+  const overlapped = await chargeOpen(memory, fixture(CLIP), 'software', 2, PIXEL_BUDGET.default);
+  const more = Buffer.alloc(256 * MIB, 1);
+  overlapped.reconcile(info);
+  overlapped.settle();
+  finish();
+  await work;
+  expect(overlapped.charge.bytes).toBe(model);
+  overlapped.charge.release();
+  expect(taken[0] + (more[0] ?? 0)).toBe(2); // both blocks were alive while measured
+  expect(memory.usedBytes).toBe(0);
 });

@@ -1,5 +1,6 @@
 /** The environment method of the RPC: the addon's probe of the machine, and facts about the backend process. */
 import type { EnvironmentReport } from '../../../contract/environment';
+import { asProcessWork } from '../open-budget';
 import type { BudgetedDeps, Handlers } from './types';
 
 /** Builds the environment handler; a probe that throws is reported in the addon's status, not as a failure. */
@@ -10,7 +11,8 @@ export function createEnvironmentHandlers(deps: BudgetedDeps): Pick<Handlers, 'e
       let status = deps.addonStatus;
       if (deps.addon !== null) {
         try {
-          report = await deps.addon.environmentAsync(); // loading CV-CUDA must not stall the JS thread
+          // Loading CV-CUDA must not stall the JS thread, nor count as an open's growth.
+          report = await asProcessWork(deps.addon.environmentAsync());
         } catch (error) {
           status = { ...status, error: `environmentAsync() failed: ${String(error)}` };
         }

@@ -68,6 +68,7 @@ export function createFileHandlers(
             pending.charge.release();
             throw error;
           } finally {
+            pending.settle();
             emit('progress', { stage: 'done', message: '', fraction: 1 });
           }
         }),
