@@ -1,0 +1,76 @@
+// The sections of docs/reliability.md on what an open is charged and on the restart loop, from a run's
+// open-charge.jsonl and restart-loop.json (scripts/reliability/run.sh); a run made before them says so.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The Markdown lines of both sections for the run in folder run; cell escapes a table cell. */
+export function chargeSections(run, cell) {
+  const lines = [];
+  lines.push('## What an open is charged', '');
+  lines.push(
+    'The backend charges an open before the addon opens anything (electron/backend/open-charge.ts, the one home of the',
+    'model and its measured constants). It reads the container\'s header (MP4, Matroska/WebM, raw and transport',
+    'H.264/HEVC streams; electron/backend/stream-shape.ts) and, for H.264 and HEVC, the sequence parameter set: coded',
+    'size, chroma format, bit depth and the DPB the stream declares (without one, the codec\'s maximum: 16 for',
+    'H.264/HEVC, 8 for VP9/AV1). The charge is the DPB and the held frames as pictures, plus, per decoder thread FFmpeg',
+    'will run (one more than the cores for software decoding, 16 at most), one picture and that thread\'s tables; NVDEC',
+    'opens are charged their surfaces the same way (no GPU measurement yet). When it does not fit the open is refused',
+    'with MEMORY_BUDGET_EXCEEDED, naming what was counted, before FFmpeg allocates a picture.',
+    '',
+    'After the open the charge is reconciled: set to the larger of the model for the stream as opened (its real decode',
+    'path and format) and the resident memory the open took; past the budget the file is closed and refused, and every',
+    'next charge of any client sees the raised total. A file whose header is not read is charged only then, and its',
+    'cost is remembered, so its next open is refused before it is made. The decoder A/B charges its two decoders the',
+    'same way for as long as it runs. The backend runs with glibc\'s mmap threshold fixed, so a closed file\'s memory',
+    'leaves its resident set (electron/supervisor/memory-watch.ts).',
+    '',
+  );
+  if (fs.existsSync(path.join(run, 'open-charge.jsonl'))) {
+    const rows = fs.readFileSync(path.join(run, 'open-charge.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l));
+    const mib = (b) => (b / 1048576).toFixed(1);
+    lines.push(
+      `From \`open-charge.jsonl\` (test/integration/open-charge.test.ts): the charge made from each file's header against`,
+      `what its open and ${rows[0]?.frames ?? '?'} frames hold (open-cost.mjs, software decoding, ${rows[0]?.cpuThreads ?? '?'} cores). Growth under 8 MiB`,
+      'is noise and not held to the charge; a stream that declares no DPB (VP9, AV1, MPEG-4 part 2) is charged at its',
+      "codec's maximum and held only to never being under by more than a quarter.",
+      '',
+      '| file | stream | DPB | charged (MiB) | holds (MiB) | charge / held | held to |',
+      '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const r of rows)
+      lines.push(
+        `| ${cell(r.file)} | ${r.codec} ${r.pixelFormat} ${r.codedWidth}x${r.codedHeight} | ${r.dpbFrames ?? 'codec max'} | ${mib(r.chargeBytes)} | ${mib(r.rssBytes)} | ${(r.chargeBytes / r.rssBytes).toFixed(2)} | ${r.held} |`,
+      );
+    lines.push('');
+  } else lines.push('This run predates the charge: its table comes with the next run of run.sh (`open-charge.jsonl`).', '');
+
+  lines.push('## The restart loop', '');
+  if (fs.existsSync(path.join(run, 'restart-loop.json'))) {
+    const r = JSON.parse(fs.readFileSync(path.join(run, 'restart-loop.json'), 'utf8'));
+    const codes = (c) =>
+      Object.entries(c)
+        .map(([code, n]) => `${n} × ${code}`)
+        .join(', ') || 'none';
+    lines.push(
+      `From \`restart-loop.json\` (scripts/reliability/restart-loop.mjs): serve mode at \`--memory-budget ${r.memoryBudgetMiB}\`, one client`,
+      `opening the ${r.offendingFile.codedWidth}x${r.offendingFile.codedHeight} ${r.offendingFile.pixelFormat} file with ${r.offendingFile.referenceFrames} reference frames (MP4 and NUT in turn) for ${r.seconds} s while another`,
+      'client asks for the environment and steps frames of a 1080p file, every request timed.',
+      '',
+      `- serve mode still serving at the end: ${r.serveAlive ? 'yes' : '**no**'}${r.gaveUp ? ' (**it gave up**)' : ''}; a new client answered in ${r.newClientAnsweredMs ?? '—'} ms`,
+      `- the offending client: ${r.offending.attempts} opens, ${codes(r.offending.codes)} (MP4: ${codes(r.offending.byContainer.mp4)}; NUT: ${codes(r.offending.byContainer.nut)})`,
+      `- the other client: ${r.otherClient.requests} requests, ${r.otherClient.failures} failed${r.otherClient.failures > 0 ? ` (${codes(r.otherClient.codes)})` : ''}, slowest ${r.otherClient.slowestMs} ms, mean ${r.otherClient.meanMs} ms, ${r.otherClient.overLimit} over ${r.answerLimitMs} ms`,
+      `- backend restarts: ${r.restarts}; peak resident memory: serve mode ${r.servePeakMiB ?? '—'} MiB, backend ${r.backendPeakMiB ?? '—'} MiB (${r.cores} cores)`,
+      '',
+    );
+  } else
+    lines.push(
+      'scripts/reliability/restart-loop.mjs repeats the open of the 4:4:4 file at the pixel budget from one client for',
+      '5 minutes at `--memory-budget 1024` while another client asks; this run predates it, and its figures come with',
+      'the next run of run.sh (`restart-loop.json`).',
+      '',
+    );
+  return lines;
+}
