@@ -20,14 +20,14 @@ const MIB = 1_048_576;
  * macroblock or CTU tables. Fitted on 3 threads and on 1: H.264 2.2 (1920x1088 and 8192x4352 4:4:4), HEVC 2.7
  * (1280x720 10-bit). Codecs not measured at a size where it shows take HEVC's, the larger.
  */
-export const THREAD_BYTES_PER_PIXEL: Readonly<Record<string, number>> = { h264: 2.2, hevc: 2.7 };
+const THREAD_BYTES_PER_PIXEL: Readonly<Record<string, number>> = { h264: 2.2, hevc: 2.7 };
 const THREAD_BYTES_PER_PIXEL_OTHER = 2.7;
 
 /** The addon's own state for a session (packet index, contexts, buffers), measured as the fixtures' smallest cost. */
-export const SESSION_BASE_BYTES = 4 * MIB;
+const SESSION_BASE_BYTES = 4 * MIB;
 
 /** What each decoder thread holds whatever the picture size (its stack and its allocator's arena, as touched). */
-export const THREAD_BASE_BYTES = 1.25 * MIB;
+const THREAD_BASE_BYTES = 1.25 * MIB;
 
 /**
  * Pictures a codec's decoder keeps for reference when the stream does not say: H.264 and HEVC's DPB maximum, VP9 and
@@ -45,7 +45,7 @@ export const CODEC_MAX_DPB: Readonly<Record<string, number>> = {
 };
 
 /** Decoder threads of an NVDEC open (the addon's kNvdecThreads) and of a cuvid one. */
-export const NVDEC_THREADS = 1;
+const NVDEC_THREADS = 1;
 
 /** The decoder threads FFmpeg runs for software decoding (thread_count 0): one more than the cores, 16 at most. */
 export function softwareThreads(cores: number = os.availableParallelism()): number {
@@ -75,7 +75,7 @@ export function pictureBytes(shape: ChargeShape): number {
 }
 
 /** The DPB the charge counts: the stream's own, else its codec's maximum. */
-export function dpbOf(shape: ChargeShape): number {
+function dpbOf(shape: ChargeShape): number {
   return shape.dpbFrames ?? CODEC_MAX_DPB[shape.codec] ?? MAX_DPB_FRAMES;
 }
 
