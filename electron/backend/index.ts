@@ -18,7 +18,7 @@ import { BackendServer } from './backend-server';
 import { createHandlers } from './handlers/index';
 import { serveOverIpc, serveOverParentPort, type PostToParent } from './hosts';
 import { Persistence } from './persist';
-import { asProcessWork } from './open-budget';
+import { asProcessWork, noteWarmUp } from './open-budget';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -77,7 +77,9 @@ async function main(): Promise<void> {
   // for them, and the JS thread never waits on them.
   // Its growth is no open's (open-budget.ts).
   if (loaded.addon !== null)
-    void asProcessWork(loaded.addon.warmUp(persistence.getSettings().device)).catch(() => undefined);
+    void asProcessWork(loaded.addon.warmUp(persistence.getSettings().device))
+      .then(noteWarmUp)
+      .catch(() => undefined);
   let post: PostToParent = () => undefined;
   const server = new BackendServer(
     handlers,

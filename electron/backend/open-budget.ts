@@ -46,6 +46,14 @@ let opensInFlight = 0;
 let processWork = 0;
 let disturbances = 0;
 
+/** Whether the backend's warm-up made a CUDA context (null until it has answered). */
+let cudaWarm: boolean | null = null;
+
+/** Notes what the backend's warm-up found: with no CUDA device, an open in auto mode is charged as software. */
+export function noteWarmUp(result: { cuda: boolean }): void {
+  cudaWarm = result.cuda;
+}
+
 /** Runs process-wide work (the addon's warm-up, the environment probe) that no open's measured growth should count. */
 export function asProcessWork<T>(work: Promise<T>): Promise<T> {
   processWork += 1;
@@ -103,7 +111,7 @@ export async function chargeOpen(
   const known = probed !== null && probed.codedWidth * probed.codedHeight <= maxPixels ? probed : null;
   // A container the probe does not read is charged nothing until the addon says what the stream is (the
   // supervisor's process limit bounds that one open meanwhile), or what its last open was charged.
-  const cost = known === null ? null : chargeBeforeOpen(known, mode, heldFrames);
+  const cost = known === null ? null : chargeBeforeOpen(known, mode, heldFrames, cudaWarm);
   const learnedBytes = key === null || known !== null ? undefined : learned.get(key);
   const bytes = Math.max(cost?.bytes ?? 0, learnedBytes ?? 0);
   const why =

@@ -100,13 +100,52 @@ export function openCharge(shape: ChargeShape, path: DecodePath, heldFrames: num
 }
 
 /**
- * The charge before the open, when the decode path is not known yet: software when software was asked for, else the
- * larger of the two (auto may fall back to software).
+ * Whether NVDEC decodes this stream on the GPUs this project targets (H100, H200): H.264 4:2:0 8-bit, HEVC 4:2:0 and
+ * 4:4:4 to 12 bits, VP9 4:2:0 to 12 bits, AV1 4:2:0 to 10 bits, VP8 and MPEG-1/2/4 4:2:0 8-bit; null when the header
+ * does not say enough. Anything else falls back to FFmpeg's software decoder.
  */
-export function chargeBeforeOpen(shape: ChargeShape, mode: DecodeMode, heldFrames: number): OpenCharge {
+function nvdecDecodes(shape: ChargeShape): boolean | null {
+  const { codec, chromaFormat: chroma, bitDepth: depth } = shape;
+  if (chroma === null || depth === null) return null;
+  const c420 = chroma === 1;
+  switch (codec) {
+    case 'h264':
+      return c420 && depth === 8;
+    case 'hevc':
+      return (c420 || chroma === 3) && depth <= 12;
+    case 'vp9':
+      return c420 && depth <= 12;
+    case 'av1':
+      return c420 && depth <= 10;
+    case 'vp8':
+    case 'mpeg1video':
+    case 'mpeg2video':
+    case 'mpeg4':
+      return c420 && depth === 8;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The charge before the open, when the decode path is not known yet. Software when software was asked for, or when
+ * auto has no CUDA device (the backend's warm-up found none) or a stream NVDEC does not decode; NVDEC when it was
+ * asked for, or auto with a warm CUDA device and a stream NVDEC decodes; else (the warm-up not done, the header
+ * unsure) the larger of the two. The reconciliation after the open charges the path really taken.
+ */
+export function chargeBeforeOpen(
+  shape: ChargeShape,
+  mode: DecodeMode,
+  heldFrames: number,
+  cuda: boolean | null = null,
+): OpenCharge {
   const software = openCharge(shape, 'software', heldFrames);
-  if (mode === 'software') return software;
   const hardware = openCharge(shape, 'nvdec', heldFrames);
+  if (mode === 'software' || mode === 'software-upload') return software;
+  if (mode === 'nvdec' || mode === 'cuvid') return hardware;
+  const nvdec = nvdecDecodes(shape);
+  if (cuda === false || nvdec === false) return software;
+  if (cuda === true && nvdec === true) return hardware;
   return hardware.bytes > software.bytes ? hardware : software;
 }
 

@@ -54,11 +54,26 @@ describe('the cost model', () => {
     expect(openCharge(shape444, 'software', 4, 2).bytes - three.bytes).toBe(2 * three.frameBytes);
   });
 
-  it('charges an open whose decode path is not known yet the larger of software and NVDEC', () => {
-    const sw = openCharge(shape444, 'software', 2);
-    const hw = openCharge(shape444, 'nvdec', 2);
-    expect(chargeBeforeOpen(shape444, 'software', 2).bytes).toBe(sw.bytes);
-    expect(chargeBeforeOpen(shape444, 'auto', 2).bytes).toBe(Math.max(sw.bytes, hw.bytes));
+  it('charges an open before it the decode path it will take, and the larger of the two when that is not known', () => {
+    const h264 = { ...shape444, chromaFormat: 1 as const, dpbFrames: 4 };
+    const sw = openCharge(h264, 'software', 2);
+    const hw = openCharge(h264, 'nvdec', 2);
+    expect(hw.bytes).not.toBe(sw.bytes);
+    expect(chargeBeforeOpen(h264, 'software', 2, true).path).toBe('software');
+    expect(chargeBeforeOpen(h264, 'nvdec', 2, false).path).toBe('hardware');
+    // Auto: NVDEC with a warm CUDA device, software without one, the larger before the warm-up has answered.
+    expect(chargeBeforeOpen(h264, 'auto', 2, true).bytes).toBe(hw.bytes);
+    expect(chargeBeforeOpen(h264, 'auto', 2, false).bytes).toBe(sw.bytes);
+    expect(chargeBeforeOpen(h264, 'auto', 2, null).bytes).toBe(Math.max(sw.bytes, hw.bytes));
+    // H.264 4:4:4 is not NVDEC's: auto falls back to software, and is charged so even on a GPU.
+    expect(chargeBeforeOpen(shape444, 'auto', 2, true).path).toBe('software');
+    expect(chargeBeforeOpen({ ...shape444, codec: 'hevc' }, 'auto', 2, true).path).toBe('hardware');
+    expect(chargeBeforeOpen({ ...h264, chromaFormat: null }, 'auto', 2, true).bytes).toBe(
+      Math.max(
+        openCharge({ ...h264, chromaFormat: null }, 'software', 2).bytes,
+        openCharge({ ...h264, chromaFormat: null }, 'nvdec', 2).bytes,
+      ),
+    );
   });
 
   it('reads the chroma format of the addon’s pixel format names', () => {
