@@ -107,6 +107,9 @@ describe('saveCapture and openCapture', () => {
       ctx,
     );
     expect(replayedOne.report).toEqual(seen[1]);
+    // The step's ledger, saved with the report it was shown with, comes back beside the report as a live show's does.
+    expect(replayedOne.ledger).toEqual(answers[1]?.ledger);
+    expect('ledger' in replayedOne.report).toBe(false);
     expect(replayedOne.thumbnails?.map((thumb) => thumb.data)).toEqual(shown.map((thumb) => thumb.data));
     await expect(handlers.show({ target: { index: 2 } }, ctx)).rejects.toMatchObject({ code: 'CAPTURE_FRAME_MISSING' });
     // The CPU reference is stored on any machine; GPU operators only where they ran.
