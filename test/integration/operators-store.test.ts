@@ -130,6 +130,25 @@ describe.skipIf(!serveBuilt)('operators slice over serve mode (needs npm run bui
     });
   });
 
+  it('lands a step that an operator chosen after it took the place of in the backend', async () => {
+    const { rpc } = await client();
+    const store = createAppStore(rpc);
+    await store.getState().openFile(CLIP);
+    // The step waits in the backend behind the first operator's show; the second operator's show takes its place
+    // there (latest wins, SUPERSEDED), and the frame slice asks for the step again.
+    const first = store.getState().chooseOperator({ op: 'flip' });
+    const step = store.getState().step(1);
+    const second = store.getState().chooseOperator({ op: 'threshold' });
+    await Promise.all([first, step, second]);
+    expect(store.getState()).toMatchObject({
+      report: { frameIndex: 1 },
+      targetFrame: 1,
+      loadingFrame: false,
+      operator: { op: 'threshold' },
+      error: null,
+    });
+  });
+
   it('leaves a replayed capture to the previews it was saved with', async () => {
     const { rpc, previews } = await client();
     const store = createAppStore(rpc);
