@@ -285,7 +285,12 @@ FramePtr Decoder::decodeTo(int64_t index) {
   lastIndex_ = -1;
   // FFmpeg's nvdec says this when every surface of the decoder is taken: where frames are the mapped surfaces
   // (FFmpeg before 6.0, or unsafe output), by the frames held. Not damage: the file decodes once frames are released.
-  if (why.find("No decoder surfaces left") != std::string::npos) {
+  // FFmpeg 9.0 runs out at the map instead: with frames held as mapped surfaces, cuvidMapVideoFrame fails with
+  // CUDA_ERROR_MAP_FAILED once the driver maps no more (seen on an H100 at 11 held frames of a 27-surface pool).
+  const bool mappedFrames = info_.nvdecOutput == "mapped-surface" || info_.nvdecOutput == "unsafe-output";
+  const bool mapRefused = mappedFrames && why.find("cuvidMapVideoFrame") != std::string::npos &&
+                          why.find("CUDA_ERROR_MAP_FAILED") != std::string::npos;
+  if (why.find("No decoder surfaces left") != std::string::npos || mapRefused) {
     throw Error(ErrorCode::DecodeFailed,
                 "Frame " + std::to_string(index) + " could not be decoded: NVDEC has no surface left (" + why +
                     "). The decoder has " + std::to_string(poolSize_) +
