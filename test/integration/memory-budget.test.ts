@@ -198,6 +198,6 @@ it("raises an open's charge to the growth it measured when that passes the model
   await work;
   expect(overlapped.charge.bytes).toBe(model);
   overlapped.charge.release();
-  expect(taken[0] + (more[0] ?? 0)).toBe(2); // both blocks were alive while measured
+  expect((taken[0] ?? 0) + (more[0] ?? 0)).toBe(2); // both blocks were alive while measured
   expect(memory.usedBytes).toBe(0);
 });
