@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import { actionFor } from './components/help/shortcuts';
+import { jumpToPanel } from './components/nav/panel-jump';
 import type { AppState } from './store/types';
 
 /** Focus target for 'g' and 'o'. */
@@ -52,6 +53,8 @@ export function useShortcuts(store: StoreApi<AppState>): void {
           return state.pinShown();
         case 'help':
           return state.toggleHelp();
+        case 'panel':
+          return void jumpToPanel(Number(event.key));
         case 'escape':
           if (state.helpOpen) state.toggleHelp(false);
           else if (state.presenterOpen) state.togglePresenter(false);

@@ -128,8 +128,11 @@ function PlanePair({
 export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
   const { pinned, report, thumbnails } = props;
   const [path, setPath] = useState('');
+  // Differences only by default: the equal fields stay in the table, hidden, one click away.
+  const [showEqual, setShowEqual] = useState(false);
   const groups = pinned === null ? [] : compareReports(pinned.report, report);
   const changed = changedCount(groups);
+  const equal = groups.reduce((sum, group) => sum + group.rows.length, 0) - changed;
   const source = pinned === null ? null : compareSources(pinned.source, props.shownSource);
   const planes = pinned === null ? [] : [...new Set([...pinned.thumbnails, ...thumbnails].map((t) => t.name))];
   const different = pinned === null ? null : differentPictures(pinned.report, report);
@@ -182,7 +185,17 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
           <p className="ab-count" data-testid="ab-changed" data-count={changed}>
             {changed === 0
               ? 'no compared field differs'
-              : `${changed} compared field${changed === 1 ? '' : 's'} differ`}
+              : `${changed} compared field${changed === 1 ? '' : 's'} differ`}{' '}
+            {equal > 0 ? (
+              <button
+                type="button"
+                data-testid="ab-show-equal"
+                aria-pressed={showEqual}
+                onClick={() => setShowEqual(!showEqual)}
+              >
+                {showEqual ? 'Differences only' : `Show the ${equal} equal field${equal === 1 ? '' : 's'}`}
+              </button>
+            ) : null}
           </p>
           <table className="ab-table" data-testid="ab-table">
             <thead>
@@ -198,7 +211,7 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
             </thead>
             {groups.map((group) => (
               <tbody key={group.title}>
-                <tr className="ab-group">
+                <tr className="ab-group" hidden={!showEqual && group.rows.every((r) => !r.changed)}>
                   <th scope="rowgroup" colSpan={3}>
                     {group.title}
                   </th>
@@ -209,6 +222,7 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
                     className={r.changed ? 'changed' : undefined}
                     data-testid={`ab-row-${r.key}`}
                     data-changed={r.changed}
+                    hidden={!showEqual && !r.changed}
                   >
                     <th scope="row">
                       {r.changed ? <span className="ab-mark">≠ </span> : null}

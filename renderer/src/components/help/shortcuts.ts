@@ -15,6 +15,7 @@ export type ShortcutAction =
   | 'flicker'
   | 'pin'
   | 'help'
+  | 'panel'
   | 'escape';
 
 /** One shortcut. */
@@ -39,6 +40,11 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['f', 'F'], action: 'flicker', text: 'A/B flicker: swap the naive and the correct picture in place' },
   { keys: ['a'], action: 'pin', text: 'A/B: keep this frame as A, to compare with the frames that follow' },
   { keys: ['?'], action: 'help', text: 'this help' },
+  {
+    keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    action: 'panel',
+    text: 'jump to a panel of the panel bar (answers, identity, layout, probe, hex, decoders, A/B, decoder, operators)',
+  },
   { keys: ['Escape'], action: 'escape', text: 'close the presenter view, help or the error; unpin the probe' },
 ];
 

@@ -19,6 +19,8 @@ export interface NavBarProps {
   onTime(seconds: number): void;
   /** Long work's progress, in a row of its own under the timeline (absent when nothing runs). */
   status?: ReactNode;
+  /** The panel bar, a row of the frame bar so it stays in reach. */
+  panels?: ReactNode;
 }
 
 interface JumpFieldProps {
@@ -106,6 +108,7 @@ export const NavBar = memo(function NavBar({
   onFrame,
   onTime,
   status = null,
+  panels = null,
 }: NavBarProps) {
   const last = Math.max(0, info.frameCount - 1);
   const first = captured?.[0] ?? 0;
@@ -114,6 +117,7 @@ export const NavBar = memo(function NavBar({
   const width = longestFrameLabel(info.frameCount) + 3 + formatTime(info.durationSeconds).length + 10 + 3;
   return (
     <nav className="navbar" aria-label="Frame navigation">
+      {panels}
       <div className="nav-controls">
         <button
           type="button"

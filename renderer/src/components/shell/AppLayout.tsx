@@ -22,6 +22,7 @@ import { LayoutPanel } from '../layout/LayoutPanel';
 import { Operators } from '../operators/Operators';
 import { MemoryViews } from '../probe/MemoryViews';
 import { NavBar } from '../nav/NavBar';
+import { PanelBar } from '../nav/PanelBar';
 import { baseName } from '../../format';
 import { PresenterView } from '../presenter/PresenterView';
 import { wrongWrapPair } from '../presenter/wrong-wrap';
@@ -100,6 +101,9 @@ export function AppLayout({ view: s, actions, on, settingsPopover, ...props }: A
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
+      <a className="skip-link" href={`#${FRAME_VIEW_ID}`} data-testid="skip-to-frame-view">
+        Skip to the frame view
+      </a>
       <TopBar
         file={s.file}
         bridge={bridge}
@@ -162,6 +166,7 @@ export function AppLayout({ view: s, actions, on, settingsPopover, ...props }: A
           onFrame={on.goToFrame}
           onTime={on.goToTime}
           status={progress}
+          panels={s.report !== null ? <PanelBar /> : null}
         />
       ) : progress !== null ? (
         <div className="status-row">{progress}</div>

@@ -1,0 +1,163 @@
+/**
+ * One screen per question, in Chromium against serve mode: the panel bar's keys (1–9) bring the panel that answers
+ * each question (is the wrap right, where are the bytes, what does this pixel hold, what differs between A and B)
+ * to the top of the window under the frame bar, the hex and probe panels wholly inside 1280×800; screenshots of each at 1000×800, 1280×800 and 1920×1080; the
+ * page's height per layout recorded in docs/rendering-heights.json and .md; axe over the new controls; and the keys
+ * from the frame bar to the probe.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e/fixtures';
+import { screenshotPath } from '../support/live/serve';
+import { ROOT } from '../support/paths';
+
+const SIZES = [
+  { width: 1000, height: 800 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * The questions, each with the key of the panel that answers it, and whether that panel already fits a 1280×800
+ * window under the frame bar (the layout panel and the A/B panel with its planes are still taller: recorded, not
+ * held).
+ */
+const QUESTIONS = [
+  { name: 'wrap', question: 'is the wrap right?', key: '3', panel: 'layout-panel', fits: false },
+  { name: 'bytes', question: 'where are the bytes?', key: '5', panel: 'hex-panel', fits: true },
+  { name: 'pixel', question: 'what does this pixel hold?', key: '4', panel: 'probe-panel', fits: true },
+  { name: 'ab', question: 'what differs between A and B?', key: '7', panel: 'ab-panel', fits: false },
+] as const;
+
+/** The panel's box in the window, and the frame bar's bottom. */
+async function placeOf(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const r = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+    const bar = document.querySelector('nav.navbar')!.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, barBottom: bar.bottom, height: window.innerHeight };
+  }, testId);
+}
+
+test('each question is answered on one screen at 1280×800: the panel bar brings its panel under the frame bar', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  // A is frame 0, B frame 1: the A/B panel has something to say.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('a');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('ab-label-b')).toContainText('frame 1');
+  // Differences only by default, the equal fields one click away.
+  await expect(page.locator('[data-testid^="ab-row-"][data-changed="false"]').first()).toBeHidden();
+  await expect(page.locator('[data-testid^="ab-row-"][data-changed="true"]').first()).toBeVisible();
+
+  const heights: Record<string, { pageHeight: number; panels: Record<string, number> }> = {};
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await page.setViewportSize(size);
+    const panels: Record<string, number> = {};
+    for (const q of QUESTIONS) {
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press(q.key);
+      await expect(page.getByTestId(q.panel)).toBeFocused();
+      const place = await placeOf(page, q.panel);
+      panels[q.panel] = Math.round(place.bottom - place.top);
+      if (size.width === 1280 && q.fits) {
+        // Wholly in the window, below the sticky frame bar: no scrolling needed to read the answer.
+        expect(place.top, `${at} ${q.question}`).toBeGreaterThanOrEqual(place.barBottom - 1);
+        expect(place.bottom, `${at} ${q.question}`).toBeLessThanOrEqual(place.height);
+      }
+      await page.screenshot({ path: screenshotPath(`question-${q.name}-${size.width}x${size.height}`) });
+    }
+    heights[at] = {
+      pageHeight: await page.evaluate(() => document.documentElement.scrollHeight),
+      panels,
+    };
+  }
+
+  // The equal fields come back with one click.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const shown = page.getByTestId('ab-show-equal');
+  await expect(shown).toHaveText(/Show the \d+ equal fields?/);
+  await shown.click();
+  await expect(page.locator('[data-testid^="ab-row-"][data-changed="false"]').first()).toBeVisible();
+  const withEqual = await page.evaluate(() => document.documentElement.scrollHeight);
+  await shown.click();
+
+  await writeFile(
+    path.join(ROOT, 'docs', 'rendering-heights.json'),
+    `${JSON.stringify({ measured: 'Chromium, serve mode, sample.mp4 with A = frame 0, B = frame 1', heights, abWithEqualFieldsAt1280: withEqual }, null, 2)}\n`,
+  );
+  const lines = [
+    '# Page height per layout',
+    '',
+    'Written by `test/e2e/panels.spec.ts` (Chromium, serve mode, the sample with A = frame 0 and B = frame 1, A/B',
+    'showing differences only). Each panel that answers a question is reached with its key of the panel bar; at',
+    '1280×800 the test holds that the hex and probe panels lie wholly in the window under the frame bar; the layout',
+    'panel and the A/B panel are still taller than the room under the frame bar at 1280×800 (heights below).',
+    '',
+    '| layout | page height (px) | layout panel | hex panel | probe panel | A/B panel |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...Object.entries(heights).map(
+      ([at, h]) =>
+        `| ${at} | ${h.pageHeight} | ${h.panels['layout-panel']} | ${h.panels['hex-panel']} | ${h.panels['probe-panel']} | ${h.panels['ab-panel']} |`,
+    ),
+    '',
+    `With the A/B panel's equal fields shown, the page at 1280×800 is ${withEqual} px tall.`,
+    '',
+  ];
+  await writeFile(path.join(ROOT, 'docs', 'rendering-heights.md'), lines.join('\n'));
+});
+
+test('the panel bar and the skip link pass axe, and the probe is at most 10 keys from the frame bar', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+
+  // The skip link is the page's first Tab stop and moves focus to the frame view.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('skip-to-frame-view')).toBeFocused();
+  await expect(page.getByTestId('skip-to-frame-view')).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('panels')).toBeFocused();
+
+  const results = await new AxeBuilder({ page }).include('.panel-bar').include('.skip-link').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // Into the frame bar, whose first stop is the panel bar (one stop for all nine buttons): arrows to Probe, Enter, Tab
+  // into the probe.
+  await page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('nav.navbar')!;
+    bar.setAttribute('tabindex', '-1');
+    bar.focus();
+    bar.removeAttribute('tabindex');
+  });
+  let keys = 0;
+  while (!(await page.getByTestId('jump-1').evaluate((b) => b === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    keys += 1;
+    expect(keys, 'Tab presses to reach the panel bar').toBeLessThanOrEqual(10);
+  }
+  for (let i = 1; i < 4; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    keys += 1;
+  }
+  await expect(page.getByTestId('jump-4')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  keys += 2;
+  const inProbe = await page
+    .getByTestId('probe-panel')
+    .evaluate((panel) => panel.contains(document.activeElement) && panel !== document.activeElement);
+  expect(inProbe, 'focus is on a control of the probe').toBe(true);
+  expect(keys, 'keys from the frame bar to the probe').toBeLessThanOrEqual(10);
+  // The panel bar is one Tab stop: only its chosen button is in the tab order.
+  expect(await page.locator('.panel-bar button[tabindex="0"]').count()).toBe(1);
+});
