@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
+import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { screenshotPath } from '../support/live/serve';
 import { ROOT } from '../support/paths';
 
@@ -176,4 +176,37 @@ test('the panel bar and the skip link pass axe, and the probe is at most 10 keys
   expect(keys, 'keys from the frame bar to the probe').toBeLessThanOrEqual(10);
   // The panel bar is one Tab stop: only its chosen button is in the tab order.
   expect(await page.locator('.panel-bar button[tabindex="0"]').count()).toBe(1);
+});
+
+test('a collapsed panel keeps only its head, stays collapsed after a reload, and its key opens it again', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  const layout = page.getByTestId('layout-panel');
+  const toggle = page.getByTestId('collapse-layout');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const open = (await layout.boundingBox())!.height;
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('layout-svg')).toBeHidden();
+  const closed = (await layout.boundingBox())!.height;
+  expect(closed).toBeLessThan(80);
+  expect(closed).toBeLessThan(open / 4);
+  const axe = await new AxeBuilder({ page }).include('.panel-head').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // A fresh page: the serve fixture opened the sample once, so the page opens it again by its path.
+  await page.reload();
+  await page.getByTestId('path-input').fill(CLIPS.sample);
+  await page.getByTestId('open-path').click();
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await expect(page.getByTestId('collapse-layout')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('layout-svg')).toBeHidden();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('3');
+  await expect(page.getByTestId('layout-svg')).toBeVisible();
+  await expect(page.getByTestId('collapse-layout')).toHaveAttribute('aria-expanded', 'true');
 });

@@ -14,6 +14,7 @@ import { differentPictures } from './picture-match';
 import { changedCount, compareReports } from './report-diff';
 import { compareSources, type AbSource } from './source-identity';
 import './ab-source.css';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of AbPanel. */
 export interface AbPanelProps {
@@ -139,6 +140,7 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
   return (
     <section className="panel ab" data-testid="ab-panel" aria-labelledby="ab-title">
       <header className="panel-head">
+        <PanelToggle id="ab" title="A/B" />
         <h2 id="ab-title">A/B</h2>
       </header>
       <div className="ab-controls">

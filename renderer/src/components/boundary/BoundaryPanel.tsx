@@ -18,6 +18,7 @@ import { boundaryReads } from './boundary-reads';
 import { rowRegions, type HexUnit } from './hex-row';
 import { HexRow } from './HexRow';
 import './boundary.css';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of BoundaryPanel. */
 export interface BoundaryPanelProps {
@@ -88,6 +89,7 @@ export function BoundaryPanel({ report, replay, memory }: BoundaryPanelProps) {
   return (
     <section className="panel boundary" data-testid="boundary-panel" aria-labelledby="boundary-title">
       <header className="panel-head">
+        <PanelToggle id="boundary" title="Plane boundaries" />
         <h2 id="boundary-title">Plane boundaries as bytes</h2>
         <label className="boundary-whole">
           <input

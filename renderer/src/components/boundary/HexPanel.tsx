@@ -39,6 +39,7 @@ import {
   windowAround,
   type Interpretation,
 } from './hex-dump';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of HexPanel. */
 export interface HexPanelProps {
@@ -276,6 +277,7 @@ export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPa
   return (
     <section className="panel hex-view" data-testid="hex-panel" aria-labelledby="hex-title">
       <header className="panel-head">
+        <PanelToggle id="hex" title="Memory as hex" />
         <h2 id="hex-title">Memory as hex</h2>
         <span className="muted">
           {plane.name}: offsets from the plane’s first byte, {formatCount(extent)} B to the end of its{' '}

@@ -5,6 +5,7 @@ import { operatorFigures } from './operator-figures';
 import { operatorParams } from './operator-params';
 import './capture.css';
 import './operator-params.css';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of CapturedOperators. */
 export interface CapturedOperatorsProps {
@@ -17,6 +18,7 @@ export const CapturedOperators = memo(function CapturedOperators({ operators }: 
   return (
     <section className="panel captured-ops" data-testid="captured-operators" aria-labelledby="captured-ops-title">
       <header className="panel-head">
+        <PanelToggle id="captured-ops" title="Operators (captured)" />
         <h2 id="captured-ops-title">Operators (captured)</h2>
       </header>
       <div className="op-grid">

@@ -12,6 +12,7 @@ import { Badge } from '../common/Badge';
 import { Value } from '../common/Value';
 import { missingPieces } from './missing-pieces';
 import { NvdecCapsTable } from './NvdecCapsTable';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of DecoderPanel. */
 export interface DecoderPanelProps {
@@ -51,6 +52,7 @@ export const DecoderPanel = memo(function DecoderPanel({ environment, info, repo
   return (
     <section className="panel decoder" data-testid="decoder-panel" aria-labelledby="decoder-title">
       <header className="panel-head">
+        <PanelToggle id="decoder" title="Decoder" />
         <h2 id="decoder-title">Decoder</h2>
         {path !== null ? (
           <Badge tone={path === 'nvdec' ? 'ok' : 'unknown'} text={PATH_TEXT[path]} testId="decode-path" />

@@ -10,6 +10,7 @@ import type { DecoderCompareResult } from '../../../../contract/decoder-compare'
 import type { FrameReport } from '../../../../contract/report';
 import { memoryPlaneOf } from './memory-plane';
 import { CauseLine } from './CauseLine';
+import { PanelToggle } from '../common/PanelToggle';
 
 type FrameCompare = DecoderCompareResult['frames'][number];
 type PlaneCompare = FrameCompare['planes'][number];
@@ -126,6 +127,7 @@ export const DecoderAbPanel = memo(function DecoderAbPanel({
   return (
     <section className="panel decoders-ab" data-testid="decoder-ab-panel" aria-labelledby="decoder-ab-title">
       <header className="panel-head">
+        <PanelToggle id="decoder-ab" title="Same frame, two decoders" />
         <h2 id="decoder-ab-title">Same frame, two decoders</h2>
         <button type="button" data-testid="decoder-ab-run" disabled={running || replay} onClick={onRun}>
           {running ? 'Comparing…' : 'Compare with software decode'}

@@ -24,6 +24,7 @@ import { signed } from '../../../../contract/pointer-delta';
 import { explainDelta } from '../../../../wording/pointer-words';
 import { PlacementRow } from './PlacementRow';
 import { PointerHex } from './PointerHex';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** ", N of M rows copied" where FFmpeg's copy took fewer rows of a plane than the plane has. */
 function shortCopy(p: { copiedRows?: number | null | undefined; rowsNeeded?: number | null | undefined }): string {
@@ -93,6 +94,7 @@ export const IdentityPanel = memo(function IdentityPanel({ report, capture }: Id
   return (
     <section className="panel identity" data-testid="identity-panel" aria-labelledby="identity-title">
       <header className="panel-head">
+        <PanelToggle id="identity" title="Pointer identity" />
         <h2 id="identity-title">Pointer identity</h2>
         <Badge tone={badge.tone} text={badge.text} testId="overall-badge" size="large" />
       </header>

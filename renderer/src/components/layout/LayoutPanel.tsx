@@ -16,6 +16,7 @@ import { LayoutInset } from './LayoutInset';
 import type { PlaneFacts } from '../../model/plane-facts';
 import { drawingKey, insetKey } from './render-keys';
 import './layout.css';
+import { PanelToggle } from '../common/PanelToggle';
 
 // Drawn again only when what they show changes (consecutive frames usually lay out alike).
 const Drawing = memo(
@@ -96,6 +97,7 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
   return (
     <section className="panel layout" data-testid="layout-panel" aria-labelledby="layout-title">
       <header className="panel-head">
+        <PanelToggle id="layout" title="Plane layout" />
         <h2 id="layout-title">Plane layout</h2>
         <span className="muted">
           {format.swFormat} · display {format.width}×{format.height} · coded {format.codedWidth}×{format.codedHeight}

@@ -9,6 +9,7 @@ import { formatBytes } from '../../format';
 import { ledgerChecks } from './ledger-checks';
 import { LEDGER_SETTING_LABEL, stagePurpose } from './ledger-words';
 import './ledger.css';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of LedgerPanel. */
 export interface LedgerPanelProps {
@@ -31,6 +32,7 @@ export const LedgerPanel = memo(function LedgerPanel({ ledger, source }: LedgerP
   return (
     <section className="panel ledger" data-testid="ledger-panel" aria-labelledby="ledger-title">
       <header className="panel-head">
+        <PanelToggle id="ledger" title="Copy ledger" />
         <h2 id="ledger-title">Copy ledger</h2>
         <span className="muted" data-testid="ledger-source">
           {source === 'capture' ? 'as captured' : 'this step'} · CUPTI activity records

@@ -41,6 +41,8 @@ export function jumpToPanel(key: number, doc: Document = document): boolean {
   if (panel === null) return false;
   const view = doc.defaultView;
   if (view === null) return false;
+  // A jump to a collapsed panel opens it: the answer is what was asked for.
+  panel.querySelector<HTMLButtonElement>(':scope > .panel-head > .panel-toggle[aria-expanded="false"]')?.click();
   const bar = doc.querySelector<HTMLElement>('nav.navbar');
   const barBottom = bar === null ? 0 : bar.getBoundingClientRect().height;
   const top = panel.getBoundingClientRect().top + view.scrollY - barBottom - GAP;

@@ -12,6 +12,7 @@ import { referenceWords } from './reference-words';
 import { RgbCanvas } from './RgbCanvas';
 import { WrongWrap } from './WrongWrap';
 import './operators.css';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of OperatorsPanel. */
 export interface OperatorsPanelProps {
@@ -58,6 +59,7 @@ export function OperatorsPanel({ choice, preview, previewFrame, error, running, 
       aria-busy={running}
     >
       <header className="panel-head">
+        <PanelToggle id="operators" title="Operators" />
         <h2 id="operators-title">
           Operators
           {previewFrame !== null ? (

@@ -22,6 +22,7 @@ import { decodePixel } from './sample-format';
 import { centreOn, pixelCentre, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from '../../model/tile-plan';
 import './probe.css';
 import type { PlaneThumbnail } from '../../../../contract/show';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of ProbePanel. */
 export interface ProbePanelProps {
@@ -273,6 +274,7 @@ export function ProbePanel({
       }}
     >
       <header className="panel-head">
+        <PanelToggle id="probe" title="Pixel probe" />
         <h2 id="probe-title">Pixel probe</h2>
         <span className="muted">
           {plane.name}: {grid.columns}×{grid.rows} pixels across its pitch and every row of its allocation

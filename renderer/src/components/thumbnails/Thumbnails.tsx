@@ -2,6 +2,7 @@
 import { memo, useEffect, useRef } from 'react';
 import type { PlaneThumbnail } from '../../../../contract/show';
 import { greyToRgba } from './grey';
+import { PanelToggle } from '../common/PanelToggle';
 
 /** Props of Thumbnails. */
 export interface ThumbnailsProps {
@@ -32,6 +33,7 @@ export const Thumbnails = memo(function Thumbnails({ thumbnails }: ThumbnailsPro
   return (
     <section className="panel thumbs" data-testid="thumbnails" aria-labelledby="thumbs-title">
       <header className="panel-head">
+        <PanelToggle id="thumbs" title="Planes" />
         <h2 id="thumbs-title">Planes</h2>
       </header>
       {thumbnails.length === 0 ? <p className="muted">No previews for this frame.</p> : null}
