@@ -41,6 +41,9 @@ export const REGION_LABELS: Readonly<Record<MemoryRegion, string>> = {
 /** The most bytes one read may copy to the host (1 MiB); more answers MEMORY_READ_TOO_LARGE before any copy. */
 export const MEMORY_READ_CAP = 1_048_576;
 
+/** The most ranges one batch read takes (the addon's Session.readMemoryBatch; more: INVALID_ARGUMENT). */
+export const MEMORY_READS_PER_CALL = 16;
+
 const MAX_INDEX = 100_000_000;
 const MAX_BYTES = 2 ** 40;
 

@@ -51,6 +51,12 @@ export type CaptureSource = Pick<Session, 'info' | 'show'> & {
   operatorPreviews?(): Promise<OperatorPreviews>;
   /** Reads a held frame's memory; sources without it keep no memory samples. */
   readMemory?(range: MemoryRange, options: { index: number; signal?: AbortSignal }): Promise<MemoryRead>;
+  /** Reads up to MEMORY_READS_PER_CALL ranges of it in one call (a live video's Session); where present, a frame's
+   * samples are read through it instead of one readMemory call each. */
+  readMemoryBatch?(
+    ranges: readonly MemoryRange[],
+    options: { index: number; signal?: AbortSignal },
+  ): Promise<MemoryRead[]>;
 };
 
 /** Which memory samples each frame keeps (memory-samples.ts): the kinds (default all; none: an empty list), and the
@@ -144,9 +150,13 @@ export async function collectCapture(
     const kinds = memory.kinds ?? MEMORY_SAMPLE_KINDS;
     if (source.readMemory !== undefined && kinds.length > 0) {
       const reader = source.readMemory.bind(source);
+      const options = signal !== undefined ? { index, signal } : { index };
       const plan = planSamples(decoded, memory.probe).filter((s) => kinds.includes(s.kind));
-      const taken = await readSamples(plan, (range) =>
-        reader(range, signal !== undefined ? { index, signal } : { index }),
+      const batch = source.readMemoryBatch?.bind(source);
+      const taken = await readSamples(
+        plan,
+        (range) => reader(range, options),
+        batch === undefined ? undefined : (ranges) => batch(ranges, options),
       );
       frame.memory = taken.map(({ kind, read }, k): MemorySampleEntry => {
         const { data, ...rest } = read;

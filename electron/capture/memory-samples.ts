@@ -11,7 +11,7 @@ import type { ReadMemoryParams } from '../../contract/memory';
 type MemoryRange = ReadMemoryParams['range'];
 import { CAPTURE_MEMORY_BUDGETS, type MemorySampleEntry, type ProbePoints } from '../../contract/capture';
 import { RpcFailure } from '../../contract/envelope';
-import type { MemoryRead } from '../../contract/memory';
+import { MEMORY_READS_PER_CALL, type MemoryRead } from '../../contract/memory';
 import type { FrameReport } from '../../contract/report';
 
 /** A plane range with its kind, as a capture asks for it. */
@@ -130,12 +130,29 @@ export function planSamples(
   });
 }
 
-/** Reads what planSamples asks, in order; a capture being re-saved passes on what it holds and skips what it lacks. */
+/**
+ * Reads what planSamples asks, in order; a capture being re-saved passes on what it holds and skips what it lacks.
+ * With a batch reader (a live video), the plan is read MEMORY_READS_PER_CALL ranges a call, each range read and
+ * charged as one read, so a frame's samples cost one or two calls instead of one each.
+ */
 export async function readSamples(
   plan: readonly PlannedSample[],
   read: (range: MemoryRange) => Promise<MemoryRead>,
+  readBatch?: (ranges: readonly MemoryRange[]) => Promise<MemoryRead[]>,
 ): Promise<{ kind: PlannedSample['kind']; read: MemoryRead }[]> {
   const taken: { kind: PlannedSample['kind']; read: MemoryRead }[] = [];
+  if (readBatch !== undefined) {
+    for (let at = 0; at < plan.length; at += MEMORY_READS_PER_CALL) {
+      const part = plan.slice(at, at + MEMORY_READS_PER_CALL);
+      const reads = await readBatch(part.map((sample) => sample.range));
+      part.forEach((sample, k) => {
+        const answer = reads[k];
+        if (answer === undefined) throw new Error(`the batch read answered ${reads.length} of ${part.length} ranges`);
+        taken.push({ kind: sample.kind, read: answer });
+      });
+    }
+    return taken;
+  }
   for (const sample of plan) {
     try {
       taken.push({ kind: sample.kind, read: await read(sample.range) });
