@@ -7,7 +7,6 @@
  * hex comes here with the pixel's bytes highlighted.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { REGION_LABELS, type MemoryRegion } from '../../../../contract/memory';
 import type { FrameReport } from '../../../../contract/report';
 import { formatCount } from '../../format';
 import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';
@@ -33,13 +32,15 @@ import {
   parseOffset,
   planeExtent,
   unitBytes,
-  unitText,
-  unitValue,
   valuesText,
   windowAround,
   type Interpretation,
 } from './hex-dump';
 import { PanelToggle } from '../common/PanelToggle';
+import { HexControls } from './HexControls';
+import { HexSide } from './HexSide';
+import { caretAt, hexCell, type ByteState } from './hex-cell';
+import type { CopyState } from './hex-copy';
 
 /** Props of HexPanel. */
 export interface HexPanelProps {
@@ -58,19 +59,6 @@ interface Selection {
   anchor: number;
   focus: number;
 }
-
-/** A byte as read: its value and region, or why it is not there. */
-type ByteState = { value: number; region: MemoryRegion | null } | 'reading' | 'missed';
-
-/** What the last copy did. */
-type CopyState = 'idle' | 'copied' | 'refused' | 'not-read';
-
-const COPY_WORDS: Readonly<Record<CopyState, string>> = {
-  idle: '',
-  copied: 'copied',
-  refused: 'the clipboard refused the copy',
-  'not-read': 'some selected bytes could not be read, nothing copied',
-};
 
 /** The panel. */
 export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPanelProps) {
@@ -259,15 +247,7 @@ export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPa
   const first = span !== null ? pixelOf(span.from) : null;
   const probeable = first !== null && first.row < plane.rows;
   // The unit at the selection's moving end, read every way at once.
-  const caret = ((): { offset: number; first: number; word: number | null; region: MemoryRegion | null } | null => {
-    if (selection === null) return null;
-    const offset = align(selection.focus);
-    const low = byteAt(offset);
-    if (typeof low !== 'object') return null;
-    const high = offset + 1 < extent ? byteAt(offset + 1) : null;
-    const word = high !== null && typeof high === 'object' ? (high.value << 8) | low.value : null;
-    return { offset, first: low.value, word, region: low.region };
-  })();
+  const caret = selection === null ? null : caretAt(align(selection.focus), byteAt, extent);
   const anyMissing = Array.from({ length: windowEnd - start }, (_, i) => byteAt(start + i)).includes('missed');
   const missingWords = replay ? NOT_CAPTURED_ROW : 'not read';
   const reading = INTERPRETATIONS.find((i) => i.id === interpretation);
@@ -284,78 +264,23 @@ export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPa
           {plane.allocation !== null ? 'allocation' : 'rows'} · a row of the pitch is {formatCount(pitch)} B
         </span>
       </header>
-      <div className="hex-controls">
-        <div role="group" aria-label="Plane">
-          {facts.map((p) => (
-            <button
-              key={p.index}
-              type="button"
-              data-testid={`hex-plane-${p.index}`}
-              aria-pressed={p.index === plane.index}
-              onClick={() => choosePlane(p.index)}
-            >
-              {p.name}
-            </button>
-          ))}
-        </div>
-        <form
-          className="hex-goto"
-          onSubmit={(event) => {
-            event.preventDefault();
-            goToField();
-          }}
-        >
-          <label>
-            Go to offset{' '}
-            <input
-              data-testid="hex-offset"
-              value={field}
-              placeholder="4096 or 0x1000"
-              aria-invalid={fieldError !== null}
-              aria-describedby={fieldError !== null ? 'hex-offset-error' : undefined}
-              onChange={(e) => {
-                setField(e.target.value);
-                setFieldError(null);
-              }}
-            />
-          </label>
-          <button type="submit" data-testid="hex-go">
-            Go
-          </button>
-        </form>
-        <div role="group" aria-label="Read units as">
-          {INTERPRETATIONS.map((i) => (
-            <button
-              key={i.id}
-              type="button"
-              data-testid={`hex-as-${i.id}`}
-              aria-pressed={i.id === interpretation}
-              title={i.text}
-              onClick={() => setChosen(i.id)}
-            >
-              {i.label}
-            </button>
-          ))}
-        </div>
-        <div role="group" aria-label="Move">
-          <button
-            type="button"
-            data-testid="hex-earlier"
-            disabled={start === 0}
-            onClick={() => setStart(moveWindow(start, -WINDOW_BYTES, extent))}
-          >
-            ↑ {WINDOW_BYTES} B earlier
-          </button>
-          <button
-            type="button"
-            data-testid="hex-later"
-            disabled={start + WINDOW_BYTES >= extent}
-            onClick={() => setStart(moveWindow(start, WINDOW_BYTES, extent))}
-          >
-            {WINDOW_BYTES} B later ↓
-          </button>
-        </div>
-      </div>
+      <HexControls
+        facts={facts}
+        plane={plane.index}
+        onPlane={choosePlane}
+        field={field}
+        fieldError={fieldError}
+        onField={(text) => {
+          setField(text);
+          setFieldError(null);
+        }}
+        onGo={goToField}
+        interpretation={interpretation}
+        onInterpretation={setChosen}
+        start={start}
+        extent={extent}
+        onStart={setStart}
+      />
       {fieldError !== null ? (
         <p className="probe-error" role="alert" id="hex-offset-error" data-testid="hex-offset-error">
           {fieldError}
@@ -414,39 +339,22 @@ export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPa
                   {columns.map((c) => {
                     const offset = line + c;
                     if (offset >= extent) return <td key={c} />;
-                    const byte = byteAt(offset);
-                    const second = unit === 2 ? byteAt(offset + 1) : null;
-                    const selected = span !== null && offset >= span.from && offset < span.to;
-                    const targeted =
-                      target !== null && offset + unit > target.offset && offset < target.offset + target.length;
-                    // A row of the pitch starts inside this unit.
-                    const rowStart = Math.ceil(offset / pitch) * pitch < offset + unit;
-                    const where = pixelOf(offset);
-                    let text = unit === 2 ? '····' : '··';
-                    let title = `${offsetText(offset)} · row ${where.row}, byte ${where.byte}`;
-                    let region: MemoryRegion | null = null;
-                    if (typeof byte === 'object') {
-                      const high = typeof second === 'object' && second !== null ? second.value : 0;
-                      const value = unitValue(byte.value, high, interpretation);
-                      text = unitText(value, interpretation);
-                      region = byte.region;
-                      const word =
-                        unit === 2 ? ` · word 0x${((high << 8) | byte.value).toString(16).padStart(4, '0')}` : '';
-                      title += `${region !== null ? ` · ${REGION_LABELS[region]}` : ''}${word} · ${value}`;
-                    } else if (byte === 'missed') {
-                      title += ` · ${missingWords}`;
-                    }
-                    const classes = [
-                      'hex-cell',
-                      region !== null ? `hex-${region}` : 'hex-unread',
-                      selected ? 'hex-selected' : '',
-                      targeted ? 'hex-target' : '',
-                      rowStart ? 'hex-row-start' : '',
-                    ].filter((c) => c !== '');
+                    const { text, title, region, selected, targeted, classes } = hexCell({
+                      offset,
+                      byte: byteAt(offset),
+                      second: unit === 2 ? byteAt(offset + 1) : null,
+                      unit,
+                      interpretation,
+                      span,
+                      target,
+                      pitch,
+                      where: pixelOf(offset),
+                      missingWords,
+                    });
                     return (
                       <td
                         key={c}
-                        className={classes.join(' ')}
+                        className={classes}
                         data-offset={offset}
                         data-testid={`hex-cell-${offset}`}
                         data-selected={selected}
@@ -463,66 +371,25 @@ export function HexPanel({ report, replay, memory, goTo = null, onProbe }: HexPa
             </tbody>
           </table>
         </div>
-        <div className="hex-side">
-          <p className="muted hex-reading" data-testid="hex-reading">
-            {reading?.label}: {reading?.text}
-          </p>
-          <p className="hex-selection" id="hex-selection" data-testid="hex-selection" aria-live="polite">
-            {span !== null && first !== null ? (
-              <>
-                {formatCount(span.to - span.from)} B selected: {offsetText(span.from)} to {offsetText(span.to - 1)} ·
-                starts at row {first.row}, byte {first.byte}
-                {probeable ? ` (pixel x ${first.x}, y ${first.row})` : ' (past the plane’s rows)'}
-              </>
-            ) : (
-              'Nothing selected: click a byte, drag or Shift+click to select; the keys work once the bytes have focus.'
-            )}
-          </p>
-          {caret !== null ? (
-            <p className="hex-inspect" data-testid="hex-inspect">
-              at {offsetText(caret.offset)}: u8 {caret.first} (0x{caret.first.toString(16).padStart(2, '0')})
-              {caret.word !== null
-                ? ` · u16 LE ${caret.word} (0x${caret.word.toString(16).padStart(4, '0')}) · P010 ${caret.word >> 6}`
-                : ''}
-              {caret.region !== null ? ` · ${REGION_LABELS[caret.region]}` : ''}
-            </p>
-          ) : null}
-          <div role="group" aria-label="Selection" className="hex-actions">
-            <button type="button" data-testid="hex-copy-hex" disabled={span === null} onClick={() => void copy('hex')}>
-              Copy hex
-            </button>
-            <button
-              type="button"
-              data-testid="hex-copy-values"
-              disabled={span === null}
-              title={`the selected units as decimal values, read as ${reading?.label ?? interpretation}`}
-              onClick={() => void copy('values')}
-            >
-              Copy values
-            </button>
-            {onProbe !== undefined ? (
-              <button
-                type="button"
-                data-testid="hex-probe"
-                disabled={!probeable}
-                onClick={() => {
+        <HexSide
+          reading={reading}
+          interpretation={interpretation}
+          span={span}
+          first={first}
+          probeable={probeable}
+          caret={caret}
+          copyState={copyState}
+          onCopy={(as) => void copy(as)}
+          onProbe={
+            onProbe !== undefined
+              ? () => {
                   if (first !== null && probeable) onProbe(plane.index, first.x, first.row);
-                }}
-              >
-                Probe this pixel
-              </button>
-            ) : null}
-            <span className="muted" role="status" data-testid="hex-copy-state">
-              {COPY_WORDS[copyState]}
-            </span>
-          </div>
-          {anyMissing ? (
-            <p className="muted" data-testid="hex-missing">
-              ·· marks bytes {missingWords}
-              {replay ? ': a capture keeps some rows of each plane, not all of them' : ''}.
-            </p>
-          ) : null}
-        </div>
+                }
+              : null
+          }
+          missing={anyMissing ? missingWords : null}
+          replay={replay}
+        />
       </div>
     </section>
   );

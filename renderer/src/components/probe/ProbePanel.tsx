@@ -4,20 +4,20 @@
  * y fields follow the pinned pixel, and typing in them moves it; Escape or Unpin drops the pin.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { REGION_LABELS } from '../../../../contract/memory';
 import type { FrameReport } from '../../../../contract/report';
-import { formatBytes, formatCount } from '../../format';
 import { allPlaneFacts, type PlaneFacts } from '../../model/plane-facts';
 import type { MemoryAccess } from './memory-access';
 import { useMissedReads } from './missed-reads';
 import type { SideLabels } from '../../../../wording/sides';
-import { NOT_CAPTURED_ROW, notCapturedWords } from '../../../../wording/not-captured';
+import { NOT_CAPTURED_ROW } from '../../../../wording/not-captured';
 import { movePixel, pixelOffset, type PixelAt } from '../../model/pixel-address';
 import { bytesInRead, rangesHolding, type PixelBytes } from './pixel-bytes';
 import { pixelRegion } from '../../model/pixel-region';
 import { ProbeCanvas } from './ProbeCanvas';
 import { colourOf, cositedSamples, layoutOf, readPixel } from './probe-reading';
 import { ProbeReadout } from './ProbeReadout';
+import { ProbeJumps, ProbeNotes } from './ProbeNotes';
+import { useEscapeUnpins, useWidth } from './probe-hooks';
 import { decodePixel } from './sample-format';
 import { centreOn, pixelCentre, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from '../../model/tile-plan';
 import './probe.css';
@@ -82,27 +82,9 @@ export function ProbePanel({
 
   // Escape drops the pin from anywhere on the page while no dialog or popover is open (those take Escape first);
   // inside the panel the panel's own handler takes it before the page's shortcuts.
-  const pinnedNow = pinned !== null;
-  useEffect(() => {
-    if (!pinnedNow) return undefined;
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key !== 'Escape' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (document.querySelector('[role="dialog"], [aria-modal="true"]') !== null) return;
-      setPinned(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [pinnedNow]);
+  useEscapeUnpins(pinned !== null, setPinned);
 
-  useEffect(() => {
-    const element = box.current;
-    if (element === null || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry !== undefined) setWidth(Math.max(200, Math.floor(entry.contentRect.width)));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  useWidth(box, setWidth);
 
   const grid = plane !== undefined ? grids.get(plane.index) : undefined;
   const view = chosenView ?? (grid !== undefined ? fitView(grid.columns, grid.rows, width) : { zoom: 1, x: 0, y: 0 });
@@ -258,7 +240,6 @@ export function ProbePanel({
     pinAt(null);
     setHover(null);
   };
-  const stats = memory.stats;
   const codedColumns = Math.floor(plane.codedBytes / plane.bytesPerPixel);
   return (
     <section
@@ -348,32 +329,7 @@ export function ProbePanel({
             Probe
           </button>
         </form>
-        <div role="group" aria-label="Jump to">
-          {plane.rows > plane.height ? (
-            <button
-              type="button"
-              data-testid="probe-jump-hidden"
-              onClick={() => jumpTo({ plane: plane.index, x: 0, y: plane.height })}
-            >
-              first hidden row
-            </button>
-          ) : null}
-          {grid.columns > plane.width ? (
-            <button
-              type="button"
-              data-testid="probe-jump-padding"
-              onClick={() =>
-                jumpTo({
-                  plane: plane.index,
-                  x: Math.min(grid.columns - 1, codedColumns > plane.width ? plane.width : codedColumns),
-                  y: 0,
-                })
-              }
-            >
-              first column past the picture
-            </button>
-          ) : null}
-        </div>
+        <ProbeJumps plane={plane} columns={grid.columns} codedColumns={codedColumns} onJump={jumpTo} />
       </div>
       <div className="probe-body">
         <div className="probe-view" ref={box}>
@@ -400,50 +356,16 @@ export function ProbePanel({
               }}
             />
           </div>
-          <ul className="probe-legend" aria-label="Legend">
-            <li>
-              <span className="probe-key key-picture" aria-hidden="true" /> the displayed picture
-            </li>
-            <li>
-              <span className="probe-key key-coded" aria-hidden="true" /> {REGION_LABELS['coded-not-displayed']}
-            </li>
-            <li>
-              <span className="probe-key key-padding" aria-hidden="true" /> {REGION_LABELS['right-padding']},{' '}
-              {REGION_LABELS['allocator-padding']}
-            </li>
-          </ul>
-          <p className="probe-mode" data-testid="probe-mode" data-mode={reading ? 'tiles' : 'thumbnail'}>
-            {replay
-              ? 'A capture keeps some rows of each plane (its first rows, the rows around its end, a band in the middle): the view shows the thumbnail; hover or pin a pixel to read its bytes where they were kept.'
-              : plan.withinBudget
-                ? `${plan.tiles.length} tiles of 64×64 pixels for this view (${formatBytes(plan.bytes)}), read on demand and kept for this frame.`
-                : `Thumbnail: this view would need ${formatCount(plan.bytes)} B of tiles, over the budget of one view (${formatCount(plan.budget)} B), so nothing is read; zoom in to read the bytes.`}
-          </p>
-          <p className="probe-bytes" data-testid="probe-bytes">
-            {stats !== null ? (
-              <>
-                read for frame {stats.frameIndex}:{' '}
-                <strong data-testid="probe-frame-bytes">{formatCount(stats.frameBytes)} B</strong> in {stats.reads}{' '}
-                reads (last <span data-testid="probe-last-bytes">{formatCount(stats.lastBytes)} B</span>) · from this
-                file in all: <span data-testid="probe-total-bytes">{formatCount(stats.totalBytesRead)} B</span> · the
-                frame’s planes hold {formatCount(frameBytes)} B and are never read whole
-              </>
-            ) : (
-              `nothing read for this frame yet · the frame’s planes hold ${formatCount(frameBytes)} B and are never read whole`
-            )}
-          </p>
-          {notCaptured ? (
-            <p className="muted probe-not-captured" data-testid="probe-not-captured">
-              {notCapturedWords(
-                notCapturedMessage,
-                (index) => facts.find((p) => p.index === index)?.name ?? `plane ${index}`,
-              )}
-            </p>
-          ) : memory.error !== null ? (
-            <p className="probe-error" role="alert" data-testid="probe-error">
-              <code>{memory.error.code}</code> {memory.error.message} — {memory.error.remedy}
-            </p>
-          ) : null}
+          <ProbeNotes
+            replay={replay}
+            plan={plan}
+            reading={reading}
+            stats={memory.stats}
+            frameBytes={frameBytes}
+            notCaptured={notCaptured ? notCapturedMessage : null}
+            error={memory.error}
+            planeName={(index) => facts.find((p) => p.index === index)?.name ?? `plane ${index}`}
+          />
         </div>
         <ProbeReadout
           reading={pixelReading}
