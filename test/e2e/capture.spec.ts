@@ -187,9 +187,9 @@ test('saves a capture from the Share popover, exports a panel as PNG and the rep
   const bytes = await readFile(await png.path());
   expect(bytes.subarray(1, 4).toString()).toBe('PNG');
   const box = await page.getByTestId('layout-panel').boundingBox();
-  expect(bytes.readUInt32BE(16)).toBe(Math.ceil(box!.width));
-  // The panel, then the band that says where the evidence came from (28 px).
-  expect(bytes.readUInt32BE(20)).toBe(Math.ceil(box!.height) + 28);
+  // At 2×: the panel, then the band that says where the evidence came from (28 CSS px).
+  expect(bytes.readUInt32BE(16)).toBe(2 * Math.ceil(box!.width));
+  expect(bytes.readUInt32BE(20)).toBe(2 * (Math.ceil(box!.height) + 28));
   // A panel with canvases (the plane thumbnails) comes out too.
   await page.getByTestId('share-button').click();
   const [planes] = await Promise.all([

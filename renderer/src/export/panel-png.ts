@@ -1,6 +1,7 @@
 /**
  * A picture of one panel as PNG. In the Electron window the main process captures the page (capturePage);
- * in a browser the panel is cloned with its computed styles into an SVG foreignObject and drawn on a canvas.
+ * in a browser the panel is cloned with its computed styles into an SVG foreignObject and drawn on a canvas at 2×,
+ * its buttons and fields left out of the drawing.
  */
 import type { InspectorBridge } from '../../../contract/bridge';
 
@@ -14,6 +15,12 @@ function copyStyles(original: Element, clone: Element): void {
   }
 }
 
+/** The UI's controls: kept in the picture's layout but not drawn, so an export shows the evidence only. */
+const CONTROLS = 'button, input, select, textarea, [role="toolbar"]';
+
+/** The scale of a picture made in the page: 2 device pixels per CSS pixel, whatever the screen. */
+export const EXPORT_SCALE = 2;
+
 /** A deep clone with computed styles inlined, canvases replaced by images of their pixels, no interactive state. */
 function cloneForPicture(original: Element): Element {
   if (original instanceof HTMLCanvasElement) {
@@ -26,6 +33,7 @@ function cloneForPicture(original: Element): Element {
   }
   const clone = original.cloneNode(false) as Element;
   copyStyles(original, clone);
+  if (original.matches(CONTROLS)) (clone as HTMLElement).style.setProperty('visibility', 'hidden');
   for (const child of Array.from(original.childNodes)) {
     if (child instanceof Element) clone.append(cloneForPicture(child));
     else if (child.nodeType === Node.TEXT_NODE) clone.append(child.cloneNode());
@@ -34,7 +42,7 @@ function cloneForPicture(original: Element): Element {
 }
 
 /** Draws an element into a PNG through an SVG foreignObject; works without any privileged API. */
-async function elementToPngInPage(element: HTMLElement, scale = window.devicePixelRatio || 1): Promise<Blob> {
+async function elementToPngInPage(element: HTMLElement, scale = EXPORT_SCALE): Promise<Blob> {
   const box = element.getBoundingClientRect();
   const width = Math.ceil(box.width);
   const height = Math.ceil(box.height);
@@ -62,8 +70,11 @@ async function elementToPngInPage(element: HTMLElement, scale = window.devicePix
 }
 
 /** The element's PNG: from the main process in Electron (what is on screen), from the page otherwise. */
-export async function panelToPng(element: HTMLElement, bridge: InspectorBridge | null): Promise<Blob> {
-  if (bridge === null) return elementToPngInPage(element);
+export async function panelToPng(
+  element: HTMLElement,
+  bridge: InspectorBridge | null,
+): Promise<{ png: Blob; scale: number }> {
+  if (bridge === null) return { png: await elementToPngInPage(element), scale: EXPORT_SCALE };
   element.scrollIntoView({ block: 'nearest' });
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const box = element.getBoundingClientRect();
@@ -75,5 +86,5 @@ export async function panelToPng(element: HTMLElement, bridge: InspectorBridge |
     width: Math.min(box.width, window.innerWidth - Math.max(0, box.left)),
     height: Math.min(box.bottom, window.innerHeight) - top,
   });
-  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+  return { png: new Blob([new Uint8Array(bytes)], { type: 'image/png' }), scale: window.devicePixelRatio || 1 };
 }

@@ -5,6 +5,7 @@
  */
 import { signatureWords } from '../../../contract/capture';
 import { type CaptureSummary } from '../../../contract/capture-summary';
+import { withPngText } from './png-text';
 
 /** What the stamp says, and its tone. */
 export interface ProvenanceStamp {
@@ -17,7 +18,13 @@ export function provenanceStamp(
   capture: CaptureSummary | null,
   file: string | null,
   frame: number | null,
+  versions = '',
 ): ProvenanceStamp {
+  const stamp = stampOf(capture, file, frame);
+  return versions === '' ? stamp : { ...stamp, text: `${stamp.text} · ${versions}` };
+}
+
+function stampOf(capture: CaptureSummary | null, file: string | null, frame: number | null): ProvenanceStamp {
   const frameText = frame !== null ? `, frame ${frame}` : '';
   if (capture === null)
     return { text: `Zero-Copy Inspector · live decode of ${file ?? 'no file'}${frameText}`, tone: 'live' };
@@ -75,7 +82,24 @@ export async function stampPng(
     image.naturalHeight + band / 2,
     canvas.width - Math.round(16 * scale),
   );
-  return new Promise((resolve, reject) =>
+  const png = await new Promise<Blob>((resolve, reject) =>
     canvas.toBlob((blob) => (blob === null ? reject(new Error('the canvas gave no PNG')) : resolve(blob)), 'image/png'),
   );
+  // The band's words as text in the file as well.
+  const bytes = withPngText(new Uint8Array(await png.arrayBuffer()), 'Comment', stamp.text);
+  return new Blob([bytes.slice().buffer], { type: 'image/png' });
+}
+
+/** The versions and the moment a picture was made, for the band: FFmpeg's and NVCV's, as the backend reported them. */
+export function versionsText(
+  environment: {
+    ffmpeg: { version?: string | undefined; libavcodec: string };
+    nvcv: { version: string | null };
+  } | null,
+  at: Date,
+): string {
+  const ffmpeg =
+    environment === null ? 'unknown' : (environment.ffmpeg.version ?? `libavcodec ${environment.ffmpeg.libavcodec}`);
+  const nvcv = environment?.nvcv.version ?? 'not loaded';
+  return `FFmpeg ${ffmpeg} · NVCV ${nvcv} · ${at.toISOString().replace(/\.\d+Z$/, 'Z')}`;
 }

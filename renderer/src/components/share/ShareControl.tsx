@@ -4,7 +4,7 @@ import type { InspectorBridge } from '../../../../contract/bridge';
 import { rpcError } from '../../../../contract/envelope';
 import { downloadBlob, downloadJson, fileStem } from '../../export/download';
 import { panelToPng } from '../../export/panel-png';
-import { provenanceStamp, stampPng } from '../../export/provenance-stamp';
+import { provenanceStamp, stampPng, versionsText } from '../../export/provenance-stamp';
 import { useApp } from '../../store/context';
 import { usePopover } from '../common/use-popover';
 import { SharePanel } from './SharePanel';
@@ -26,6 +26,7 @@ export const ShareControl = memo(function ShareControl({ bridge }: ShareControlP
     saveCapture: state.saveCapture,
     probePin: state.probePin,
     showError: state.showError,
+    environment: state.environment,
   }));
   const stem = fileStem(s.capture?.source.fileName ?? s.file);
   const frameName = `${stem}-frame-${s.report?.frameIndex ?? 0}`;
@@ -49,8 +50,15 @@ export const ShareControl = memo(function ShareControl({ bridge }: ShareControlP
     if (element === null) return;
     try {
       // Every picture says where its evidence came from, a capture's signature state included.
-      const stamp = provenanceStamp(s.capture, s.file, s.report?.frameIndex ?? null);
-      downloadBlob(await stampPng(await panelToPng(element, bridge), stamp), `${frameName}-${testId}.png`);
+      const environment = s.capture !== null ? s.capture.environment : (s.environment?.report ?? null);
+      const stamp = provenanceStamp(
+        s.capture,
+        s.file,
+        s.report?.frameIndex ?? null,
+        versionsText(environment ?? null, new Date()),
+      );
+      const { png, scale } = await panelToPng(element, bridge);
+      downloadBlob(await stampPng(png, stamp, scale), `${frameName}-${testId}.png`);
     } catch (error) {
       s.showError(
         rpcError(

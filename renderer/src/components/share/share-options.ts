@@ -14,6 +14,9 @@ export const EXPORTABLE_PANELS: ExportablePanel[] = [
   { testId: 'layout-panel', label: 'Plane layout' },
   { testId: 'decoder-panel', label: 'Decoder' },
   { testId: 'thumbnails', label: 'Planes' },
+  { testId: 'probe-panel', label: 'Pixel probe' },
+  { testId: 'hex-panel', label: 'Memory as hex' },
+  { testId: 'ab-panel', label: 'A/B' },
 ];
 
 /** The frames field: empty means the visited frames; "a-b" a range; otherwise a list. */

@@ -1,0 +1,65 @@
+/**
+ * Exports of the probe, hex, A/B and layout panels in Chromium against serve mode: each a PNG at 2× the panel's CSS
+ * size with a 28 px band under it, the band's words (file, frame, FFmpeg and NVCV versions, the time) also in the
+ * file's tEXt chunk, and the panel's buttons and fields left out of the picture.
+ */
+import { readFile } from 'node:fs/promises';
+import { decodePng } from '../../electron/capture/png';
+import { expect, test } from '../support/e2e/fixtures';
+
+/** The text of the PNG's tEXt chunk with this keyword, or null. */
+function pngText(bytes: Buffer, keyword: string): string | null {
+  let at = 8;
+  while (at + 8 <= bytes.length) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    if (type === 'tEXt') {
+      const data = bytes.subarray(at + 8, at + 8 + length);
+      const nul = data.indexOf(0);
+      if (data.toString('latin1', 0, nul) === keyword) return data.toString('latin1', nul + 1);
+    }
+    if (type === 'IEND') break;
+    at += length + 12;
+  }
+  return null;
+}
+
+const PANELS = ['probe-panel', 'hex-panel', 'ab-panel', 'layout-panel'] as const;
+
+test('each panel exports as a PNG at 2× with its provenance band and without its controls', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('a');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('ab-label-b')).toContainText('frame 1');
+
+  for (const panel of PANELS) {
+    await page.getByTestId('share-button').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId(`export-png-${panel}`).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`sample-frame-1-${panel}.png`);
+    const bytes = await readFile(await download.path());
+    const box = (await page.getByTestId(panel).boundingBox())!;
+    const image = decodePng(new Uint8Array(bytes));
+    expect(image.width, panel).toBe(2 * Math.ceil(box.width));
+    expect(image.height, panel).toBe(2 * (Math.ceil(box.height) + 28));
+    const band = pngText(bytes, 'Comment');
+    expect(band, panel).toContain('live decode of');
+    expect(band, panel).toContain('sample.mp4, frame 1');
+    expect(band, panel).toMatch(/FFmpeg \S+/);
+    expect(band, panel).toMatch(/NVCV \S+/);
+    expect(band, panel).toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
+    // The band is drawn: its text colour appears in the band's rows.
+    const row = image.height - 28;
+    const texty = Array.from({ length: image.width }, (_, x) => image.data[(row * image.width + x) * image.channels]!);
+    expect(new Set(texty).size, `${panel}: words drawn in the band`).toBeGreaterThan(1);
+  }
+  await expect(page.getByTestId('error-banner')).toBeHidden();
+});
