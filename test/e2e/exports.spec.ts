@@ -60,6 +60,17 @@ test('each panel exports as a PNG at 2× with its provenance band and without it
     const row = image.height - 28;
     const texty = Array.from({ length: image.width }, (_, x) => image.data[(row * image.width + x) * image.channels]!);
     expect(new Set(texty).size, `${panel}: words drawn in the band`).toBeGreaterThan(1);
+    // No controls: where the hex view's Go button is on screen, the picture shows the panel's own background, as at
+    // the panel's left padding on the same line.
+    if (panel === 'hex-panel') {
+      const go = (await page.getByTestId('hex-go').boundingBox())!;
+      const y = Math.round(2 * (go.y + go.height / 2 - box.y));
+      const pixel = (x: number): number[] => {
+        const at = (y * image.width + x) * image.channels;
+        return [...image.data.subarray(at, at + 3)];
+      };
+      expect(pixel(Math.round(2 * (go.x + go.width / 2 - box.x)))).toEqual(pixel(12));
+    }
   }
   await expect(page.getByTestId('error-banner')).toBeHidden();
 });
