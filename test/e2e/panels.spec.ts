@@ -210,3 +210,38 @@ test('a collapsed panel keeps only its head, stays collapsed after a reload, and
   await expect(page.getByTestId('layout-svg')).toBeVisible();
   await expect(page.getByTestId('collapse-layout')).toHaveAttribute('aria-expanded', 'true');
 });
+
+test('Tab alone goes from the frame bar to the probe past groups of one stop each', async ({ page, served }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(served.url);
+  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('nav.navbar')!;
+    bar.setAttribute('tabindex', '-1');
+    bar.focus();
+    bar.removeAttribute('tabindex');
+  });
+  const stops: string[] = [];
+  const inProbe = () => page.getByTestId('probe-panel').evaluate((panel) => panel.contains(document.activeElement));
+  while (!(await inProbe()) && stops.length < 200) {
+    await page.keyboard.press('Tab');
+    stops.push(
+      await page.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        return a?.dataset.testid ?? a?.className.toString() ?? '?';
+      }),
+    );
+  }
+  expect(await inProbe()).toBe(true);
+  // The layout drawing's blocks are one stop, and each of the three insets' bands one stop.
+  expect(stops.filter((s) => s.startsWith('layout-block') || s.startsWith('layout-target'))).toHaveLength(1);
+  expect(stops.filter((s) => s === 'inset-band')).toHaveLength(3);
+  // Inside a group the arrow keys move: from the first block to the next one, without stepping the frame.
+  const frame = await page.getByTestId('frame-label').textContent();
+  await page.locator('.layout-drawing rect[tabindex="0"]').focus();
+  const first = await page.evaluate(() => (document.activeElement as SVGElement).dataset.testid);
+  await page.keyboard.press('ArrowRight');
+  expect(await page.evaluate(() => (document.activeElement as SVGElement).dataset.testid)).not.toBe(first);
+  await expect(page.getByTestId('frame-label')).toHaveText(frame ?? '');
+  expect(await page.locator('.layout-drawing rect[tabindex="0"]').count()).toBe(1);
+});

@@ -2,7 +2,8 @@
  * The to-scale drawing: an SVG that fills its column (viewBox, width 100%), a row axis left of it and labels right
  * of it as HTML placed at the same heights, so no label is ever clipped. Thin blocks get a taller hover target.
  */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { useRovingFocus } from '../common/roving-focus';
 import { mergeTicks, layoutMarks } from './axis';
 import { describeBlock, hiddenLabel, planeLabel, tailLabel } from './block-text';
 import { BLOCK_REGION, type LayoutGeometry } from './geometry';
@@ -19,6 +20,9 @@ const HIDDEN_KINDS = new Set(['coded-rows', 'allocator-rows']);
 
 /** The drawing with its axis and labels. */
 export function LayoutDrawing({ geometry, onHover }: LayoutDrawingProps) {
+  // The drawing's blocks are one Tab stop; the arrow keys go from block to block.
+  const drawing = useRef<HTMLDivElement>(null);
+  const roving = useRovingFocus(drawing, 'rect[tabindex]');
   const nameOf = (index: number): string =>
     geometry.sections.find((section) => section.facts.index === index)?.facts.name ?? `plane ${index}`;
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -65,7 +69,7 @@ export function LayoutDrawing({ geometry, onHover }: LayoutDrawingProps) {
           </li>
         ))}
       </ol>
-      <div className="layout-drawing">
+      <div className="layout-drawing" ref={drawing} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
         <svg
           data-testid="layout-svg"
           className="layout-svg"

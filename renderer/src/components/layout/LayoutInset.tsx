@@ -2,7 +2,9 @@
  * A magnified inset of each plane's end: every row a band of its own (a handful of rows out of thousands, each
  * visible and hoverable), hidden rows hatched, each run labelled with its region's one name.
  */
+import { useRef } from 'react';
 import { REGION_LABELS } from '../../../../contract/memory';
+import { useRovingFocus } from '../common/roving-focus';
 import { boundaryEndText, rowText, separateAllocationText } from './block-text';
 import { rowSpans, type BoundaryLine, type PlaneBoundary } from '../../model/boundary-rows';
 import type { PlaneFacts } from '../../model/plane-facts';
@@ -17,6 +19,9 @@ export interface LayoutInsetProps {
 /** The inset of one plane's end. */
 export function LayoutInset({ boundary, planes, onHover }: LayoutInsetProps) {
   const { plane, lines, end } = boundary;
+  // The inset's bands are one Tab stop; the arrow keys go from row to row.
+  const rows = useRef<HTMLOListElement>(null);
+  const roving = useRovingFocus(rows, '.inset-band');
   const factsOf = (index: number): PlaneFacts => planes.find((p) => p.index === index) ?? plane;
   const sameRun = (a: BoundaryLine | undefined, b: BoundaryLine): boolean =>
     a !== undefined && a.kind === 'row' && a.region === b.region && a.plane === b.plane;
@@ -35,7 +40,7 @@ export function LayoutInset({ boundary, planes, onHover }: LayoutInsetProps) {
       <figcaption>
         <strong>{target}</strong>, magnified: one band per row
       </figcaption>
-      <ol className="inset-rows">
+      <ol className="inset-rows" ref={rows} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
         {lines.map((line, i) => {
           if (line.kind === 'elided') {
             return (
