@@ -54,6 +54,16 @@ def encode(data):
     return base64.b64encode(data).decode()
 
 
+
+def importable(name):
+    """True when the module imports: a package whose native library is missing (CV-CUDA's Python module without
+    libcvcuda) is not installed, as far as this check goes."""
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
 def read(frame_address, ffmpeg_pointers, ffmpeg_pitches, snippet_path, torch_path):
     scope = load(snippet_path)
     pointers, pitches = scope["frame_planes"](frame_address)
@@ -69,7 +79,7 @@ def read(frame_address, ffmpeg_pointers, ffmpeg_pitches, snippet_path, torch_pat
         "cvcuda": None,
         "torch": None,
     }
-    if importlib.util.find_spec("cvcuda") is not None and importlib.util.find_spec("cupy") is not None:
+    if importable("cvcuda") and importable("cupy"):
         import cupy
 
         tensor = scope["wrap_frame"](frame_address)["frame"]
@@ -79,7 +89,7 @@ def read(frame_address, ffmpeg_pointers, ffmpeg_pitches, snippet_path, torch_pat
         out["cvcudaStart"] = tensor.cuda().__cuda_array_interface__["data"][0]
         del whole
         cupy.get_default_memory_pool().free_all_blocks()
-    if importlib.util.find_spec("torch") is not None:
+    if importable("torch"):
         chroma = load(torch_path)["torch_planes"](frame_address)[1]
         out["torch"] = {"dataPtr": chroma.data_ptr(), "rows": encode(chroma.cpu().contiguous().numpy().tobytes())}
     return out
