@@ -1,5 +1,5 @@
 /**
- * Exports of the probe, hex, A/B and layout panels in Chromium against serve mode: each a PNG at 2× the panel's CSS
+ * Exports of the probe, hex, A/B and layout panels and of the presenter view in Chromium against serve mode: each a PNG at 2× the panel's CSS
  * size with a 28 px band under it, the band's words (file, frame, FFmpeg and NVCV versions, the time) also in the
  * file's tEXt chunk, and the panel's buttons and fields left out of the picture.
  */
@@ -72,5 +72,23 @@ test('each panel exports as a PNG at 2× with its provenance band and without it
       expect(pixel(Math.round(2 * (go.x + go.width / 2 - box.x)))).toEqual(pixel(12));
     }
   }
+  await expect(page.getByTestId('error-banner')).toBeHidden();
+
+  // The presenter view: its PNG button, the same size, band and words.
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('presenter-view')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('presenter-export').click()]);
+  expect(download.suggestedFilename()).toBe('sample-frame-1-presenter-view.png');
+  const bytes = await readFile(await download.path());
+  const box = (await page.getByTestId('presenter-view').boundingBox())!;
+  const image = decodePng(new Uint8Array(bytes));
+  expect(image.width).toBe(2 * Math.ceil(box.width));
+  expect(image.height).toBe(2 * (Math.ceil(box.height) + 28));
+  // The view is drawn, not an empty box: its top quarter (the verdicts) holds many colours.
+  const colours = new Set<number>();
+  for (let y = 0; y < image.height / 4; y += 7)
+    for (let x = 0; x < image.width; x += 7) colours.add(image.data[(y * image.width + x) * image.channels]!);
+  expect(colours.size).toBeGreaterThan(8);
+  expect(pngText(bytes, 'Comment')).toMatch(/sample\.mp4, frame 1 · FFmpeg \S+ · NVCV \S+ · \d{4}-/);
   await expect(page.getByTestId('error-banner')).toBeHidden();
 });

@@ -35,6 +35,8 @@ export interface PresenterViewProps {
   busy: boolean;
   onStep(delta: number): void;
   onClose(): void;
+  /** Exports the view as a PNG with its provenance band; absent, no export button. */
+  onExport?: () => void;
 }
 
 const PATH_TEXT: Record<DecodePath, string> = {
@@ -105,6 +107,16 @@ export function PresenterView(props: PresenterViewProps) {
               {shortKeys(signatureWords(capture.signature))}
             </span>
           </span>
+        ) : null}
+        {props.onExport !== undefined ? (
+          <button
+            type="button"
+            data-testid="presenter-export"
+            onClick={props.onExport}
+            title="Save this view as a PNG at 2x"
+          >
+            PNG
+          </button>
         ) : null}
         <button type="button" data-testid="presenter-close" onClick={onClose} title="Leave (Esc)">
           ✕ Esc

@@ -1,10 +1,8 @@
 /** The Share button and its popover, wired to the store: save a capture, export a panel or the frame report. */
 import { memo, useMemo } from 'react';
 import type { InspectorBridge } from '../../../../contract/bridge';
-import { rpcError } from '../../../../contract/envelope';
-import { downloadBlob, downloadJson, fileStem } from '../../export/download';
-import { panelToPng } from '../../export/panel-png';
-import { provenanceStamp, stampPng, versionsText } from '../../export/provenance-stamp';
+import { downloadJson, fileStem } from '../../export/download';
+import { usePanelExport } from '../../export/use-panel-export';
 import { useApp } from '../../store/context';
 import { usePopover } from '../common/use-popover';
 import { SharePanel } from './SharePanel';
@@ -25,8 +23,6 @@ export const ShareControl = memo(function ShareControl({ bridge }: ShareControlP
     lastSaved: state.lastSaved,
     saveCapture: state.saveCapture,
     probePin: state.probePin,
-    showError: state.showError,
-    environment: state.environment,
   }));
   const stem = fileStem(s.capture?.source.fileName ?? s.file);
   const frameName = `${stem}-frame-${s.report?.frameIndex ?? 0}`;
@@ -42,32 +38,12 @@ export const ShareControl = memo(function ShareControl({ bridge }: ShareControlP
     };
   }, [s.probePin, s.report]);
 
+  const exportOne = usePanelExport(bridge);
   const exportPanel = async (testId: string): Promise<void> => {
     close();
     // Let the popover leave the screen first: in the window the picture is of what the screen shows.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const element = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-    if (element === null) return;
-    try {
-      // Every picture says where its evidence came from, a capture's signature state included.
-      const environment = s.capture !== null ? s.capture.environment : (s.environment?.report ?? null);
-      const stamp = provenanceStamp(
-        s.capture,
-        s.file,
-        s.report?.frameIndex ?? null,
-        versionsText(environment ?? null, new Date()),
-      );
-      const { png, scale } = await panelToPng(element, bridge);
-      downloadBlob(await stampPng(png, stamp, scale), `${frameName}-${testId}.png`);
-    } catch (error) {
-      s.showError(
-        rpcError(
-          'INTERNAL',
-          `Could not make a picture of the panel: ${error instanceof Error ? error.message : String(error)}`,
-          'Try again, or take a screenshot.',
-        ),
-      );
-    }
+    await exportOne(testId);
   };
 
   return (

@@ -23,6 +23,7 @@ import { Operators } from '../operators/Operators';
 import { MemoryViews } from '../probe/MemoryViews';
 import { NavBar } from '../nav/NavBar';
 import { PanelBar } from '../nav/PanelBar';
+import { usePanelExport } from '../../export/use-panel-export';
 import { baseName } from '../../format';
 import { PresenterView } from '../presenter/PresenterView';
 import { wrongWrapPair } from '../presenter/wrong-wrap';
@@ -57,6 +58,7 @@ export interface AppLayoutProps {
 export function AppLayout({ view: s, actions, on, settingsPopover, ...props }: AppLayoutProps) {
   const { bridge, layoutReset, shownName } = props;
   const [dragging, setDragging] = useState(false);
+  const exportPanel = usePanelExport(bridge);
   // Long work's progress: a row of the frame bar (or under the top bar before a file is open), never over a control.
   const progress =
     props.longWork && s.progress !== null ? (
@@ -77,6 +79,7 @@ export function AppLayout({ view: s, actions, on, settingsPopover, ...props }: A
           busy={s.loadingFrame}
           onStep={on.step}
           onClose={() => actions.togglePresenter(false)}
+          onExport={() => void exportPanel('presenter-view')}
         />
       </div>
     );
