@@ -32,6 +32,9 @@ cp -a .gpu/ffmpeg "$stage/ffmpeg"
 rm -rf "$stage/ffmpeg/include" "$stage/ffmpeg/share" "$stage/ffmpeg/lib/pkgconfig"
 cp "$nvcv" "$stage/nvcv/"
 cp native/index.cjs "$stage/native/"
+# The one list of FFmpeg variants, which native/index.cjs reads from beside it (../contract/).
+mkdir -p "$stage/contract"
+cp contract/ffmpeg-variants.json "$stage/contract/"
 cp native/build/Release/zerocopy_inspector.node native/build/Release/libzci_nvdec_pool.so "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
 # Each variant's FFmpeg (ffmpeg-V/: its libraries, and its ffmpeg for docs/upstream's reproducer) and its addon, whose

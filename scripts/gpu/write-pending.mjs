@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { followUps } from './evidence/follow-ups.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const check = process.argv.includes('--check');
@@ -44,6 +45,14 @@ else {
   );
   for (const [sha, subject] of changes) out.push(`- \`${sha}\` ${subject.replace(/\|/g, '\\|')}`);
   out.push('');
+  // Follow-ups (focus-N-COMMIT in the run's folder) ran some test files at a later commit: said, not counted as the tier.
+  for (const f of followUps(path.join(root, run))) {
+    const taps = fs.readdirSync(f.dir).filter((name) => name.endsWith('.tap')).sort();
+    out.push(
+      `A follow-up ran some of the GPU tier's test files at \`${f.commit}\` ([\`${f.name}\`](${path.relative('docs', f.dir)}/), its notes say which): ${taps.join(', ')}; the evidence's follow-up table gives their counts.`,
+      '',
+    );
+  }
 }
 const text = out.join('\n');
 const target = path.join(root, 'docs', 'gpu-pending.md');
