@@ -127,8 +127,11 @@ carried=(native contract wording test/native test/gpu test/fixtures scripts/gpu 
 
 # xz keeps Node (~100 MB) to about a quarter of that.
 tar -C "$out" --sparse -cf - zci-gpu | xz -T2 -6 > "$out/zci-gpu.tar.xz"
-# Parts that each fit beside the working tree in one transfer to a GPU machine (PART_MIB, default 16): carried in
-# consecutive calls into one folder there, then joined: cat zci-gpu.tar.xz.part-* | tar -xJf -
-rm -f "$out"/zci-gpu.tar.xz.part-*
-split -b "${PART_MIB:-16}M" -d -a 2 "$out/zci-gpu.tar.xz" "$out/zci-gpu.tar.xz.part-"
+# Parts that each fit beside the working tree in one transfer to a GPU machine (64 MiB a transfer, the tracked tree
+# counted, 3 MiB kept spare; PART_MIB overrides): carried in consecutive calls into one folder there, then joined:
+# cat zci-gpu.tar.xz.part-* | tar -xJf -
+tree_mib=$(( ($(git ls-files -z | xargs -0 stat -c %s 2>/dev/null | awk '{ n += $1 } END { print n + 0 }') + 1048575) / 1048576 ))
+part_mib=${PART_MIB:-$(( 64 - 3 - tree_mib ))}
+[ "$part_mib" -ge 4 ] || { echo "the tracked tree ($tree_mib MiB) leaves no room for a bundle part in one transfer" >&2; exit 1; }
+split -b "${part_mib}M" -d -a 2 "$out/zci-gpu.tar.xz" "$out/zci-gpu.tar.xz.part-"
 du -sh "$stage" "$out/zci-gpu.tar.xz" "$out"/zci-gpu.tar.xz.part-*
