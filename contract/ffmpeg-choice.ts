@@ -5,7 +5,7 @@
  * loads the addon (native/index.cjs reads FFMPEG_CHOICE_ENV), so changing it means a new backend process.
  */
 import { z } from 'zod';
-import FFMPEG_VARIANTS from './ffmpeg-variants.json';
+import FFMPEG_VARIANTS from './ffmpeg-variants.json' with { type: 'json' };
 
 /** One of FFMPEG_CHOICES. ffmpeg-variants.json is the one list, each choice with its folder under native/ (holding
  * Release/zerocopy_inspector.node) and the command that builds it: the addon's loader (native/index.cjs) reads it,

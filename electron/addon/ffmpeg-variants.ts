@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FFMPEG_CHOICE_ENV, FfmpegChoice } from '../../contract/ffmpeg-choice';
 // The list itself, not contract/ffmpeg-choice.ts's schema: the command line's first module loads this one without zod.
-import FFMPEG_VARIANTS from '../../contract/ffmpeg-variants.json';
+import FFMPEG_VARIANTS from '../../contract/ffmpeg-variants.json' with { type: 'json' };
 
 /** Where each variant's binary lies, relative to the app (in a packaged app, under app.asar.unpacked). */
 const VARIANT_BINARIES = Object.fromEntries(

@@ -11,7 +11,7 @@ import { toRpcError, type RpcError } from '../../contract/envelope';
 import { DEFAULT_REMEDIES } from '../../contract/errors';
 import type { EnvironmentReport } from '../../contract/environment';
 import { FFMPEG_CHOICE_ENV, FFMPEG_CHOICES } from '../../contract/ffmpeg-choice';
-import FFMPEG_VARIANTS from '../../contract/ffmpeg-variants.json';
+import FFMPEG_VARIANTS from '../../contract/ffmpeg-variants.json' with { type: 'json' };
 import { EXIT_CODES } from '../../contract/inspect-output';
 import type { DecodeMode } from '../../contract/vocabulary';
 import { readAsCapture, ZIP_HEAD_BYTES } from './zip-head';
