@@ -19,7 +19,7 @@ function copyStyles(original: Element, clone: Element): void {
 const CONTROLS = 'button, input, select, textarea, [role="toolbar"]';
 
 /** The scale of a picture made in the page: 2 device pixels per CSS pixel, whatever the screen. */
-export const EXPORT_SCALE = 2;
+const EXPORT_SCALE = 2;
 
 /** A deep clone with computed styles inlined, canvases replaced by images of their pixels, no interactive state. */
 function cloneForPicture(original: Element): Element {
