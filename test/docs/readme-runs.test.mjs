@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { recordedAt } from '../../scripts/gpu/evidence/run.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -28,7 +29,8 @@ test("README's GPU-tier sentence names the newest run against both FFmpeg series
   const both = fs
     .readdirSync(runs)
     .filter((dir) => ['tests.tap', 'tests-ffmpeg7.1.tap'].every((f) => fs.existsSync(path.join(runs, dir, f))))
-    .sort();
+    // By when each run recorded (reports.json's date): folder names sort by commit hash within a day, not by time.
+    .sort((a, b) => (recordedAt(path.join(runs, a)) ?? 0) - (recordedAt(path.join(runs, b)) ?? 0));
   assert.equal(sentence[1], both.at(-1), 'the newest run that holds both series');
   for (const tap of ['tests.tap', 'tests-ffmpeg7.1.tap'])
     assert.equal(failures(path.join(runs, sentence[1], tap)), 0, `${tap} of ${sentence[1]}`);
