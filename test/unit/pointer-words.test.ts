@@ -168,6 +168,30 @@ describe('the pointer verdict names the planes that differ', () => {
     );
   });
 
+  it('takes only a whole hex number of at most 16 digits for an address, nothing before or after it', () => {
+    const report = paddedNv12Device();
+    const [luma, uv] = report.planes;
+    if (luma === undefined || uv === undefined) throw new Error('fixture lacks planes');
+    report.wrap.reason = '';
+    const detail = (nvcvPointer: string): string | undefined => {
+      report.planes = [{ ...luma }, { ...uv, match: null, nvcvPointer }];
+      return frameChecks(report).find((c) => c.name === 'pointers')?.detail;
+    };
+    for (const junk of ['id0x7f00', '0x7f00 ', '0x7f00g', '0x12345678901234567'])
+      expect(detail(junk)).toBe(`plane 1 (UV): NVCV's pointer ${JSON.stringify(junk)} is not an address`);
+  });
+
+  it('names a plane NVCV exported no pointer for once, by that alone, whatever FFmpeg pointer it has', () => {
+    const report = paddedNv12Device();
+    const [luma, uv] = report.planes;
+    if (luma === undefined || uv === undefined) throw new Error('fixture lacks planes');
+    report.wrap.reason = '';
+    report.planes = [{ ...luma }, { ...uv, match: null, nvcvPointer: null, ffmpegPointer: '(nil)' }];
+    const words = 'NVCV exported no pointer for 1 of 2 planes (UV)';
+    expect(frameChecks(report).find((c) => c.name === 'pointers')?.detail).toBe(words);
+    expect(frameVerdicts(report)[0]?.why).toBe(words);
+  });
+
   it('names every plane that differs when several do, and no plane whose match is false over a stride', () => {
     const report = mismatchFrame();
     report.planes = report.planes.map((plane) => ({
