@@ -27,10 +27,12 @@ if (git('cat-file', '-e', `${commit}^{commit}`).status !== 0) {
   console.error(`the run's commit ${commit} is not in this clone's history (a shallow clone?)`);
   process.exit(3);
 }
-const changes = git('log', '--reverse', '--format=%h%x09%s', `${commit}..HEAD`, '--', 'native')
+// %H, cut to 7 here: git's own %h grows with the clone's object count, and the page must read the same in every clone.
+const changes = git('log', '--reverse', '--format=%H%x09%s', `${commit}..HEAD`, '--', 'native')
   .stdout.split('\n')
   .filter((line) => line !== '')
-  .map((line) => line.split('\t'));
+  .map((line) => line.split('\t'))
+  .map(([sha, subject]) => [sha.slice(0, 7), subject]);
 const out = ['# Native changes not yet run on a GPU', ''];
 out.push(
   `[gpu-evidence.md](gpu-evidence.md) is the run of \`${commit.slice(0, 7)}\` ([\`${run}/\`](${path.relative('docs', run)}/)).`,
