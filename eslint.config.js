@@ -17,7 +17,36 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  */
 export const LAYERS = {
   // The window's code: React, and the runtime-neutral contract. No Node, no Electron, no addon.
-  renderer: { rooms: ['contract', 'wording', 'renderer/src/model'], packages: ['react', 'react-dom', 'zustand'] },
+  renderer: {
+    rooms: [
+      'contract',
+      'wording',
+      'renderer/src/model',
+      'renderer/src/store',
+      'renderer/src/rpc',
+      'renderer/src/format',
+      'renderer/src/frame-timing',
+    ],
+    packages: ['react', 'react-dom', 'zustand'],
+  },
+  // The window's state (zustand slices) and what it derives: below the components, which read it; never above them.
+  'renderer/src/store': {
+    rooms: [
+      'contract',
+      'wording',
+      'renderer/src/model',
+      'renderer/src/rpc',
+      'renderer/src/format',
+      'renderer/src/frame-timing',
+    ],
+    packages: ['react', 'zustand'],
+  },
+  // The window's RPC client, and the formatting and timing helpers the state and the components share. The two
+  // helpers are rooms as import targets (an import names a module without its extension); their own imports are
+  // held by the renderer's row.
+  'renderer/src/rpc': { rooms: ['contract'], packages: [] },
+  'renderer/src/format': { rooms: [], packages: [] },
+  'renderer/src/frame-timing': { rooms: [], packages: ['react'] },
   // The frame's geometry and arithmetic (plane facts, rows at a plane's end, tiles, a pixel's place and region):
   // plain functions of the report, no React, no store, no components.
   'renderer/src/model': { rooms: ['contract'], packages: [] },
@@ -71,6 +100,10 @@ export const LAYERS = {
   'test/unit': {
     rooms: [
       'renderer',
+      'renderer/src/store',
+      'renderer/src/rpc',
+      'renderer/src/format',
+      'renderer/src/frame-timing',
       'renderer/src/model',
       'contract',
       'wording',
@@ -90,12 +123,25 @@ export const LAYERS = {
     packages: ['node', 'vitest', 'eslint', 'fast-check'],
   },
   'test/component': {
-    rooms: ['renderer', 'renderer/src/model', 'contract', 'test/support'],
+    rooms: [
+      'renderer',
+      'renderer/src/store',
+      'renderer/src/rpc',
+      'renderer/src/format',
+      'renderer/src/frame-timing',
+      'renderer/src/model',
+      'contract',
+      'test/support',
+    ],
     packages: ['node', 'vitest', 'react', '@testing-library/react', '@testing-library/user-event'],
   },
   'test/integration': {
     rooms: [
       'renderer',
+      'renderer/src/store',
+      'renderer/src/rpc',
+      'renderer/src/format',
+      'renderer/src/frame-timing',
       'renderer/src/model',
       'contract',
       'wording',
@@ -125,7 +171,16 @@ export const LAYERS = {
   // The GPU evidence writer's readers (JavaScript, typed by JSDoc): the tests read the runs through the same code.
   'scripts/gpu/evidence': { rooms: [], packages: ['node', '@xmldom/xmldom'] },
   'test/support/live': {
-    rooms: ['renderer', 'contract', 'electron/addon', 'test/support'],
+    rooms: [
+      'renderer',
+      'renderer/src/store',
+      'renderer/src/rpc',
+      'renderer/src/format',
+      'renderer/src/frame-timing',
+      'contract',
+      'electron/addon',
+      'test/support',
+    ],
     packages: ['node', 'ws'],
   },
   'test/support/e2e': {

@@ -4,7 +4,7 @@ import type { InspectorBridge } from '../../contract/bridge';
 import { rpcError } from '../../contract/envelope';
 import { AppLayout } from './components/shell/AppLayout';
 import type { AppView } from './components/shell/app-view';
-import { sourceOf } from './components/ab/source-identity';
+import { sourceOf } from './store/source-identity';
 import { captureEnvironment } from './components/capture/capture-environment';
 import { useHoverResetKey } from './components/common/use-hover-reset';
 import { useDismiss, usePopover } from './components/common/use-popover';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlaneThumbnail } from '../../contract/show';
 import type { FrameReport } from '../../contract/report';
 import { AbPanel } from '../../renderer/src/components/ab/AbPanel';
-import type { AbSource } from '../../renderer/src/components/ab/source-identity';
+import type { AbSource } from '../../renderer/src/store/source-identity';
 import { paddedNv12Device } from '../support/reports';
 
 // jsdom has no 2D canvas; the panel then draws nothing, and the words are what is read.

@@ -1,6 +1,6 @@
 /** Whether A and B came from the same source file: a capture that recorded none can never be "the same". */
 import { describe, expect, it } from 'vitest';
-import { compareSources, sourceOf } from '../../renderer/src/components/ab/source-identity';
+import { compareSources, sourceOf } from '../../renderer/src/store/source-identity';
 import { EMPTY_SHA256, sourceNotRecorded } from '../../wording/capture-source';
 import { captureSummary } from '../support/capture-summary';
 import { PYNVVIDEOCODEC_FRAME, recorderSummary, TORCH_TENSOR, NVCV_IMAGE } from '../support/recorder-summary';

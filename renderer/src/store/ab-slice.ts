@@ -5,7 +5,7 @@
 import type { CaptureSummary } from '../../../contract/capture-summary';
 import type { PlaneThumbnail } from '../../../contract/show';
 import type { FrameReport } from '../../../contract/report';
-import { sourceOf, type AbSource } from '../components/ab/source-identity';
+import { sourceOf, type AbSource } from './source-identity';
 import { baseName } from '../format';
 import type { SliceCreator } from './types';
 

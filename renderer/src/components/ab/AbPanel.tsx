@@ -12,7 +12,7 @@ import { AbSourceVerdict } from './AbSourceVerdict';
 import { greyDifference } from './grey-difference';
 import { differentPictures } from './picture-match';
 import { changedCount, compareReports } from './report-diff';
-import { compareSources, type AbSource } from './source-identity';
+import { compareSources, type AbSource } from '../../store/source-identity';
 import './ab-source.css';
 import { PanelToggle } from '../common/PanelToggle';
 

@@ -1,5 +1,5 @@
 /** The A/B panel's first line: whether A and B were decoded from the same source file, by hash. */
-import type { SourceVerdict } from './source-identity';
+import type { SourceVerdict } from '../../store/source-identity';
 
 /** Props of AbSourceVerdict. */
 export interface AbSourceVerdictProps {

@@ -8,7 +8,7 @@ import type { InspectorBridge } from '../../../../contract/bridge';
 import { ErrorBanner } from '../banners/ErrorBanner';
 import { ProgressBar } from '../banners/ProgressBar';
 import { AbPanel } from '../ab/AbPanel';
-import type { AbSource } from '../ab/source-identity';
+import type { AbSource } from '../../store/source-identity';
 import { CapturedOperators } from '../capture/CapturedOperators';
 import { FRAME_VIEW_ID } from '../common/frame-view-focus';
 import { FrameAnswers } from '../answers/FrameAnswers';

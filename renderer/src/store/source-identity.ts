@@ -5,9 +5,9 @@
  * capture recorded in the user's own process carries no source file at all: its "source" is the process's script, or
  * zero bytes where the script could not be read, and two such hashes agreeing says nothing about the frames.
  */
-import type { CaptureSummary } from '../../../../contract/capture-summary';
-import { sourceNotRecorded } from '../../../../wording/capture-source';
-import { baseName, formatCount } from '../../format';
+import type { CaptureSummary } from '../../../contract/capture-summary';
+import { sourceNotRecorded } from '../../../wording/capture-source';
+import { baseName, formatCount } from '../format';
 
 /** One side's source file, as far as it is known. */
 export interface AbSource {
