@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from . import schema, signing
+from . import atomic, schema, signing
 from .errors import CaptureInvalidError
 
 MANIFEST_ENTRY = "capture.json"
@@ -82,8 +82,8 @@ def encode(manifest: dict[str, Any], files: dict[str, bytes], key: Any | None) -
 
 
 def write_file(path: str | os.PathLike[str], data: bytes, overwrite: bool = False) -> Path:
-    """Writes to <name>.<random>.partial beside the target, fsyncs, links it into place (or renames over the old
-    file when `overwrite`), fsyncs the folder. Refuses a symbolic link, and an existing file unless asked."""
+    """Writes the capture atomically (atomic.write_atomically: linked into place, or renamed over the old file when
+    `overwrite`). Refuses a symbolic link, and an existing file unless asked."""
     target = Path(path)
     if not target.name.endswith(".zci"):
         raise ValueError(f"{target}: a capture's name ends in .zci")
@@ -91,24 +91,4 @@ def write_file(path: str | os.PathLike[str], data: bytes, overwrite: bool = Fals
         raise FileExistsError(f"{target} is a symbolic link; the recorder never replaces one")
     if target.exists() and not overwrite:
         raise FileExistsError(f"{target} exists; pass overwrite=True to replace it")
-    partial = target.with_name(f"{target.name}.{os.urandom(4).hex()}.partial")
-    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        if overwrite:
-            os.replace(partial, target)
-        else:
-            os.link(partial, target)
-    finally:
-        if partial.exists():
-            partial.unlink()
-    folder = os.open(target.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
-    return target
+    return atomic.write_atomically(target, data, replace=overwrite)

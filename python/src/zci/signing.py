@@ -13,6 +13,8 @@ from typing import Any
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from . import atomic
+
 KEY_FILE = "recorder-signing-key.pem"
 SIGNATURE_ENTRY = "signature.json"
 STATEMENT_HEADER = "zerocopy-inspector capture signature 1"
@@ -38,19 +40,10 @@ def load_or_create_key(folder: Path | None = None) -> Ed25519PrivateKey:
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    temporary = folder / f"{KEY_FILE}.{os.urandom(4).hex()}.tmp"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        os.write(fd, pem)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        os.link(temporary, path)
+        atomic.write_atomically(path, pem, replace=False, mode=0o600)
     except FileExistsError:
         return load_or_create_key(folder)
-    finally:
-        temporary.unlink()
     return key
 
 

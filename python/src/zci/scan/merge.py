@@ -9,6 +9,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..atomic import write_atomically
 from .inputs import ZERO_KEY, ScanInput, key_of, key_tuple
 from .lines import SCAN_LINE_VERSION, read_results
 
@@ -102,10 +103,6 @@ def write_merged(output: str, result: Plan) -> list[dict[str, Any]]:
     """Writes the merged file (others first, then this run's lines in input order) whole, through a temporary file
     renamed over it, so a stop never leaves half a file; returns this run's lines."""
     current = [result.done[path] for path in result.paths if path in result.done]
-    temporary = f"{output}.partial"
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write("".join(f"{raw}\n" for _, raw in [*result.others, *current]))
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, output)
+    text = "".join(f"{raw}\n" for _, raw in [*result.others, *current])
+    write_atomically(output, text.encode("utf-8"), replace=True)
     return [line for line, _ in current]
