@@ -1,5 +1,5 @@
 /**
- * Each exit code of the command line means one thing, and --help and README list the same codes: a comparison that
+ * Each exit code of the command line means one thing, and --help and docs/command-line.md list the same codes: a comparison that
  * could not run (DECODER_COMPARE_UNAVAILABLE) exits 4, not 3 ("the file could not be opened").
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -36,10 +36,10 @@ function exitCodeSection(help: string): Map<number, string> {
   return codes;
 }
 
-/** README's exit code table of the command line: code → meaning. */
-function readmeExitCodes(): Map<number, string> {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const table = readme.split('| exit code | meaning |')[1]?.split('\n\n')[0] ?? '';
+/** The exit code table of docs/command-line.md: code → meaning. */
+function documentedExitCodes(): Map<number, string> {
+  const page = readFileSync(path.join(ROOT, 'docs', 'command-line.md'), 'utf8');
+  const table = page.split('| exit code | meaning |')[1]?.split('\n\n')[0] ?? '';
   const rows = [...table.matchAll(/^\| (\d+) \| (.*) \|$/gm)];
   return new Map(rows.map((row) => [Number(row[1]), row[2] ?? '']));
 }
@@ -88,8 +88,8 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector exit codes (needs npm
     expect(codes.get(EXIT_CODES.cannotOpen)).not.toMatch(/compare/);
   });
 
-  it("README's table lists the same codes as --help, 4 for DECODER_COMPARE_UNAVAILABLE", () => {
-    const codes = readmeExitCodes();
+  it("docs/command-line.md's table lists the same codes as --help, 4 for DECODER_COMPARE_UNAVAILABLE", () => {
+    const codes = documentedExitCodes();
     expect([...codes.keys()].sort()).toEqual(Object.values(EXIT_CODES).sort());
     expect(codes.get(EXIT_CODES.compareUnavailable)).toMatch(/DECODER_COMPARE_UNAVAILABLE/);
     expect(codes.get(EXIT_CODES.ok)).toMatch(/head/);
