@@ -11,6 +11,7 @@ import { parseFrameList } from '../../wording/frame-list';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { EXIT_CODES } from '../../contract/inspect-output';
 import { formatHelp, HELP_WIDTH, type HelpSection } from './help-text';
+import { wholeOption } from '../scan/whole-option';
 import {
   DECODE_MODES,
   decodeModeSchema,
@@ -206,11 +207,9 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** A whole-number option within bounds, or null when absent; a UsageError otherwise. */
 function integer(value: string | undefined, name: string, min: number, max: number): number | null {
-  if (value === undefined) return null;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
-    throw new UsageError(`--${name} needs a whole number from ${min} to ${max}, not "${value}"`);
-  return Number(value);
+  return wholeOption(value, name, { min, max }, UsageError);
 }
 
 /** Parses argv (without node and the script); throws UsageError. */

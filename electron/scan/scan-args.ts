@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, type DecodeMode } from '../../contract/vocabulary';
+import { wholeOption } from './whole-option';
 import { MAX_COMPARED_FRAMES } from './scan-compare';
 
 /** Decoders at once when the user does not say: NVDEC engines are several per GPU, and one file keeps one busy. */
@@ -65,11 +66,9 @@ export class ScanUsageError extends Error {
   override readonly name = 'ScanUsageError';
 }
 
+/** A whole-number option within bounds, or fallback when absent; a ScanUsageError otherwise. */
 function whole(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
-    throw new ScanUsageError(`--${name} needs a whole number from ${min} to ${max}, not "${value}"`);
-  return Number(value);
+  return wholeOption(value, name, { min, max }, ScanUsageError) ?? fallback;
 }
 
 /** Parses the arguments after `scan`; throws ScanUsageError. */
