@@ -77,6 +77,23 @@ export function causeOf(check: CheckResult, report: FrameReport): string {
   }
 }
 
+/**
+ * Counts one frame under its check and cause, the one grouping of every scan finding (the checks' and the decoder
+ * A/B's): the first frame of a cause makes the finding, with its frame and its detail; each later frame adds one.
+ */
+export function groupFinding(
+  findings: Map<string, ScanFinding>,
+  check: ScanFinding['check'],
+  cause: string,
+  frameIndex: number,
+  detail: () => string,
+): void {
+  const key = `${check}\u0000${cause}`;
+  const seen = findings.get(key);
+  if (seen !== undefined) seen.frames += 1;
+  else findings.set(key, { check, cause, frames: 1, firstFrame: frameIndex, detail: detail() });
+}
+
 /** Adds one frame's failed checks to a file's findings (one finding per cause, counting its frames). */
 export function addFrameFindings(
   findings: Map<string, ScanFinding>,
@@ -86,10 +103,6 @@ export function addFrameFindings(
 ): void {
   for (const check of checks) {
     if (check.ok !== false) continue;
-    const cause = causeOf(check, report);
-    const key = `${check.name}\u0000${cause}`;
-    const seen = findings.get(key);
-    if (seen !== undefined) seen.frames += 1;
-    else findings.set(key, { check: check.name, cause, frames: 1, firstFrame: frameIndex, detail: check.detail });
+    groupFinding(findings, check.name, causeOf(check, report), frameIndex, () => check.detail);
   }
 }

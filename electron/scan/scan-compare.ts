@@ -11,6 +11,7 @@ import { toRpcError } from '../../contract/envelope';
 import type { ScanFinding } from '../../contract/scan';
 import type { DecodePath } from '../../contract/vocabulary';
 import type { AddonModule } from '../addon/native';
+import { groupFinding } from './scan-causes';
 
 /** The most frames of one file the scan compares: each opens the file twice more and decodes up to its frame. */
 export const MAX_COMPARED_FRAMES = 8;
@@ -33,19 +34,17 @@ export function compareFindings(result: DecoderCompareResult): ScanFinding[] {
         : frame.bitExactRequired
           ? `the decoder A/B: ${result.decoderA} decoded differently from software decoding where ${result.codec} requires the same samples, and no explanation makes them identical`
           : `the decoder A/B: ${result.decoderA} differs from software decoding beyond ${result.codec}'s tolerance (${frame.tolerance}), and no explanation brings it within`;
-    const seen = byCause.get(cause);
-    if (seen !== undefined) seen.frames += 1;
-    else
-      byCause.set(cause, {
-        check: 'compare',
-        cause,
-        frames: 1,
-        firstFrame: frame.index,
-        detail: `${frame.formatA} vs ${frame.formatB}; ${frame.planes
+    groupFinding(
+      byCause,
+      'compare',
+      cause,
+      frame.index,
+      () =>
+        `${frame.formatA} vs ${frame.formatB}; ${frame.planes
           .filter((p) => !p.identical)
           .map((p) => `${p.plane} ${p.differing} differ, max ${p.maxAbsDiff}`)
           .join(', ')}`,
-      });
+    );
   }
   return [...byCause.values()];
 }

@@ -11,7 +11,7 @@ import {
   parseScanArgs,
   ScanUsageError,
 } from '../../electron/scan/scan-args';
-import { addFrameFindings, causeOf } from '../../electron/scan/scan-causes';
+import { addFrameFindings, causeOf, groupFinding } from '../../electron/scan/scan-causes';
 import { frameRuns } from '../../electron/scan/scan-file';
 import { listedPaths, scanKeyOf } from '../../electron/scan/scan-inputs';
 import { escapeHtml, reportHtml } from '../../electron/scan/scan-report';
@@ -69,6 +69,20 @@ describe('causes', () => {
     addFrameFindings(findings, 4, report, frameChecks(report));
     addFrameFindings(findings, 5, { ...report, frameIndex: 5 }, frameChecks(report));
     expect([...findings.values()]).toMatchObject([{ check: 'decoder', frames: 2, firstFrame: 4 }]);
+  });
+
+  it('are grouped by one function: by check and cause, the first frame keeping its detail, each later one counted', () => {
+    const findings = new Map();
+    const detail = (words: string) => () => words;
+    groupFinding(findings, 'compare', 'the decoder A/B: a cause', 8, detail('first'));
+    groupFinding(findings, 'compare', 'the decoder A/B: a cause', 16, () => {
+      throw new Error('a later frame of a cause does not build its detail');
+    });
+    groupFinding(findings, 'decoder', 'the decoder A/B: a cause', 24, detail('another check'));
+    expect([...findings.values()]).toEqual([
+      { check: 'compare', cause: 'the decoder A/B: a cause', frames: 2, firstFrame: 8, detail: 'first' },
+      { check: 'decoder', cause: 'the decoder A/B: a cause', frames: 1, firstFrame: 24, detail: 'another check' },
+    ]);
   });
 
   it('leave passing checks out', () => {
