@@ -1,5 +1,5 @@
 /** What the preload script exposes to the window as window.inspector; nothing else crosses. */
-import type { ChannelResult, PanelRect } from './ipc-channels';
+import type { ChannelResult } from './ipc-channels';
 
 /** The message type the preload posts to the window when a backend port arrives. */
 export const BACKEND_PORT_MESSAGE = 'zci-backend-port';
@@ -14,8 +14,6 @@ export interface InspectorBridge {
   openFileDialog(): Promise<ChannelResult<'openDialog'>>;
   /** Shows the native save dialog for a capture; resolves to the chosen path or null. */
   saveCaptureDialog(defaultName: string): Promise<ChannelResult<'saveCaptureDialog'>>;
-  /** A PNG of a rectangle of the window, taken by the main process (webContents.capturePage). */
-  capturePanel(rect: PanelRect): Promise<ChannelResult<'capturePanel'>>;
   /** Shows the native folder dialog for NVCV / CV-CUDA; the backend loads from the chosen folder from then on. */
   chooseLibraryFolder(): Promise<ChannelResult<'chooseLibraryFolder'>>;
   /** The file-system path of a dropped File. */

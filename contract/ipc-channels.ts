@@ -4,21 +4,12 @@
  * as they come from the page) and the result main answers with.
  */
 
-/** A rectangle of the window in CSS pixels, for capturePanel. */
-export interface PanelRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 /** Every channel's name on the wire. */
 export const CHANNELS = {
   connect: 'backend:connect',
   port: 'backend:port',
   openDialog: 'dialog:open',
   saveCaptureDialog: 'dialog:save-capture',
-  capturePanel: 'panel:capture',
   chooseLibraryFolder: 'dialog:library-folder',
 } as const;
 
@@ -32,8 +23,6 @@ interface ChannelMap {
   openDialog: { kind: 'invoke'; args: []; result: string | null };
   /** The native save dialog for a capture, with a suggested name; the chosen path or null. */
   saveCaptureDialog: { kind: 'invoke'; args: [defaultName: string]; result: string | null };
-  /** A PNG of a rectangle of the window. */
-  capturePanel: { kind: 'invoke'; args: [rect: PanelRect]; result: Uint8Array };
   /** The native folder dialog for NVCV / CV-CUDA; main hands the choice to the backend; the folder or null. */
   chooseLibraryFolder: { kind: 'invoke'; args: []; result: string | null };
 }

@@ -1,9 +1,9 @@
-/** The main process's part of sharing: the capture save dialog and pictures of panels for PNG export. */
+/** The main process's part of sharing: the capture save dialog (pictures of panels are made in the page). */
 import { dialog } from 'electron';
 import { handle } from './ipc';
-import { captureFileName, panelRect } from './panel-rect';
+import { captureFileName } from './capture-name';
 
-/** Answers the window's save-dialog and panel-picture requests; only the app's own page is served. */
+/** Answers the window's save-dialog requests; only the app's own page is served. */
 export function registerShareIpc(rendererUrl: string, allowPath: (file: string) => void): void {
   handle(
     'saveCaptureDialog',
@@ -21,13 +21,4 @@ export function registerShareIpc(rendererUrl: string, allowPath: (file: string) 
       return result.filePath;
     },
   );
-  const notTheAppPage = (): never => {
-    throw new Error('refused: not the app page');
-  };
-  handle('capturePanel', rendererUrl, notTheAppPage, async (event, value) => {
-    const rect = panelRect(value);
-    if (rect === null) throw new Error('refused: not a panel rectangle');
-    const image = await event.sender.capturePage(rect);
-    return new Uint8Array(image.toPNG());
-  });
 }

@@ -13,7 +13,6 @@ const bridge: InspectorBridge = {
   connect: () => ipcRenderer.send(CHANNELS.connect),
   openFileDialog: () => invoke('openDialog'),
   saveCaptureDialog: (defaultName) => invoke('saveCaptureDialog', defaultName),
-  capturePanel: (rect) => invoke('capturePanel', rect),
   chooseLibraryFolder: () => invoke('chooseLibraryFolder'),
   pathForFile: (file) => webUtils.getPathForFile(file),
 };

@@ -68,7 +68,7 @@ export function refusal(
   return null;
 }
 
-const SECURITY_HEADERS = {
+export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

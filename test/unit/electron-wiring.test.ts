@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy } from '../../contract/csp';
 import { APP_URL, appResponse } from '../../electron/main/app-protocol';
+import { SECURITY_HEADERS } from '../../electron/serve/server';
 import { fromAppPage, guarded } from '../../electron/main/navigation';
 import { windowOptions } from '../../electron/main/window-options';
 import { wireContents, wireSession, type WiredContents } from '../../electron/main/wire-window';
@@ -120,6 +121,29 @@ describe("the app's own scheme", () => {
     ]) {
       expect((await appResponse(root, url)).status, url).toBe(404);
     }
+  });
+});
+
+/** One directive's sources from a policy, sorted; null when the policy has no such directive. */
+function directive(policy: string, name: string): string[] | null {
+  const found = policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name);
+  return found === undefined ? null : found.slice(1).sort();
+}
+
+describe('the picture policy', () => {
+  it('lets the window, serve mode and the page itself draw data: and blob: images, with one img-src', async () => {
+    const page = await appResponse(path.join(ROOT, 'renderer'), APP_URL);
+    const inWindow = directive(page.headers.get('content-security-policy') ?? '', 'img-src');
+    const served = directive(SECURITY_HEADERS['content-security-policy'], 'img-src');
+    const html = await readFile(path.join(ROOT, 'renderer', 'index.html'), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? '';
+    // Panel exports draw an SVG foreignObject from a data: URL and canvases inlined as data: images.
+    expect(inWindow).toEqual(["'self'", 'blob:', 'data:']);
+    expect(served).toEqual(inWindow);
+    expect(directive(meta, 'img-src')).toEqual(inWindow);
   });
 });
 

@@ -3,7 +3,8 @@
  * cannot start where these tests run, so its preload modules are stood in for by recorders; the preload script is
  * the app's own.
  */
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { InspectorBridge } from '../../contract/bridge';
 import { CHANNELS } from '../../contract/ipc-channels';
 
 const exposed: Record<string, unknown> = {};
@@ -26,7 +27,6 @@ describe('the preload', () => {
     const api = exposed.inspector as Record<string, unknown>;
     expect(Object.fromEntries(Object.entries(api).map(([k, v]) => [k, typeof v]))).toMatchInlineSnapshot(`
       {
-        "capturePanel": "function",
         "chooseLibraryFolder": "function",
         "connect": "function",
         "openFileDialog": "function",
@@ -43,13 +43,20 @@ describe('the preload', () => {
     expect(send).toHaveBeenCalledWith(CHANNELS.connect);
     await api.openFileDialog?.();
     await api.saveCaptureDialog?.('clip.zci');
-    await api.capturePanel?.({ x: 0, y: 0, width: 10, height: 10 });
     await api.chooseLibraryFolder?.();
     expect(invoke.mock.calls).toEqual([
       [CHANNELS.openDialog],
       [CHANNELS.saveCaptureDialog, 'clip.zci'],
-      [CHANNELS.capturePanel, { x: 0, y: 0, width: 10, height: 10 }],
       [CHANNELS.chooseLibraryFolder],
     ]);
+  });
+});
+
+describe('panel pictures', () => {
+  it('are made in the page alone: no bridge member or channel asks the main process for a picture of the window', () => {
+    const api = exposed.inspector as Record<string, unknown>;
+    expect(Object.keys(api).filter((key) => /capture(?!Dialog)|picture|png/i.test(key))).toEqual([]);
+    expect(Object.values(CHANNELS).filter((name) => name.startsWith('panel:'))).toEqual([]);
+    expectTypeOf<InspectorBridge>().not.toHaveProperty('capturePanel');
   });
 });

@@ -1,9 +1,9 @@
 /**
- * A picture of one panel as PNG. In the Electron window the main process captures the page (capturePage);
- * in a browser the panel is cloned with its computed styles into an SVG foreignObject and drawn on a canvas at 2×,
- * its buttons and fields left out of the drawing.
+ * A picture of one panel as PNG, made the same way in the Electron window and in a browser: the panel is cloned with
+ * its computed styles into an SVG foreignObject and drawn on a canvas at 2×, its buttons and fields left out of the
+ * drawing, the whole panel whatever part of it the window shows. The page's policy allows the data: and blob: images
+ * this needs (contract/csp.ts, one policy for both).
  */
-import type { InspectorBridge } from '../../../contract/bridge';
 
 /** Copies every computed style of the original onto the clone (CSSOM only: the page's CSP allows no style attributes). */
 function copyStyles(original: Element, clone: Element): void {
@@ -69,22 +69,7 @@ async function elementToPngInPage(element: HTMLElement, scale = EXPORT_SCALE): P
   );
 }
 
-/** The element's PNG: from the main process in Electron (what is on screen), from the page otherwise. */
-export async function panelToPng(
-  element: HTMLElement,
-  bridge: InspectorBridge | null,
-): Promise<{ png: Blob; scale: number }> {
-  if (bridge === null) return { png: await elementToPngInPage(element), scale: EXPORT_SCALE };
-  element.scrollIntoView({ block: 'nearest' });
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  const box = element.getBoundingClientRect();
-  // capturePage sees only the viewport: the part of a panel taller than the window is cut.
-  const top = Math.max(0, box.top);
-  const bytes = await bridge.capturePanel({
-    x: Math.max(0, box.left),
-    y: top,
-    width: Math.min(box.width, window.innerWidth - Math.max(0, box.left)),
-    height: Math.min(box.bottom, window.innerHeight) - top,
-  });
-  return { png: new Blob([new Uint8Array(bytes)], { type: 'image/png' }), scale: window.devicePixelRatio || 1 };
+/** The element's PNG at EXPORT_SCALE, drawn in the page. */
+export async function panelToPng(element: HTMLElement): Promise<{ png: Blob; scale: number }> {
+  return { png: await elementToPngInPage(element), scale: EXPORT_SCALE };
 }

@@ -2,7 +2,6 @@
  * Exports one panel (by its data-testid) as a PNG download: the panel's picture, then the provenance band (the file or
  * capture, the frame, FFmpeg's and NVCV's versions, the time). A failure is shown as the app's error.
  */
-import type { InspectorBridge } from '../../../contract/bridge';
 import { rpcError } from '../../../contract/envelope';
 import { useApp } from '../store/context';
 import { downloadBlob, fileStem } from './download';
@@ -10,7 +9,7 @@ import { panelToPng } from './panel-png';
 import { provenanceStamp, stampPng, versionsText } from './provenance-stamp';
 
 /** The export function for this window. */
-export function usePanelExport(bridge: InspectorBridge | null): (testId: string) => Promise<void> {
+export function usePanelExport(): (testId: string) => Promise<void> {
   const s = useApp((state) => ({
     file: state.file,
     report: state.report,
@@ -31,7 +30,7 @@ export function usePanelExport(bridge: InspectorBridge | null): (testId: string)
         s.report?.frameIndex ?? null,
         versionsText(environment ?? null, new Date()),
       );
-      const { png, scale } = await panelToPng(element, bridge);
+      const { png, scale } = await panelToPng(element);
       downloadBlob(await stampPng(png, stamp, scale), `${stem}-frame-${s.report?.frameIndex ?? 0}-${testId}.png`);
     } catch (error) {
       s.showError(

@@ -38,7 +38,7 @@ export const ShareControl = memo(function ShareControl({ bridge }: ShareControlP
     };
   }, [s.probePin, s.report]);
 
-  const exportOne = usePanelExport(bridge);
+  const exportOne = usePanelExport();
   const exportPanel = async (testId: string): Promise<void> => {
     close();
     // Let the popover leave the screen first: in the window the picture is of what the screen shows.

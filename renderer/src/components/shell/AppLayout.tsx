@@ -58,7 +58,7 @@ export interface AppLayoutProps {
 export function AppLayout({ view: s, actions, on, settingsPopover, ...props }: AppLayoutProps) {
   const { bridge, layoutReset, shownName } = props;
   const [dragging, setDragging] = useState(false);
-  const exportPanel = usePanelExport(bridge);
+  const exportPanel = usePanelExport();
   // Long work's progress: a row of the frame bar (or under the top bar before a file is open), never over a control.
   const progress =
     props.longWork && s.progress !== null ? (
