@@ -5,7 +5,6 @@
 // `frame` before it. Both answers are brought to one form: the report (its copy ledger beside it), the thumbnails'
 // sizes and a digest of their bytes, and the preview's figures and digests or its error. Values that differ from run
 // to run (addresses, timings) are replaced by their type, as dump-reports.mjs does.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +16,7 @@ const [appRoot, out] = process.argv.slice(2);
 if (!appRoot || !out) throw new Error('usage: dump-rpc-answers.mjs APP_ROOT OUT.json');
 const root = path.resolve(appRoot);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { readServerMessage } = await import(path.join(repo, 'test/gpu/serve-process.mjs'));
+const { connectRpc, startServe } = await import(path.join(repo, 'test/gpu/serve-process.mjs'));
 const { WebSocket } = createRequire(path.join(repo, 'package.json'))('ws');
 
 const VOLATILE =
@@ -57,46 +56,9 @@ function common(answer) {
   };
 }
 
-async function startServe(configDir) {
-  const proc = spawn(
-    process.execPath,
-    [path.join(root, 'out/serve/index.js'), '--port', '0', '--config-dir', configDir, '--root', repo],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },
-  );
-  let text = '';
-  const url = await new Promise((resolve, reject) => {
-    proc.stdout.on('data', (d) => {
-      text += d;
-      const m = /serving at (http:\/\/\S+)/.exec(text);
-      if (m) resolve(new URL(m[1]));
-    });
-    proc.stderr.on('data', (d) => (text += d));
-    proc.on('exit', (code) => reject(new Error(`serve exited ${code}:\n${text}`)));
-  });
-  return { proc, url };
-}
-
 const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zci-dump-'));
-const { proc, url } = await startServe(configDir);
-const socket = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { origin: url.origin });
-await new Promise((resolve, reject) => {
-  socket.once('open', resolve);
-  socket.once('error', reject);
-});
-let id = 0;
-const call = (method, params) =>
-  new Promise((resolve) => {
-    const mine = ++id;
-    const onMessage = (data, isBinary) => {
-      const m = readServerMessage(data, isBinary);
-      if (m.kind === 'response' && m.id === mine) {
-        socket.off('message', onMessage);
-        resolve(m);
-      }
-    };
-    socket.on('message', onMessage);
-    socket.send(JSON.stringify({ kind: 'request', id: mine, method, params }));
-  });
+const { proc, url } = await startServe(configDir, ['--root', repo], {}, root);
+const { socket, call } = await connectRpc(WebSocket, url);
 
 const probe = await call('show', { target: { index: 0 } });
 const door = probe.ok || probe.error.code !== 'INVALID_ARGUMENT' || !/Unknown method/.test(probe.error.message) ? 'show' : 'frame';

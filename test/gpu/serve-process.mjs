@@ -11,11 +11,13 @@ export const serveEntry = path.join(root, 'out', 'serve', 'index.js');
 
 /**
  * Starts serve mode with a config folder, any further arguments and any further environment (a test hook such as
- * ZCI_PLANT_WRAP); resolves { proc, url } once it serves.
+ * ZCI_PLANT_WRAP); resolves { proc, url } once it serves. appRoot names another build of the app to start (a folder
+ * holding out/serve/index.js and native/), as scripts/refactor/dump-rpc-answers.mjs compares two builds.
  */
-export async function startServe(configDir, extraArgs = [], extraEnv = {}) {
-  const proc = spawn(process.execPath, [serveEntry, '--port', '0', '--config-dir', configDir, ...extraArgs], {
-    cwd: root,
+export async function startServe(configDir, extraArgs = [], extraEnv = {}, appRoot = root) {
+  const entry = path.join(appRoot, 'out', 'serve', 'index.js');
+  const proc = spawn(process.execPath, [entry, '--port', '0', '--config-dir', configDir, ...extraArgs], {
+    cwd: appRoot,
     env: { ...process.env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
