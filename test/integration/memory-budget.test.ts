@@ -4,22 +4,16 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { PathPolicy } from '../../electron/app/path-policy';
-import { ClientSession } from '../../electron/backend/client-session';
-import { createHandlers } from '../../electron/backend/handlers/index';
-import type { HandlerContext } from '../../electron/backend/handlers/types';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { ClientSession } from '../../electron/backend/client-session';
 import { MemoryBudget } from '../../electron/backend/memory-budget';
 import { readCapture } from '../../electron/capture/capture-file';
 import { CaptureSession } from '../../electron/capture/capture-session';
-import { Persistence } from '../../electron/backend/persist';
-import { readBudgets } from '../../contract/budgets';
-import { openCharge } from '../../electron/backend/open-charge';
-import { asProcessWork, chargeOpen, shapeOfInfo } from '../../electron/backend/open-budget';
+import { asProcessWork, chargeOpen } from '../../electron/backend/open-budget';
 import { PIXEL_BUDGET } from '../../contract/vocabulary';
-import { probeStreamShape } from '../../electron/backend/stream-shape';
 import { MEMORY_READ_CAP } from '../../contract/memory';
-import { addon, addonStatus } from '../support/live/addon';
+import { addon } from '../support/live/addon';
+import { budgetBackend, HELD_FRAMES, modelBytes } from './budget-backend';
 import { captureWithMemoryBytes } from '../support/memory-captures';
 import { fixture } from '../support/paths';
 
@@ -40,23 +34,7 @@ afterEach(async () => {
 });
 
 function backend(memory: MemoryBudget) {
-  const handlers = createHandlers({
-    addon,
-    addonStatus,
-    persistence: new Persistence(path.join(dir, 'config')),
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
-    budgets: { ...readBudgets({}, os.totalmem()), holdFrames: 2, memoryBytes: memory.limitBytes },
-    memory,
-  });
-  const client = (): HandlerContext => {
-    const c = new ClientSession();
-    clients.push(c);
-    return { client: c, emit: vi.fn<HandlerContext['emit']>() };
-  };
-  return { handlers, client };
+  return budgetBackend(memory, dir, clients);
 }
 
 it('charges each open file its cost before the open, refuses the one that does not fit, and takes the charge back on close', async () => {
@@ -70,11 +48,7 @@ it('charges each open file its cost before the open, refuses the one that does n
   const one = backend(memory);
   const opened = await one.handlers.open({ path: 'a.mp4' }, a);
   // The model's charge at least, raised to what the open took where that was more (open-budget.ts).
-  const model = openCharge(
-    shapeOfInfo(opened.info, await probeStreamShape(fixture(CLIP))),
-    opened.info.decodePath,
-    2,
-  ).bytes;
+  const model = await modelBytes(fixture(CLIP), opened.info);
   const charged = memory.usedBytes;
   expect(charged).toBeGreaterThanOrEqual(model);
   // The rest of the budget taken but for one byte less than b's charge: refused before anything is opened.
@@ -154,8 +128,8 @@ it("charges the decoder A/B's two decoders as opens are, refuses it when they do
   const ctx = client();
   const opened = await handlers.open({ path: 'a.mp4' }, ctx);
   const held = memory.usedBytes;
-  const shape = shapeOfInfo(opened.info, await probeStreamShape(fixture(CLIP)));
-  const twice = openCharge(shape, opened.info.decodePath, 2).bytes + openCharge(shape, 'software', 2).bytes;
+  const twice =
+    (await modelBytes(fixture(CLIP), opened.info)) + (await modelBytes(fixture(CLIP), opened.info, 'software'));
   // Room for all but one byte of the two decoders: refused before either is opened.
   const filler = memory.charge(memory.limitBytes - held - twice + 1, 'everything else');
   await expect(handlers.compareDecoders({ index: 0 }, ctx)).rejects.toMatchObject({
@@ -176,10 +150,10 @@ it("raises an open's charge to the growth it measured when that passes the model
   if (opened === undefined) throw new Error('no addon');
   const info = opened.info;
   opened.close();
-  const model = openCharge(shapeOfInfo(info, await probeStreamShape(fixture(CLIP))), info.decodePath, 2).bytes;
+  const model = await modelBytes(fixture(CLIP), info);
 
   // What an open took, past its model: 256 MiB touched while it ran.
-  const pending = await chargeOpen(memory, fixture(CLIP), 'software', 2, PIXEL_BUDGET.default);
+  const pending = await chargeOpen(memory, fixture(CLIP), 'software', HELD_FRAMES, PIXEL_BUDGET.default);
   const taken = Buffer.alloc(256 * MIB, 1);
   pending.reconcile(info);
   pending.settle();
@@ -190,7 +164,7 @@ it("raises an open's charge to the growth it measured when that passes the model
   // The same growth while the addon's warm-up (process-wide work) runs is not the open's: the model alone.
   let finish: () => void = () => undefined;
   const work = asProcessWork(new Promise<void>((resolve) => (finish = resolve)));
-  const overlapped = await chargeOpen(memory, fixture(CLIP), 'software', 2, PIXEL_BUDGET.default);
+  const overlapped = await chargeOpen(memory, fixture(CLIP), 'software', HELD_FRAMES, PIXEL_BUDGET.default);
   const more = Buffer.alloc(256 * MIB, 1);
   overlapped.reconcile(info);
   overlapped.settle();

@@ -7,19 +7,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { readBudgets } from '../../contract/budgets';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PIXEL_BUDGET } from '../../contract/vocabulary';
-import { PathPolicy } from '../../electron/app/path-policy';
-import { ClientSession } from '../../electron/backend/client-session';
-import { createHandlers } from '../../electron/backend/handlers/index';
+import type { ClientSession } from '../../electron/backend/client-session';
 import { MemoryBudget } from '../../electron/backend/memory-budget';
-import { chargeBeforeOpen, chromaOfPixelFormat, openCharge } from '../../electron/backend/open-charge';
+import { chargeBeforeOpen, chromaOfPixelFormat } from '../../electron/backend/open-charge';
 import { residentBytes } from '../../electron/backend/open-budget';
-import { Persistence } from '../../electron/backend/persist';
 import { probeStreamShape, type StreamShape } from '../../electron/backend/stream-shape';
-import { addon, addonStatus } from '../support/live/addon';
 import { ROOT, SAMPLE, fixture } from '../support/paths';
+import { budgetBackend, HELD_FRAMES, modelBytes } from './budget-backend';
 
 const MIB = 1_048_576;
 /** Growth below this is noise (see the head of this file). */
@@ -71,6 +67,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  for (const c of clients.splice(0)) c.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -83,7 +80,7 @@ async function chargeOf(m: Measured): Promise<{ shape: StreamShape; bytes: numbe
   const shape = await probeStreamShape(pathOf(m.file));
   expect(shape, m.file).not.toBeNull();
   const probed = shape as StreamShape;
-  return { shape: probed, bytes: chargeBeforeOpen(probed, 'software', 2).bytes };
+  return { shape: probed, bytes: chargeBeforeOpen(probed, 'software', HELD_FRAMES).bytes };
 }
 
 it('reads from the header alone what the addon reports once the file is open', async () => {
@@ -148,28 +145,15 @@ it('charges every fixture that grows past the noise, and the 4:4:4 file at the p
   expect(Math.abs(bytes / (big as Measured).rssBytes - 1)).toBeLessThanOrEqual(0.25);
 }, 120_000);
 
-function backend(memory: MemoryBudget) {
-  return createHandlers({
-    addon,
-    addonStatus,
-    persistence: new Persistence(path.join(dir, 'config')),
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
-    budgets: { ...readBudgets({}, os.totalmem()), holdFrames: 2, memoryBytes: memory.limitBytes },
-    memory,
-  });
-}
-
-const ctx = () => ({ client: new ClientSession(), emit: vi.fn() });
+const clients: ClientSession[] = [];
+const backend = (memory: MemoryBudget) => budgetBackend(memory, dir, clients);
 
 it('refuses the 4:4:4 file at the pixel budget before opening it at a 1024 MiB budget, and a fixture still opens', async () => {
   await copyFile(budget444, path.join(dir, 'big.mp4'));
   await copyFile(fixture('h264-1080p-420.mp4'), path.join(dir, 'small.mp4'));
   const memory = new MemoryBudget(1024 * MIB);
-  const handlers = backend(memory);
-  const a = ctx();
+  const { handlers, client } = backend(memory);
+  const a = client();
   const before = residentBytes();
   const refused = await handlers.open({ path: 'big.mp4' }, a).catch((e: unknown) => e);
   expect(refused).toMatchObject({
@@ -184,14 +168,9 @@ it('refuses the 4:4:4 file at the pixel budget before opening it at a 1024 MiB b
   // Refused before FFmpeg allocated a picture: the process did not grow by one of its 102 MiB frames.
   expect(residentBytes() - before).toBeLessThan(64 * MIB);
   expect(memory.usedBytes).toBe(0);
-  const b = ctx();
+  const b = client();
   const opened = await handlers.open({ path: 'small.mp4' }, b);
-  const model = openCharge(
-    { ...((await probeStreamShape(fixture('h264-1080p-420.mp4'))) as StreamShape) },
-    opened.info.decodePath,
-    2,
-  );
-  expect(memory.usedBytes).toBeGreaterThanOrEqual(model.bytes);
+  expect(memory.usedBytes).toBeGreaterThanOrEqual(await modelBytes(fixture('h264-1080p-420.mp4'), opened.info));
   a.client.close();
   b.client.close();
   expect(memory.usedBytes).toBe(0);
@@ -202,8 +181,8 @@ it('charges a container whose header it does not read once it is open, refuses i
   execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', budget444, '-c', 'copy', nut]);
   expect(await probeStreamShape(nut)).toBeNull();
   const memory = new MemoryBudget(1024 * MIB);
-  const handlers = backend(memory);
-  const a = ctx();
+  const { handlers, client } = backend(memory);
+  const a = client();
   const first = await handlers.open({ path: 'big.nut' }, a).catch((e: unknown) => e);
   expect(first).toMatchObject({
     envelope: {

@@ -1,0 +1,59 @@
+/**
+ * The backend's handlers over the real addon with one memory budget, as the open-charge and memory-budget tests
+ * measure it: every client a test makes is kept so it can be closed after, and the model's charge of an opened file
+ * is read the way the backend reads it (its header, the open's stream info, two held frames).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { vi } from 'vitest';
+import { readBudgets } from '../../contract/budgets';
+import type { StreamInfo } from '../../contract/report';
+import { PathPolicy } from '../../electron/app/path-policy';
+import { ClientSession } from '../../electron/backend/client-session';
+import { createHandlers } from '../../electron/backend/handlers/index';
+import type { HandlerContext } from '../../electron/backend/handlers/types';
+import type { MemoryBudget } from '../../electron/backend/memory-budget';
+import { openCharge } from '../../electron/backend/open-charge';
+import { shapeOfInfo } from '../../electron/backend/open-budget';
+import { Persistence } from '../../electron/backend/persist';
+import { probeStreamShape } from '../../electron/backend/stream-shape';
+import { addon, addonStatus } from '../support/live/addon';
+
+/** The frames a client holds in these tests. */
+export const HELD_FRAMES = 2;
+
+/** A backend and a maker of its clients. */
+export interface BudgetBackend {
+  handlers: ReturnType<typeof createHandlers>;
+  /** A new client of the backend, kept in the list given to budgetBackend. */
+  client(): HandlerContext;
+}
+
+/**
+ * The handlers over the real addon, charging `memory`, with their config folder and working folder in `dir`; each
+ * client made is pushed onto `clients` (close them after the test).
+ */
+export function budgetBackend(memory: MemoryBudget, dir: string, clients: ClientSession[]): BudgetBackend {
+  const handlers = createHandlers({
+    addon,
+    addonStatus,
+    persistence: new Persistence(path.join(dir, 'config')),
+    samplePath: null,
+    cwd: dir,
+    paths: PathPolicy.root('/'),
+    startedAt: new Date(0),
+    budgets: { ...readBudgets({}, os.totalmem()), holdFrames: HELD_FRAMES, memoryBytes: memory.limitBytes },
+    memory,
+  });
+  const client = (): HandlerContext => {
+    const c = new ClientSession();
+    clients.push(c);
+    return { client: c, emit: vi.fn<HandlerContext['emit']>() };
+  };
+  return { handlers, client };
+}
+
+/** The model's charge of `file` as opened (its stream info) and decoded by `decodePath`: the least an open holds. */
+export async function modelBytes(file: string, info: StreamInfo, decodePath = info.decodePath): Promise<number> {
+  return openCharge(shapeOfInfo(info, await probeStreamShape(file)), decodePath, HELD_FRAMES).bytes;
+}
