@@ -7,7 +7,11 @@ import { HOLD_FRAMES, PIXEL_BUDGET } from './vocabulary';
 
 /** The budgets the backend runs with, and where they came from. */
 export interface BackendBudgets {
-  /** Bytes the backend may hold at once for held frames, decoded capture pictures and answers being sent. */
+  /**
+   * Bytes the backend may hold at once, all clients together: each open file's charge (its decoder's reference
+   * frames and threads and its held frames, reconciled with the memory measured after the open and after each frame
+   * step), the decoder A/B's two decoders, open captures' decoded pictures, memory reads and answers being sent.
+   */
   memoryBytes: number;
   /** The largest coded picture (width × height) a file may have before opening it is refused. */
   maxPixels: number;
@@ -29,16 +33,24 @@ const MIB = 1_048_576;
 /** The backend's memory budget, both ends included, in MiB. */
 const MEMORY_BUDGET_MIB = { min: 256, max: 1_048_576 } as const;
 
-/** Bytes one pixel of a held frame may take at most: three full 16-bit planes (4:4:4, 10 to 16 bits). */
+/**
+ * Bytes one pixel of a held frame may take at most: three full 16-bit planes (4:4:4, 10 to 16 bits). Only the
+ * check that the budgets agree (readBudgets) uses it; an open is charged at its stream's real format
+ * (electron/backend/open-charge.ts).
+ */
 const WORST_BYTES_PER_PIXEL = 6;
 
 /**
- * The default memory budget: an eighth of this machine's memory, at least 512 MiB and at most 4 GiB. The budget
- * holds what grows with use: each open file's held frames (two of the default pixel budget's largest picture take
- * 408 MiB, so 512 MiB opens any file the defaults allow), open captures and answers being sent. 4 GiB holds several
- * clients' files at that size, so a larger machine gains nothing from a larger share; a quarter (6 GiB of 24 GiB,
- * with a process limit of 9 GiB) took memory the window, the decoder's own buffers and the user's other programs
- * need.
+ * The default memory budget: an eighth of this machine's memory, at least 512 MiB and at most 4 GiB (3 GiB of
+ * 24 GiB). The budget holds what grows with use: each open file's charge (electron/backend/open-charge.ts: its
+ * reference frames, its decoder threads' pictures and tables, its held frames), open captures, memory reads and
+ * answers being sent. The floor holds the held frames of the largest picture the default pixel budget allows (two at
+ * six bytes a pixel take 408 MiB, the agreement readBudgets checks), not that picture's whole decoder: an
+ * 8192x4352 4:4:4 H.264 stream with 16 reference frames is charged over 2 GiB, and a smaller budget refuses it with
+ * MEMORY_BUDGET_EXCEEDED before it is opened. 4 GiB holds many clients' 1080p files (each charged some tens of MiB
+ * to a few hundred, with the decoder threads of a 16-core machine), so a larger machine gains nothing from a larger
+ * share; a quarter (6 GiB of 24 GiB, with a process limit of 9 GiB) took memory the window, the decoder's device
+ * buffers and the user's other programs need.
  */
 export const DEFAULT_MEMORY_BUDGET = { share: 8, minBytes: 512 * MIB, maxBytes: 4_096 * MIB } as const;
 
@@ -51,9 +63,10 @@ export function defaultMemoryBudget(totalMemoryBytes: number): number {
 /**
  * The room the supervisor leaves the backend over its budget, as a share of the budget: a quarter. The limit is
  * where whoever set the budget stops the process, so it stays near the budget; the old room (half the budget, at
- * least 1 GiB) let a 512 MiB budget grow to 1.5 GiB. A quarter still covers what the budget does not count (the
- * addon, FFmpeg's and CUDA's host memory, Node itself) because the budget charges worst cases (six bytes a pixel for
- * every held frame) that the process seldom holds.
+ * least 1 GiB) let a 512 MiB budget grow to 1.5 GiB. A quarter covers what the budget does not count (Node itself,
+ * the addon's and FFmpeg's libraries, CUDA's host memory: a backend with nothing open holds about 90 MiB) and what an
+ * open grows past its charge before the next reconciliation measures it: the charge is held within a quarter of what
+ * an open really holds (test/integration/open-charge.test.ts).
  */
 export const PROCESS_HEADROOM_SHARE = 4;
 
