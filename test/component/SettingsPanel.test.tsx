@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
@@ -183,5 +183,33 @@ describe('SettingsPanel', () => {
     expect(screen.getByTestId('setting-context-text')).toHaveTextContent(/^ffmpeg-primary: /);
     await user.selectOptions(screen.getByTestId('setting-context'), 'private');
     expect(onContextModeChange).toHaveBeenCalledWith('private');
+  });
+
+  it('hands back from every menu only a choice on its list, and names each menu by its label', () => {
+    const onChange = vi.fn();
+    const onContextModeChange = vi.fn();
+    render(
+      <SettingsPanel
+        settings={DEFAULT_SETTINGS}
+        contextMode="shared"
+        onChange={onChange}
+        onContextModeChange={onContextModeChange}
+        chooseLibraryFolder={null}
+        onClose={vi.fn()}
+      />,
+    );
+    for (const [testId, label] of [
+      ['setting-decode', 'decode'],
+      ['setting-context', 'CUDA context'],
+      ['setting-ffmpeg', 'FFmpeg'],
+    ] as const) {
+      const select = screen.getByTestId(testId) as HTMLSelectElement;
+      expect(screen.getByLabelText(label, { selector: 'select' })).toBe(select);
+      // A page altered to offer a value the contract does not know: the change is dropped, not passed on.
+      select.append(new Option('planted', 'planted'));
+      fireEvent.change(select, { target: { value: 'planted' } });
+    }
+    expect(onChange).not.toHaveBeenCalled();
+    expect(onContextModeChange).not.toHaveBeenCalled();
   });
 });

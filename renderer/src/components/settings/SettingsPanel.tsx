@@ -3,17 +3,12 @@ import type { Ref } from 'react';
 import type { BackendEnvironment } from '../../../../contract/contract';
 import { FFMPEG_CHOICES } from '../../../../contract/ffmpeg-choice';
 import type { Settings, SettingsPatch } from '../../../../contract/settings';
-import {
-  CONTEXT_MODES,
-  DECODE_MODES,
-  decodeModeSchema,
-  DEVICE_ORDINAL,
-  type ContextMode,
-} from '../../../../contract/vocabulary';
+import { CONTEXT_MODES, DECODE_MODES, DEVICE_ORDINAL, type ContextMode } from '../../../../contract/vocabulary';
 import { clampTo } from '../../format';
 import { BudgetFacts } from './BudgetFacts';
 import { FFMPEG_CHOICE_WORDS, FFMPEG_FIXED_WORDS, ffmpegLoadedWords } from './ffmpeg-setting';
 import { CONTEXT_MODE_TEXT } from './context-modes';
+import { SettingSelect } from './SettingSelect';
 
 /** Props of SettingsPanel. */
 export interface SettingsPanelProps {
@@ -48,39 +43,24 @@ export function SettingsPanel({
   onClose,
   panelRef,
 }: SettingsPanelProps) {
+  // In serve mode the menu shows what the backend loaded, which no client changes.
+  const shownFfmpeg = ffmpegFixed ? (ffmpeg?.loaded ?? settings.ffmpeg) : settings.ffmpeg;
   return (
     <div className="popover settings" data-testid="settings-panel" role="dialog" aria-label="Settings" ref={panelRef}>
-      <label>
-        decode
-        <select
-          data-testid="setting-decode"
-          value={settings.decode}
-          onChange={(event) => onChange({ decode: decodeModeSchema.parse(event.target.value) })}
-        >
-          {DECODE_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {mode}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        CUDA context
-        <select
-          data-testid="setting-context"
-          value={contextMode}
-          onChange={(event) => {
-            const mode = CONTEXT_MODES.find((candidate) => candidate === event.target.value);
-            if (mode !== undefined) onContextModeChange(mode);
-          }}
-        >
-          {CONTEXT_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {mode}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SettingSelect
+        label="decode"
+        testId="setting-decode"
+        choices={DECODE_MODES}
+        value={settings.decode}
+        onChange={(decode) => onChange({ decode })}
+      />
+      <SettingSelect
+        label="CUDA context"
+        testId="setting-context"
+        choices={CONTEXT_MODES}
+        value={contextMode}
+        onChange={onContextModeChange}
+      />
       <p className="muted" data-testid="setting-context-text">
         {CONTEXT_MODE_TEXT[contextMode]}
       </p>
@@ -120,27 +100,19 @@ export function SettingsPanel({
         />
         peer access: operators on another device read the frame across devices instead of a copy on theirs
       </label>
-      <label>
-        FFmpeg
-        <select
-          data-testid="setting-ffmpeg"
-          value={ffmpegFixed ? (ffmpeg?.loaded ?? settings.ffmpeg) : settings.ffmpeg}
-          disabled={ffmpegFixed}
-          onChange={(event) => {
-            const choice = FFMPEG_CHOICES.find((candidate) => candidate === event.target.value);
-            if (choice !== undefined) onChange({ ffmpeg: choice });
-          }}
-        >
-          {FFMPEG_CHOICES.map((choice) => (
-            <option key={choice} value={choice} disabled={ffmpeg != null && !ffmpeg.available.includes(choice)}>
-              {FFMPEG_CHOICE_WORDS[choice]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SettingSelect
+        label="FFmpeg"
+        testId="setting-ffmpeg"
+        choices={FFMPEG_CHOICES}
+        words={FFMPEG_CHOICE_WORDS}
+        value={shownFfmpeg}
+        disabled={ffmpegFixed}
+        available={(choice) => ffmpeg == null || ffmpeg.available.includes(choice)}
+        onChange={(choice) => onChange({ ffmpeg: choice })}
+      />
       <p className="muted" data-testid="setting-ffmpeg-text">
         {/* In serve mode nothing a client chooses waits for a restart: say only what runs. */}
-        {ffmpegLoadedWords(ffmpegFixed ? (ffmpeg?.loaded ?? settings.ffmpeg) : settings.ffmpeg, ffmpeg ?? null)}
+        {ffmpegLoadedWords(shownFfmpeg, ffmpeg ?? null)}
         {ffmpegFixed ? ` ${FFMPEG_FIXED_WORDS}` : null}
       </p>
       <label className="check">
