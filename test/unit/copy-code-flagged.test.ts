@@ -7,20 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { FrameReport } from '../../contract/report';
-import { copyCode, type Ecosystem } from '../../wording/copy-code';
+import { copyCode } from '../../wording/copy-code';
 import { naiveLines } from '../../wording/copy-code/naive';
 import { vp9OddFlaggedFrame } from '../support/flagged-reports';
-
-const snippetOf = (report: FrameReport, ecosystem: Ecosystem) => {
-  const snippet = copyCode(report).snippets.find((s) => s.ecosystem === ecosystem);
-  if (snippet === undefined) throw new Error(`no ${ecosystem} snippet`);
-  return snippet;
-};
-const codeOf = (report: FrameReport, ecosystem: Ecosystem): string => {
-  const { code } = snippetOf(report, ecosystem);
-  if (code === null) throw new Error(`no ${ecosystem} code`);
-  return code;
-};
+import { codeOf, CROSS_DEVICE_COPY, CROSS_DEVICE_PEER, snippetOf } from './copy-code-setup';
 
 const mapped = vp9OddFlaggedFrame('mapped-surface');
 const copied = vp9OddFlaggedFrame('ffmpeg-copy');
@@ -178,18 +168,7 @@ describe('a flagged frame FFmpeg handed out as NVDEC’s surface: the corrected 
   });
 
   it('across devices: the copy reaches the last row NVDEC wrote, and the wrap is the corrected one', () => {
-    const report: FrameReport = {
-      ...mapped,
-      placement: {
-        decoderDevice: 0,
-        planeDevices: [0, 0],
-        nvcvDevice: 0,
-        operatorDevice: 1,
-        peer: { supported: true, enabled: false },
-        verdict: 'cross-device-copy',
-        reason: 'the operators read a copy on cuda:1',
-      },
-    };
+    const report: FrameReport = { ...mapped, placement: CROSS_DEVICE_COPY };
     const code = codeOf(report, 'cross-device');
     // Chroma from row 361 + 1 of FFmpeg's pointer, 181 rows: 182 rows of the pitch past frame->data[1].
     expect(code).toContain('frame->data[1] + (size_t)frame->linesize[1] * 182;');
@@ -199,18 +178,7 @@ describe('a flagged frame FFmpeg handed out as NVDEC’s surface: the corrected 
 
 describe('a flagged frame that is FFmpeg’s copy: no wrap, and the ways to a frame that can be wrapped', () => {
   it('no C, C++, Python, PyTorch or cross-device code; each says why and what to do instead', () => {
-    const report: FrameReport = {
-      ...copied,
-      placement: {
-        decoderDevice: 0,
-        planeDevices: [0, 0],
-        nvcvDevice: 0,
-        operatorDevice: 1,
-        peer: { supported: true, enabled: true },
-        verdict: 'cross-device-peer',
-        reason: 'the operators read the frame through peer access',
-      },
-    };
+    const report: FrameReport = { ...copied, placement: CROSS_DEVICE_PEER };
     for (const ecosystem of ['c', 'cpp', 'python', 'torch', 'cross-device'] as const) {
       const s = snippetOf(report, ecosystem);
       expect(s.code, ecosystem).toBeNull();

@@ -6,10 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { frameReportSchema, type FrameReport, type Placement } from '../../contract/report';
+import { frameReportSchema, type FrameReport } from '../../contract/report';
 import { copyCode } from '../../wording/copy-code';
 import { hostYuv420p1080 } from '../support/memory-reports';
 import { describedHostFrame, mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
+import { CROSS_DEVICE_COPY, CROSS_DEVICE_PEER } from './copy-code-setup';
 
 const RUNS = path.join(__dirname, '..', '..', 'docs', 'gpu-runs');
 /** The first frame of each fixture in the first run with reports (no decoder surface) and in the newest (a decoder
@@ -23,16 +24,6 @@ function recorded(run: string): [string, FrameReport][] {
   return file.fixtures.map((f): [string, FrameReport] => [`${run}-${f.file}`, frameReportSchema.parse(f.reports[0])]);
 }
 
-const COPY: Placement = {
-  decoderDevice: 0,
-  planeDevices: [0, 0],
-  nvcvDevice: 0,
-  operatorDevice: 1,
-  peer: { supported: true, enabled: false },
-  verdict: 'cross-device-copy',
-  reason: 'the operators read a copy on cuda:1',
-};
-
 const CASES: [string, FrameReport][] = [
   ...SNAPSHOT_RUNS.flatMap(recorded),
   ['padded-nv12', paddedNv12Device()],
@@ -40,13 +31,10 @@ const CASES: [string, FrameReport][] = [
   ['described-host', describedHostFrame()],
   ['mismatch', mismatchFrame()],
   ['no-nvcv', noNvcvFrame()],
-  ['cross-device-copy', { ...paddedNv12Device(), placement: COPY }],
+  ['cross-device-copy', { ...paddedNv12Device(), placement: CROSS_DEVICE_COPY }],
   [
     'cross-device-peer',
-    {
-      ...paddedNv12Device(),
-      placement: { ...COPY, peer: { supported: true, enabled: true }, verdict: 'cross-device-peer' },
-    },
+    { ...paddedNv12Device(), placement: { ...CROSS_DEVICE_PEER, reason: CROSS_DEVICE_COPY.reason } },
   ],
 ];
 

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { copyCode, VERDICT_BADGES, type Ecosystem } from '../../wording/copy-code';
+import { copyCode, VERDICT_BADGES } from '../../wording/copy-code';
 import { naiveLines } from '../../wording/copy-code/naive';
 import type { FrameReport } from '../../contract/report';
 import { hostYuv420p1080, recordedGpuReport as recordedIn } from '../support/memory-reports';
 import { noNvcvFrame, paddedNv12Device } from '../support/reports';
-
-const codeOf = (report: FrameReport, ecosystem: Ecosystem): string => {
-  const code = copyCode(report).snippets.find((s) => s.ecosystem === ecosystem)?.code;
-  if (code === null || code === undefined) throw new Error(`no ${ecosystem} code`);
-  return code;
-};
+import { codeOf } from './copy-code-setup';
 
 /** The newest recorded H200 run's report of a fixture's first frame. */
 const recordedGpuReport = (file: string): FrameReport => recordedIn(file, '2026-11-30-134c932');
