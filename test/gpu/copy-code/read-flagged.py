@@ -13,18 +13,23 @@ beside the software decoder's picture. Prints this process's JSON line, then the
 
 import base64
 import ctypes
+import importlib
 import importlib.util
-import json
+import os
 import sys
-import traceback
 
 
-def load(snippet_path):
-    with open(snippet_path) as f:
-        code = f.read()
-    scope = {"__name__": "snippet"}
-    exec(compile(code, snippet_path, "exec"), scope)
-    return scope
+def _loader():
+    """run-snippet.py beside this file, as a module: its load() and run_harness() are the harness's loader."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "run-snippet.py")
+    spec = importlib.util.spec_from_file_location("run_snippet", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+run_snippet = _loader()
+load = run_snippet.load
 
 
 def rows_of(ptr, rows, row_bytes, pitch):
@@ -97,24 +102,14 @@ def read(frame_address, ffmpeg_pointers, ffmpeg_pitches, snippet_path, torch_pat
 
 def main():
     library_path, file, index, snippet_path, torch_path = sys.argv[1:6]
-    library = ctypes.CDLL(library_path)
-    during_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_char_p)
-    library.zci_harness.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, during_type]
-    library.zci_harness.restype = ctypes.c_int
-
-    def during(planes):
-        values = [int(v) for v in planes.decode().split()]
-        result = {"framePointers": values[1::2], "framePitches": values[2::2]}
-        try:
-            result.update(read(values[0], result["framePointers"], result["framePitches"], snippet_path, torch_path))
-            status = 0
-        except Exception:
-            result["error"] = traceback.format_exc()
-            status = 1
-        print(json.dumps(result), flush=True)
-        return status
-
-    sys.exit(library.zci_harness(file.encode(), int(index), b"cuda", during_type(during)))
+    run_snippet.run_harness(
+        library_path,
+        file,
+        index,
+        "cuda",
+        lambda frame, pointers, pitches: read(frame, pointers, pitches, snippet_path, torch_path),
+        names=("framePointers", "framePitches"),
+    )
 
 
 main()

@@ -17,7 +17,8 @@ single-tensor view ([1, 1.5 x height, width, 1] from plane 0, chroma assumed at 
 CV-CUDA's AdvCvtColor under COLOR_SPEC and resized with CV-CUDA's area filter to that size; its RGB bytes are
 reported for the caller to set beside the picture the app shows.
 With SNIPPET "-", only the planes received are reported (the plumbing, checked without a GPU).
-Prints this process's JSON line, then the harness prints its own.
+Prints this process's JSON line, then the harness prints its own. read-flagged.py loads this file for load() and
+run_harness(), the harness's loader.
 """
 
 import base64
@@ -127,13 +128,11 @@ def naive_picture(pointers, pitches, facts_path, width, height, spec):
     return {"naivePicture": {"width": width, "height": height, "rgb": base64.b64encode(pixels.tobytes()).decode()}}
 
 
-def main():
-    args = sys.argv[1:]
-    torch_path = None
-    if args[:1] == ["--torch"]:
-        torch_path, args = args[1], args[2:]
-    library_path, file, index, mode, snippet_path, facts_path = args[0:6]
-    picture = args[6:9]
+def run_harness(library_path, file, index, mode, work, names=("pointers", "pitches")):
+    """Has the harness (LIBRARY) decode frame INDEX of FILE in MODE and call back while the image is alive:
+    work(frame_address, pointers, pitches) gives what it found of the frame, beside FFmpeg's plane pointers and
+    pitches (under `names`). Prints this process's JSON line (with the traceback as "error" when work raised), then
+    exits with the harness's status; the harness prints its own line."""
     library = ctypes.CDLL(library_path)
     during_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_char_p)
     library.zci_harness.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, during_type]
@@ -141,18 +140,10 @@ def main():
 
     def during(planes):
         values = [int(v) for v in planes.decode().split()]
-        frame_address = values[0]
-        result = {"pointers": values[1::2], "pitches": values[2::2]}
+        pointers, pitches = values[1::2], values[2::2]
+        result = {names[0]: pointers, names[1]: pitches}
         try:
-            if snippet_path != "-":
-                result.update(frame_checks(load(snippet_path), frame_address, result["pitches"]))
-            if snippet_path != "-" and mode == "cuda":
-                result.update(check_snippet(snippet_path, facts_path, frame_address, result["pointers"], result["pitches"]))
-            if torch_path:
-                result.update(check_torch(torch_path, frame_address))
-            if len(picture) == 3:
-                width, height, spec = int(picture[0]), int(picture[1]), picture[2]
-                result.update(naive_picture(result["pointers"], result["pitches"], facts_path, width, height, spec))
+            result.update(work(values[0], pointers, pitches))
             status = 0
         except Exception:
             result["error"] = traceback.format_exc()
@@ -160,8 +151,32 @@ def main():
         print(json.dumps(result), flush=True)
         return status
 
-    status = library.zci_harness(file.encode(), int(index), mode.encode(), during_type(during))
-    sys.exit(status)
+    sys.exit(library.zci_harness(file.encode(), int(index), mode.encode(), during_type(during)))
 
 
-main()
+def main():
+    args = sys.argv[1:]
+    torch_path = None
+    if args[:1] == ["--torch"]:
+        torch_path, args = args[1], args[2:]
+    library_path, file, index, mode, snippet_path, facts_path = args[0:6]
+    picture = args[6:9]
+
+    def work(frame_address, pointers, pitches):
+        result = {}
+        if snippet_path != "-":
+            result.update(frame_checks(load(snippet_path), frame_address, pitches))
+        if snippet_path != "-" and mode == "cuda":
+            result.update(check_snippet(snippet_path, facts_path, frame_address, pointers, pitches))
+        if torch_path:
+            result.update(check_torch(torch_path, frame_address))
+        if len(picture) == 3:
+            width, height, spec = int(picture[0]), int(picture[1]), picture[2]
+            result.update(naive_picture(pointers, pitches, facts_path, width, height, spec))
+        return result
+
+    run_harness(library_path, file, index, mode, work)
+
+
+if __name__ == "__main__":
+    main()
