@@ -111,6 +111,11 @@ export class ClientSession {
     return this.session;
   }
 
+  /** What the open Session holds of the memory budget (its frame steps are charged beside it); null when none. */
+  heldCharge(): Charge | null {
+    return this.session === null || this.session.closed ? null : this.charge;
+  }
+
   /** Keeps the new Session (and its charge on the memory budget); the one it replaces is torn down once the new file
    * has answered a frame. */
   replace(next: FrameSource, file: string, charge: Charge | null = null): void {

@@ -14,9 +14,19 @@ export interface Charge {
    * (MEMORY_BUDGET_EXCEEDED, the charge unchanged, when it does not fit). Nothing happens once released.
    */
   resize(bytes: number, what: string): void;
+  /**
+   * Sets the charge to memory measured as held already: even past the budget, which every next charge then sees (the
+   * backend cannot give back what a decoder has taken; it refuses the next step instead). Nothing happens once
+   * released.
+   */
+  hold(bytes: number, what: string): void;
   /** Gives the bytes back; a second call does nothing. */
   release(): void;
 }
+
+/** What a refusal advises unless the charge says otherwise. */
+const DEFAULT_REMEDY =
+  'Close files or captures in other windows, or ask for less. Whoever starts the app can raise the budget (serve mode: --memory-budget).';
 
 /** One budget for the whole backend process, shared by every client. */
 export class MemoryBudget {
@@ -30,9 +40,12 @@ export class MemoryBudget {
     return this.used;
   }
 
-  /** Charges bytes for something, or throws MEMORY_BUDGET_EXCEEDED naming the budget when they do not fit. */
-  charge(bytes: number, what: string): Charge {
-    this.admit(bytes, 0, what);
+  /**
+   * Charges bytes for something, or throws MEMORY_BUDGET_EXCEEDED naming the budget when they do not fit, with the
+   * remedy given (default: close files elsewhere, ask for less, or raise the budget where the app starts).
+   */
+  charge(bytes: number, what: string, remedy: string = DEFAULT_REMEDY): Charge {
+    this.admit(bytes, 0, what, remedy);
     this.used += bytes;
     let released = false;
     let held = bytes;
@@ -46,7 +59,14 @@ export class MemoryBudget {
       },
       resize: (next, nextWhat) => {
         if (released) return;
-        this.admit(next, held, nextWhat);
+        this.admit(next, held, nextWhat, remedy);
+        this.used += next - held;
+        held = next;
+        words = nextWhat;
+      },
+      hold: (next, nextWhat) => {
+        if (released) return;
+        if (!Number.isSafeInteger(next) || next < 0) throw new RangeError(`a charge must be whole bytes, not ${next}`);
         this.used += next - held;
         held = next;
         words = nextWhat;
@@ -63,14 +83,14 @@ export class MemoryBudget {
   }
 
   /** Throws MEMORY_BUDGET_EXCEEDED when bytes, in place of bytes already charged (held), do not fit. */
-  private admit(bytes: number, held: number, what: string): void {
+  private admit(bytes: number, held: number, what: string, remedy: string): void {
     if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`a charge must be whole bytes, not ${bytes}`);
     if (this.used - held + bytes <= this.limitBytes) return;
     throw new RpcFailure(
       rpcError(
         'MEMORY_BUDGET_EXCEEDED',
-        `${what} needs ${mibWords(bytes)}; the backend's memory budget of ${mibWords(this.limitBytes)} has ${mibWords(this.limitBytes - this.used + held)} left (${this.charges.size} charge(s) held by the open sessions and answers).`,
-        'Close files or captures in other windows, or ask for less. Whoever starts the app can raise the budget (serve mode: --memory-budget).',
+        `${what} needs ${mibWords(bytes)}; the backend's memory budget of ${mibWords(this.limitBytes)} has ${mibWords(Math.max(0, this.limitBytes - this.used + held))} left (${this.charges.size} charge(s) held by the open sessions and answers).`,
+        remedy,
       ),
     );
   }

@@ -1,8 +1,9 @@
 /**
  * The memory budget's side of opening a file and of the decoder A/B: the cost model's charge (open-charge.ts) is made
  * before the addon opens anything, and after the open it is reconciled with what the open really took, so the next
- * step of any client is refused once the backend holds its budget. The addon reports no per-process device memory,
- * so the reconciliation measures the process's resident memory; device memory is charged by the model alone.
+ * step of any client is refused once the backend holds its budget; the file's frame steps are charged and reconciled
+ * from there (step-budget.ts). The addon reports no per-process device memory, so the reconciliation measures the
+ * process's resident memory (resident-growth.ts); device memory is charged by the model alone.
  */
 import { stat } from 'node:fs/promises';
 import { mibWords } from '../../wording/byte-words';
@@ -10,7 +11,11 @@ import type { StreamInfo } from '../../contract/report';
 import type { DecodeMode, DecodePath } from '../../contract/vocabulary';
 import type { Charge, MemoryBudget } from './memory-budget';
 import { chargeBeforeOpen, chargeWords, chromaOfPixelFormat, openCharge, type ChargeShape } from './open-charge';
+import { measureGrowth } from './resident-growth';
+import { noteOpened } from './step-budget';
 import { probeStreamShape, type StreamShape } from './stream-shape';
+
+export { asProcessWork, residentBytes } from './resident-growth';
 
 /** How many files' reconciled charges are remembered. */
 const LEARNED_FILES = 256;
@@ -38,35 +43,12 @@ function learn(key: string | null, bytes: number): void {
   if (learned.size > LEARNED_FILES) learned.delete(learned.keys().next().value as string);
 }
 
-/**
- * Whether something else grew the process while an open ran: another open, or process-wide work (the addon's warm-up,
- * loading the operator libraries). Such an open's growth is not its own, and it is charged by the model alone.
- */
-let opensInFlight = 0;
-let processWork = 0;
-let disturbances = 0;
-
 /** Whether the backend's warm-up made a CUDA context (null until it has answered). */
 let cudaWarm: boolean | null = null;
 
 /** Notes what the backend's warm-up found: with no CUDA device, an open in auto mode is charged as software. */
 export function noteWarmUp(result: { cuda: boolean }): void {
   cudaWarm = result.cuda;
-}
-
-/** Runs process-wide work (the addon's warm-up, the environment probe) that no open's measured growth should count. */
-export function asProcessWork<T>(work: Promise<T>): Promise<T> {
-  processWork += 1;
-  disturbances += 1;
-  return work.finally(() => {
-    processWork -= 1;
-    disturbances += 1;
-  });
-}
-
-/** Resident memory of this process now, in bytes. */
-export function residentBytes(): number {
-  return process.memoryUsage.rss();
 }
 
 /** The model's shape of an opened stream: the addon's facts, and the DPB the file's parameter set gave. */
@@ -121,30 +103,20 @@ export async function chargeOpen(
         ? `Opening ${file} (as much as its last open held)`
         : `Opening ${file} (a container whose header is read once it is open)`;
   const charge = memory.charge(bytes, why);
-  const alone = opensInFlight === 0 && processWork === 0;
-  opensInFlight += 1;
-  disturbances += 1;
-  const seen = disturbances;
-  let settled = false;
-  const settle = (): void => {
-    if (settled) return;
-    settled = true;
-    opensInFlight -= 1;
-    disturbances += 1;
-  };
-  const before = residentBytes();
+  const growth = measureGrowth();
   return {
     charge,
-    settle,
+    settle: () => growth.end(),
     reconcile: (info) => {
       const shape = shapeOfInfo(info, probed);
       const cost = openCharge(shape, info.decodePath, heldFrames);
-      const undisturbed = alone && disturbances === seen;
-      const grown = undisturbed ? Math.max(0, residentBytes() - before) : 0;
+      const read = growth.read();
+      const grown = Math.max(0, read ?? 0);
       const bytes = Math.max(cost.bytes, grown);
       const measured = grown > cost.bytes ? `; the open took ${mibWords(grown)}, more than the model's` : '';
       if (known === null) learn(key, bytes); // a header read is charged by the model; only the rest is learned
       charge.resize(bytes, `Holding ${file}: ${chargeWords(shape, cost)}${measured}`);
+      noteOpened(charge, file, shape, cost, read);
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The memory method of the RPC: a bounded byte range of a frame's memory, labelled by region, as bytes. */
 import { MEMORY_READ_CAP } from '../../../contract/memory';
+import { beginStep } from '../step-budget';
 import type { BudgetedDeps, Handlers } from './types';
 
 /**
@@ -7,7 +8,8 @@ import type { BudgetedDeps, Handlers } from './types';
  * call that decodes nothing when the session holds it last), then reads it; a capture answers from the bytes it kept
  * of the frame (or says which rows it lacks). It runs in the client's queue and is cancelled with the client's other
  * requests; charged before the work, whichever answers: the copy on the host and its place in the answer, at most
- * the read cap each.
+ * the read cap each. The decode before a video's read is a frame step, charged and reconciled as a show's is
+ * (step-budget.ts).
  */
 export function createMemoryHandlers(deps: Pick<BudgetedDeps, 'memory'>): Pick<Handlers, 'readMemory'> {
   return {
@@ -15,9 +17,15 @@ export function createMemoryHandlers(deps: Pick<BudgetedDeps, 'memory'>): Pick<H
       ctx.client.cancellable((signal) =>
         ctx.client.serial(async () => {
           const source = ctx.client.current();
-          return deps.memory.during(2 * MEMORY_READ_CAP, `A memory read of ${source.frameNoun} ${index}`, () =>
-            source.readFrameMemory(range, { index, signal }),
-          );
+          const what = `A memory read of ${source.frameNoun} ${index}`;
+          return deps.memory.during(2 * MEMORY_READ_CAP, what, async () => {
+            const step = beginStep(deps.memory, ctx.client.heldCharge(), what, {});
+            try {
+              return await source.readFrameMemory(range, { index, signal });
+            } finally {
+              step.end();
+            }
+          });
         }),
       ),
   };
