@@ -13,6 +13,7 @@ import type { EnvironmentReport } from './environment';
 import { readMemoryParamsSchema, type MemoryRead } from './memory';
 import type { FrameReport, StreamInfo } from './report';
 import { settingsPatchSchema, type Settings } from './settings';
+import type { SourceHash } from './source-hash';
 import { frameIndexSchema, showParamsSchema, type PlaneThumbnail, type ShowResult } from './show';
 import { CONTEXT_MODES, decodeModeSchema, deviceSchema, INIT_ORDERS, thumbnailWidthSchema } from './vocabulary';
 
@@ -115,6 +116,10 @@ export const METHODS = {
     z.object({ path: z.string().min(1).max(MAX_PATH), options: openOptionsSchema.optional() }).strict(),
   ),
   close: method<{ closed: boolean }>()(noParams),
+  /** The open video's SHA-256, taken after the open off every request's path, answered at once: the hash, or how
+   * far the reading has come (ask again). SOURCE_TOO_LARGE_TO_HASH past SOURCE_HASH_MAX_BYTES (said before reading),
+   * SOURCE_CHANGED_WHILE_HASHED when the file changed on disk since the open; a capture carries its own hash. */
+  sourceHash: method<SourceHash>()(noParams),
   /** Stops this client's open, frame and capture requests, queued or running; they answer CANCELLED. */
   cancel: method<{ cancelled: number }>()(noParams),
   /** The one frame call, the addon's Session.show: the frame a target names, its report, and what the options ask

@@ -49,6 +49,8 @@ const BACKEND_ERROR_CODES = [
   'ANSWER_TOO_LARGE',
   'BACKEND_RESTARTED',
   'MEMORY_NOT_CAPTURED',
+  'SOURCE_TOO_LARGE_TO_HASH',
+  'SOURCE_CHANGED_WHILE_HASHED',
 ] as const;
 
 /** Every code a user can see. */
@@ -102,6 +104,10 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
     'The decoder process stopped while this request ran and was restarted; send the request again (the file is reopened).',
   MEMORY_NOT_CAPTURED:
     'A capture holds the bytes of the rows it was saved with; capture this frame again from the video, or open the video.',
+  SOURCE_TOO_LARGE_TO_HASH:
+    'The file is compared by its path instead; to compare it by its bytes, save a capture of it (a capture records its SHA-256) or cut a shorter clip.',
+  SOURCE_CHANGED_WHILE_HASHED:
+    'The file changed on disk after it was opened; reopen it once it is written, and it is hashed again.',
   DECODER_COMPARE_UNAVAILABLE:
     "Compare on a machine with an NVIDIA GPU whose FFmpeg has NVDEC, or compare the software decoder against itself (decoders 'software,software').",
   PEER_ACCESS_UNSUPPORTED:

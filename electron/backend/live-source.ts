@@ -1,4 +1,4 @@
-/** A live video as a FrameSource: the addon's Session, with the file it was opened from. */
+/** A live video as a FrameSource: the addon's Session, with the file it was opened from and that file's hash. */
 import type { Session, ShowOptions } from '../addon/native';
 import type { CaptureSource } from '../capture/collect';
 import type { CapturedOperators, DecoderComparison, FrameSource } from '../capture/frame-source';
@@ -8,17 +8,25 @@ import type { MemoryRead, ReadMemoryParams } from '../../contract/memory';
 import type { ShowResult, ShowTarget } from '../../contract/show';
 import type { StreamInfo } from '../../contract/report';
 import { toWireMemoryRead } from './memory-wire';
+import type { SourceHashJob } from './source-hash';
 
 /** The open video: every call goes to its Session. */
 export class LiveSource implements FrameSource {
   readonly frameNoun = 'frame';
+  /** The file's SHA-256 being taken (source-hash.ts), stopped when the file is closed. */
+  readonly hash: SourceHashJob;
+  private readonly hashing = new AbortController();
 
   constructor(
     /** The addon's Session. */
     readonly session: Session,
     /** The file it was opened from. */
     readonly file: string,
-  ) {}
+    /** Starts hashing the file; the signal fires when it is closed. */
+    startHash: (signal: AbortSignal) => SourceHashJob,
+  ) {
+    this.hash = startHash(this.hashing.signal);
+  }
 
   get info(): StreamInfo {
     return this.session.info;
@@ -65,6 +73,7 @@ export class LiveSource implements FrameSource {
   }
 
   close(options?: { background?: boolean }): void {
+    this.hashing.abort();
     this.session.close(options);
   }
 }

@@ -15,6 +15,7 @@ import { MAX_READ_ROWS, memoryReadSchema } from '../../contract/memory';
 import { frameReportSchema, streamInfoSchema } from '../../contract/report';
 import { settingsSchema } from '../../contract/settings';
 import { showResultSchema } from '../../contract/show';
+import { sourceHashSchema } from '../../contract/source-hash';
 import {
   COLOR_MATRICES,
   COLOR_RANGES,
@@ -134,6 +135,7 @@ export function validParams(space: ParamSpace = SCHEMA_SPACE): Record<MethodName
       { requiredKeys: [] },
     ),
     samplePath: none,
+    sourceHash: none,
     openCapture: fc.record({ path }),
     saveCapture: fc.record(
       { path, frames, thumbnailWidth: width, overwrite: fc.boolean() },
@@ -234,6 +236,7 @@ export const RESULT_CHECKS: Record<MethodName, (result: unknown) => void> = {
   getSettings: parses(settingsSchema),
   setSettings: parses(settingsSchema),
   samplePath: (r) => nullable(objectOf(r).path, (p) => expect(p).toBeTypeOf('string')),
+  sourceHash: parses(sourceHashSchema),
   openCapture: (r) => {
     parses(streamInfoSchema)(objectOf(r).info);
     captureSummary(objectOf(r).capture);

@@ -24,6 +24,7 @@ describe('the RPC contract', () => {
         'compareDecoders',
         'capturedOperators',
         'readMemory',
+        'sourceHash',
       ].sort(),
     );
     expect(isMethodName('open')).toBe(true);

@@ -1,8 +1,10 @@
 /** The file methods of the RPC: open a video, close it, the recent files and the bundled sample. */
+import { stat } from 'node:fs/promises';
 import { resolveUserPath } from '../../app/user-path';
 import { RpcFailure, rpcError } from '../../../contract/envelope';
 import { chargeOpen } from '../open-budget';
 import { LiveSource } from '../live-source';
+import { SourceHasher } from '../source-hash';
 import type { BackendDeps, BudgetedDeps, Handlers } from './types';
 
 /** The addon, or INTERNAL with a remedy when it could not be loaded. */
@@ -22,7 +24,8 @@ function requireAddon(deps: BackendDeps): NonNullable<BackendDeps['addon']> {
 /** Builds the file handlers; opening runs in the client's queue and replaces what the client had open. */
 export function createFileHandlers(
   deps: BudgetedDeps,
-): Pick<Handlers, 'open' | 'close' | 'cancel' | 'listRecent' | 'samplePath'> {
+): Pick<Handlers, 'open' | 'close' | 'cancel' | 'listRecent' | 'samplePath' | 'sourceHash'> {
+  const hasher = deps.sourceHasher ?? new SourceHasher();
   return {
     open: async ({ path, options }, { client, emit }) =>
       client.cancellable((signal) =>
@@ -40,6 +43,8 @@ export function createFileHandlers(
             deps.budgets.maxPixels,
           );
           emit('progress', { stage: 'opening', message: `Opening ${file}`, fraction: null });
+          // The file as the addon is about to read it: its hash, taken later, is refused if it changes from this.
+          const atOpen = await stat(file);
           try {
             const session = await addon.Session.open(file, {
               decode: settings.decode,
@@ -56,7 +61,11 @@ export function createFileHandlers(
             // Reconciled with what the open took; past the budget the file is closed again.
             try {
               pending.reconcile(session.info);
-              client.replace(new LiveSource(session, file), file, pending.charge);
+              client.replace(
+                new LiveSource(session, file, (stop) => hasher.start(file, atOpen, stop)),
+                file,
+                pending.charge,
+              );
             } catch (error) {
               // Closed before its charge is given back: a background close would let the next open overlap it.
               session.close();
@@ -76,6 +85,20 @@ export function createFileHandlers(
     // Not queued: it must reach the requests the queue holds.
     cancel: async (_params, { client }) => ({ cancelled: client.cancel() }),
     close: async (_params, { client }) => client.serial(async () => ({ closed: client.close() })),
+    // Not queued: it answers at once, with the hash or with how far the reading has come.
+    sourceHash: async (_params, { client }) => {
+      const source = client.current();
+      if (!(source instanceof LiveSource)) {
+        throw new RpcFailure(
+          rpcError(
+            'INVALID_ARGUMENT',
+            "A capture is open: its source file's SHA-256 is in the capture's summary, recorded when it was saved.",
+            'Ask for the hash of a video open live only.',
+          ),
+        );
+      }
+      return source.hash.answer();
+    },
     listRecent: async () => deps.persistence.listRecent(),
     samplePath: async () => ({ path: deps.samplePath }),
   };

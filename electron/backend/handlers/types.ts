@@ -10,6 +10,7 @@ import type { FfmpegChoice } from '../../../contract/ffmpeg-choice';
 import type { ClientSession } from '../client-session';
 import type { MemoryBudget } from '../memory-budget';
 import type { Persistence } from '../persist';
+import type { SourceHasher } from '../source-hash';
 
 /** What every handler may use. */
 export interface HandlerContext {
@@ -45,6 +46,8 @@ export interface BackendDeps {
   budgets?: BackendBudgets;
   /** The backend's memory, charged by every client (default: a budget of budgets.memoryBytes). */
   memory?: MemoryBudget;
+  /** Hashes the files open live, for every client (default: SOURCE_HASH_MAX_BYTES, two files at a time). */
+  sourceHasher?: SourceHasher;
 }
 
 /** BackendDeps with the budgets resolved: what the handlers use. */
