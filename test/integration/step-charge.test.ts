@@ -5,25 +5,20 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { readBudgets } from '../../contract/budgets';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PreviewParams } from '../../contract/preview';
-import { PathPolicy } from '../../electron/app/path-policy';
-import { ClientSession } from '../../electron/backend/client-session';
-import { createHandlers } from '../../electron/backend/handlers/index';
+import type { ClientSession } from '../../electron/backend/client-session';
 import type { HandlerContext } from '../../electron/backend/handlers/types';
 import { MemoryBudget, type Charge } from '../../electron/backend/memory-budget';
 import { openCharge, pictureBytes } from '../../electron/backend/open-charge';
 import { residentBytes, shapeOfInfo } from '../../electron/backend/open-budget';
-import { Persistence } from '../../electron/backend/persist';
 import { heldMeasure, stepBytes } from '../../electron/backend/step-budget';
 import { probeStreamShape } from '../../electron/backend/stream-shape';
-import { addon, addonStatus } from '../support/live/addon';
 import { fixture } from '../support/paths';
+import { budgetBackend, HELD_FRAMES } from './budget-backend';
 
 const MIB = 1_048_576;
 const CLIP = 'h264-1080p-420.mp4'; // 1920x1088 coded, 48 frames: its pictures are 3 MiB each
-const HELD_FRAMES = 2;
 /** Eight CPU-reference previews at the widest thumbnail: over 40 MiB of pictures beside the file. */
 const MANY_PREVIEWS: PreviewParams[] = Array.from({ length: 8 }, () => ({ op: 'reference', maxWidth: 1024 }));
 
@@ -33,6 +28,7 @@ const clients: ClientSession[] = [];
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'zci-step-'));
   await copyFile(fixture(CLIP), path.join(dir, 'a.mp4'));
+  await copyFile(fixture(CLIP), path.join(dir, 'b.mp4'));
 });
 
 afterEach(async () => {
@@ -41,21 +37,8 @@ afterEach(async () => {
 });
 
 function backend(memory: MemoryBudget) {
-  const handlers = createHandlers({
-    addon,
-    addonStatus,
-    persistence: new Persistence(path.join(dir, 'config')),
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
-    budgets: { ...readBudgets({}, os.totalmem()), holdFrames: HELD_FRAMES, memoryBytes: memory.limitBytes },
-    memory,
-  });
-  const c = new ClientSession();
-  clients.push(c);
-  const ctx: HandlerContext = { client: c, emit: vi.fn<HandlerContext['emit']>() };
-  return { handlers, ctx };
+  const { handlers, client } = budgetBackend(memory, dir, clients);
+  return { handlers, ctx: client() };
 }
 
 /** The open file's charge on the budget. */
@@ -202,4 +185,38 @@ it('charges the file what a step grew the process past the model, even past the 
   expect(taken?.[0]).toBe(1); // the block was alive while measured
   await handlers.close({}, ctx);
   expect(memory.usedBytes).toBe(0);
+});
+
+it("counts no growth as a file's while another client's step overlapped its step", async () => {
+  const memory = new MemoryBudget(2 ** 40);
+  const { handlers, client } = budgetBackend(memory, dir, clients);
+  const [a, b] = [client(), client()];
+  await handlers.open({ path: 'a.mp4', options: { decode: 'software' } }, a);
+  await handlers.open({ path: 'b.mp4', options: { decode: 'software' } }, b);
+  await handlers.show({ target: { index: 0 }, options: plain }, a);
+  await handlers.show({ target: { index: 0 }, options: plain }, b);
+  const charges = [chargeOf(a), chargeOf(b)];
+  const before = charges.map((charge) => heldMeasure(charge)?.measured ?? 0);
+
+  // 256 MiB touched while both clients' steps decode: the growth is neither file's.
+  let taken: Buffer | null = null;
+  for (let index = 40; taken === null && index > 8; index -= 8) {
+    let settled = 0;
+    const steps = [a, b].map((ctx) =>
+      handlers.show({ target: { index }, options: plain }, ctx).finally(() => (settled += 1)),
+    );
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const during = settled > 0 ? null : Buffer.alloc(256 * MIB, 1);
+    await Promise.all(steps);
+    if (during !== null) taken = during;
+    else for (const ctx of [a, b]) await handlers.show({ target: { index: 0 }, options: plain }, ctx);
+  }
+  expect(taken).not.toBeNull();
+  charges.forEach((charge, i) => {
+    const measured = heldMeasure(charge)?.measured ?? 0;
+    expect(measured, `client ${i}`).toBe(before[i]);
+    expect(charge.bytes).toBe(Math.max(heldMeasure(charge)?.model ?? 0, measured));
+    expect(charge.what).not.toMatch(/more than the model's/);
+  });
+  expect(taken?.[0]).toBe(1); // the block was alive while measured
 });
