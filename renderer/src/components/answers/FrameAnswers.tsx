@@ -1,7 +1,8 @@
 /** The frame's three answers at the top of the frame view: pointers, wrap, chroma; each links to its panel. */
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { FrameReport } from '../../../../contract/report';
 import { Badge } from '../common/Badge';
+import { useGroupStop } from '../common/group-stop';
 import { chromaAnswer, matchAnswer, wrapAnswer, type Answer } from './frame-answers';
 import './answers.css';
 
@@ -41,10 +42,20 @@ function Item({
   );
 }
 
-/** The strip. */
+/** The strip: its three links are one Tab stop, the arrow keys move between them. */
 export const FrameAnswers = memo(function FrameAnswers({ report }: FrameAnswersProps) {
+  const strip = useRef<HTMLElement>(null);
+  const group = useGroupStop(strip);
   return (
-    <section className="answers" aria-label="The frame at a glance" data-testid="frame-answers">
+    <section
+      ref={strip}
+      className="answers"
+      aria-label="The frame at a glance"
+      data-testid="frame-answers"
+      data-group=""
+      onKeyDown={group.onKeyDown}
+      onFocus={group.onFocus}
+    >
       <dl>
         <Item question="Pointers match?" answer={matchAnswer(report)} testId="answer-match" panel="identity-title" />
         <Item question="Wrap valid?" answer={wrapAnswer(report)} testId="answer-wrap" panel="layout-title" />

@@ -2,9 +2,10 @@
  * Copy as code: the current frame's wrap in C, C++, CV-CUDA Python and PyTorch, with the facts each depends on, the
  * naive attempt annotated for this frame, and no code where zero copy is impossible or the format was not recorded.
  */
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { copyCode, VERDICT_BADGES, type Ecosystem } from '../../../../wording/copy-code';
 import type { FrameReport } from '../../../../contract/report';
+import { useGroupStop } from '../common/group-stop';
 import { useCopy } from './use-copy';
 import './copycode.css';
 
@@ -19,10 +20,21 @@ export const CopyCodePanel = memo(function CopyCodePanel({ report }: CopyCodePan
   const [tab, setTab] = useState<Ecosystem>('c');
   const snippet = result.snippets.find((s) => s.ecosystem === tab) ?? result.snippets[0];
   const { state, copy } = useCopy(snippet?.code ?? null);
+  // The language tabs, Copy and the code are one Tab stop; the arrow keys move between them (in the code they scroll).
+  const panel = useRef<HTMLElement>(null);
+  const group = useGroupStop(panel);
   if (snippet === undefined) return null;
   const { verdict } = result.facts;
   return (
-    <section className="panel copycode" data-testid="copycode-panel" aria-labelledby="copycode-title">
+    <section
+      ref={panel}
+      className="panel copycode"
+      data-testid="copycode-panel"
+      aria-labelledby="copycode-title"
+      data-group=""
+      onKeyDown={group.onKeyDown}
+      onFocus={group.onFocus}
+    >
       <header className="panel-head">
         <h2 id="copycode-title">Copy as code</h2>
         <span className={`verdict verdict-${verdict.kind}`} data-testid="copycode-verdict">

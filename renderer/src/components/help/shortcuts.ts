@@ -79,6 +79,18 @@ export const VIEW_KEYS: ViewKeys[] = [
       { keys: ['Escape'], text: 'clear the selection' },
     ],
   },
+  {
+    view: 'Groups (the panel bar, the answers, a panel, the layout blocks, an inset)',
+    keys: [
+      { keys: ['Tab'], text: 'one stop per group: to the next group, onto the control last used there' },
+      {
+        keys: ['←', '↑', '→', '↓'],
+        text: 'move between the controls of the group (in a field or the code, they edit or scroll)',
+      },
+      { keys: ['Home', 'End'], text: "the group's first or last control" },
+      { keys: ['Enter'], text: 'in the frame or time field: go there (the Go buttons are for the pointer)' },
+    ],
+  },
 ];
 
 /** The action for a key event, or null; keys typed into a field are not shortcuts. */

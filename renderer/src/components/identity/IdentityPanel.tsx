@@ -1,5 +1,5 @@
 /** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { CaptureSummary } from '../../../../contract/capture-summary';
 import type { DecoderSurface, FrameReport } from '../../../../contract/report';
 import {
@@ -25,6 +25,7 @@ import { explainDelta } from '../../../../wording/pointer-words';
 import { PlacementRow } from './PlacementRow';
 import { PointerHex } from './PointerHex';
 import { PanelToggle } from '../common/PanelToggle';
+import { useGroupStop } from '../common/group-stop';
 
 /** ", N of M rows copied" where FFmpeg's copy took fewer rows of a plane than the plane has. */
 function shortCopy(p: { copiedRows?: number | null | undefined; rowsNeeded?: number | null | undefined }): string {
@@ -91,8 +92,19 @@ export const IdentityPanel = memo(function IdentityPanel({ report, capture }: Id
   const badge = pointerBadge(report);
   const strides = strideVerdict(report);
   const formatWords = describeNvcvFormat(wrap.formatName);
+  // The panel's buttons (collapse, glossary, copy) are one Tab stop; the arrow keys move between them.
+  const panel = useRef<HTMLElement>(null);
+  const group = useGroupStop(panel);
   return (
-    <section className="panel identity" data-testid="identity-panel" aria-labelledby="identity-title">
+    <section
+      ref={panel}
+      className="panel identity"
+      data-testid="identity-panel"
+      aria-labelledby="identity-title"
+      data-group=""
+      onKeyDown={group.onKeyDown}
+      onFocus={group.onFocus}
+    >
       <header className="panel-head">
         <PanelToggle id="identity" title="Pointer identity" />
         <h2 id="identity-title">Pointer identity</h2>

@@ -69,7 +69,7 @@ export function LayoutDrawing({ geometry, onHover }: LayoutDrawingProps) {
           </li>
         ))}
       </ol>
-      <div className="layout-drawing" ref={drawing} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
+      <div className="layout-drawing" data-group="" ref={drawing} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
         <svg
           data-testid="layout-svg"
           className="layout-svg"

@@ -40,7 +40,7 @@ export function LayoutInset({ boundary, planes, onHover }: LayoutInsetProps) {
       <figcaption>
         <strong>{target}</strong>, magnified: one band per row
       </figcaption>
-      <ol className="inset-rows" ref={rows} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
+      <ol className="inset-rows" data-group="" ref={rows} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
         {lines.map((line, i) => {
           if (line.kind === 'elided') {
             return (

@@ -17,6 +17,8 @@ import type { PlaneFacts } from '../../model/plane-facts';
 import { drawingKey, insetKey } from './render-keys';
 import './layout.css';
 import { PanelToggle } from '../common/PanelToggle';
+import { Disclosure } from '../common/Disclosure';
+import { useGroupStop } from '../common/group-stop';
 
 // Drawn again only when what they show changes (consecutive frames usually lay out alike).
 const Drawing = memo(
@@ -73,6 +75,10 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
   }, [report]);
   const setHover = useCallback((text: string | null) => setHovered({ report: shown.current, text }), []);
   const hover = hovered !== null && hovered.report === report ? hovered.text : null;
+  // The panel's buttons (collapse, glossary, the insets' summary) are one Tab stop; the drawing's blocks and each
+  // inset's bands are a stop each.
+  const panel = useRef<HTMLElement>(null);
+  const group = useGroupStop(panel);
   const { format, wrap } = report;
   const codedRows = facts.some((plane) => plane.codedRowsNotDisplayed > 0);
   const codedColumns = facts.some((plane) => plane.codedColumnsNotDisplayed > 0);
@@ -95,7 +101,15 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
     },
   ].filter((reason): reason is { key: string; text: string } => reason.text !== null);
   return (
-    <section className="panel layout" data-testid="layout-panel" aria-labelledby="layout-title">
+    <section
+      ref={panel}
+      className="panel layout"
+      data-testid="layout-panel"
+      aria-labelledby="layout-title"
+      data-group=""
+      onKeyDown={group.onKeyDown}
+      onFocus={group.onFocus}
+    >
       <header className="panel-head">
         <PanelToggle id="layout" title="Plane layout" />
         <h2 id="layout-title">Plane layout</h2>
@@ -204,11 +218,18 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
           </div>
         </div>
       </div>
-      <div className="layout-insets" data-testid="layout-insets">
-        {boundaries.map((boundary) => (
-          <Inset key={boundary.plane.index} boundary={boundary} planes={facts} onHover={setHover} />
-        ))}
-      </div>
+      {/* The insets magnify the rows around every plane's end; they follow the drawing, one click away. */}
+      <Disclosure
+        id="layout-insets"
+        className="layout-insets-part"
+        summary={`Rows around each plane's end, magnified (${boundaries.length} inset${boundaries.length === 1 ? '' : 's'})`}
+      >
+        <div className="layout-insets" data-testid="layout-insets">
+          {boundaries.map((boundary) => (
+            <Inset key={boundary.plane.index} boundary={boundary} planes={facts} onHover={setHover} />
+          ))}
+        </div>
+      </Disclosure>
     </section>
   );
 }

@@ -86,7 +86,8 @@ function JumpField({ label, testId, inputMode, placeholder, check, onGo }: JumpF
           aria-describedby={problem !== null ? problemId : undefined}
         />
       </label>
-      <button type="submit" data-testid={`go-${testId}`}>
+      {/* Enter in the field does what Go does: the button is for the pointer and stays out of the Tab order. */}
+      <button type="submit" data-testid={`go-${testId}`} tabIndex={-1} title="Go (Enter in the field)">
         Go
       </button>
       {problem !== null ? (
@@ -115,6 +116,7 @@ export const NavBar = memo(function NavBar({
   const end = captured?.at(-1) ?? last;
   // Fixed for the clip: the longest label, " · " and the time, " · B · key", and room for the spinner.
   const width = longestFrameLabel(info.frameCount) + 3 + formatTime(info.durationSeconds).length + 10 + 3;
+  const backDisabled = report === null || report.frameIndex <= first;
   return (
     <nav className="navbar" aria-label="Frame navigation">
       {panels}
@@ -123,8 +125,9 @@ export const NavBar = memo(function NavBar({
           type="button"
           data-testid="step-back"
           onClick={() => onStep(-1)}
-          disabled={report === null || report.frameIndex <= first}
+          disabled={backDisabled}
           title="Previous frame (←)"
+          aria-keyshortcuts="ArrowLeft"
         >
           ◀ −1
         </button>
@@ -151,7 +154,10 @@ export const NavBar = memo(function NavBar({
           data-testid="step-forward"
           onClick={() => onStep(1)}
           disabled={report === null || report.frameIndex >= end}
+          // The two step buttons are one Tab stop: from either, ← and → step as the buttons do.
+          tabIndex={backDisabled ? 0 : -1}
           title="Next frame (→)"
+          aria-keyshortcuts="ArrowRight"
         >
           +1 ▶
         </button>
