@@ -41,6 +41,7 @@ export const ADDON_ERROR_CODES = [
   'SUPERSEDED',
   'DECODER_COMPARE_UNAVAILABLE',
   'PEER_ACCESS_UNSUPPORTED',
+  'NOT_LINEAR_MEMORY',
 ] as const;
 
 /** The codes only the backend and its supervisor give: they are about the process, not a file. */
@@ -112,6 +113,8 @@ export const DEFAULT_REMEDIES: Record<ErrorCode, string> = {
     "Compare on a machine with an NVIDIA GPU whose FFmpeg has NVDEC, or compare the software decoder against itself (decoders 'software,software').",
   PEER_ACCESS_UNSUPPORTED:
     'Turn peer access off: operators on another device then read a copy of the frame made on their own device.',
+  NOT_LINEAR_MEMORY:
+    "This FFmpeg hands out frames whose planes are handles (CUDA arrays, FFmpeg's cuarray format), not device addresses: decode into AV_PIX_FMT_CUDA frames (the ffmpeg tool's -hwaccel cuda -hwaccel_output_format cuda), or decode in software.",
 };
 
 /** True when a value is one of the known error codes. */

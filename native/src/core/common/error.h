@@ -47,6 +47,7 @@ enum class ErrorCode {
   Superseded, // a frame request a newer one of the same client replaced; the core never throws it
   DecoderCompareUnavailable,
   PeerAccessUnsupported, // operators asked on another device with peer access, which the two devices lack
+  NotLinearMemory,       // a hardware frame whose planes are handles (CUDA arrays, another API's), not addresses
 };
 
 /// The stable names of ErrorCode, in the order of contract/errors.ts ERROR_CODES.
@@ -86,6 +87,7 @@ inline constexpr Named<ErrorCode> kErrorCodeNames[] = {
     {ErrorCode::Superseded, "SUPERSEDED"},
     {ErrorCode::DecoderCompareUnavailable, "DECODER_COMPARE_UNAVAILABLE"},
     {ErrorCode::PeerAccessUnsupported, "PEER_ACCESS_UNSUPPORTED"},
+    {ErrorCode::NotLinearMemory, "NOT_LINEAR_MEMORY"},
 };
 
 /// The stable name of a code, e.g. "FILE_NOT_FOUND".

@@ -9,6 +9,7 @@
 #include "decode/decoder.h"
 #include "common/error.h"
 #include "decode/planted_frame.h"
+#include "frame/frame_memory.h"
 #include "preview/yuv_pixel.h"
 
 extern "C" {
@@ -51,6 +52,9 @@ FrameCompare compareFrames(const AVFrame *aIn, const AVFrame *b, int streamDepth
                            bool rgb, CompareWhere where, const std::optional<ComparePlant> &plant, PlantReport *planted,
                            int tolerance) {
   const auto t0 = std::chrono::steady_clock::now();
+  // Both sides' samples are read through their data pointers: a side whose planes are handles is refused first.
+  requireLinearMemory(aIn, "compared");
+  requireLinearMemory(b, "compared");
   FrameCompare out;
   out.tolerance = tolerance;
   const AVFrame *a = aIn;

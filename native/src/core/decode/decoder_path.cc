@@ -6,6 +6,7 @@
 #include "gpu/decoder_pool.h"
 #include "common/error.h"
 #include "frame/ffmpeg_compat.h"
+#include "frame/frame_memory.h"
 #include "gpu/nvdec_caps.h"
 #include "decode/planted_frame.h"
 
@@ -218,7 +219,15 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   }
   if (path == DecodePath::Nvdec && (!first || first->format != AV_PIX_FMT_CUDA)) {
     std::string why = joinErrors(log_->errors());
-    if (why.empty()) why = first ? "FFmpeg fell back to software frames" : "no frame came out";
+    const FrameMemoryVerdict memory =
+        first ? classifyFrameMemory(frameMemoryFacts(first.get())) : FrameMemoryVerdict{FrameMemoryKind::Host, ""};
+    if (why.empty())
+      why = !first ? "no frame came out"
+            : memory.kind == FrameMemoryKind::Host
+                ? "FFmpeg fell back to software frames"
+                : "FFmpeg handed out frames that are not linear memory: " + memory.why;
+    // Asked for NVDEC alone, frames that are handles are named as such (NOT_LINEAR_MEMORY); auto decodes in software.
+    if (mode == DecodeMode::Nvdec && first) requireLinearMemory(first.get(), "inspected");
     if (mode == DecodeMode::Nvdec) {
       throw Error(ErrorCode::NvdecUnavailable, "NVDEC cannot decode this " + codecName + " stream: " + why,
                   "Choose software decoding (decode: 'software' or 'software-upload').");

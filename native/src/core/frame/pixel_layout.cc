@@ -1,6 +1,7 @@
 #include "frame/pixel_layout.h"
 
 #include "common/error.h"
+#include "frame/frame_memory.h"
 
 extern "C" {
 #include <libavutil/hwcontext.h>
@@ -27,12 +28,14 @@ std::string planeName(const AVPixFmtDescriptor *d, int plane) {
 } // namespace
 
 FrameLayout describeFrame(const AVFrame *frame) {
+  // Every use of a frame's pointers (the report, the wrap, thumbnails, previews, memory reads) starts here: a frame
+  // whose planes are handles (CUDA arrays, another API's surfaces) is refused before one is read as an address.
+  requireLinearMemory(frame, "inspected");
   FrameLayout out;
   auto format = static_cast<AVPixelFormat>(frame->format);
   if (format == AV_PIX_FMT_CUDA) {
     out.device = true;
     out.hwFormatName = "cuda";
-    if (!frame->hw_frames_ctx) throw Error(ErrorCode::Internal, "A CUDA frame without frames context", "Report this.");
     format = reinterpret_cast<AVHWFramesContext *>(frame->hw_frames_ctx->data)->sw_format;
   }
   const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(format);

@@ -33,7 +33,8 @@ struct FrameLayout {
   std::vector<PlaneGeometry> planes;
 };
 
-/// Describes a frame (host or AV_PIX_FMT_CUDA); throws UNSUPPORTED_CODEC for bitstream or packed formats we can't draw.
+/// Describes a frame (host or AV_PIX_FMT_CUDA); throws NOT_LINEAR_MEMORY for a frame whose planes are not linear
+/// memory (frame_memory.h), UNSUPPORTED_CODEC for bitstream or packed formats we can't draw.
 FrameLayout describeFrame(const AVFrame *frame);
 
 /// "tv" | "pc" | "unspecified".
