@@ -178,24 +178,35 @@ Napi::Value SessionObject::ShowBatch(const Napi::CallbackInfo &info) {
       std::move(abort), settled());
 }
 
+std::shared_ptr<Session> SessionObject::claimForMemory(Napi::Env env, const Napi::CallbackInfo &info,
+                                                       const RangeReader &readRanges, int64_t &index, AbortLink &abort,
+                                                       Napi::Value *rejected) {
+  Napi::Error err;
+  const Napi::Value options = info.Length() > 1 ? info[1] : env.Undefined();
+  if (!readRanges(info.Length() > 0 ? info[0] : env.Undefined(), &err) ||
+      !readMemoryOptions(env, options, index, &err) || !abort.attach(env, options, &err)) {
+    *rejected = rejectWith(env, err);
+    return nullptr;
+  }
+  if (abort.abortedBefore()) {
+    *rejected = rejectWith(env, cancelledBefore(env, "Reading the frame's memory"));
+    return nullptr;
+  }
+  auto s = claim(env, rejected);
+  if (!s) abort.detach();
+  return s;
+}
+
 Napi::Value SessionObject::ReadMemory(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   MemoryRange range;
   int64_t index = 0;
-  Napi::Error err;
-  const Napi::Value options = info.Length() > 1 ? info[1] : env.Undefined();
   AbortLink abort;
-  if (!readMemoryRange(env, info.Length() > 0 ? info[0] : env.Undefined(), range, &err) ||
-      !readMemoryOptions(env, options, index, &err) || !abort.attach(env, options, &err)) {
-    return rejectWith(env, err);
-  }
-  if (abort.abortedBefore()) return rejectWith(env, cancelledBefore(env, "Reading the frame's memory"));
   Napi::Value rejected;
-  auto s = claim(env, &rejected);
-  if (!s) {
-    abort.detach();
-    return rejected;
-  }
+  auto s = claimForMemory(
+      env, info, [&](Napi::Value v, Napi::Error *err) { return readMemoryRange(env, v, range, err); }, index, abort,
+      &rejected);
+  if (!s) return rejected;
   const CancelFlag cancel = abort.flag();
   return queue<MemoryReadResult>(
       env, Value(), [s, index, range, cancel] { return s->readMemory(index, range, cancel); }, memoryReadToJs,
@@ -206,20 +217,12 @@ Napi::Value SessionObject::ReadMemoryBatch(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   std::vector<MemoryRange> ranges;
   int64_t index = 0;
-  Napi::Error err;
-  const Napi::Value options = info.Length() > 1 ? info[1] : env.Undefined();
   AbortLink abort;
-  if (!readMemoryRanges(env, info.Length() > 0 ? info[0] : env.Undefined(), ranges, &err) ||
-      !readMemoryOptions(env, options, index, &err) || !abort.attach(env, options, &err)) {
-    return rejectWith(env, err);
-  }
-  if (abort.abortedBefore()) return rejectWith(env, cancelledBefore(env, "Reading the frame's memory"));
   Napi::Value rejected;
-  auto s = claim(env, &rejected);
-  if (!s) {
-    abort.detach();
-    return rejected;
-  }
+  auto s = claimForMemory(
+      env, info, [&](Napi::Value v, Napi::Error *err) { return readMemoryRanges(env, v, ranges, err); }, index, abort,
+      &rejected);
+  if (!s) return rejected;
   const CancelFlag cancel = abort.flag();
   return queue<std::vector<MemoryReadResult>>(
       env, Value(), [s, index, ranges, cancel] { return s->readMemoryBatch(index, ranges, cancel); },

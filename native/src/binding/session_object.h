@@ -3,6 +3,7 @@
 
 #include <napi.h>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -44,6 +45,12 @@ private:
   /// what names the request in a CANCELLED message.
   std::shared_ptr<Session> claimForShow(Napi::Env env, const Napi::CallbackInfo &info, const std::string &what,
                                         ShowRequest &req, AbortLink &abort, Napi::Value *rejected);
+  /// Reads a memory call's range or ranges (info[0]) into the caller's variables; false with *err set when bad.
+  using RangeReader = std::function<bool(Napi::Value, Napi::Error *)>;
+  /// claim() for readMemory and readMemoryBatch, whose checks are the same but for their first argument: reads it
+  /// with readRanges, the options (info[1]) into index and their AbortSignal into abort, refuses an aborted signal.
+  std::shared_ptr<Session> claimForMemory(Napi::Env env, const Napi::CallbackInfo &info, const RangeReader &readRanges,
+                                          int64_t &index, AbortLink &abort, Napi::Value *rejected);
   /// What a call's worker runs on the JS thread when it settles: the session takes calls again.
   std::function<void()> settled() {
     return [this] { busy_ = false; };
