@@ -51,16 +51,7 @@ int64_t downloadWhole(Session &session, const FrameEvidence &report, std::vector
   for (const PlaneEvidence &p : report.planes) {
     const int64_t bytes = p.pitch * p.geometry.height;
     host.resize(static_cast<size_t>(bytes));
-    CUDA_MEMCPY2D copy{};
-    copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-    copy.srcDevice = static_cast<CUdeviceptr>(p.ffmpegPointer);
-    copy.srcPitch = static_cast<size_t>(p.pitch);
-    copy.dstMemoryType = CU_MEMORYTYPE_HOST;
-    copy.dstHost = host.data();
-    copy.dstPitch = static_cast<size_t>(p.pitch);
-    copy.WidthInBytes = static_cast<size_t>(p.pitch);
-    copy.Height = static_cast<size_t>(p.geometry.height);
-    const CUresult r = d->memcpy2D(&copy);
+    const CUresult r = cuda::copyRowsToHost(p.ffmpegPointer, p.pitch, host.data(), p.pitch, p.pitch, p.geometry.height);
     if (r != CUDA_SUCCESS)
       throw Error(ErrorCode::CudaError, "The whole-plane download failed: " + cuda::driverErrorName(r),
                   "The GPU may be in an error state; run again.");

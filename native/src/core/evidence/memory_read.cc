@@ -98,20 +98,11 @@ void copyRect(const FrameMemory &memory, const Rect &r, uint8_t *out) {
     return;
   }
   std::string why;
-  const cuda::DriverApi *d = cuda::driver(&why);
-  if (!d) throw Error(ErrorCode::CudaError, "The CUDA driver API is not usable: " + why, "Check nvidia-smi.");
-  CUDA_MEMCPY2D copy{};
-  copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-  copy.srcDevice = static_cast<CUdeviceptr>(first);
-  copy.srcPitch = static_cast<size_t>(r.rowPitch);
-  copy.dstMemoryType = CU_MEMORYTYPE_HOST;
-  copy.dstHost = out;
-  copy.dstPitch = static_cast<size_t>(r.bytesPerRow);
-  copy.WidthInBytes = static_cast<size_t>(r.bytesPerRow);
-  copy.Height = static_cast<size_t>(r.rows);
+  if (!cuda::driver(&why))
+    throw Error(ErrorCode::CudaError, "The CUDA driver API is not usable: " + why, "Check nvidia-smi.");
   // The frame's context; the synchronous copy runs on its legacy default stream, after FFmpeg's work there.
   cuda::ScopedContext scope(reinterpret_cast<CUcontext>(static_cast<uintptr_t>(a.context)));
-  const CUresult result = d->memcpy2D(&copy);
+  const CUresult result = cuda::copyRowsToHost(first, r.rowPitch, out, r.bytesPerRow, r.bytesPerRow, r.rows);
   if (result != CUDA_SUCCESS) {
     throw Error(ErrorCode::CudaError,
                 "Copying " + spanText(r.offset, r.end()) +

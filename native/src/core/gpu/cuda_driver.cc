@@ -162,6 +162,22 @@ ScopedContext::~ScopedContext() {
   }
 }
 
+CUresult copyRowsToHost(uint64_t src, int64_t srcPitch, uint8_t *dst, int64_t dstPitch, int64_t bytesPerRow,
+                        int64_t rows) {
+  const DriverApi *d = driver();
+  if (!d) return CUDA_ERROR_NOT_INITIALIZED;
+  CUDA_MEMCPY2D copy{};
+  copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.srcDevice = static_cast<CUdeviceptr>(src);
+  copy.srcPitch = static_cast<size_t>(srcPitch);
+  copy.dstMemoryType = CU_MEMORYTYPE_HOST;
+  copy.dstHost = dst;
+  copy.dstPitch = static_cast<size_t>(dstPitch);
+  copy.WidthInBytes = static_cast<size_t>(bytesPerRow);
+  copy.Height = static_cast<size_t>(rows);
+  return d->memcpy2D(&copy);
+}
+
 int64_t deviceMemoryUsed() {
   size_t freeBytes = 0, totalBytes = 0;
   if (cudaMemGetInfo(&freeBytes, &totalBytes) != cudaSuccess) {

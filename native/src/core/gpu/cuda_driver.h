@@ -23,7 +23,7 @@ struct DriverApi {
   decltype(&::cuPointerGetAttributes) pointerGetAttributes;
   decltype(&::cuMemGetInfo) memGetInfo;
   decltype(&::cuGetErrorName) getErrorName;
-  decltype(&::cuMemcpy2D) memcpy2D;     // reading a bounded range of a frame's allocation (memory_read.cc)
+  decltype(&::cuMemcpy2D) memcpy2D;     // rows of device memory to the host (copyRowsToHost, below)
   decltype(&::cuMemcpyDtoH) memcpyDtoH; // one linear copy of a whole allocation (the benchmark's independent witness)
   decltype(&::cuMemcpyHtoD) memcpyHtoD; // the decoder comparison's planted sample (decoder_compare.cc)
   // CUDA 13's versioned entry point "cuCtxSynchronize" is cuCtxSynchronize_v2, which takes the context to wait for;
@@ -77,6 +77,12 @@ public:
 private:
   bool pushed_ = false;
 };
+
+/// Rows of device memory copied to the host with one synchronous cuMemcpy2D in the current context (on its legacy
+/// default stream, after the work queued there): `rows` rows of `bytesPerRow` bytes, `srcPitch` apart from `src`,
+/// written `dstPitch` apart from `dst`. The driver's status; CUDA_ERROR_NOT_INITIALIZED without a driver.
+CUresult copyRowsToHost(uint64_t src, int64_t srcPitch, uint8_t *dst, int64_t dstPitch, int64_t bytesPerRow,
+                        int64_t rows);
 
 /// Device memory in use on the current device, in bytes (total - free), or -1.
 int64_t deviceMemoryUsed();
