@@ -24,7 +24,9 @@ class WrappedFrame;
 
 /// Options of one frame request.
 struct FrameRequest {
-  bool proof = true; // run the aliasing canary
+  // Run the aliasing canary. The default is DEFAULT_SETTINGS.proof (contract/settings.ts), for callers that name none;
+  // test/native/proof-default.test.mjs fails if the two differ.
+  bool proof = true;
   CancelFlag cancel; // set from another thread to stop the request (CANCELLED); may be null
 };
 
