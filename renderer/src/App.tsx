@@ -87,7 +87,8 @@ export function App({ bridge }: AppProps) {
     [s.capture, s.environment],
   );
 
-  const shownSource = useMemo(() => sourceOf(s.capture, s.file), [s.capture, s.file]);
+  const liveHash = useApp((state) => state.liveHash);
+  const shownSource = useMemo(() => sourceOf(s.capture, s.file, liveHash), [s.capture, s.file, liveHash]);
 
   // A dropped file opens by its path, which only the window's bridge knows.
   const onDropFile = (file: File): void => {

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { compareSources, sourceOf } from '../../renderer/src/store/source-identity';
 import type { InspectorError } from '../../native/index';
 import { STATE_DELAY_MS } from '../../electron/backend/client-session';
 import { createAppStore } from '../../renderer/src/store/store';
@@ -152,6 +155,25 @@ describe.skipIf(!serveBuilt)('the store over serve mode (needs npm run build)', 
       await store.getState().toggleTheme();
       expect(store.getState().settings.theme).toBe(other);
       expect((await rpc.call('getSettings', {})).theme).toBe(other);
+    });
+  });
+
+  describe('A/B slice', () => {
+    it("takes the live file's SHA-256 from the backend, and gives it to the side pinned from that open", async () => {
+      const store = createAppStore(await client());
+      expect(await store.getState().openFile(CLIP)).toBe(true);
+      store.getState().pinShown();
+      await until(() => store.getState().liveHash?.state === 'hashed', 'the live hash');
+      const expected = createHash('sha256')
+        .update(await readFile(CLIP))
+        .digest('hex');
+      expect(store.getState().liveHash).toMatchObject({ state: 'hashed', file: CLIP, sha256: expected });
+      expect(store.getState().pinned?.source).toMatchObject({ path: CLIP, sha256: expected });
+      // A second open of the same file is hashed again, and is the same file by its bytes.
+      expect(await store.getState().openFile(CLIP)).toBe(true);
+      await until(() => store.getState().liveHash?.state === 'hashed', 'the second live hash');
+      const { pinned, capture, file, liveHash } = store.getState();
+      expect(compareSources(pinned!.source, sourceOf(capture, file, liveHash)).kind).toBe('same');
     });
   });
 });

@@ -40,6 +40,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, client)
     const context = get().contextMode;
     try {
       const { info } = await client.call('open', context === 'shared' ? { path } : { path, options: { context } });
+      void get().hashLiveFile(info.path);
       set({ ...resetDocument(), file: info.path, info, opening: false });
       void get().loadRecents();
       await get().goToFrame(Math.min(frame, Math.max(0, info.frameCount - 1)));

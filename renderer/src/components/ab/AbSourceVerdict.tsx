@@ -1,4 +1,4 @@
-/** The A/B panel's first line: whether A and B were decoded from the same source file, by hash. */
+/** The A/B panel's first line: whether A and B were decoded from the same source file, by hash (a live file's too). */
 import type { SourceVerdict } from '../../store/source-identity';
 
 /** Props of AbSourceVerdict. */
@@ -6,7 +6,7 @@ export interface AbSourceVerdictProps {
   verdict: SourceVerdict;
 }
 
-const MARKS = { same: '=', 'same-path': '=', different: '≠', unknown: '?', 'not-recorded': '?' } as const;
+const MARKS = { same: '=', 'same-path': '=', different: '≠', hashing: '…', unknown: '?', 'not-recorded': '?' } as const;
 
 /** The verdict, then each side's source in words. */
 export function AbSourceVerdict({ verdict }: AbSourceVerdictProps) {
