@@ -22,9 +22,15 @@ export function chargeSections(run, cell) {
     'After the open the charge is reconciled: set to the larger of the model for the stream as opened (its real decode',
     'path and format) and the resident memory the open took; past the budget the file is closed and refused, and every',
     'next charge of any client sees the raised total. A file whose header is not read is charged only then, and its',
-    'cost is remembered, so its next open is refused before it is made. The decoder A/B charges its two decoders the',
-    'same way for as long as it runs. The backend runs with glibc\'s mmap threshold fixed, so a closed file\'s memory',
-    'leaves its resident set (electron/supervisor/memory-watch.ts).',
+    'cost is remembered, so its next open is refused before it is made. Each frame step of the file (a show, or the',
+    'decode before a memory read) is charged before the addon decodes it: what its thumbnails and operator previews',
+    'may add (electron/backend/step-budget.ts), beside every charge held; past the budget the step is refused with',
+    'MEMORY_BUDGET_EXCEEDED and the decoder never sees it. After the step the file\'s charge is the larger of the model',
+    'and the growth measured over its open and its steps, even past the budget (the memory is held: the next step is',
+    'refused); growth while another open or step, or process-wide work, ran beside it is no one\'s and not counted',
+    '(test/integration/step-charge.test.ts). The decoder A/B charges its two decoders the same way for as long as it',
+    'runs. The backend runs with glibc\'s mmap threshold fixed, so a closed file\'s memory leaves its resident set',
+    '(electron/supervisor/memory-watch.ts).',
     '',
   );
   if (fs.existsSync(path.join(run, 'open-charge.jsonl'))) {
