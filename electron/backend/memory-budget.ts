@@ -86,10 +86,13 @@ export class MemoryBudget {
   private admit(bytes: number, held: number, what: string, remedy: string): void {
     if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`a charge must be whole bytes, not ${bytes}`);
     if (this.used - held + bytes <= this.limitBytes) return;
+    const left = this.limitBytes - this.used + held;
+    // A file's measured memory can pass the budget (Charge.hold): then nothing is left, and the words say by how much.
+    const room = left >= 0 ? `has ${mibWords(left)} left` : `is passed by ${mibWords(-left)} already, measured`;
     throw new RpcFailure(
       rpcError(
         'MEMORY_BUDGET_EXCEEDED',
-        `${what} needs ${mibWords(bytes)}; the backend's memory budget of ${mibWords(this.limitBytes)} has ${mibWords(Math.max(0, this.limitBytes - this.used + held))} left (${this.charges.size} charge(s) held by the open sessions and answers).`,
+        `${what} needs ${mibWords(bytes)}; the backend's memory budget of ${mibWords(this.limitBytes)} ${room} (${this.charges.size} charge(s) held by the open sessions and answers).`,
         remedy,
       ),
     );

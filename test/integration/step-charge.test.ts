@@ -171,7 +171,9 @@ it('charges the file what a step grew the process past the model, even past the 
   await expect(handlers.show({ target: { index: 47 }, options: plain }, ctx)).rejects.toMatchObject({
     envelope: {
       code: 'MEMORY_BUDGET_EXCEEDED',
-      message: expect.stringMatching(/^Frame 47 of .*a\.mp4: the decode alone, beside the \d+\.\d MiB the file holds/),
+      message: expect.stringMatching(
+        /^Frame 47 of .*a\.mp4: the decode alone, beside the \d+\.\d MiB the file holds needs 0\.0 MiB; the backend's memory budget of \d+\.\d MiB is passed by \d+\.\d MiB already, measured/,
+      ),
     },
   });
   await expect(handlers.readMemory({ index: 47, range: { plane: 0, row: 0, rows: 1 } }, ctx)).rejects.toMatchObject({
