@@ -1,8 +1,9 @@
 /**
- * A/B says first whether it compares the same thing: the two sides' source files, by the SHA-256 a capture carries.
- * The H200 capture of the sample against a capture of another clip compares two different files; against a capture
- * of the same sample made here, the same file; a file open live carries no hash, so against a capture the answer is
- * unknown.
+ * A/B says first whether it compares the same thing: the two sides' source files, by the SHA-256 a capture carries
+ * and the backend takes of a file open live. The H200 capture of the sample against a capture of another clip compares
+ * two different files; against a capture of the same sample made here, the same file; against the sample open live,
+ * the same file by its hash; two opens of one file, the same bytes; a file rewritten on disk between two opens,
+ * different bytes at the same path.
  */
 import { createHash } from 'node:crypto';
 import { copyFile, readFile } from 'node:fs/promises';
@@ -37,7 +38,10 @@ async function saidFirst(page: Page): Promise<void> {
   expect(verdict!.y + verdict!.height).toBeLessThanOrEqual(table!.y);
 }
 
-test('A/B names the source files first: different, the same, or unknown', async ({ page, served }) => {
+test('A/B names the source files first, by their bytes: captures, files open live, a file rewritten between two opens', async ({
+  page,
+  served,
+}) => {
   const hashOf = async (file: string) =>
     createHash('sha256')
       .update(await readFile(file))
@@ -83,17 +87,41 @@ test('A/B names the source files first: different, the same, or unknown', async 
   await expect(page.getByTestId('ab-source-b')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
   await saidFirst(page);
 
-  // A capture against the file open live: the live file's hash is unknown, and so is the answer.
+  // A capture against the file open live: the backend hashes the live file, and the two are the same bytes.
   await openPath(page, CLIPS.sample);
   await expect(page.getByTestId('capture-banner')).toBeHidden();
-  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'unknown');
-  await expect(page.getByTestId('ab-source-text')).toContainText('Source hash unknown for B');
-  await expect(page.getByTestId('ab-source-b')).toContainText('open live: its hash is unknown');
+  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'same');
+  await expect(page.getByTestId('ab-source-text')).toHaveText(
+    '= Same source file: both sides were decoded from the same bytes.',
+  );
+  await expect(page.getByTestId('ab-source-b')).toContainText(`sample.mp4 · sha256 ${sample.slice(0, 12)}…`);
 
-  // Two frames of the file open live: the same path, its hash still unknown.
+  // Two opens of the same file live: each hashed, the same bytes.
   await page.getByTestId('ab-pin').click();
+  await expect(page.getByTestId('ab-source-a')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
+  await openPath(page, CLIPS.sample);
+  await expect(page.getByTestId('frame-label')).toHaveText('frame 0 of 96');
   await page.getByTestId('step-forward').click();
   await expect(page.getByTestId('frame-label')).toHaveText('frame 1 of 96');
-  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'same-path');
-  await expect(page.getByTestId('ab-source-text')).toContainText('Same source path, open live');
+  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'same');
+  await expect(page.getByTestId('ab-source-text')).toContainText(
+    'Same source file: both sides were decoded from the same bytes',
+  );
+  await expect(page.getByTestId('ab-source-b')).toContainText(`sha256 ${sample.slice(0, 12)}…`);
+  await saidFirst(page);
+
+  // The same path rewritten on disk between two opens: different bytes, said as such.
+  const rewritten = path.join(served.configDir, 'rewritten.mp4');
+  await copyFile(CLIPS.sample, rewritten);
+  await openPath(page, rewritten);
+  await expect(page.getByTestId('file-name')).toHaveText('rewritten.mp4');
+  await page.getByTestId('ab-pin').click();
+  await expect(page.getByTestId('ab-source-a')).toContainText(`rewritten.mp4 · sha256 ${sample.slice(0, 12)}…`);
+  await copyFile(CLIPS.padded, rewritten);
+  await openPath(page, rewritten);
+  await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'different');
+  await expect(page.getByTestId('ab-source-text')).toContainText(
+    'Same path, different bytes: the file changed on disk between the two opens',
+  );
+  await expect(page.getByTestId('ab-source-b')).toContainText(`rewritten.mp4 · sha256 ${padded.slice(0, 12)}…`);
 });
