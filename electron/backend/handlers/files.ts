@@ -43,9 +43,11 @@ export function createFileHandlers(
             deps.budgets.maxPixels,
           );
           emit('progress', { stage: 'opening', message: `Opening ${file}`, fraction: null });
-          // The file as the addon is about to read it: its hash, taken later, is refused if it changes from this.
-          const atOpen = await stat(file);
           try {
+            // The file as the addon is about to read it: its hash, taken later, is refused if it changes from this.
+            const atOpen = await stat(file).catch((error: unknown) => {
+              throw new RpcFailure(rpcError('FILE_NOT_FOUND', `${file} went away as it was opened: ${String(error)}`));
+            });
             const session = await addon.Session.open(file, {
               decode: settings.decode,
               device: settings.device,
