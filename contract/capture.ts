@@ -5,15 +5,20 @@
 import { z } from 'zod';
 import { boundedJson, boundedJsonObject, CAPTURE_JSON_BOUNDS, type JsonValue } from './bounded-json';
 import { environmentReportSchema } from './environment';
-import { frameReportSchema, streamInfoSchema } from './report';
+import { lacksJudgements, RECORDER_JUDGEMENTS, recorderFactsSchema } from './capture-recorded';
+import { frameReportSchema, streamInfoSchema, type FrameReport } from './report';
 import { MEMORY_READ_CAP, memoryReadSchema, regionSpanSchema } from './memory';
 import { decodeModeSchema, planeNameSchema, thumbnailWidthSchema } from './vocabulary';
 
 /** The value of the manifest's format field. */
 export const CAPTURE_FORMAT = 'zerocopy-inspector-capture';
 
-/** The format version this build writes and the newest it reads. */
-export const CAPTURE_FORMAT_VERSION = 1;
+/**
+ * The format version this build writes and the newest it reads. Version 2: a recorder's frame reports leave their
+ * judgements out (contract/capture-recorded.ts), for the reader to derive from the frame's facts; a reader of
+ * version 1 would refuse such a report as incomplete, so it is told the capture is newer instead.
+ */
+export const CAPTURE_FORMAT_VERSION = 2;
 
 /** The manifest's name inside the zip. */
 export const CAPTURE_MANIFEST = 'capture.json';
@@ -130,10 +135,20 @@ const memorySampleSchema = z.object({
 /** One kept memory read of a captured frame. */
 export type MemorySampleEntry = z.infer<typeof memorySampleSchema>;
 
+/**
+ * A captured frame's report as stored: the inspector's states every field; a recorder's leaves out the judgements
+ * (RECORDER_JUDGEMENTS), which the inspector derives from the frame's recorded facts when it reads the capture.
+ */
+const storedReportSchema = frameReportSchema.extend({
+  planes: z.array(frameReportSchema.shape.planes.element.partial(RECORDER_JUDGEMENTS.plane)),
+  wrap: frameReportSchema.shape.wrap.partial(RECORDER_JUDGEMENTS.wrap),
+  context: frameReportSchema.shape.context.partial(RECORDER_JUDGEMENTS.context),
+});
+
 /** One captured frame: its report, its plane thumbnails, and optional operator previews. */
 const capturedFrameSchema = z.object({
   index: z.int().min(0),
-  report: frameReportSchema,
+  report: storedReportSchema,
   thumbnails: z.array(thumbnailEntrySchema).max(8),
   operators: z.array(operatorEntrySchema).max(64).optional(),
   /** Bytes of the frame's memory (captures saved before they were kept have none). */
@@ -232,14 +247,27 @@ export const captureManifestSchema = z
       seen.add(frame.index);
       if (frame.report.frameIndex !== frame.index)
         ctx.addIssue({ code: 'custom', path: ['frames', i], message: 'report.frameIndex differs from index' });
+      const derivable = manifest.recordedBy !== undefined && recorderFactsSchema.safeParse(frame.recorded).success;
+      if (lacksJudgements(frame.report) && !derivable)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['frames', i, 'recorded'],
+          message: "the report leaves out its judgements, and the frame holds no recorder's facts to derive them from",
+        });
     });
   });
 
-/** The parsed manifest. */
-export type CaptureManifest = z.infer<typeof captureManifestSchema>;
+/** The manifest as stored: a recorder's frames may leave their judgements out. */
+export type StoredCaptureManifest = z.infer<typeof captureManifestSchema>;
 
-/** One captured frame, as in the manifest. */
-export type CapturedFrame = z.infer<typeof capturedFrameSchema>;
+/** One captured frame as stored. */
+export type StoredCapturedFrame = z.infer<typeof capturedFrameSchema>;
+
+/** One captured frame as read: its report whole, the judgements of a recorder's frame derived from its facts. */
+export type CapturedFrame = Omit<StoredCapturedFrame, 'report'> & { report: FrameReport };
+
+/** The manifest as read (electron/capture/capture-file.ts): every frame's report whole. */
+export type CaptureManifest = Omit<StoredCaptureManifest, 'frames'> & { frames: CapturedFrame[] };
 
 /** One operator preview entry, as in the manifest. */
 export type OperatorEntry = z.infer<typeof operatorEntrySchema>;

@@ -24,6 +24,7 @@ import { sha256, verifyCapture } from './capture-signature';
 import { checkMemorySamples } from './sample-checks';
 import { checkPngHeader, decodePng, maxPngBytes, PngFormatError, type PngShape } from './png';
 import { ZipFormatError, ZipReader, type ZipEntry } from './zip';
+import { judgeRecordedFrames } from './recorded-judgements';
 
 /** A capture in memory: the manifest and the PNG files it names. */
 export interface CaptureContents {
@@ -226,7 +227,10 @@ function decodeAll(
   return { pixels, errors };
 }
 
-/** capture.json's bytes, parsed and validated: CAPTURE_TOO_NEW for a newer format, else CAPTURE_INVALID. */
+/**
+ * capture.json's bytes, parsed and validated (CAPTURE_TOO_NEW for a newer format, else CAPTURE_INVALID), a
+ * recorder's frames judged from their facts.
+ */
 function parseManifest(raw: Uint8Array, label: string): CaptureManifest {
   let json: unknown;
   try {
@@ -249,5 +253,5 @@ function parseManifest(raw: Uint8Array, label: string): CaptureManifest {
     const detail = z.prettifyError(parsed.error).split('\n').slice(0, 6).join(' ');
     throw invalid(`${label}: ${CAPTURE_MANIFEST} does not match the format: ${detail}`);
   }
-  return parsed.data;
+  return judgeRecordedFrames(parsed.data);
 }

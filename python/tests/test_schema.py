@@ -41,13 +41,17 @@ def test_a_written_capture_passes_the_packages_own_check(tmp_path):
     ("change", "words"),
     [
         (lambda m: m.pop("frames"), "'frames' is a required property"),
-        (lambda m: m.update(formatVersion=2), "formatVersion: 2 is greater than"),
+        (lambda m: m.update(formatVersion=3), "formatVersion: 3 is greater than"),
         (lambda m: m["frames"][0]["report"]["planes"][0].update(pitch="2048"), "pitch: '2048' is not of type"),
         (lambda m: m["frames"][0]["thumbnails"][0].update(png="../x.png"), "png: '../x.png' does not match"),
         (lambda m: m["frames"].append(copy.deepcopy(m["frames"][0])), "frames[1]: frame 0 listed twice"),
         (lambda m: m["frames"][0].update(index=5), "frames[0]: report.frameIndex differs from index"),
         (lambda m: m["frames"][0].update(recorded={"a": [[[[[[[[1]]]]]]]]}), "deeper than 8 levels"),
         (lambda m: m["frames"][0].update(recorded={"a": "x" * 70_000}), "larger than 65536 bytes"),
+        # The report leaves its judgements to the inspector, which derives them from a recorder's facts only.
+        (lambda m: m["frames"][0].pop("recorded"), "frames[0].recorded: the report leaves out its judgements"),
+        (lambda m: m["frames"][0]["recorded"].pop("wrapped"), "holds no recorder's facts to derive them from"),
+        (lambda m: m.pop("recordedBy"), "holds no recorder's facts to derive them from"),
     ],
 )
 def test_the_check_names_what_the_inspector_would_refuse(tmp_path, change, words):

@@ -20,7 +20,10 @@ const RULES_IN_CODE =
   'Not stated here, checked by every reader: each frame index appears once; frames[i].index equals ' +
   'frames[i].report.frameIndex; open values (frames[].recorded, operators[].params and fields an operator entry ' +
   'adds) are plain JSON at most 8 levels deep and 64 KiB as JSON text (a whole operator entry 9 levels, 128 KiB); ' +
-  'each PNG and .bin a frame names is in the zip; the budgets of docs/capture-format.md.';
+  'each PNG and .bin a frame names is in the zip; a report that leaves out its judgements (nvcvPointer, ' +
+  "nvcvRowStride and match of each plane, wrap.reason, wrap.tensor, context.oneContext, context.strategy) is a " +
+  "recorder's (recordedBy) whose frame's recorded block holds its facts (source, wrapped, stream), from which the " +
+  'inspector derives them; the budgets of docs/capture-format.md.';
 
 /**
  * An open JSON value is zod's custom type piped into its shape (contract/bounded-json.ts); its input side has no

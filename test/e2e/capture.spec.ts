@@ -146,7 +146,7 @@ test('damaged and future-version captures are refused with their codes', async (
   await writeFile(
     future,
     editManifest(bytes, (manifest) => {
-      manifest.formatVersion = 2;
+      manifest.formatVersion = 99;
     }),
   );
   await page.goto(served.url);

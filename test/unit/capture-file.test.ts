@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readCapture } from '../../electron/capture/capture-file';
 import { encodeCapture, writeCaptureFile } from '../../electron/capture/capture-write';
 import { writeZip } from '../../electron/capture/zip';
-import { captureManifestSchema } from '../../contract/capture';
+import { CAPTURE_FORMAT_VERSION, captureManifestSchema } from '../../contract/capture';
 import type { RpcFailure } from '../../contract/envelope';
 import { environmentReportSchema } from '../../contract/environment';
 import { frameReportSchema, streamInfoSchema } from '../../contract/report';
@@ -87,12 +87,14 @@ describe('capture files', () => {
 
   it('rejects a newer format version with CAPTURE_TOO_NEW, before reading the rest', async () => {
     const future = editManifest(sampleCaptureBytes(), (j) => {
-      j.formatVersion = 2;
-      j.frames = 'whatever version 2 has';
+      j.formatVersion = CAPTURE_FORMAT_VERSION + 1;
+      j.frames = 'whatever the next version has';
     });
     expect(await codeOf(() => decodeCapture(future, 'x.zci'))).toBe('CAPTURE_TOO_NEW');
     await expect(decodeCapture(future, 'x.zci')).rejects.toThrow(
-      /format 2; this version of the inspector reads up to 1/,
+      new RegExp(
+        `format ${CAPTURE_FORMAT_VERSION + 1}; this version of the inspector reads up to ${CAPTURE_FORMAT_VERSION}`,
+      ),
     );
   });
 

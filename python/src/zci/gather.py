@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 
-from . import verdicts
+from . import layout
 from .driver import Driver
 from .facts import (
     AllocationFacts,
@@ -122,9 +122,9 @@ def take(
 
 def proof_targets(facts: FrameFacts) -> list[tuple[int, int, int]]:
     """(context, wrapped address, source address): the first and last row of each source plane, as the wrapped
-    object addresses them (verdicts.implied_planes) and as the source does."""
+    object addresses them (layout.implied_planes) and as the source does."""
     pairs = []
-    for s, implied in zip(facts.source.planes, verdicts.implied_planes(facts)):
+    for s, implied in zip(facts.source.planes, layout.implied_planes(facts)):
         if implied is None or s.allocation is None:
             continue
         for r in (0, s.height - 1):

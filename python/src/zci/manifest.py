@@ -18,6 +18,8 @@ from .report import ALWAYS_NOT_TAKEN, frame_report
 
 RECORDER_NAME = "zci-recorder"
 RECORDER_VERSION = "0.1.0"
+#: The capture format version the recorder writes: 2, whose frame reports leave their judgements to the inspector.
+FORMAT_VERSION = 2
 _ARCH = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64"}
 
 
@@ -153,7 +155,7 @@ def build(
         missing.append({"fact": "environment", "reason": "the CUDA driver's devices could not be listed"})
     manifest = {
         "format": "zerocopy-inspector-capture",
-        "formatVersion": 1,
+        "formatVersion": FORMAT_VERSION,
         "createdAt": datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
         "app": {"name": RECORDER_NAME, "version": RECORDER_VERSION},
         "machine": machine(),

@@ -1,10 +1,13 @@
-"""A facts record as the inspector's frame report (contract/report.ts), so every panel reads it."""
+"""A facts record as the inspector's frame report (contract/report.ts), so every panel reads it: the facts only. The
+report's judgements (contract/capture-recorded.ts, RECORDER_JUDGEMENTS: where the wrapped object puts each plane and
+whether it matches, the wrap's placement words and tensor verdict, one context and the words that say which) are left
+out; the inspector derives them from the frame's recorded facts when it reads the capture."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import verdicts
+from . import layout
 from .facts import FrameFacts, ObjectFacts, hex_or_none
 
 #: What a facts record cannot say, for every frame: named in the capture's notTaken list.
@@ -33,25 +36,22 @@ def _bit_depth(obj: ObjectFacts) -> int:
 def plane_reports(facts: FrameFacts) -> list[dict[str, Any]]:
     source = facts.source
     planes = source.planes
-    matches = verdicts.pointer_matches(facts)
-    implied = verdicts.implied_planes(facts)
     out = []
     for i, p in enumerate(planes):
         alloc = p.allocation
         same = alloc is not None and planes[0].allocation is not None and alloc.start == planes[0].allocation.start
-        before_next = verdicts.rows_before_next(planes, i)
-        in_alloc = verdicts.rows_in_allocation(p)
+        before_next = layout.rows_before_next(planes, i)
+        in_alloc = layout.rows_in_allocation(p)
         hidden = (
             before_next - p.height
             if before_next is not None
             else (in_alloc - p.height if in_alloc is not None and i == len(planes) - 1 else None)
         )
-        coded = verdicts.coded_rows(source, i)
+        coded = layout.coded_rows(source, i)
         if coded is not None and hidden is not None and hidden >= 0:
             # The coded rows the memory holds: a frames context taller than the rows before the next plane (VP9's
             # odd heights rounded up) cannot put more coded rows there than there are.
             coded = min(coded, p.height + hidden)
-        w = implied[i]
         report: dict[str, Any] = {
             "index": i,
             "name": p.name,
@@ -66,9 +66,6 @@ def plane_reports(facts: FrameFacts) -> list[dict[str, Any]]:
             "offsetInAllocation": p.pointer - alloc.start if alloc is not None else None,
             "rowsBeforeNextPlane": before_next,
             "hiddenRowsAfter": hidden,
-            "nvcvPointer": _hex(w[0]) if w is not None else None,
-            "nvcvRowStride": w[1] if w is not None else None,
-            "match": matches[i],
             "codedWidth": p.width,
             "codedHeight": coded if coded is not None else p.height,
             "codedRowsNotDisplayed": coded - p.height if coded is not None else None,
@@ -111,11 +108,9 @@ def allocation_report(facts: FrameFacts) -> dict[str, Any]:
 
 
 def wrap_report(facts: FrameFacts) -> dict[str, Any]:
-    tensor = verdicts.tensor_verdict(facts)
     if facts.wrapped is None:
         return {
             "available": False,
-            "reason": "no wrapped object was handed to the recorder",
             "formatName": None,
             "formatCode": None,
             "bufferType": None,
@@ -123,19 +118,9 @@ def wrap_report(facts: FrameFacts) -> dict[str, Any]:
             "handleLive": False,
             "descriptorOnly": False,
             "hostRefusal": None,
-            "tensor": tensor,
         }
-    placed = verdicts.placements(facts)
-    outside = [p for p in placed if p.inside is False]
-    reason = (
-        f"{facts.wrapped.described}: every plane lies inside the source's allocation"
-        if not outside
-        else f"{facts.wrapped.described}: plane(s) {', '.join(str(p.plane) for p in outside)} lie outside the "
-        "source's allocation: a copy, not a view"
-    )
     return {
         "available": True,
-        "reason": reason,
         "formatName": None,
         "formatCode": None,
         "bufferType": "STRIDED_CUDA",
@@ -143,7 +128,6 @@ def wrap_report(facts: FrameFacts) -> dict[str, Any]:
         "handleLive": True,
         "descriptorOnly": False,
         "hostRefusal": None,
-        "tensor": tensor,
     }
 
 
@@ -164,14 +148,10 @@ def aliasing_report(facts: FrameFacts) -> dict[str, Any]:
 def context_report(facts: FrameFacts) -> dict[str, Any]:
     src = facts.source.planes[0].allocation
     wrapped = facts.wrapped.planes[0].allocation if facts.wrapped is not None else None
-    found = verdicts.contexts(facts)
     return {
         "ffmpegContext": _hex(src.context) if src else None,
         "runtimeContext": _hex(facts.current_context),
         "allocationContext": _hex(wrapped.context) if wrapped else None,
-        "oneContext": verdicts.one_context(facts),
-        "strategy": f"recorded in your process: {_stream_words(facts)}; {len(found)} context(s) in play "
-        f"({', '.join(hex(c) for c in found) or 'none'})",
         "ffmpegStream": _hex(facts.stream.handle),
         "inspectorStream": None,
     }
@@ -225,14 +205,3 @@ def _subsampling(obj: ObjectFacts) -> str:
     if c.height * 2 >= y.height and c.height < y.height:
         return "4:2:0"
     return "4:2:2" if c.width < y.width else "4:4:4"
-
-
-def _stream_words(facts: FrameFacts) -> str:
-    """The named stream's state at hand-over, in words."""
-    stream = facts.stream
-    if stream.state == "not-named":
-        return "no stream named, so completion at hand-over was not checked"
-    handle = _hex(stream.handle)
-    if stream.state == "pending":
-        return f"stream {handle} still had decode work PENDING at hand-over ({stream.method}): wait on it first"
-    return f"stream {handle} had finished its work at hand-over ({stream.method})"

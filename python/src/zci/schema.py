@@ -17,6 +17,11 @@ SCHEMA_RESOURCE = "capture.schema.json"
 #: Open values (a frame's recorded facts, operator parameters): levels and JSON text, as the inspector bounds them.
 OPEN_VALUE_DEPTH = 8
 OPEN_VALUE_BYTES = 64 * 1024
+#: The report's judgements (contract/capture-recorded.ts, RECORDER_JUDGEMENTS): a recorder leaves them out, and the
+#: inspector derives them from the frame's recorded facts (these, at least).
+JUDGEMENTS = {"planes": ("nvcvPointer", "nvcvRowStride", "match"), "wrap": ("reason", "tensor")}
+JUDGEMENTS_CONTEXT = ("oneContext", "strategy")
+RECORDED_FACTS = ("source", "wrapped", "stream")
 
 
 @lru_cache(maxsize=1)
@@ -47,6 +52,15 @@ def _depth(value: Any) -> int:
     return deepest
 
 
+def lacks_judgements(report: dict[str, Any]) -> bool:
+    """True when the report leaves out any judgement the inspector derives for a recorder."""
+    return (
+        any(key not in plane for plane in report["planes"] for key in JUDGEMENTS["planes"])
+        or any(key not in report["wrap"] for key in JUDGEMENTS["wrap"])
+        or any(key not in report["context"] for key in JUDGEMENTS_CONTEXT)
+    )
+
+
 def problems(manifest: dict[str, Any]) -> list[str]:
     """Every way the manifest breaks the format, each as "where: what" (empty: the inspector reads it)."""
     found = [f"{_where(e.absolute_path)}: {e.message}" for e in _validator().iter_errors(manifest)]
@@ -59,6 +73,12 @@ def problems(manifest: dict[str, Any]) -> list[str]:
         seen.add(frame["index"])
         if frame["report"]["frameIndex"] != frame["index"]:
             found.append(f"frames[{i}]: report.frameIndex differs from index")
+        facts = "recordedBy" in manifest and all(key in frame.get("recorded", {}) for key in RECORDED_FACTS)
+        if lacks_judgements(frame["report"]) and not facts:
+            found.append(
+                f"frames[{i}].recorded: the report leaves out its judgements, and the frame holds no recorder's facts "
+                "to derive them from"
+            )
         opened = [("recorded", frame["recorded"])] if "recorded" in frame else []
         opened += [(f"operators[{j}].params", op["params"]) for j, op in enumerate(frame.get("operators", []))]
         for name, value in opened:
