@@ -123,7 +123,8 @@ export async function chargeOpen(
 
 /**
  * Charges the decoder A/B's two decoders (side A on the open file's path, side B FFmpeg's software decoder, each with
- * the addon's default of two held frames) for as long as the comparison runs.
+ * the addon's default of two held frames) for as long as the comparison runs. Their growth is no open's or step's:
+ * while the charge is held, an open or a step that runs beside it counts no growth of its own (resident-growth.ts).
  */
 export async function chargeComparison(
   memory: MemoryBudget,
@@ -135,5 +136,20 @@ export async function chargeComparison(
   const held = 2;
   const a = openCharge(shape, sideA, held);
   const b = openCharge(shape, 'software', held);
-  return memory.charge(a.bytes + b.bytes, `Comparing two decoders of ${file}: twice ${chargeWords(shape, b)}`);
+  const charge = memory.charge(a.bytes + b.bytes, `Comparing two decoders of ${file}: twice ${chargeWords(shape, b)}`);
+  const growth = measureGrowth();
+  return {
+    get bytes() {
+      return charge.bytes;
+    },
+    get what() {
+      return charge.what;
+    },
+    resize: (bytes, what) => charge.resize(bytes, what),
+    hold: (bytes, what) => charge.hold(bytes, what),
+    release: () => {
+      growth.end();
+      charge.release();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * What the backend's resident memory grew by while one open or one frame step ran, measured only where nothing else
- * measured ran beside it: another open or step (of any client), or process-wide work (the addon's warm-up, loading the
- * operator libraries). Growth over such an overlap is no one's own, and it is not attributed: the charge stays the
+ * measured ran beside it: another open or step (of any client), the decoder A/B, or process-wide work (the addon's
+ * warm-up, loading the operator libraries). Growth over such an overlap is no one's own, and it is not attributed: the charge stays the
  * cost model's. The addon reports no per-process device memory, so only the process's resident memory is measured.
  */
 
@@ -38,7 +38,7 @@ export interface Growth {
   end(): void;
 }
 
-/** Starts measuring the growth of one open or step. */
+/** Starts measuring the growth of one open, step or decoder A/B (whose own growth is only ever a disturbance). */
 export function measureGrowth(): Growth {
   const alone = inFlight === 0 && processWork === 0;
   inFlight += 1;

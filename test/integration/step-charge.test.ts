@@ -222,3 +222,31 @@ it("counts no growth as a file's while another client's step overlapped its step
   });
   expect(taken?.[0]).toBe(1); // the block was alive while measured
 });
+
+it("counts no growth as a file's while a decoder A/B ran beside its step", async () => {
+  const memory = new MemoryBudget(2 ** 40);
+  const { handlers, client } = budgetBackend(memory, dir, clients);
+  const [a, b] = [client(), client()];
+  await handlers.open({ path: 'a.mp4', options: { decode: 'software' } }, a);
+  await handlers.open({ path: 'b.mp4', options: { decode: 'software' } }, b);
+  await handlers.show({ target: { index: 0 }, options: plain }, a);
+  const charge = chargeOf(a);
+  const before = heldMeasure(charge)?.measured ?? 0;
+  const opened = memory.usedBytes;
+
+  // b's A/B decodes to frame 47 twice; a steps while it runs, and 256 MiB is touched during a's step.
+  let compared = false;
+  const comparison = handlers.compareDecoders({ index: 47 }, b).finally(() => (compared = true));
+  while (memory.usedBytes === opened) await new Promise<void>((resolve) => setImmediate(resolve));
+  let stepped = false;
+  const step = handlers.show({ target: { index: 24 }, options: plain }, a).finally(() => (stepped = true));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  const overlapped = !compared && !stepped;
+  const taken = Buffer.alloc(256 * MIB, 1);
+  await step;
+  await comparison;
+  expect(overlapped).toBe(true);
+  expect(heldMeasure(charge)?.measured).toBe(before);
+  expect(charge.what).not.toMatch(/more than the model's/);
+  expect(taken[0]).toBe(1); // the block was alive while measured
+});
