@@ -27,7 +27,13 @@ const heldFiles = new WeakMap<Charge, Held>();
  * Notes an open reconciled: its file, its stream as opened, the model's cost for it, and the growth its open was
  * measured to take (null where other work overlapped it). Its steps are charged and reconciled from here on.
  */
-export function noteOpened(charge: Charge, file: string, shape: ChargeShape, cost: OpenCharge, grown: number | null) {
+export function noteOpened(
+  charge: Charge,
+  file: string,
+  shape: ChargeShape,
+  cost: OpenCharge,
+  grown: number | null,
+): void {
   heldFiles.set(charge, { file, shape, cost, measured: Math.max(0, grown ?? 0) });
 }
 
@@ -119,7 +125,7 @@ export function beginStep(memory: MemoryBudget, charge: Charge | null, what: str
   };
 }
 
-/** What the file charged as charge was measured to hold so far, and what it is charged; null for no open file. */
+/** What the file charged as charge was measured to hold so far, and the model's cost of it; null for no open file. */
 export function heldMeasure(charge: Charge): { measured: number; model: number } | null {
   const held = heldFiles.get(charge);
   return held === undefined ? null : { measured: held.measured, model: held.cost.bytes };
