@@ -1,8 +1,7 @@
 /** The frame's three answers at the top of the frame view: pointers, wrap, chroma; each links to its panel. */
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import type { FrameReport } from '../../../../contract/report';
 import { Badge } from '../common/Badge';
-import { useGroupStop } from '../common/group-stop';
 import { chromaAnswer, matchAnswer, wrapAnswer, type Answer } from './frame-answers';
 import './answers.css';
 
@@ -16,16 +15,23 @@ function Item({
   answer,
   testId,
   panel,
+  panelKey,
 }: {
   question: string;
   answer: Answer;
   testId: string;
   panel: string;
+  /** The panel bar's key for the same panel. */
+  panelKey: string;
 }) {
   return (
     <div className="answer" data-testid={testId} data-tone={answer.tone}>
       <dt>
-        <a href={`#${panel}`}>{question}</a>
+        {/* For the pointer: from the keyboard the panel bar (one Tab stop before) or the panel's key goes there, so
+            the strip costs no Tab stops on the way from the frame bar to the panels. */}
+        <a href={`#${panel}`} tabIndex={-1} aria-keyshortcuts={panelKey} title={`${question} (key ${panelKey})`}>
+          {question}
+        </a>
       </dt>
       <dd>
         <Badge tone={answer.tone} text={answer.text} testId={`${testId}-badge`} />
@@ -42,28 +48,31 @@ function Item({
   );
 }
 
-/** The strip: its three links are one Tab stop, the arrow keys move between them. */
+/** The strip. */
 export const FrameAnswers = memo(function FrameAnswers({ report }: FrameAnswersProps) {
-  const strip = useRef<HTMLElement>(null);
-  const group = useGroupStop(strip);
   return (
-    <section
-      ref={strip}
-      className="answers"
-      aria-label="The frame at a glance"
-      data-testid="frame-answers"
-      data-group=""
-      onKeyDown={group.onKeyDown}
-      onFocus={group.onFocus}
-    >
+    <section className="answers" aria-label="The frame at a glance" data-testid="frame-answers">
       <dl>
-        <Item question="Pointers match?" answer={matchAnswer(report)} testId="answer-match" panel="identity-title" />
-        <Item question="Wrap valid?" answer={wrapAnswer(report)} testId="answer-wrap" panel="layout-title" />
+        <Item
+          question="Pointers match?"
+          answer={matchAnswer(report)}
+          testId="answer-match"
+          panel="identity-title"
+          panelKey="2"
+        />
+        <Item
+          question="Wrap valid?"
+          answer={wrapAnswer(report)}
+          testId="answer-wrap"
+          panel="layout-title"
+          panelKey="3"
+        />
         <Item
           question="Where is the chroma?"
           answer={chromaAnswer(report)}
           testId="answer-chroma"
           panel="layout-title"
+          panelKey="3"
         />
       </dl>
     </section>

@@ -1,9 +1,9 @@
 /**
- * One Tab stop for all the controls of a region (a panel, the answers strip, the frame bar's step buttons): Tab lands
- * on the control last used there (at first the first one) and leaves the region on the next Tab; the arrow keys, Home
- * and End move between the region's controls. A group of its own inside the region (marked data-group, such as the
- * layout drawing's blocks) keeps its own stop, and a popover's controls keep theirs. Arrows in a field or a scrolled
- * block (input, pre) keep their own meaning; only from a button, a link or a disclosure's summary do they move.
+ * One Tab stop for all the controls of a region (a panel): Tab lands on the control last used there (at first the
+ * first one) and leaves the region on the next Tab; the arrow keys, Home and End move between the region's controls.
+ * A group of its own inside the region (marked data-group, such as the layout drawing's blocks, or a block of code
+ * that scrolls) keeps its own stop, and a popover's controls keep theirs. Arrows in a field keep their own meaning;
+ * only from a button, a link or a disclosure's summary do they move.
  */
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 

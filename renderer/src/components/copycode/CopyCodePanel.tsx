@@ -20,7 +20,8 @@ export const CopyCodePanel = memo(function CopyCodePanel({ report }: CopyCodePan
   const [tab, setTab] = useState<Ecosystem>('c');
   const snippet = result.snippets.find((s) => s.ecosystem === tab) ?? result.snippets[0];
   const { state, copy } = useCopy(snippet?.code ?? null);
-  // The language tabs, Copy and the code are one Tab stop; the arrow keys move between them (in the code they scroll).
+  // The language tabs and Copy are one Tab stop, the arrow keys move between them; the code, a region that scrolls, is
+  // a stop of its own (a group of one), where the arrow keys scroll it.
   const panel = useRef<HTMLElement>(null);
   const group = useGroupStop(panel);
   if (snippet === undefined) return null;
@@ -78,7 +79,7 @@ export const CopyCodePanel = memo(function CopyCodePanel({ report }: CopyCodePan
                       : ''}
                 </span>
               </div>
-              <pre className="copycode-code" data-testid="copycode-code" tabIndex={0}>
+              <pre className="copycode-code" data-testid="copycode-code" tabIndex={0} data-group="">
                 <code>{snippet.code}</code>
               </pre>
             </>

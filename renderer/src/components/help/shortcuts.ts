@@ -80,7 +80,7 @@ export const VIEW_KEYS: ViewKeys[] = [
     ],
   },
   {
-    view: 'Groups (the panel bar, the answers, a panel, the layout blocks, an inset)',
+    view: 'Groups (the panel bar, a panel, the layout blocks, an inset)',
     keys: [
       { keys: ['Tab'], text: 'one stop per group: to the next group, onto the control last used there' },
       {
