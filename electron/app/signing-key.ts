@@ -2,16 +2,10 @@
  * The installation's capture-signing key: Ed25519, made on first need and kept in the config folder, readable by
  * its owner only. The backend and the command line use the same folder, so both sign with the same key.
  */
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
-import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from './atomic-write';
 
 /** The key file's name in the config folder (PKCS #8, PEM). */
 const SIGNING_KEY_FILE = 'capture-signing-key.pem';
@@ -63,23 +57,13 @@ export async function loadOrCreateSigningKey(configDir: string): Promise<Signing
   const { privateKey } = generateKeyPairSync('ed25519');
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' });
   const file = path.join(configDir, SIGNING_KEY_FILE);
-  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      await handle.writeFile(pem, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await link(temporary, file);
+    await writeFileAtomically(file, pem, { replace: false, mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const raced = await readSigningKey(configDir);
     if (raced !== null) return raced;
     throw new Error(`${file} exists but holds no Ed25519 key; move it away to make a new one.`, { cause: error });
-  } finally {
-    await rm(temporary, { force: true });
   }
   return fromPrivate(privateKey);
 }

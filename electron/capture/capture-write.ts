@@ -2,10 +2,9 @@
  * Writing captures: the zip bytes (signed when a key is given, refused when they would not load again), written
  * atomically: fsync'ed, linked or renamed into place, never over a link, over a file only when asked.
  */
-import { randomBytes } from 'node:crypto';
-import { link, lstat, open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { lstat } from 'node:fs/promises';
 import { z } from 'zod';
+import { temporaryPath, writeFileAtomically } from '../app/atomic-write';
 import type { SigningKey } from '../app/signing-key';
 import {
   budgetWords,
@@ -19,7 +18,7 @@ import { RpcFailure, rpcError } from '../../contract/envelope';
 import type { CaptureContents } from './capture-file';
 import { namedPngs, operatorShape, pixels } from './capture-pngs';
 import { sha256, signCapture } from './capture-signature';
-import { recordPending, PARTIAL_SUFFIX } from './pending-writes';
+import { recordPending } from './pending-writes';
 import { checkPngHeader, PngFormatError } from './png';
 import { writeZip } from './zip';
 
@@ -131,23 +130,10 @@ export async function checkCaptureTarget(file: string, overwrite: boolean): Prom
     );
 }
 
-/** fsyncs a folder, so that a rename in it is on disk; file systems that cannot are skipped. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r').catch(() => null);
-  if (handle === null) return;
-  try {
-    await handle.sync();
-  } catch {
-    // Some file systems refuse fsync on a folder; the rename is then as durable as they make it.
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
- * Writes a capture to a temporary file next to its final name (recorded in the config folder while it exists),
- * fsyncs it, then links it into place (which fails if the name was taken meanwhile) or, with overwrite, renames
- * it over the old file, and fsyncs the folder. Resolves to its size in bytes.
+ * Writes a capture atomically (electron/app/atomic-write.ts), its temporary file recorded in the config folder while
+ * it exists: linked into place (which fails if the name was taken meanwhile) or, with overwrite, renamed over the
+ * old file. Resolves to its size in bytes.
  */
 export async function writeCaptureFile(
   file: string,
@@ -157,40 +143,18 @@ export async function writeCaptureFile(
   const overwrite = options.overwrite === true;
   const bytes = encodeCapture(contents, options.key ?? null);
   await checkCaptureTarget(file, overwrite);
-  const temporary = `${file}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
+  const temporary = temporaryPath(file);
   // A config folder that cannot be written costs only the clean-up of a crash, not the capture.
   const nothing = async (): Promise<void> => undefined;
   const forget =
     options.configDir != null ? await recordPending(options.configDir, temporary).catch(() => nothing) : nothing;
   try {
-    const handle = await open(temporary, 'wx', 0o644);
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    let placed = false;
-    if (!overwrite) {
-      try {
-        await link(temporary, file);
-        placed = true;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EEXIST') await checkCaptureTarget(file, false);
-        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
-      }
-    }
-    if (placed) await rm(temporary, { force: true });
-    else {
-      // No hard links here (or overwrite asked): check the target again right before the rename.
-      await checkCaptureTarget(file, overwrite);
-      await rename(temporary, file);
-    }
-    await syncFolder(path.dirname(file));
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+    // Checked again right before a rename (overwrite asked, or no hard links here), and when the name was taken.
+    await writeFileAtomically(file, bytes, {
+      replace: overwrite,
+      temporary,
+      check: () => checkCaptureTarget(file, overwrite),
+    });
   } finally {
     await forget();
   }

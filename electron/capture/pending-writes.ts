@@ -8,12 +8,11 @@ import { lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+// The suffix of every temporary capture file (the atomic write's); nothing else is ever removed.
+import { PARTIAL_SUFFIX } from '../app/atomic-write';
 
 /** The folder of records, inside the config folder. */
 const PENDING_FOLDER = 'pending-captures';
-
-/** The suffix of every temporary capture file; nothing else is ever removed. */
-export const PARTIAL_SUFFIX = '.partial';
 
 const recordSchema = z.object({ path: z.string().min(1), pid: z.int().min(1), host: z.string() });
 

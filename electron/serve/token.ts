@@ -1,8 +1,8 @@
 /** The serve-mode access token: random, printed once, kept in a file only its owner can read. */
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../app/atomic-write';
 
 /** A new random token (192 bits, URL-safe). */
 export function newToken(): string {
@@ -23,8 +23,9 @@ export class TokenFileError extends Error {
 
 /**
  * Writes the token and URL to a file with mode 0600. A symbolic link (or anything but a regular file) at the path is
- * refused, never followed: the token goes into a new file opened with O_CREAT|O_EXCL|O_NOFOLLOW beside it, which is
- * then renamed over the path (a rename replaces a link itself, never what it points to, should one appear between).
+ * refused, never followed: the token is written atomically (electron/app/atomic-write.ts), into a new file opened
+ * with O_CREAT|O_EXCL|O_NOFOLLOW beside it, then renamed over the path (a rename replaces a link itself, never what
+ * it points to, should one appear between).
  */
 export async function writeTokenFile(file: string, token: string, url: string): Promise<void> {
   const dir = path.dirname(file);
@@ -39,21 +40,10 @@ export async function writeTokenFile(file: string, token: string, url: string): 
       `--token-file ${file} is ${existing.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; it was left as it is`,
       'Name a new file, or a regular file of yours to replace.',
     );
-  const temporary = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.partial`);
-  const handle = await open(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o600,
-  );
-  try {
-    await handle.writeFile(`${token}\n${url}\n`);
-    await handle.chmod(0o600);
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  await handle.close();
-  await rename(temporary, file);
+  await writeFileAtomically(file, `${token}\n${url}\n`, {
+    replace: true,
+    mode: 0o600,
+    exactMode: true,
+    temporary: path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.partial`),
+  });
 }
