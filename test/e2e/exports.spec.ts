@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { decodePng } from '../../electron/capture/png';
 import { expect, test } from '../support/e2e/fixtures';
+import { openSample } from '../support/e2e/open-sample';
 
 /** The text of the PNG's tEXt chunk with this keyword, or null. */
 function pngText(bytes: Buffer, keyword: string): string | null {
@@ -30,13 +31,7 @@ test('each panel exports as a PNG at 2× with its provenance band and without it
   page,
   served,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
-  await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('a');
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('ab-label-b')).toContainText('frame 1');
+  await openSample(page, served, { abPair: true });
 
   for (const panel of PANELS) {
     await page.getByTestId('share-button').click();

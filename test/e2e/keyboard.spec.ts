@@ -87,7 +87,7 @@ test('after a typed path, a frame number or a time and Enter, the arrows, p and 
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('frame-label')).toHaveText('frame 1 of 96');
   await page.keyboard.press('g');
-  await page.keyboard.press('Tab');
+  // The frame field's Go is left to Enter: the next Tab stop is the time field.
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('time-input')).toBeFocused();
   await page.keyboard.type('2');

@@ -1,15 +1,16 @@
 /**
  * One screen per question, in Chromium against serve mode: the panel bar's keys (1–9) bring the panel that answers
  * each question (is the wrap right, where are the bytes, what does this pixel hold, what differs between A and B)
- * to the top of the window under the frame bar, its answer wholly inside 1280×800; screenshots of each at 1000×800, 1280×800 and 1920×1080; the
- * page's height per layout recorded in docs/rendering-heights.json and .md; axe over the new controls; and the keys
- * from the frame bar to the probe.
+ * to the top of the window under the frame bar, the panel and its answer wholly inside 1280×800; screenshots of each
+ * at 1000×800, 1280×800 and 1920×1080; the page's height per layout recorded in docs/rendering-heights.json and .md;
+ * axe over the new controls; and the stops from the frame bar to the probe, at most 10 with Tab alone.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
+import { openSample } from '../support/e2e/open-sample';
 import { screenshotPath } from '../support/live/serve';
 import { ROOT } from '../support/paths';
 
@@ -21,8 +22,9 @@ const SIZES = [
 
 /**
  * The questions, each with the key of the panel that answers it and the parts of that panel that hold the answer:
- * the whole hex and probe panels; the layout panel's drawing and its NVCV verdict with the reason (its inset bands
- * follow below); the A/B panel's count and table of differing fields (the plane pictures follow below).
+ * the whole hex and probe panels; the layout panel's drawing and its NVCV verdict with the reason (its insets wait
+ * behind their summary line); the A/B panel's count and table of differing fields (the plane pictures beside each
+ * other under it). At 1280×800 each whole panel fits the window under the frame bar too.
  */
 const QUESTIONS = [
   {
@@ -56,13 +58,8 @@ test('each question is answered on one screen at 1280×800: the panel bar brings
   page,
   served,
 }) => {
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
   // A is frame 0, B frame 1: the A/B panel has something to say.
-  await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('a');
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('ab-label-b')).toContainText('frame 1');
+  await openSample(page, served, { abPair: true });
   // Differences only by default, the equal fields one click away.
   await expect(page.locator('[data-testid^="ab-row-"][data-changed="false"]').first()).toBeHidden();
   await expect(page.locator('[data-testid^="ab-row-"][data-changed="true"]').first()).toBeVisible();
@@ -79,8 +76,9 @@ test('each question is answered on one screen at 1280×800: the panel bar brings
       const place = await placeOf(page, q.panel);
       panels[q.panel] = Math.round(place.bottom - place.top);
       if (size.width === 1280) {
-        // Wholly in the window, below the sticky frame bar: no scrolling needed to read the answer.
-        for (const part of q.answer) {
+        // Wholly in the window, below the sticky frame bar: no scrolling needed to read the answer, nor the rest of
+        // its panel.
+        for (const part of [q.panel, ...q.answer]) {
           const box = await placeOf(page, part);
           expect(box.top, `${at} ${q.question} ${part}`).toBeGreaterThanOrEqual(box.barBottom - 1);
           expect(box.bottom, `${at} ${q.question} ${part}`).toBeLessThanOrEqual(box.height);
@@ -112,9 +110,10 @@ test('each question is answered on one screen at 1280×800: the panel bar brings
     '',
     'Written by `test/e2e/panels.spec.ts` (Chromium, serve mode, the sample with A = frame 0 and B = frame 1, A/B',
     'showing differences only). Each panel that answers a question is reached with its key of the panel bar; at',
-    '1280×800 the test holds that the answer lies wholly in the window under the frame bar: the whole hex and probe',
-    'panels, the layout drawing with its NVCV verdict, and the A/B count with its table of differing fields. The',
-    "layout panel's inset bands and the A/B plane pictures follow below them (the panel heights below).",
+    '1280×800 the test holds that the whole panel lies in the window under the frame bar, and with it the answer:',
+    'the hex and probe panels, the layout drawing with its NVCV verdict, and the A/B count with its table of',
+    "differing fields. The layout panel's insets wait behind their summary line, and the A/B plane pictures sit",
+    'side by side under the table (the panel heights below).',
     '',
     '| layout | page height (px) | layout panel | hex panel | probe panel | A/B panel |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -133,9 +132,7 @@ test('the panel bar and the skip link pass axe, and the probe is at most 10 keys
   page,
   served,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await openSample(page, served);
 
   // The skip link is the page's first Tab stop and moves focus to the frame view.
   await page.keyboard.press('Tab');
@@ -182,9 +179,7 @@ test('a collapsed panel keeps only its head, stays collapsed after a reload, and
   page,
   served,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await openSample(page, served);
   const layout = page.getByTestId('layout-panel');
   const toggle = page.getByTestId('collapse-layout');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -212,9 +207,7 @@ test('a collapsed panel keeps only its head, stays collapsed after a reload, and
 });
 
 test('Tab alone goes from the frame bar to the probe past groups of one stop each', async ({ page, served }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(served.url);
-  await expect(page.getByTestId('file-name')).toHaveText('sample.mp4');
+  await openSample(page, served);
   await page.evaluate(() => {
     const bar = document.querySelector<HTMLElement>('nav.navbar')!;
     bar.setAttribute('tabindex', '-1');
@@ -233,9 +226,34 @@ test('Tab alone goes from the frame bar to the probe past groups of one stop eac
     );
   }
   expect(await inProbe()).toBe(true);
-  // The layout drawing's blocks are one stop, and each of the three insets' bands one stop.
+  expect(stops.length, `Tab stops from the frame bar to the probe: ${stops.join(', ')}`).toBeLessThanOrEqual(10);
+  // The layout drawing's blocks are one stop; the insets wait shut behind their summary, off the way.
   expect(stops.filter((s) => s.startsWith('layout-block') || s.startsWith('layout-target'))).toHaveLength(1);
-  expect(stops.filter((s) => s === 'inset-band')).toHaveLength(3);
+  expect(stops.filter((s) => s === 'inset-band')).toHaveLength(0);
+  // A panel's buttons are one stop: from its stop the arrow keys reach the others, and only one is in the tab order.
+  const identity = page.getByTestId('identity-panel');
+  await page.getByTestId('collapse-identity').focus();
+  await page.keyboard.press('ArrowDown');
+  expect(
+    await identity.evaluate((panel) => panel.contains(document.activeElement) && document.activeElement?.tagName),
+  ).toBe('BUTTON');
+  await expect(page.getByTestId('collapse-identity')).not.toBeFocused();
+  expect(await identity.locator('[tabindex="0"]').count()).toBe(1);
+  // Opened, each of the three insets' bands is one stop between the summary and the probe.
+  await page.getByTestId('disclosure-layout-insets').click();
+  await expect(page.getByTestId('layout-insets')).toBeVisible();
+  await expect(page.getByTestId('disclosure-layout-insets')).toBeFocused();
+  const bands: string[] = [];
+  while (!(await inProbe()) && bands.length < 20) {
+    await page.keyboard.press('Tab');
+    bands.push(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.className ?? '?'));
+  }
+  expect(bands.filter((s) => s === 'inset-band')).toHaveLength(3);
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="layout-panel"] .disclosure')
+    .include('.nav-controls')
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   // Inside a group the arrow keys move: from the first block to the next one, without stepping the frame.
   const frame = await page.getByTestId('frame-label').textContent();
   await page.locator('.layout-drawing rect[tabindex="0"]').focus();
