@@ -2,7 +2,7 @@
  * Settings and recent files, kept as small JSON files in the user's config folder. In serve mode the saved settings
  * (and the server's command-line defaults) are only defaults: each client's choices stay with its own session.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RecentFile } from '../../contract/contract';
@@ -15,6 +15,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../contract/settings';
+import { writeFileAtomically } from '../app/atomic-write';
 import { currentRequest } from './request-scope';
 
 /** How many recent files are kept. */
@@ -157,9 +158,7 @@ export class Persistence {
     this.writes = this.writes
       .then(async () => {
         await mkdir(this.dir, { recursive: true, mode: 0o700 });
-        const temp = `${target}.${process.pid}.tmp`;
-        await writeFile(temp, JSON.stringify(value, null, 2), { mode: 0o600 });
-        await rename(temp, target);
+        await writeFileAtomically(target, JSON.stringify(value, null, 2), { replace: true, mode: 0o600 });
       })
       .catch((error: unknown) => {
         process.stderr.write(`could not save ${target}: ${String(error)}\n`);
