@@ -33,7 +33,7 @@ function shown(element: Element): boolean {
 }
 
 /** The region's own controls, in document order: none of a nested group's or a popover's. */
-export function groupItems(region: Element): HTMLElement[] {
+function groupItems(region: Element): HTMLElement[] {
   return Array.from(region.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (item) =>
       item.closest('[data-group]') === region &&
