@@ -67,8 +67,8 @@ const HELP_SECTIONS: readonly HelpSection[] = [
       },
       {
         name: '--ffmpeg WHICH',
-        text: `${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg, or the FFmpeg 7.1 shipped with the app
-                       (default: ZCI_FFMPEG, else system); refused when that build of the addon is missing`,
+        text: `${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg, or a build of the addon with its own
+                       FFmpeg beside it (default: ZCI_FFMPEG, else system); refused when that build is missing`,
       },
       {
         name: '--unsafe-output',

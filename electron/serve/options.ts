@@ -53,7 +53,8 @@ export const USAGE = `Usage: npm run serve -- [options]
                      plus 1/${PROCESS_HEADROOM_SHARE} of it the backend is restarted
   --max-pixels N     the largest coded picture (width x height) a file may have (default 35651584, 8192x4352)
   --hold-frames N    frames each open file holds (default 2)
-  --ffmpeg WHICH     ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg (default), or the FFmpeg 7.1 shipped with the app
+  --ffmpeg WHICH     ${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg (default), or a build of
+                     the addon with its own FFmpeg beside it
   --setting NAME=VALUE  a default setting every client starts from, e.g. decode=software or operatorDevice=1
                      (repeatable); each client's own changes hold for it alone and are never saved
   --help             this text
