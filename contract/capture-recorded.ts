@@ -6,6 +6,7 @@
  * (electron/capture/recorded-judgements.ts), so each judgement has one home. docs/capture-format.md describes them.
  */
 import { z } from 'zod';
+import { boundedJson, type JsonBounds, type JsonValue } from './bounded-json';
 
 /** An address as the recorder writes it: lower-case or upper-case hex, at most 64 bits. */
 const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'a 64-bit hex string like 0x7f00…');
@@ -52,6 +53,18 @@ export const recorderFactsSchema = z.object({
   wrapped: recordedObjectSchema.nullable(),
   stream: recordedStreamSchema,
 });
+
+/**
+ * A frame's `recorded` block as stored: bounded JSON whose facts, each that is there, have their shape (a missing
+ * fact makes the frame's judgements underivable, which the manifest's check names); its other fields stay open.
+ * The published JSON Schema states the same shape (scripts/schema/write-capture-schema.mjs).
+ */
+export function recordedBlockSchema(bounds: JsonBounds) {
+  const block = recorderFactsSchema.partial().loose();
+  // The block reads bounded JSON: its input is JSON, which zod's object type (optional keys as undefined, other
+  // keys unknown) does not say; the schema itself is unchanged, so the check and the published JSON Schema are.
+  return boundedJson(bounds).pipe(block as unknown as z.ZodType<z.output<typeof block>, JsonValue>);
+}
 
 /** A recorder frame's facts, as read. */
 export type RecorderFacts = z.infer<typeof recorderFactsSchema>;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { boundedJson, boundedJsonObject, CAPTURE_JSON_BOUNDS, type JsonValue } from './bounded-json';
 import { environmentReportSchema } from './environment';
-import { lacksJudgements, RECORDER_JUDGEMENTS, recorderFactsSchema } from './capture-recorded';
+import { lacksJudgements, RECORDER_JUDGEMENTS, recordedBlockSchema, recorderFactsSchema } from './capture-recorded';
 import { frameReportSchema, streamInfoSchema, type FrameReport } from './report';
 import { MEMORY_READ_CAP, memoryReadSchema, regionSpanSchema } from './memory';
 import { decodeModeSchema, planeNameSchema, thumbnailWidthSchema } from './vocabulary';
@@ -155,8 +155,8 @@ const capturedFrameSchema = z.object({
   memory: z.array(memorySampleSchema).max(32).optional(),
   /** The label the user's code gave the frame (recorder captures only). */
   label: z.string().max(200).optional(),
-  /** Facts the recorder took beyond the report (stream state, plane boundaries, both allocations): open, bounded. */
-  recorded: boundedJsonObject(CAPTURE_JSON_BOUNDS).optional(),
+  /** The recorder's facts (contract/capture-recorded.ts) and what else it took (plane boundaries, …): bounded. */
+  recorded: recordedBlockSchema(CAPTURE_JSON_BOUNDS).optional(),
 });
 
 /** A fact a panel needs that the recorder could not take, and why. */

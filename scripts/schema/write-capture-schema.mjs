@@ -18,8 +18,8 @@ export const SCHEMA_FILES = ['contract/capture.schema.json', 'python/src/zci/cap
 
 const RULES_IN_CODE =
   'Not stated here, checked by every reader: each frame index appears once; frames[i].index equals ' +
-  'frames[i].report.frameIndex; open values (frames[].recorded, operators[].params and fields an operator entry ' +
-  'adds) are plain JSON at most 8 levels deep and 64 KiB as JSON text (a whole operator entry 9 levels, 128 KiB); ' +
+  'frames[i].report.frameIndex; frames[].recorded (whose facts source, wrapped and stream have their shape here, ' +
+  'its other fields open), operators[].params and the fields an operator entry adds are plain JSON at most 8 levels deep and 64 KiB as JSON text (a whole operator entry 9 levels, 128 KiB); ' +
   'each PNG and .bin a frame names is in the zip; a report that leaves out its judgements (nvcvPointer, ' +
   "nvcvRowStride and match of each plane, wrap.reason, wrap.tensor, context.oneContext, context.strategy) is a " +
   "recorder's (recordedBy) whose frame's recorded block holds its facts (source, wrapped, stream), from which the " +
@@ -44,11 +44,45 @@ function openValuesByShape({ zodSchema, jsonSchema }) {
  */
 const OPTIONS = { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', override: openValuesByShape };
 
+/** Keywords whose meaning does not depend on the instance's type: a branch holding one is kept as zod wrote it
+ * (an enum excepted: null joins its values). */
+const TYPE_INDEPENDENT = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', '$ref', 'const'];
+
+/**
+ * zod writes a nullable field as `anyOf: [its schema, {type: "null"}]`. Where its schema is one type whose other
+ * keywords apply to that type alone (pattern, properties, required, minimum, items …), the same set of values is
+ * `type: [that type, "null"]` with those keywords beside it. Written that way, a validator names the field where a
+ * value breaks it (frames[0].recorded.wrapped.planes[0].pointer, as zod does) instead of the whole nullable field
+ * as "not valid under any of the given schemas". An enum's values gain null. Rewritten depth first, in place; the
+ * output stays deterministic.
+ */
+export function nullableAsType(node) {
+  if (Array.isArray(node)) {
+    for (const item of node) nullableAsType(item);
+    return node;
+  }
+  if (node === null || typeof node !== 'object') return node;
+  for (const value of Object.values(node)) nullableAsType(value);
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return node;
+  const isNull = (b) => Object.keys(b).length === 1 && b.type === 'null';
+  const nulls = branches.filter(isNull);
+  const [only] = branches.filter((b) => !isNull(b));
+  if (nulls.length !== 1 || only === undefined || typeof only.type !== 'string' || only.type === 'null') return node;
+  if (TYPE_INDEPENDENT.some((key) => key in only)) return node;
+  if (Object.keys(node).some((key) => key !== 'anyOf' && key in only)) return node;
+  const types = branches.map((b) => (isNull(b) ? 'null' : only.type));
+  delete node.anyOf;
+  Object.assign(node, { ...only, type: types });
+  if (Array.isArray(only.enum)) node.enum = [...only.enum, null];
+  return node;
+}
+
 /** The schema's text, as written: JSON as the repository's prettier settings print it. */
 export async function captureSchemaText() {
   const jiti = createJiti(import.meta.url);
   const capture = await jiti.import(path.join(repo, 'contract/capture.ts'));
-  const body = z.toJSONSchema(capture.captureManifestSchema, OPTIONS);
+  const body = nullableAsType(z.toJSONSchema(capture.captureManifestSchema, OPTIONS));
   const { $schema, ...rest } = body;
   const schema = {
     $schema,

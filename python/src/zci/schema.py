@@ -41,6 +41,16 @@ def _where(path: Any) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "(the manifest)"
 
 
+def _field(error: Any) -> list[Any]:
+    """The field an error is about, as the inspector's zod names it: a missing property is named by its own path
+    (frames[0].recorded.source.planes[0].pitch), not by the object that lacks it."""
+    path = list(error.absolute_path)
+    if error.validator == "required" and isinstance(error.instance, dict):
+        missing = [k for k in error.validator_value if k not in error.instance and repr(k) in error.message]
+        path += missing[:1]
+    return path
+
+
 def _depth(value: Any) -> int:
     """Levels of arrays and objects, without recursion (a scalar is 0)."""
     deepest, stack = 0, [(value, 0)]
@@ -63,7 +73,7 @@ def lacks_judgements(report: dict[str, Any]) -> bool:
 
 def problems(manifest: dict[str, Any]) -> list[str]:
     """Every way the manifest breaks the format, each as "where: what" (empty: the inspector reads it)."""
-    found = [f"{_where(e.absolute_path)}: {e.message}" for e in _validator().iter_errors(manifest)]
+    found = [f"{_where(_field(e))}: {e.message}" for e in _validator().iter_errors(manifest)]
     if found:
         return found
     seen: set[int] = set()
