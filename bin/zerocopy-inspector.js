@@ -11,8 +11,9 @@ if (!existsSync(entry)) {
   process.exit(3);
 }
 // scan decodes several files at once, each call of the addon on a thread of libuv's pool: the pool (4 threads unless
-// told) is sized before its first use, for the most decoders scan takes and the file reads beside them.
-if (process.argv[2] === 'scan' && process.env.UV_THREADPOOL_SIZE === undefined) process.env.UV_THREADPOOL_SIZE = '36';
+// told) is sized before its first use, for the most decoders scan takes, the most decoder A/Bs its pool runs beside
+// them (--compare-jobs), and the file reads, so that no A/B holds a thread a decoder waits for.
+if (process.argv[2] === 'scan' && process.env.UV_THREADPOOL_SIZE === undefined) process.env.UV_THREADPOOL_SIZE = '68';
 // Before the command's modules load: start the CUDA context if the command will decode on the GPU. At the end, such
 // a command leaves its session to the process's end, which follows at once.
 const lifecycle = await import(pathToFileURL(path.join(built, 'gpu-lifecycle.js')).href);

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, type DecodeMode } from '../../contract/vocabulary';
 import { wholeOption } from './whole-option';
 import { MAX_COMPARED_FRAMES } from './scan-compare';
+import { MAX_COMPARE_JOBS } from './compare-pool';
 
 /** Decoders at once when the user does not say: NVDEC engines are several per GPU, and one file keeps one busy. */
 export const DEFAULT_SCAN_DECODERS = 4;
@@ -35,6 +36,8 @@ Options:
   --proof-every N      the aliasing proof on frame 0 and every N-th frame (0: never; default ${DEFAULT_PROOF_EVERY})
   --compare-every N    the decoder A/B (the file's decoder against software decoding) on frame 0 and every
                        N-th frame, at most ${MAX_COMPARED_FRAMES} frames a file (0: never; default 0)
+  --compare-jobs N     decoder A/Bs at once, on the CPU beside the decoders (1-${MAX_COMPARE_JOBS}; default: the
+                       cores less one for each decoder, at least 1)
   --fresh              scan every file again instead of resuming
 
 Exit codes:
@@ -57,6 +60,8 @@ export interface ScanArgs {
   device: number | null;
   proofEvery: number;
   compareEvery: number;
+  /** Decoder A/Bs at once; null: sized from the cores. */
+  compareJobs: number | null;
   fresh: boolean;
   help: boolean;
 }
@@ -91,6 +96,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
         device: { type: 'string' },
         'proof-every': { type: 'string' },
         'compare-every': { type: 'string' },
+        'compare-jobs': { type: 'string' },
         fresh: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -117,6 +123,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
       values.device === undefined ? null : whole(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max, 0),
     proofEvery: whole(values['proof-every'], 'proof-every', 0, 1_000_000, DEFAULT_PROOF_EVERY),
     compareEvery: whole(values['compare-every'], 'compare-every', 0, 1_000_000, 0),
+    compareJobs: wholeOption(values['compare-jobs'], 'compare-jobs', { min: 1, max: MAX_COMPARE_JOBS }, ScanUsageError),
     fresh: values.fresh === true,
     help: values.help === true,
   };

@@ -1,10 +1,12 @@
 /** `zerocopy-inspector scan` on the command line: arguments, the addon, progress on a terminal, the summary. */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { addonLoaderPath } from '../addon/addon-path';
 import { loadAddon } from '../addon/load-addon';
 import { readAppIdentity } from '../app/app-identity';
 import { defaultConfigDir } from '../app/config-dir';
 import { SCAN_EXIT_CODES } from '../../contract/scan';
+import { defaultCompareJobs } from './compare-pool';
 import { parseScanArgs, SCAN_USAGE, ScanUsageError } from './scan-args';
 import { runScan, summaryText } from './scan-command';
 import { listedPaths } from './scan-inputs';
@@ -55,6 +57,7 @@ export async function scanMain(argv: readonly string[], streams: ScanStreams, ap
     device: args.device,
     proofEvery: args.proofEvery,
     compareEvery: args.compareEvery,
+    compareJobs: args.compareJobs ?? defaultCompareJobs(availableParallelism(), args.decoders),
     fresh: args.fresh,
     captures:
       args.captures === null

@@ -9,7 +9,8 @@ import { SCAN_EXIT_CODES, SCAN_LINE_VERSION, type ScanLine } from '../../contrac
 import type { DecodeMode } from '../../contract/vocabulary';
 import type { AddonModule } from '../addon/native';
 import type { ScanCaptureOptions } from './scan-capture';
-import { scanFile } from './scan-file';
+import { ComparePool } from './compare-pool';
+import { compareScanned, scanFrames, type ScanFileOptions } from './scan-file';
 import { scanInputs, scanKeyOf } from './scan-inputs';
 import { progressLine } from './scan-progress';
 import { reportHtml } from './scan-report';
@@ -25,6 +26,8 @@ export interface ScanRequest {
   report: string | null;
   /** Files decoded at once. */
   decoders: number;
+  /** Decoder A/Bs (the software reference, on the CPU) at once, on a pool of their own. */
+  compareJobs: number;
   decode: DecodeMode | null;
   device: number | null;
   proofEvery: number;
@@ -78,6 +81,11 @@ export async function runScan(addon: AddonModule, request: ScanRequest): Promise
         : null;
   const writer = new ResultsWriter(request.results);
   const lines: ScanLine[] = [];
+  // The decoder A/Bs run on a pool of their own: a file's decoder takes the next file once its frames are scanned,
+  // and its line is written when its A/B is done too (a scan stopped before that scans the file again).
+  const pool = new ComparePool(Math.max(1, request.compareJobs));
+  const comparing = new Set<Promise<void>>();
+  const failures: unknown[] = [];
   let scannedNow = 0;
   let frames = 0;
   let total = 0;
@@ -97,8 +105,15 @@ export async function runScan(addon: AddonModule, request: ScanRequest): Promise
         frames,
         seconds: (performance.now() - started) / 1000,
         scannedNow,
+        comparing: comparing.size,
       }),
     );
+  };
+  const record = (line: ScanLine): void => {
+    writer.append(line);
+    lines.push(line);
+    scannedNow += 1;
+    report();
   };
   const inputs = scanInputs(request.paths, request.allFiles);
   // The workers take the next input as each finishes: the walk never runs ahead of the scan by more than the decoders.
@@ -108,48 +123,63 @@ export async function runScan(addon: AddonModule, request: ScanRequest): Promise
     total += 1;
     return item.value;
   };
+  const fileOptions: ScanFileOptions = {
+    decode: request.decode,
+    device: request.device,
+    proofEvery: request.proofEvery,
+    compareEvery: request.compareEvery,
+    expectNvdec,
+    batch: 32,
+    captures: request.captures === null ? null : { ...request.captures, environment },
+  };
+  // Files scanned and waiting for their A/B are held to the pool's size plus the decoders': a decoder that runs
+  // ahead of the pool waits before it takes another file.
+  const mostPending = pool.size + Math.max(1, request.decoders);
   const worker = async (): Promise<void> => {
     for (let input = await next(); input !== null; input = await next()) {
       const key = input.problem === null ? await scanKeyOf(input.path) : { problem: input.problem };
-      let line: ScanLine;
       if ('problem' in key) {
         // A path that could not be keyed (a link loop, say) was written with its problem: the same problem again is
         // the same line, not a new one.
-        line = problemLine(input.path, key.problem);
+        const line = problemLine(input.path, key.problem);
         const earlier = done.find((d) => d.key.path === line.key.path && d.error?.message === line.error?.message);
-        if (earlier !== undefined) {
-          lines.push(earlier);
-          continue;
-        }
-      } else {
-        const earlier = alreadyScanned(done, key);
-        if (earlier !== undefined) {
-          lines.push(earlier);
-          continue;
-        }
-        line = await scanFile(addon, key, {
-          decode: request.decode,
-          device: request.device,
-          proofEvery: request.proofEvery,
-          compareEvery: request.compareEvery,
-          expectNvdec,
-          batch: 32,
-          captures: request.captures === null ? null : { ...request.captures, environment },
-        });
+        if (earlier !== undefined) lines.push(earlier);
+        else record(line);
+        continue;
       }
-      writer.append(line);
-      lines.push(line);
-      scannedNow += 1;
-      frames += line.frames;
+      const earlier = alreadyScanned(done, key);
+      if (earlier !== undefined) {
+        lines.push(earlier);
+        continue;
+      }
+      const scanned = await scanFrames(addon, key, fileOptions);
+      frames += scanned.frames;
+      const compare = scanned.compare;
+      if (compare === null) {
+        record(scanned.finish([], 0));
+        continue;
+      }
+      const pending: Promise<void> = pool
+        .run(() => compareScanned(addon, compare, fileOptions))
+        .then((compared) => record(scanned.finish(compared.findings, compared.ms)))
+        .catch((error: unknown) => {
+          failures.push(error);
+        })
+        .finally(() => comparing.delete(pending));
+      comparing.add(pending);
       report();
+      await pool.room(mostPending);
     }
   };
   try {
     await Promise.all(Array.from({ length: Math.max(1, request.decoders) }, worker));
   } finally {
+    // Every A/B given to the pool ends before the results file closes, whatever stopped the workers.
+    while (comparing.size > 0) await Promise.all(comparing);
     writer.close();
     await counting;
   }
+  if (failures.length > 0) throw failures[0];
   const summary = summarise(lines);
   if (request.report !== null) writeFileSync(request.report, reportHtml(summary, lines, request.report));
   const exitCode =

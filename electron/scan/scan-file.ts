@@ -7,7 +7,7 @@ import { frameChecks } from '../../contract/checks';
 import { toRpcError } from '../../contract/envelope';
 import type { FrameReport } from '../../contract/report';
 import { SCAN_LINE_VERSION, type ScanFinding, type ScanKey, type ScanLine } from '../../contract/scan';
-import type { DecodeMode } from '../../contract/vocabulary';
+import type { DecodeMode, DecodePath } from '../../contract/vocabulary';
 import type { AddonModule, Session, ShowResult } from '../addon/native';
 import { addFrameFindings } from './scan-causes';
 import { captureFrame, type ScanCaptureOptions } from './scan-capture';
@@ -145,8 +145,19 @@ async function showAll(session: Session, tally: FileTally, options: ScanFileOpti
   }
 }
 
-/** Scans one file; resolves to its results line, an error line when it could not be scanned. */
-export async function scanFile(addon: AddonModule, key: ScanKey, options: ScanFileOptions): Promise<ScanLine> {
+/** A file whose frames are scanned and whose session is closed: the decoder A/B it still needs, and its line once
+ *  that is done. */
+export interface ScannedFrames {
+  /** The sampled A/B still to run (null: none asked for, or no frame to compare). */
+  compare: { path: string; decodePath: DecodePath; frames: number } | null;
+  /** Frames the file's decoder gave. */
+  frames: number;
+  /** The file's line, with the A/B's findings and the milliseconds it took. */
+  finish(compared: readonly ScanFinding[], compareMs: number): ScanLine;
+}
+
+/** Scans one file's frames through the checks; nothing here throws, a failure to open being the file's error line. */
+export async function scanFrames(addon: AddonModule, key: ScanKey, options: ScanFileOptions): Promise<ScannedFrames> {
   const started = performance.now();
   const tally: FileTally = {
     findings: new Map(),
@@ -167,7 +178,7 @@ export async function scanFile(addon: AddonModule, key: ScanKey, options: ScanFi
   const session = opened.session;
   if (session === null) {
     const envelope = opened.error;
-    return {
+    const line: ScanLine = {
       ...base,
       status: 'error',
       error: envelope,
@@ -179,6 +190,7 @@ export async function scanFile(addon: AddonModule, key: ScanKey, options: ScanFi
       capture: null,
       elapsedMs: performance.now() - started,
     };
+    return { compare: null, frames: 0, finish: () => line };
   }
   const info = session.info;
   const stream = {
@@ -205,47 +217,77 @@ export async function scanFile(addon: AddonModule, key: ScanKey, options: ScanFi
           (error: unknown) => ({ capture: null, error: toRpcError(error).message }),
         );
   session.close();
-  if (options.compareEvery > 0 && tally.frames > 0)
-    for (const finding of await compareSampled(addon, key.path, info.decodePath, tally.frames, options))
-      tally.findings.set(`${finding.check}\u0000${finding.cause}`, finding);
-  if (stopped === null && info.frameCountExact && tally.frames !== info.frameCount)
-    note(
-      tally,
-      'frames',
-      'the decoder gave another number of frames than the container lists',
-      null,
-      `${tally.frames} decoded, the container lists ${info.frameCount}`,
-    );
-  const findings = [...tally.findings.values()];
-  const error = stopped === null ? null : toRpcError(stopped);
-  if (error !== null)
-    findings.push({
-      check: 'decode-error',
-      cause: `decoding stopped: ${error.code}`,
-      frames: 0,
-      firstFrame: tally.frames,
-      detail: error.message,
-    });
-  if (written.error !== null)
-    findings.push({
-      check: 'decode-error',
-      cause: 'the capture of the first failing frame could not be written',
-      frames: 0,
-      firstFrame: first,
-      detail: written.error,
-    });
-  return {
-    ...base,
-    capture: written.capture,
-    status: findings.length > 0 ? 'findings' : 'clean',
-    error,
-    stream,
-    frames: tally.frames,
-    unchecked: tally.unchecked,
-    proofFrames: tally.proofFrames,
-    findings,
-    elapsedMs: performance.now() - started,
+  // What the line needs once the A/B is done; the timestamps seen are not kept while it waits.
+  tally.seenPts.clear();
+  const scanMs = performance.now() - started;
+  const finish = (compared: readonly ScanFinding[], compareMs: number): ScanLine => {
+    for (const finding of compared) tally.findings.set(`${finding.check}\u0000${finding.cause}`, finding);
+    if (stopped === null && info.frameCountExact && tally.frames !== info.frameCount)
+      note(
+        tally,
+        'frames',
+        'the decoder gave another number of frames than the container lists',
+        null,
+        `${tally.frames} decoded, the container lists ${info.frameCount}`,
+      );
+    const findings = [...tally.findings.values()];
+    const error = stopped === null ? null : toRpcError(stopped);
+    if (error !== null)
+      findings.push({
+        check: 'decode-error',
+        cause: `decoding stopped: ${error.code}`,
+        frames: 0,
+        firstFrame: tally.frames,
+        detail: error.message,
+      });
+    if (written.error !== null)
+      findings.push({
+        check: 'decode-error',
+        cause: 'the capture of the first failing frame could not be written',
+        frames: 0,
+        firstFrame: first,
+        detail: written.error,
+      });
+    return {
+      ...base,
+      capture: written.capture,
+      status: findings.length > 0 ? 'findings' : 'clean',
+      error,
+      stream,
+      frames: tally.frames,
+      unchecked: tally.unchecked,
+      proofFrames: tally.proofFrames,
+      findings,
+      elapsedMs: scanMs + compareMs,
+    };
   };
+  return {
+    compare:
+      options.compareEvery > 0 && tally.frames > 0
+        ? { path: key.path, decodePath: info.decodePath, frames: tally.frames }
+        : null,
+    frames: tally.frames,
+    finish,
+  };
+}
+
+/** The decoder A/B of a scanned file, timed: its findings and the milliseconds it took. */
+export async function compareScanned(
+  addon: AddonModule,
+  compare: NonNullable<ScannedFrames['compare']>,
+  options: Pick<ScanFileOptions, 'compareEvery' | 'device'>,
+): Promise<{ findings: ScanFinding[]; ms: number }> {
+  const started = performance.now();
+  const findings = await compareSampled(addon, compare.path, compare.decodePath, compare.frames, options);
+  return { findings, ms: performance.now() - started };
+}
+
+/** Scans one file whole, its decoder A/B run in place after its frames; resolves to its results line. */
+export async function scanFile(addon: AddonModule, key: ScanKey, options: ScanFileOptions): Promise<ScanLine> {
+  const scanned = await scanFrames(addon, key, options);
+  if (scanned.compare === null) return scanned.finish([], 0);
+  const compared = await compareScanned(addon, scanned.compare, options);
+  return scanned.finish(compared.findings, compared.ms);
 }
 
 /** The first frame any finding was seen in (null when none names a frame). */

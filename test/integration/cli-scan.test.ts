@@ -119,6 +119,27 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector scan (needs npm run b
     expect(usage.code).toBe(SCAN_EXIT_CODES.usage);
   }, 120_000);
 
+  it('--compare-jobs sizes the A/B pool: the lines of 1 and of 3 at once agree, and a bad value is a usage error', async () => {
+    const corpus = ['mpeg2-odd-640x361.mkv', 'vp9-odd-641x361.webm', 'mpeg2-640x360.mkv'].map((name) =>
+      path.join(FIXTURES, name),
+    );
+    const timeless = (lines: ScanLine[]): unknown[] =>
+      lines.map(({ elapsedMs: _elapsed, ...rest }) => rest).sort((a, b) => a.key.path.localeCompare(b.key.path));
+    const common = ['--compare-every', '6', '--no-captures', '--decoders', '2'];
+    const one = runCli(dir, ['scan', ...corpus, '-o', 'jobs-1.jsonl', '--compare-jobs', '1', ...common]);
+    expect(one.code, one.stderr).toBe(SCAN_EXIT_CODES.clean);
+    const three = runCli(dir, ['scan', ...corpus, '-o', 'jobs-3.jsonl', '--compare-jobs', '3', ...common]);
+    expect(three.code, three.stderr).toBe(SCAN_EXIT_CODES.clean);
+    expect(timeless(await linesOf('jobs-3.jsonl'))).toEqual(timeless(await linesOf('jobs-1.jsonl')));
+    for (const bad of ['0', '33', 'many']) {
+      const usage = runCli(dir, ['scan', ...corpus, '-o', 'jobs-bad.jsonl', '--compare-jobs', bad]);
+      expect(usage.code, bad).toBe(SCAN_EXIT_CODES.usage);
+      expect(usage.stderr).toContain(`--compare-jobs needs a whole number from 1 to 32, not "${bad}"`);
+    }
+    expect((await readdir(dir)).includes('jobs-bad.jsonl')).toBe(false);
+    expect(runCli(dir, ['scan', '--help']).stdout).toMatch(/--compare-jobs N/);
+  }, 120_000);
+
   it('exits 3 when nothing could be scanned and 2 on a usage error, writing nothing for the latter', async () => {
     const nothing = runCli(dir, ['scan', path.join(dir, 'missing.mp4'), '-o', 'nothing.jsonl']);
     expect(nothing.code).toBe(SCAN_EXIT_CODES.nothingScanned);

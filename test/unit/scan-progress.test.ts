@@ -24,6 +24,16 @@ describe("a scan's progress line", () => {
     );
   });
 
+  it('counts the frames of files whose A/B is pending, and the files themselves only once their A/B is done', () => {
+    // 10 written in 20 s, 3 more scanned (their frames counted) and waiting for their A/B: 30 left by files.
+    expect(
+      progressLine({ done: 10, taken: 13, expected: 40, frames: 1300, seconds: 20, scannedNow: 10, comparing: 3 }),
+    ).toBe('10 of 40 files · 1300 frames · 65 fps · 3 in the A/B · about 1 min left');
+    expect(
+      progressLine({ done: 10, taken: 13, expected: 40, frames: 1300, seconds: 20, scannedNow: 10, comparing: 0 }),
+    ).toBe('10 of 40 files · 1300 frames · 65 fps · about 1 min left');
+  });
+
   it('says nothing left when the last file is done', () => {
     expect(progressLine({ done: 40, taken: 40, expected: 40, frames: 4000, seconds: 80, scannedNow: 40 })).toBe(
       '40 of 40 files · 4000 frames · 50 fps',
