@@ -8,6 +8,7 @@ import type { MemoryRead, ReadMemoryParams } from '../../contract/memory';
 import type { ShowResult, ShowTarget } from '../../contract/show';
 import type { StreamInfo } from '../../contract/report';
 import { toWireMemoryRead } from './memory-wire';
+import { noteTeardown } from './resident-growth';
 import type { SourceHashJob } from './source-hash';
 
 /** The open video: every call goes to its Session. */
@@ -72,8 +73,11 @@ export class LiveSource implements FrameSource {
     return this.session;
   }
 
+  /** Closes the Session; in the background its teardown is work no open's or step's growth counts (resident-growth.ts). */
   close(options?: { background?: boolean }): void {
     this.hashing.abort();
+    if (options?.background === true && !this.session.closed)
+      noteTeardown(this.session.info.decodePath === 'software' ? 'software' : 'device');
     this.session.close(options);
   }
 }

@@ -1,8 +1,10 @@
 /**
  * What the backend's resident memory grew by while one open or one frame step ran, measured only where nothing else
- * measured ran beside it: another open or step (of any client), the decoder A/B, or process-wide work (the addon's
- * warm-up, loading the operator libraries). Growth over such an overlap is no one's own, and it is not attributed: the charge stays the
- * cost model's. The addon reports no per-process device memory, so only the process's resident memory is measured.
+ * measured ran beside it: another open or step (of any client), the decoder A/B, process-wide work (the addon's
+ * warm-up, loading the operator libraries), or a closed file's teardown, which frees its decoder's memory on a worker
+ * thread after the close has answered. Growth over such an overlap is no one's own (a teardown's shrink would read as
+ * less growth than the step had), and it is not attributed: the charge stays what it was. The addon reports no
+ * per-process device memory, so only the process's resident memory is measured.
  */
 
 /** Opens and steps being measured now. */
@@ -25,6 +27,42 @@ export function asProcessWork<T>(work: Promise<T>): Promise<T> {
     processWork -= 1;
     disturbances += 1;
   });
+}
+
+/**
+ * How long a closed file's teardown counts as process-wide work, from its close. The addon destroys a closed decoder
+ * on a worker thread and says nothing when it is done. A software decoder of a 1080p H.264 file that has stepped
+ * across it is destroyed in about a millisecond (its ~25 MiB gone from the resident memory within 5 ms); NVDEC's
+ * teardown takes a few hundred (docs/benchmarks.md). Each window is many times that. Any client's close therefore
+ * leaves every step in its window charged by the model and the growth measured before, not measured itself.
+ */
+export const TEARDOWN_MS = { software: 100, device: 2000 } as const;
+
+/** The teardown windows open now, each settled when it closes. */
+const teardowns = new Set<Promise<void>>();
+
+/**
+ * Notes a file's teardown begun on a worker thread (a close in the background) of a decoder on the CPU or a device:
+ * every measurement running now overlapped it, and one that starts in its window (TEARDOWN_MS) does too.
+ */
+export function noteTeardown(decoder: keyof typeof TEARDOWN_MS): void {
+  processWork += 1;
+  disturbances += 1;
+  const settled = new Promise<void>((resolve) => {
+    const done = setTimeout(() => {
+      processWork -= 1;
+      disturbances += 1;
+      teardowns.delete(settled);
+      resolve();
+    }, TEARDOWN_MS[decoder]);
+    done.unref();
+  });
+  teardowns.add(settled);
+}
+
+/** Settles once every teardown window open now has closed (and the steps after it are measured again). */
+export async function teardownsSettled(): Promise<void> {
+  await Promise.all([...teardowns]);
 }
 
 /** One open's or step's measurement, from its start. */

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ClientSession } from '../../electron/backend/client-session';
+import { teardownsSettled } from '../../electron/backend/resident-growth';
 import { MemoryBudget } from '../../electron/backend/memory-budget';
 import { readCapture } from '../../electron/capture/capture-file';
 import { CaptureSession } from '../../electron/capture/capture-session';
@@ -30,6 +31,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   for (const client of clients.splice(0)) client.close();
+  await teardownsSettled(); // the next test's opens and steps are measured again
   await rm(dir, { recursive: true, force: true });
 });
 

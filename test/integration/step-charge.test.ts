@@ -9,6 +9,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PreviewParams } from '../../contract/preview';
 import type { ClientSession } from '../../electron/backend/client-session';
 import type { HandlerContext } from '../../electron/backend/handlers/types';
+import { teardownsSettled } from '../../electron/backend/resident-growth';
 import { MemoryBudget, type Charge } from '../../electron/backend/memory-budget';
 import { openCharge, pictureBytes } from '../../electron/backend/open-charge';
 import { residentBytes, shapeOfInfo } from '../../electron/backend/open-budget';
@@ -33,6 +34,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   for (const client of clients.splice(0)) client.close();
+  await teardownsSettled(); // the next test's opens and steps are measured again
   await rm(dir, { recursive: true, force: true });
 });
 
