@@ -98,3 +98,29 @@ def test_an_address_where_no_cluster_answers_is_said_at_once(tmp_path: Path) -> 
     assert done.returncode == 3
     assert "no Ray cluster answers at 127.0.0.2:1" in done.stderr
     assert not (tmp_path / "none.jsonl").exists()
+
+
+def test_the_actors_get_the_inspector_options_the_driver_was_given(cluster: str, tmp_path: Path) -> None:
+    # A folder of a video and a file not named like one: --all-files reaches the walk, the sampling options and the
+    # A/B pool reach every actor's inspector, --fresh scans again what the output already holds.
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    shutil.copyfile(FIXTURES / "mpeg2-odd-640x361.mkv", folder / "odd.mkv")
+    shutil.copyfile(FIXTURES / "vp8-640x360.webm", folder / "clip.bin")
+    options = ["--all-files", "--proof-every", "5", "--compare-every", "6", "--compare-jobs", "2", "--no-captures"]
+    alone = cli_scan(
+        str(folder), "-o", str(tmp_path / "alone.jsonl"), "--decode", "software", "--decoders", "2", *options
+    )
+    merged = tmp_path / "merged.jsonl"
+    spread = ray_scan(cluster, merged, [str(folder)], *options)
+    assert spread.returncode == alone.returncode == 0, spread.stderr + alone.stderr
+    expected, got = results(tmp_path / "alone.jsonl"), results(merged)
+    assert by_path(got) == by_path(expected)
+    assert sorted(Path(p).name for p in by_path(got)) == ["clip.bin", "odd.mkv"]
+    # Frame 0 and every 5th have the proof: not the inspector's default of every 100th.
+    assert all(line["proofFrames"] == (line["frames"] + 4) // 5 for line in got)
+
+    again = ray_scan(cluster, merged, [str(folder)], *options, "--fresh")
+    assert again.returncode == 0, again.stderr
+    assert "scanned 2 now (0 from" in again.stdout, again.stdout + again.stderr
+    assert by_path(results(merged)) == by_path(expected)

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from .inputs import listed_paths, scan_inputs
@@ -27,6 +28,44 @@ USAGE = 2
 NOTHING_SCANNED = 3
 
 
+@dataclass(frozen=True)
+class Forwarded:
+    """An option of the inspector's `scan` that each actor's inspector gets as the driver was given it."""
+
+    flag: str
+    help: str
+    # int or str for an option with a value; None for a switch.
+    kind: type | None = int
+
+    @property
+    def dest(self) -> str:
+        return self.flag[2:].replace("-", "_")
+
+
+# The options of the inspector's `scan` that go to every actor's inspector unchanged: one list, from which both the
+# driver's own options and each actor's command line are made.
+FORWARDED = (
+    Forwarded("--decoders", "files each actor's inspector decodes at once"),
+    Forwarded("--decode", "the inspector's decode mode (auto, software, nvdec, ...)", str),
+    Forwarded("--device", "the CUDA device ordinal among the GPUs Ray gives each actor"),
+    Forwarded("--proof-every", "the aliasing proof on frame 0 and every N-th frame (0: never)"),
+    Forwarded("--compare-every", "the decoder A/B on frame 0 and every N-th frame (0: never)"),
+    Forwarded("--compare-jobs", "decoder A/Bs each actor's inspector runs at once on its node's CPU"),
+    Forwarded("--all-files", "walk every file of a folder, not only names that end like video", None),
+)
+
+# The options of the inspector's `scan` that the driver takes itself, and what it does with them instead.
+DRIVER_OWN = {
+    "--output": "the merged results; each actor writes its shard's results into OUTPUT.shards/",
+    "--list": "read by the driver, which gives each actor the list of its shard",
+    "--report": "written by the inspector on the driver's machine over the merged results",
+    "--captures": "given to every actor as one absolute folder (default OUTPUT.captures/)",
+    "--no-captures": "given to every actor",
+    "--fresh": "the driver keeps no earlier line, and every actor's inspector is given --fresh",
+    "--help": "the driver's own help",
+}
+
+
 def add_parser(commands: Any) -> None:
     """Adds `scan` to the command line's subcommands."""
     scan = commands.add_parser("scan", help="scan a corpus with the inspector across the GPUs of a Ray cluster")
@@ -36,8 +75,12 @@ def add_parser(commands: Any) -> None:
     scan.add_argument("--list", metavar="FILE", help="also scan the paths listed in FILE (- for standard input)")
     scan.add_argument("--gpus-per-actor", type=float, default=1.0, help="GPUs each actor holds (0: CPU-only cluster)")
     scan.add_argument("--actors", type=int, help="scanner actors (default: as many as the cluster holds)")
-    scan.add_argument("--decoders", type=int, help="files each actor's inspector decodes at once")
-    scan.add_argument("--decode", help="the inspector's decode mode (auto, software, nvdec, ...)")
+    for option in FORWARDED:
+        if option.kind is None:
+            scan.add_argument(option.flag, action="store_true", help=option.help)
+        else:
+            scan.add_argument(option.flag, type=option.kind, help=option.help)
+    scan.add_argument("--fresh", action="store_true", help="scan every file again instead of resuming")
     scan.add_argument("--report", metavar="FILE", help="also write the inspector's HTML report of the merged results")
     captures = scan.add_mutually_exclusive_group()
     captures.add_argument("--captures", metavar="DIR", help="where captures go (default OUTPUT.captures/)")
@@ -58,12 +101,17 @@ def default_inspector() -> list[str] | None:
 
 
 def inspector_options(args: argparse.Namespace, output: str) -> list[str]:
-    """The options every actor's inspector gets; captures of all actors share one folder (names never collide)."""
-    options = []
-    if args.decoders is not None:
-        options += ["--decoders", str(args.decoders)]
-    if args.decode is not None:
-        options += ["--decode", args.decode]
+    """The options every actor's inspector gets: each of FORWARDED the driver was given, --fresh, and the captures
+    (all actors share one folder; names never collide)."""
+    options: list[str] = []
+    for option in FORWARDED:
+        value = getattr(args, option.dest)
+        if option.kind is None:
+            options += [option.flag] if value else []
+        elif value is not None:
+            options += [option.flag, str(value)]
+    if args.fresh:
+        options.append("--fresh")
     if args.no_captures:
         options.append("--no-captures")
     else:
@@ -97,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
     if not paths:
         return _fail("scan needs a path (a file or a folder) or --list FILE", USAGE)
 
-    work = plan(list(scan_inputs(paths)), output)
+    work = plan(list(scan_inputs(paths, args.all_files)), output, fresh=args.fresh)
     problems: list[str] = []
     actors = 0
     if work.pending:
@@ -171,7 +219,8 @@ def _report(args: argparse.Namespace, inspector: list[str], paths: list[str], ou
             handle.write("".join(f"{os.path.abspath(path)}\n" for path in paths))
         done = subprocess.run(
             [*inspector, "scan", "--list", named, "-o", copy, "--report", os.path.abspath(args.report), "--no-captures"]
-            + (["--decode", args.decode] if args.decode else []),
+            + (["--decode", args.decode] if args.decode else [])
+            + (["--all-files"] if args.all_files else []),
             capture_output=True,
             text=True,
             check=False,

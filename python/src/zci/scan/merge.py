@@ -55,11 +55,12 @@ class Plan:
     made_now: int = 0
 
 
-def plan(inputs: list[ScanInput], output: str) -> Plan:
-    """Splits the inputs into lines known from earlier runs and files to scan."""
+def plan(inputs: list[ScanInput], output: str, fresh: bool = False) -> Plan:
+    """Splits the inputs into lines known from earlier runs and files to scan (fresh: every file is scanned again,
+    only the lines of paths this run does not cover being kept)."""
     merged = read_results(output)
     shard_files = sorted(glob.glob(os.path.join(shards_dir(output), "*.jsonl")))
-    earlier = merged + [line for path in shard_files for line in read_results(path)]
+    earlier = [] if fresh else merged + [line for path in shard_files for line in read_results(path)]
     by_key = {key_tuple(line["key"]): (line, raw) for line, raw in earlier}
     unkeyed = {line["key"]["path"]: (line, raw) for line, raw in earlier if _unkeyed(line)}
     result = Plan()
