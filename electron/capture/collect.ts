@@ -69,6 +69,19 @@ export interface MemoryChoice {
 /** Everything in the manifest except the frames. */
 export type CaptureMeta = Omit<CaptureManifest, 'frames' | 'stream'>;
 
+/** What one frame's step of a capture asks: its thumbnails, its previews and whether it keeps memory samples. */
+interface FrameAsk {
+  thumbnailWidth?: number;
+  previews?: readonly PreviewOptions[];
+  memorySamples: boolean;
+}
+
+/**
+ * Admits the step to one frame before it is decoded (throwing refuses the capture, nothing decoded for that frame);
+ * its end takes the bytes the capture kept of the frame. Default: every frame admitted.
+ */
+export type FrameAdmission = (index: number, ask: FrameAsk) => { end(kept: number): void };
+
 /** Progress of a capture being gathered. */
 export type CaptureProgress = (done: number, total: number, frame: number) => void;
 
@@ -83,6 +96,7 @@ function slug(name: string): string {
 /**
  * Decodes each frame in ascending order and stores its report, thumbnails and operator previews. A report in
  * `seen` (what the user was shown) is stored instead of the new decode's, which then only positions the source.
+ * Each frame's step is admitted before its decode and ended with the bytes kept of it (admit).
  */
 export async function collectCapture(
   source: CaptureSource,
@@ -92,10 +106,21 @@ export async function collectCapture(
   seen: ReadonlyMap<number, FrameReport> = new Map(),
   signal?: AbortSignal,
   memory: MemoryChoice = {},
+  admit: FrameAdmission = () => ({ end: () => undefined }),
 ): Promise<CaptureContents> {
   const ordered = [...new Set(frames)].sort((a, b) => a - b);
   const files = new Map<string, Uint8Array>();
   const captured: CapturedFrame[] = [];
+  const kinds = memory.kinds ?? MEMORY_SAMPLE_KINDS;
+  // One call a frame: its report, its thumbnails and every operator preview asked for.
+  const requests = source.previews?.requests ?? [];
+  const previews = requests.map((request) => ({ ...request, maxWidth: source.previews?.maxWidth }));
+  const thumbnailWidth = meta.options.thumbnailWidth;
+  const ask: FrameAsk = {
+    ...(thumbnailWidth !== undefined ? { thumbnailWidth } : {}),
+    previews,
+    memorySamples: source.readMemory !== undefined && kinds.length > 0,
+  };
   for (const [done, index] of ordered.entries()) {
     if (signal?.aborted === true) {
       throw new RpcFailure(
@@ -103,72 +128,93 @@ export async function collectCapture(
       );
     }
     onProgress(done, ordered.length, index);
-    const known = seen.get(index);
-    const proof = known === undefined && meta.options.proof;
-    // One call a frame: its report, its thumbnails and every operator preview asked for.
-    const requests = source.previews?.requests ?? [];
-    const shown = await source.show(
-      { index },
-      {
-        proof,
-        thumbnailWidth: meta.options.thumbnailWidth,
-        ...(requests.length === 0
-          ? {}
-          : { previews: requests.map((request) => ({ ...request, maxWidth: source.previews?.maxWidth })) }),
-        ...(signal !== undefined ? { signal } : {}),
-      },
-    );
-    const decoded = shown.report;
-    // The step's ledger is the whole call's: the frame's, its thumbnails' and its previews' copies.
-    const report = known ?? withStepLedger(shown);
-    const prefix = framePrefix(report.frameIndex);
-    const planeThumbs = shown.thumbnails ?? [];
-    const thumbnails = planeThumbs.map((thumb, i) => {
-      // An interleaved plane (NV12's UV, P010's) has one thumbnail per channel: each needs a file of its own. The
-      // first channel of a plane keeps plane-N.png; the next are plane-N-<channel>.png.
-      const earlier = planeThumbs.slice(0, i).some((other) => other.plane === thumb.plane);
-      const png = `${prefix}/plane-${thumb.plane}${earlier ? `-${thumb.name}` : ''}.png`;
-      files.set(png, encodePng({ width: thumb.width, height: thumb.height, channels: 1, data: thumb.data }));
-      return { plane: thumb.plane, name: thumb.name, width: thumb.width, height: thumb.height, png };
-    });
-    let operators: OperatorEntry[] | undefined;
-    const stored =
-      requests.length > 0
-        ? previewFiles(requests, shown.previews)
-        : source.operatorPreviews !== undefined
-          ? (await source.operatorPreviews()).files
-          : [];
-    if (stored.length > 0) {
-      operators = stored.map(({ entry, png }, i): OperatorEntry => {
-        const name = `${prefix}/op-${i}-${slug(entry.name)}.png`;
-        files.set(name, png);
-        return { ...entry, png: name };
-      });
+    const step = admit(index, ask);
+    let kept = 0;
+    const keep = (name: string, bytes: Uint8Array): void => {
+      files.set(name, bytes);
+      kept += bytes.byteLength;
+    };
+    try {
+      const frame = await collectFrame(source, index, seen.get(index), meta, ask, keep, signal, memory, kinds);
+      if (!captured.some((other) => other.index === frame.index)) captured.push(frame);
+    } finally {
+      step.end(kept);
     }
-    const frame: CapturedFrame = { index: report.frameIndex, report, thumbnails };
-    if (operators !== undefined) frame.operators = operators;
-    const kinds = memory.kinds ?? MEMORY_SAMPLE_KINDS;
-    if (source.readMemory !== undefined && kinds.length > 0) {
-      const reader = source.readMemory.bind(source);
-      const options = signal !== undefined ? { index, signal } : { index };
-      const plan = planSamples(decoded, memory.probe).filter((s) => kinds.includes(s.kind));
-      const batch = source.readMemoryBatch?.bind(source);
-      const taken = await readSamples(
-        plan,
-        (range) => reader(range, options),
-        batch === undefined ? undefined : (ranges) => batch(ranges, options),
-      );
-      frame.memory = taken.map(({ kind, read }, k): MemorySampleEntry => {
-        const { data, ...rest } = read;
-        const bin = `${prefix}/memory-${k}-${kind}-plane-${read.plane ?? 'x'}.bin`;
-        files.set(bin, new Uint8Array(data));
-        return { kind, bin, read: { ...rest, frameIndex: report.frameIndex } };
-      });
-    }
-    if (!captured.some((other) => other.index === frame.index)) captured.push(frame);
   }
   onProgress(ordered.length, ordered.length, ordered.at(-1) ?? 0);
   return { manifest: { ...meta, stream: streamForCapture(source.info), frames: captured }, files };
+}
+
+/** Decodes one frame and keeps its report, thumbnails, operator previews and memory samples. */
+async function collectFrame(
+  source: CaptureSource,
+  index: number,
+  known: FrameReport | undefined,
+  meta: CaptureMeta,
+  ask: FrameAsk,
+  keep: (name: string, bytes: Uint8Array) => void,
+  signal: AbortSignal | undefined,
+  memory: MemoryChoice,
+  kinds: readonly MemorySampleEntry['kind'][],
+): Promise<CapturedFrame> {
+  const proof = known === undefined && meta.options.proof;
+  const requests = source.previews?.requests ?? [];
+  const shown = await source.show(
+    { index },
+    {
+      proof,
+      thumbnailWidth: meta.options.thumbnailWidth,
+      ...(requests.length === 0 ? {} : { previews: [...(ask.previews ?? [])] }),
+      ...(signal !== undefined ? { signal } : {}),
+    },
+  );
+  const decoded = shown.report;
+  // The step's ledger is the whole call's: the frame's, its thumbnails' and its previews' copies.
+  const report = known ?? withStepLedger(shown);
+  const prefix = framePrefix(report.frameIndex);
+  const planeThumbs = shown.thumbnails ?? [];
+  const thumbnails = planeThumbs.map((thumb, i) => {
+    // An interleaved plane (NV12's UV, P010's) has one thumbnail per channel: each needs a file of its own. The
+    // first channel of a plane keeps plane-N.png; the next are plane-N-<channel>.png.
+    const earlier = planeThumbs.slice(0, i).some((other) => other.plane === thumb.plane);
+    const png = `${prefix}/plane-${thumb.plane}${earlier ? `-${thumb.name}` : ''}.png`;
+    keep(png, encodePng({ width: thumb.width, height: thumb.height, channels: 1, data: thumb.data }));
+    return { plane: thumb.plane, name: thumb.name, width: thumb.width, height: thumb.height, png };
+  });
+  let operators: OperatorEntry[] | undefined;
+  const stored =
+    requests.length > 0
+      ? previewFiles(requests, shown.previews)
+      : source.operatorPreviews !== undefined
+        ? (await source.operatorPreviews()).files
+        : [];
+  if (stored.length > 0) {
+    operators = stored.map(({ entry, png }, i): OperatorEntry => {
+      const name = `${prefix}/op-${i}-${slug(entry.name)}.png`;
+      keep(name, png);
+      return { ...entry, png: name };
+    });
+  }
+  const frame: CapturedFrame = { index: report.frameIndex, report, thumbnails };
+  if (operators !== undefined) frame.operators = operators;
+  if (source.readMemory !== undefined && ask.memorySamples) {
+    const reader = source.readMemory.bind(source);
+    const options = signal !== undefined ? { index, signal } : { index };
+    const plan = planSamples(decoded, memory.probe).filter((s) => kinds.includes(s.kind));
+    const batch = source.readMemoryBatch?.bind(source);
+    const taken = await readSamples(
+      plan,
+      (range) => reader(range, options),
+      batch === undefined ? undefined : (ranges) => batch(ranges, options),
+    );
+    frame.memory = taken.map(({ kind, read }, k): MemorySampleEntry => {
+      const { data, ...rest } = read;
+      const bin = `${prefix}/memory-${k}-${kind}-plane-${read.plane ?? 'x'}.bin`;
+      keep(bin, new Uint8Array(data));
+      return { kind, bin, read: { ...rest, frameIndex: report.frameIndex } };
+    });
+  }
+  return frame;
 }
 
 /** The stream info as stored: the source's file name instead of its path on this machine. */

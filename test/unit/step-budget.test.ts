@@ -1,11 +1,15 @@
 // What a frame step is charged before it runs (its thumbnails and previews, nothing for the decode the file's charge
-// counts already) and a charge set to memory measured as held: the integration test over the real addon
-// (test/integration/step-charge.test.ts) rests on these.
-import { describe, expect, it } from 'vitest';
+// counts already), what a capture save's frame may keep, a charge set to memory measured as held, and a teardown's
+// window over the growth measured: the integration tests over the real addon (test/integration/step-charge.test.ts,
+// test/integration/save-charge.test.ts) rest on these.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CAPTURE_MEMORY_BUDGETS } from '../../contract/capture';
 import { PREVIEW_WIDTH } from '../../contract/preview';
 import { MemoryBudget } from '../../electron/backend/memory-budget';
-import { pictureBytes, type ChargeShape } from '../../electron/backend/open-charge';
-import { stepBytes } from '../../electron/backend/step-budget';
+import { openCharge, pictureBytes, type ChargeShape } from '../../electron/backend/open-charge';
+import { measureGrowth, noteTeardown, TEARDOWN_MS, teardownsSettled } from '../../electron/backend/resident-growth';
+import { beginSave, keptBytes, noteOpened, stepBytes } from '../../electron/backend/step-budget';
+import { maxPngBytes } from '../../electron/capture/png';
 
 const MIB = 1_048_576;
 const HD: ChargeShape = {
@@ -70,5 +74,93 @@ describe('a charge set to memory measured as held', () => {
     charge.release();
     charge.hold(500 * MIB, 'after release');
     expect(budget.usedBytes).toBe(0);
+  });
+});
+
+describe("what a capture save's frame may keep", () => {
+  const png = (width: number, height: number, channels: 1 | 3) => maxPngBytes({ width, height, channels });
+
+  it('is each thumbnail, preview picture and the memory samples as stored PNGs and bytes at their worst', () => {
+    expect(keptBytes(HD, { thumbnailWidth: 480, memorySamples: false })).toBe(3 * png(480, 272, 1));
+    expect(keptBytes({ ...HD, chromaFormat: 0 }, { thumbnailWidth: 480, memorySamples: false })).toBe(png(480, 272, 1));
+    // The conversion keeps three pictures (its own, the wrong and the right wrap); another operator one.
+    expect(keptBytes(HD, { previews: [{ op: 'convert', maxWidth: 256 }], memorySamples: false })).toBe(
+      3 * png(256, 146, 3),
+    );
+    expect(keptBytes(HD, { previews: [{ op: 'reference' }], memorySamples: false })).toBe(
+      png(PREVIEW_WIDTH, Math.ceil((1088 * PREVIEW_WIDTH) / 1920), 3),
+    );
+    expect(keptBytes(HD, { memorySamples: true })).toBe(CAPTURE_MEMORY_BUDGETS.frameBytes);
+  });
+});
+
+describe("a capture save's budget", () => {
+  const cost = openCharge(HD, 'software', 2);
+
+  it('charges each frame its step and twice what it may keep, and holds twice what it kept until it is given back', () => {
+    const budget = new MemoryBudget(2 ** 40);
+    const file = budget.charge(cost.bytes, 'Holding a.mp4');
+    noteOpened(file, 'a.mp4', HD, cost, null);
+    const save = beginSave(budget, file, 'a.mp4');
+    const ask = { thumbnailWidth: 480, previews: [{ op: 'convert' as const }], memorySamples: true };
+    const frame = save.frame(3, ask);
+    expect(budget.usedBytes - file.bytes).toBe(stepBytes(HD, ask) + 2 * keptBytes(HD, ask));
+    frame.end(5 * MIB);
+    expect(budget.usedBytes - file.bytes).toBe(10 * MIB);
+    save.release();
+    save.release();
+    expect(budget.usedBytes).toBe(file.bytes);
+  });
+
+  it('refuses the frame that does not fit beside what the earlier ones keep, with its remedy', () => {
+    const budget = new MemoryBudget(64 * MIB);
+    const file = budget.charge(cost.bytes, 'Holding a.mp4');
+    noteOpened(file, 'a.mp4', HD, cost, null);
+    const save = beginSave(budget, file, 'a.mp4');
+    const ask = { thumbnailWidth: 480, memorySamples: true };
+    // The first frame keeps all but 1 MiB of what is left: the next one's step does not fit beside it.
+    const left = 64 * MIB - budget.usedBytes;
+    save.frame(1, ask).end(Math.floor(left / 2) - MIB);
+    expect(() => save.frame(2, ask)).toThrow(
+      expect.objectContaining({
+        envelope: expect.objectContaining({
+          code: 'MEMORY_BUDGET_EXCEEDED',
+          message: expect.stringMatching(/^Frame 2 of a\.mp4, for a capture: plane thumbnails 480 wide, up to/),
+          remedy: expect.stringMatching(/^Capture fewer frames/),
+        }),
+      }),
+    );
+    save.release();
+  });
+
+  it('charges nothing for a source that is not a video held open (a capture being re-saved)', () => {
+    const budget = new MemoryBudget(MIB);
+    const save = beginSave(budget, null, 'a.zci');
+    save.frame(0, { thumbnailWidth: 4096, memorySamples: true }).end(64 * MIB);
+    expect(budget.usedBytes).toBe(0);
+    save.release();
+  });
+});
+
+describe("a closed file's teardown", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('leaves a measurement in flight, and one started within its window, without growth of its own', async () => {
+    vi.useFakeTimers();
+    const running = measureGrowth();
+    noteTeardown('software');
+    const inWindow = measureGrowth();
+    expect(running.read()).toBeNull();
+    running.end();
+    expect(inWindow.read()).toBeNull();
+    inWindow.end();
+    const settled = teardownsSettled();
+    vi.advanceTimersByTime(TEARDOWN_MS.software);
+    await settled;
+    const after = measureGrowth();
+    expect(after.read()).not.toBeNull();
+    after.end();
   });
 });

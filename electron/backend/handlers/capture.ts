@@ -10,6 +10,7 @@ import { collectCapture, type CaptureMeta } from '../../capture/collect';
 import { withPreviews } from '../../capture/operator-previews';
 import { resolveCapturePath } from '../../capture/output-path';
 import { toWireThumbnail } from '../show-wire';
+import { beginSave } from '../step-budget';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../../../contract/capture';
 import { mibWords } from '../../../wording/byte-words';
 import { RpcFailure, rpcError } from '../../../contract/envelope';
@@ -105,6 +106,9 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
           const chosen = selectFrames(frames, client.visitedFrames());
           const width = thumbnailWidth ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH;
           const meta = await metaFor(client, chosen.selection, width);
+          // Each frame of a live video is a step of the file, admitted before its decode; what the frames keep is
+          // held until the capture is written (step-budget.ts). Refused, the save writes nothing.
+          const budget = beginSave(deps.memory, client.heldCharge(), client.snapshot().lastFile ?? session.info.path);
           try {
             const contents = await collectCapture(
               withPreviews(session.captureSource(), width),
@@ -119,12 +123,14 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
               client.visitedReports(),
               signal,
               { ...(memory !== undefined ? { kinds: memory } : {}), ...(probe !== undefined ? { probe } : {}) },
+              (index, ask) => budget.frame(index, ask),
             );
             const configDir = deps.configDir ?? null;
             const key = configDir !== null ? await loadOrCreateSigningKey(configDir) : null;
             const bytes = await writeCaptureFile(target, contents, { key, overwrite: overwrite === true, configDir });
             return { path: target, frames: contents.manifest.frames.map((frame) => frame.index), bytes };
           } finally {
+            budget.release();
             emit('progress', { stage: 'done', message: '', fraction: 1 });
           }
         }),
