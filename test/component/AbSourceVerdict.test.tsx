@@ -28,5 +28,8 @@ describe('AbSourceVerdict', () => {
       '= Same source file: both sides were decoded from the same bytes.',
     );
     expect(screen.getByTestId('ab-source-a')).toHaveTextContent('A: sample.mp4 · sha256 abababababab… · 2,048 bytes');
+    // Each side is one line on screen, cut where it is long: the whole line is its title.
+    for (const side of ['ab-source-a', 'ab-source-b'])
+      expect(screen.getByTestId(side)).toHaveAttribute('title', screen.getByTestId(side).textContent);
   });
 });

@@ -13,6 +13,22 @@ function setup() {
 }
 
 describe('NavBar', () => {
+  it("writes the bar's height to the page as --frame-bar-height, and takes it away when the bar goes", () => {
+    const { unmount } = render(
+      <NavBar
+        info={streamInfo()}
+        report={paddedNv12Device()}
+        busy={false}
+        onStep={vi.fn()}
+        onFrame={vi.fn()}
+        onTime={vi.fn()}
+      />,
+    );
+    expect(document.documentElement.style.getPropertyValue('--frame-bar-height')).toMatch(/^\d+px$/);
+    unmount();
+    expect(document.documentElement.style.getPropertyValue('--frame-bar-height')).toBe('');
+  });
+
   it('steps back and forward', async () => {
     const user = userEvent.setup();
     const handlers = setup();

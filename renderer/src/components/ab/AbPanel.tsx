@@ -91,6 +91,8 @@ function PlanePair({
 }) {
   const plane = name;
   const difference = a !== undefined && b !== undefined ? greyDifference(a, b) : null;
+  // Cut to a few lines under the picture, the whole of it in the title.
+  const words = differenceWords(name, a, b, difference, different);
   return (
     <div className="ab-plane" data-testid={`ab-plane-${plane}`}>
       <figure>
@@ -117,8 +119,8 @@ function PlanePair({
             label={different !== null ? `difference of the ${name} thumbnails` : `difference of the ${name} planes`}
           />
         ) : null}
-        <figcaption data-testid={`ab-diff-words-${plane}`} data-different-pictures={different !== null}>
-          {differenceWords(name, a, b, difference, different)}
+        <figcaption data-testid={`ab-diff-words-${plane}`} data-different-pictures={different !== null} title={words}>
+          {words}
         </figcaption>
       </figure>
     </div>
@@ -138,7 +140,12 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
   const planes = pinned === null ? [] : [...new Set([...pinned.thumbnails, ...thumbnails].map((t) => t.name))];
   const different = pinned === null ? null : differentPictures(pinned.report, report);
   return (
-    <section className="panel ab" data-testid="ab-panel" aria-labelledby="ab-title">
+    <section
+      className="panel ab"
+      data-testid="ab-panel"
+      aria-labelledby="ab-title"
+      data-fit={pinned !== null && !showEqual}
+    >
       <header className="panel-head">
         <PanelToggle id="ab" title="A/B" />
         <h2 id="ab-title">A/B</h2>
@@ -199,48 +206,58 @@ export const AbPanel = memo(function AbPanel(props: AbPanelProps) {
               </button>
             ) : null}
           </p>
-          <table className="ab-table" data-testid="ab-table">
-            <thead>
-              <tr>
-                <th scope="col">field</th>
-                <th scope="col" data-testid="ab-label-a">
-                  A: {pinned.label}
-                </th>
-                <th scope="col" data-testid="ab-label-b">
-                  B: {props.shownLabel}
-                </th>
-              </tr>
-            </thead>
-            {groups.map((group) => (
-              <tbody key={group.title}>
-                <tr className="ab-group" hidden={!showEqual && group.rows.every((r) => !r.changed)}>
-                  <th scope="rowgroup" colSpan={3}>
-                    {group.title}
+          {/* Differences only, the panel fits the window under the frame bar: the table takes the room the rest
+              leaves and scrolls inside it when two very different frames differ in more fields than fit. */}
+          <div
+            className="ab-table-scroll"
+            data-testid="ab-table-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label="Compared fields"
+          >
+            <table className="ab-table" data-testid="ab-table">
+              <thead>
+                <tr>
+                  <th scope="col">field</th>
+                  <th scope="col" data-testid="ab-label-a">
+                    A: {pinned.label}
+                  </th>
+                  <th scope="col" data-testid="ab-label-b">
+                    B: {props.shownLabel}
                   </th>
                 </tr>
-                {group.rows.map((r) => (
-                  <tr
-                    key={r.key}
-                    className={r.changed ? 'changed' : undefined}
-                    data-testid={`ab-row-${r.key}`}
-                    data-changed={r.changed}
-                    hidden={!showEqual && !r.changed}
-                  >
-                    <th scope="row">
-                      {r.changed ? <span className="ab-mark">≠ </span> : null}
-                      {r.label}
+              </thead>
+              {groups.map((group) => (
+                <tbody key={group.title}>
+                  <tr className="ab-group" hidden={!showEqual && group.rows.every((r) => !r.changed)}>
+                    <th scope="rowgroup" colSpan={3}>
+                      {group.title}
                     </th>
-                    <td>
-                      <code>{r.a}</code>
-                    </td>
-                    <td>
-                      <code>{r.b}</code>
-                    </td>
                   </tr>
-                ))}
-              </tbody>
-            ))}
-          </table>
+                  {group.rows.map((r) => (
+                    <tr
+                      key={r.key}
+                      className={r.changed ? 'changed' : undefined}
+                      data-testid={`ab-row-${r.key}`}
+                      data-changed={r.changed}
+                      hidden={!showEqual && !r.changed}
+                    >
+                      <th scope="row">
+                        {r.changed ? <span className="ab-mark">≠ </span> : null}
+                        {r.label}
+                      </th>
+                      <td>
+                        <code>{r.a}</code>
+                      </td>
+                      <td>
+                        <code>{r.b}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+            </table>
+          </div>
           <div className="ab-planes">
             {planes.map((name) => (
               <PlanePair

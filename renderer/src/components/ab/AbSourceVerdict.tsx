@@ -8,7 +8,7 @@ export interface AbSourceVerdictProps {
 
 const MARKS = { same: '=', 'same-path': '=', different: '≠', hashing: '…', unknown: '?', 'not-recorded': '?' } as const;
 
-/** The verdict, then each side's source in words. */
+/** The verdict, then each side's source in words, a line each. */
 export function AbSourceVerdict({ verdict }: AbSourceVerdictProps) {
   return (
     <div className={`ab-source ab-source-${verdict.kind}`} data-testid="ab-source" data-verdict={verdict.kind}>
@@ -19,8 +19,13 @@ export function AbSourceVerdict({ verdict }: AbSourceVerdictProps) {
         <strong>{verdict.text}</strong>
       </p>
       <ul className="ab-source-sides">
-        <li data-testid="ab-source-a">A: {verdict.a}</li>
-        <li data-testid="ab-source-b">B: {verdict.b}</li>
+        {/* One line each, cut with an ellipsis where a long name or reason would wrap; the whole line is its title. */}
+        <li data-testid="ab-source-a" title={`A: ${verdict.a}`}>
+          A: {verdict.a}
+        </li>
+        <li data-testid="ab-source-b" title={`B: ${verdict.b}`}>
+          B: {verdict.b}
+        </li>
       </ul>
     </div>
   );

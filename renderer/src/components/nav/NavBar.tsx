@@ -6,6 +6,7 @@ import { focusFrameView } from '../common/frame-view-focus';
 import { frameLabel, longestFrameLabel } from './frame-words';
 import { checkFrame, checkTime, type JumpCheck } from './jump-check';
 import { Timeline } from './Timeline';
+import { useFrameBarHeight } from './use-frame-bar-height';
 
 /** Props of NavBar. */
 export interface NavBarProps {
@@ -117,8 +118,11 @@ export const NavBar = memo(function NavBar({
   // Fixed for the clip: the longest label, " · " and the time, " · B · key", and room for the spinner.
   const width = longestFrameLabel(info.frameCount) + 3 + formatTime(info.durationSeconds).length + 10 + 3;
   const backDisabled = report === null || report.frameIndex <= first;
+  // Panels that must fit the window under the bar read its height.
+  const bar = useRef<HTMLElement>(null);
+  useFrameBarHeight(bar);
   return (
-    <nav className="navbar" aria-label="Frame navigation">
+    <nav ref={bar} className="navbar" aria-label="Frame navigation">
       {panels}
       <div className="nav-controls">
         <button
