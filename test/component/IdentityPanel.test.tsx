@@ -8,6 +8,24 @@ import { NVCV_IMAGE, PYNVVIDEOCODEC_FRAME, recorderSummary, TORCH_TENSOR } from 
 import { describedHostFrame, mismatchFrame, noNvcvFrame, paddedNv12Device } from '../support/reports';
 
 describe('IdentityPanel', () => {
+  it('keeps the checks in sight and the allocation facts behind a summary line, shut at first and opened as left', async () => {
+    window.localStorage.clear();
+    const { unmount } = render(<IdentityPanel report={strideFaultFrame()} capture={null} />);
+    const details = screen.getByTestId('disclosure-identity-details');
+    expect(details).toHaveTextContent('Allocation, device, context, placement and NVCV format');
+    expect(details.closest('details')).not.toHaveAttribute('open');
+    expect(within(screen.getByTestId('identity-facts')).getByTestId('allocation-range')).toBeInTheDocument();
+    expect(within(screen.getByTestId('identity-checks')).getByTestId('stride-badge')).toBeInTheDocument();
+    expect(screen.getByTestId('identity-checks').closest('details')).toBeNull();
+    await userEvent.click(details);
+    expect(details.closest('details')).toHaveAttribute('open');
+    unmount();
+    // Opened once, it stays open in the next panel drawn.
+    render(<IdentityPanel report={strideFaultFrame()} capture={null} />);
+    expect(screen.getByTestId('disclosure-identity-details').closest('details')).toHaveAttribute('open');
+    window.localStorage.clear();
+  });
+
   it('shows both pointers per plane and a big MATCH badge for a padded NVDEC frame', () => {
     render(<IdentityPanel report={paddedNv12Device()} capture={null} />);
     expect(screen.getByTestId('overall-badge')).toHaveTextContent('ZERO-COPY: POINTERS MATCH');

@@ -80,7 +80,8 @@ test('the glossary opens from the identity panel and closes like every popover',
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
   await expect(button).toBeFocused();
-  // The format NVCV reported, read out.
+  // The format NVCV reported, read out, behind the panel's summary line of its facts.
+  await identity.getByTestId('disclosure-identity-details').click();
   await expect(identity.getByTestId('nvcv-format-words')).toContainText('Y: 8-bit luma; U, V: 8-bit samples');
   await identity.getByTestId('glossary-nvcv-format').click();
   await expect(identity.getByTestId('glossary-popover-nvcv-format')).toContainText('X10b6');

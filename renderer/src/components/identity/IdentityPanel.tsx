@@ -25,6 +25,7 @@ import { explainDelta } from '../../../../wording/pointer-words';
 import { PlacementRow } from './PlacementRow';
 import { PointerHex } from './PointerHex';
 import { PanelToggle } from '../common/PanelToggle';
+import { Disclosure } from '../common/Disclosure';
 import { useGroupStop } from '../common/group-stop';
 
 /** ", N of M rows copied" where FFmpeg's copy took fewer rows of a plane than the plane has. */
@@ -92,6 +93,7 @@ export const IdentityPanel = memo(function IdentityPanel({ report, capture }: Id
   const badge = pointerBadge(report);
   const strides = strideVerdict(report);
   const formatWords = describeNvcvFormat(wrap.formatName);
+  const checks = wrap.formatMatch != null || strides !== null || report.decoderSurface !== undefined;
   // The panel's buttons (collapse, glossary, copy) are one Tab stop; the arrow keys move between them.
   const panel = useRef<HTMLElement>(null);
   const group = useGroupStop(panel);
@@ -207,72 +209,88 @@ export const IdentityPanel = memo(function IdentityPanel({ report, capture }: Id
           })}
         </tbody>
       </table>
-      <dl className="facts">
-        <Value
-          label="allocation"
-          testId="allocation-range"
-          value={
-            allocation.rangeStart === null
-              ? '—'
-              : `${groupHex(allocation.rangeStart)} + ${formatBytes(allocation.rangeSize)}`
-          }
-        />
-        <Value
-          label="memory"
-          testId="allocation-memory"
-          value={`${allocation.memory} (${allocation.source})`}
-          copy={false}
-        />
-        <Value label="buffer id" testId="buffer-id" value={allocation.bufferId ?? '—'} />
-        <Value label="device" testId="device" value={allocation.device === null ? '—' : `cuda:${allocation.device}`} />
-        <Value label="context" testId="context" value={groupHex(allocation.context)} term="contexts-streams" />
-        {report.placement !== undefined ? <PlacementRow placement={report.placement} /> : null}
-        <Value
-          label="one allocation"
-          testId="one-allocation"
-          value={allocation.planesInOneAllocation ? 'yes: all planes' : 'no'}
-          copy={false}
-        />
-        {wrap.formatName !== null ? (
-          <Value label="NVCV format" testId="identity-nvcv-format" value={wrap.formatName} term="nvcv-format" />
-        ) : null}
-        {wrap.formatMatch != null ? (
-          <div className="value-row" data-testid="identity-format-check">
-            <dt>format check</dt>
-            <dd>
-              <Badge
-                tone={toneOf(wrap.formatMatch)}
-                text={verdictWord(HEADLINES.format, wrap.formatMatch)}
-                testId="format-badge"
-              />
-              {wrap.formatMatch ? null : (
-                <span className="muted"> FFmpeg&apos;s frame implies {wrap.expectedFormatCode ?? '?'}</span>
-              )}
-            </dd>
-          </div>
-        ) : null}
-        {strides !== null ? (
-          <div className="value-row" data-testid="identity-stride-check">
-            <dt>stride check</dt>
-            <dd>
-              <Badge tone={toneOf(strides)} text={verdictWord(HEADLINES.strides, strides)} testId="stride-badge" />
-            </dd>
-          </div>
-        ) : null}
-        {report.decoderSurface !== undefined ? <DecoderSurfaceRow surface={report.decoderSurface} /> : null}
-        {formatWords !== null ? (
-          <Value label="in words" testId="nvcv-format-words" value={formatWords.text} copy={false} />
-        ) : null}
-        {wrap.bufferType !== null ? (
+      {/* The checks stay in sight; the facts they rest on wait behind their summary line, so that the panel fits
+          one screen under the frame bar. */}
+      {checks ? (
+        <dl className="facts" data-testid="identity-checks">
+          {wrap.formatMatch != null ? (
+            <div className="value-row" data-testid="identity-format-check">
+              <dt>format check</dt>
+              <dd>
+                <Badge
+                  tone={toneOf(wrap.formatMatch)}
+                  text={verdictWord(HEADLINES.format, wrap.formatMatch)}
+                  testId="format-badge"
+                />
+                {wrap.formatMatch ? null : (
+                  <span className="muted"> FFmpeg&apos;s frame implies {wrap.expectedFormatCode ?? '?'}</span>
+                )}
+              </dd>
+            </div>
+          ) : null}
+          {strides !== null ? (
+            <div className="value-row" data-testid="identity-stride-check">
+              <dt>stride check</dt>
+              <dd>
+                <Badge tone={toneOf(strides)} text={verdictWord(HEADLINES.strides, strides)} testId="stride-badge" />
+              </dd>
+            </div>
+          ) : null}
+          {report.decoderSurface !== undefined ? <DecoderSurfaceRow surface={report.decoderSurface} /> : null}
+        </dl>
+      ) : null}
+      <Disclosure
+        id="identity-details"
+        className="identity-details"
+        summary="Allocation, device, context, placement and NVCV format"
+      >
+        <dl className="facts" data-testid="identity-facts">
           <Value
-            label="buffer type"
-            testId="nvcv-buffer-type"
-            value={wrap.bufferType}
-            copy={false}
-            term="strided-buffers"
+            label="allocation"
+            testId="allocation-range"
+            value={
+              allocation.rangeStart === null
+                ? '—'
+                : `${groupHex(allocation.rangeStart)} + ${formatBytes(allocation.rangeSize)}`
+            }
           />
-        ) : null}
-      </dl>
+          <Value
+            label="memory"
+            testId="allocation-memory"
+            value={`${allocation.memory} (${allocation.source})`}
+            copy={false}
+          />
+          <Value label="buffer id" testId="buffer-id" value={allocation.bufferId ?? '—'} />
+          <Value
+            label="device"
+            testId="device"
+            value={allocation.device === null ? '—' : `cuda:${allocation.device}`}
+          />
+          <Value label="context" testId="context" value={groupHex(allocation.context)} term="contexts-streams" />
+          {report.placement !== undefined ? <PlacementRow placement={report.placement} /> : null}
+          <Value
+            label="one allocation"
+            testId="one-allocation"
+            value={allocation.planesInOneAllocation ? 'yes: all planes' : 'no'}
+            copy={false}
+          />
+          {wrap.formatName !== null ? (
+            <Value label="NVCV format" testId="identity-nvcv-format" value={wrap.formatName} term="nvcv-format" />
+          ) : null}
+          {formatWords !== null ? (
+            <Value label="in words" testId="nvcv-format-words" value={formatWords.text} copy={false} />
+          ) : null}
+          {wrap.bufferType !== null ? (
+            <Value
+              label="buffer type"
+              testId="nvcv-buffer-type"
+              value={wrap.bufferType}
+              copy={false}
+              term="strided-buffers"
+            />
+          ) : null}
+        </dl>
+      </Disclosure>
       {allocation.error !== null ? <p className="note warn">Pointer attributes: {allocation.error}</p> : null}
       <div className="proof" data-testid="aliasing-proof" data-passed={String(aliasing.ran && aliasing.passed)}>
         <Badge
