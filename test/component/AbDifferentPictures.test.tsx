@@ -1,5 +1,6 @@
 /** A/B of two different pictures (size or depth) says so first and never calls a thumbnail difference a frame's. */
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlaneThumbnail } from '../../contract/show';
 import type { FrameReport } from '../../contract/report';
@@ -67,6 +68,8 @@ describe('A/B of different pictures', () => {
     expect(words).toHaveAttribute('data-different-pictures', 'true');
     expect(words).not.toHaveTextContent(/\|A − B\|/);
     expect(words.textContent).not.toMatch(/\d pixels differ/);
+    // Cut to a few lines under the picture, the whole of it in the title.
+    expect(words).toHaveAttribute('title', words.textContent);
   });
 
   it('calls a different depth alone a different picture', () => {
@@ -80,5 +83,16 @@ describe('A/B of different pictures', () => {
     show(picture(1920, 1080, 8), picture(1920, 1080, 8), 3);
     expect(screen.queryByTestId('ab-different-pictures')).toBeNull();
     expect(screen.getByTestId('ab-diff-words-Y')).toHaveTextContent('|A − B| ×4: 3 pixels differ, at most by 40');
+  });
+
+  it('fits the window with differences only: the table in its own focusable scroll region; all fields, it grows', async () => {
+    show(picture(1920, 1080, 8), picture(1280, 720, 10), 3);
+    const panel = screen.getByTestId('ab-panel');
+    expect(panel).toHaveAttribute('data-fit', 'true');
+    const region = screen.getByRole('region', { name: 'Compared fields' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toContainElement(screen.getByTestId('ab-table'));
+    await userEvent.click(screen.getByTestId('ab-show-equal'));
+    expect(panel).toHaveAttribute('data-fit', 'false');
   });
 });
