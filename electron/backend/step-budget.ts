@@ -220,7 +220,7 @@ export interface SaveBudget {
 export function beginSave(memory: MemoryBudget, charge: Charge | null, file: string): SaveBudget {
   const held = charge === null ? undefined : heldFiles.get(charge);
   const what = `Saving a capture of ${file}`;
-  const keeps = held === undefined ? null : memory.charge(0, what);
+  const keeps = held === undefined ? null : memory.charge(0, what, SAVE_REMEDY);
   return {
     frame: (index, ask) => {
       if (held === undefined || keeps === null) return { end: () => undefined };
