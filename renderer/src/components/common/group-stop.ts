@@ -32,15 +32,25 @@ function shown(element: Element): boolean {
   return true;
 }
 
-/** The region's own controls, in document order: none of a nested group's or a popover's. */
+/** Before b in the document: -1, else 1. */
+function inDocumentOrder(a: Element, b: Element): number {
+  return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+}
+
+/**
+ * The region's own controls, in document order: none of a nested group's or a popover's. (Sorted, since not every
+ * selector engine returns a list of selectors' matches in document order.)
+ */
 function groupItems(region: Element): HTMLElement[] {
-  return Array.from(region.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (item) =>
-      item.closest('[data-group]') === region &&
-      item.closest('[role="dialog"]') === null &&
-      item.getAttribute('aria-hidden') !== 'true' &&
-      shown(item),
-  );
+  return Array.from(region.querySelectorAll<HTMLElement>(FOCUSABLE))
+    .filter(
+      (item) =>
+        item.closest('[data-group]') === region &&
+        item.closest('[role="dialog"]') === null &&
+        item.getAttribute('aria-hidden') !== 'true' &&
+        shown(item),
+    )
+    .sort(inDocumentOrder);
 }
 
 /**
