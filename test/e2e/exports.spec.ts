@@ -3,10 +3,12 @@
  * size with a 28 px band under it, the band's words (file, frame, FFmpeg and NVCV versions, the time) also in the
  * file's tEXt chunk, and the panel's buttons and fields left out of the picture.
  */
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { decodePng } from '../../electron/capture/png';
-import { expect, test } from '../support/e2e/fixtures';
+import { CLIPS, expect, test } from '../support/e2e/fixtures';
 import { openSample } from '../support/e2e/open-sample';
+import { ROOT } from '../support/paths';
 
 /** The text of the PNG's tEXt chunk with this keyword, or null. */
 function pngText(bytes: Buffer, keyword: string): string | null {
@@ -86,4 +88,47 @@ test('each panel exports as a PNG at 2× with its provenance band and without it
   expect(colours.size).toBeGreaterThan(8);
   expect(pngText(bytes, 'Comment')).toMatch(/sample\.mp4, frame 1 · FFmpeg \S+ · NVCV \S+ · \d{4}-/);
   await expect(page.getByTestId('error-banner')).toBeHidden();
+});
+
+test('an A/B whose table scrolls inside the panel exports whole: the picture is the panel unfolded', async ({
+  page,
+  served,
+}) => {
+  // B another clip, A the H200's capture of the sample: more fields differ than the panel has room for.
+  const other = path.join(served.configDir, 'another-clip-1080p.mp4');
+  await copyFile(CLIPS.padded, other);
+  await openSample(page, served);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('a');
+  await page.getByTestId('path-input').fill(other);
+  await page.getByTestId('open-path').click();
+  await expect(page.getByTestId('file-name')).toHaveText('another-clip-1080p.mp4');
+  const gpu = path.join(served.configDir, 'gpu-capture.zci');
+  await copyFile(path.join(ROOT, 'assets', 'gpu-capture.zci'), gpu);
+  await page.getByTestId('ab-capture-path').fill(gpu);
+  await page.getByTestId('ab-capture-load').click();
+  await expect(page.getByTestId('ab-label-a')).toContainText('gpu-capture.zci · frame 0');
+  const scroll = page.getByTestId('ab-table-scroll');
+  const hidden = await scroll.evaluate((region) => region.scrollHeight - region.clientHeight);
+  expect(hidden, 'the table scrolls inside the panel').toBeGreaterThan(20);
+
+  await page.getByTestId('share-button').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-png-ab-panel').click(),
+  ]);
+  const image = decodePng(new Uint8Array(await readFile(await download.path())));
+  const box = (await page.getByTestId('ab-panel').boundingBox())!;
+  // The rows the window scrolls away are in the picture: it is taller than the panel on screen by about them.
+  const shown = Math.ceil(box.height);
+  expect(image.width).toBe(2 * Math.ceil(box.width));
+  expect(image.height / 2 - 28, 'the picture holds the rows scrolled away').toBeGreaterThanOrEqual(shown + hidden - 2);
+  expect(image.height / 2 - 28).toBeLessThanOrEqual(shown + hidden + 40);
+  // And the picture's lowest rows are the table's, not the page's background: a row of the band's height above the
+  // band holds more than one colour.
+  const row = image.height - 2 * 28 - 40;
+  const colours = new Set(
+    Array.from({ length: image.width }, (_, x) => image.data[(row * image.width + x) * image.channels]!),
+  );
+  expect(colours.size, 'the unfolded table is drawn to its end').toBeGreaterThan(1);
 });
