@@ -9,6 +9,12 @@ import tseslint from 'typescript-eslint';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
+/** What the window's state and its components both import: the RPC client and two helper modules. */
+const WINDOW_HELPERS = ['renderer/src/rpc', 'renderer/src/format', 'renderer/src/frame-timing'];
+
+/** The window's code as the tests see it: its components, its state and their helpers (not the frame model). */
+const WINDOW = ['renderer', 'renderer/src/store', ...WINDOW_HELPERS];
+
 /**
  * The layering table: every room (a folder) once, with the other rooms and the packages it may import. A file
  * imports its own room freely; anything else it imports must be listed here, and a file in a folder that is
@@ -18,27 +24,12 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 export const LAYERS = {
   // The window's code: React, and the runtime-neutral contract. No Node, no Electron, no addon.
   renderer: {
-    rooms: [
-      'contract',
-      'wording',
-      'renderer/src/model',
-      'renderer/src/store',
-      'renderer/src/rpc',
-      'renderer/src/format',
-      'renderer/src/frame-timing',
-    ],
+    rooms: ['contract', 'wording', 'renderer/src/model', 'renderer/src/store', ...WINDOW_HELPERS],
     packages: ['react', 'react-dom', 'zustand'],
   },
   // The window's state (zustand slices) and what it derives: below the components, which read it; never above them.
   'renderer/src/store': {
-    rooms: [
-      'contract',
-      'wording',
-      'renderer/src/model',
-      'renderer/src/rpc',
-      'renderer/src/format',
-      'renderer/src/frame-timing',
-    ],
+    rooms: ['contract', 'wording', 'renderer/src/model', ...WINDOW_HELPERS],
     packages: ['react', 'zustand'],
   },
   // The window's RPC client, and the formatting and timing helpers the state and the components share. The two
@@ -99,11 +90,7 @@ export const LAYERS = {
   // Tests. Unit tests run with no build, no addon and no serve mode; integration tests may use them all.
   'test/unit': {
     rooms: [
-      'renderer',
-      'renderer/src/store',
-      'renderer/src/rpc',
-      'renderer/src/format',
-      'renderer/src/frame-timing',
+      ...WINDOW,
       'renderer/src/model',
       'contract',
       'wording',
@@ -123,25 +110,12 @@ export const LAYERS = {
     packages: ['node', 'vitest', 'eslint', 'fast-check'],
   },
   'test/component': {
-    rooms: [
-      'renderer',
-      'renderer/src/store',
-      'renderer/src/rpc',
-      'renderer/src/format',
-      'renderer/src/frame-timing',
-      'renderer/src/model',
-      'contract',
-      'test/support',
-    ],
+    rooms: [...WINDOW, 'renderer/src/model', 'contract', 'test/support'],
     packages: ['node', 'vitest', 'react', '@testing-library/react', '@testing-library/user-event'],
   },
   'test/integration': {
     rooms: [
-      'renderer',
-      'renderer/src/store',
-      'renderer/src/rpc',
-      'renderer/src/format',
-      'renderer/src/frame-timing',
+      ...WINDOW,
       'renderer/src/model',
       'contract',
       'wording',
@@ -171,16 +145,7 @@ export const LAYERS = {
   // The GPU evidence writer's readers (JavaScript, typed by JSDoc): the tests read the runs through the same code.
   'scripts/gpu/evidence': { rooms: [], packages: ['node', '@xmldom/xmldom'] },
   'test/support/live': {
-    rooms: [
-      'renderer',
-      'renderer/src/store',
-      'renderer/src/rpc',
-      'renderer/src/format',
-      'renderer/src/frame-timing',
-      'contract',
-      'electron/addon',
-      'test/support',
-    ],
+    rooms: [...WINDOW, 'contract', 'electron/addon', 'test/support'],
     packages: ['node', 'ws'],
   },
   'test/support/e2e': {
