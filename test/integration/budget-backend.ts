@@ -1,11 +1,13 @@
 /**
  * The backend's handlers over the real addon with one memory budget, as the open-charge and memory-budget tests
  * measure it: every client a test makes is kept so it can be closed after, and the model's charge of an opened file
- * is read the way the backend reads it (its header, the open's stream info, two held frames).
+ * is read the way the backend reads it (its header, the open's stream info, two held frames). budgetFolders gives
+ * each test of a suite its own folder of two copies of a clip and closes what the test opened.
  */
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { readBudgets } from '../../contract/budgets';
 import type { StreamInfo } from '../../contract/report';
 import { PathPolicy } from '../../electron/app/path-policy';
@@ -16,8 +18,10 @@ import type { MemoryBudget } from '../../electron/backend/memory-budget';
 import { openCharge } from '../../electron/backend/open-charge';
 import { shapeOfInfo } from '../../electron/backend/open-budget';
 import { Persistence } from '../../electron/backend/persist';
+import { teardownsSettled } from '../../electron/backend/resident-growth';
 import { probeStreamShape } from '../../electron/backend/stream-shape';
 import { addon, addonStatus } from '../support/live/addon';
+import { fixture } from '../support/paths';
 
 /** The frames a client holds in these tests. */
 export const HELD_FRAMES = 2;
@@ -51,6 +55,40 @@ export function budgetBackend(memory: MemoryBudget, dir: string, clients: Client
     return { client: c, emit: vi.fn<HandlerContext['emit']>() };
   };
   return { handlers, client };
+}
+
+/** Where each test of a budget suite runs: its own folder, and backends over it whose clients are closed after it. */
+export interface BudgetFolder {
+  /** The running test's folder: two copies of the clip, a.mp4 and b.mp4. */
+  readonly dir: string;
+  /** The handlers over the running test's folder, charging `memory`. */
+  backend(memory: MemoryBudget): BudgetBackend;
+}
+
+/**
+ * Sets each test of the calling suite in a fresh folder (named from `prefix`) holding two copies of the fixture
+ * `clip`; after the test every client its backends made is closed, the addon's teardowns are waited for (the next
+ * test's opens and steps are measured again) and the folder is removed.
+ */
+export function budgetFolders(clip: string, prefix: string): BudgetFolder {
+  let dir = '';
+  const clients: ClientSession[] = [];
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+    await copyFile(fixture(clip), path.join(dir, 'a.mp4'));
+    await copyFile(fixture(clip), path.join(dir, 'b.mp4'));
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await teardownsSettled();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    backend: (memory) => budgetBackend(memory, dir, clients),
+  };
 }
 
 /** The model's charge of `file` as opened (its stream info) and decoded by `decodePath`: the least an open holds. */

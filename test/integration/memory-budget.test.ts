@@ -1,12 +1,8 @@
 // The backend's memory budget over the real handlers and the real addon: every client's files are charged to one
 // budget before they are opened, a charge past it is refused with MEMORY_BUDGET_EXCEEDED, and a closed
 // file gives its charge back.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ClientSession } from '../../electron/backend/client-session';
-import { teardownsSettled } from '../../electron/backend/resident-growth';
+import { expect, it } from 'vitest';
 import { MemoryBudget } from '../../electron/backend/memory-budget';
 import { readCapture } from '../../electron/capture/capture-file';
 import { CaptureSession } from '../../electron/capture/capture-session';
@@ -14,29 +10,16 @@ import { asProcessWork, chargeOpen } from '../../electron/backend/open-budget';
 import { PIXEL_BUDGET } from '../../contract/vocabulary';
 import { MEMORY_READ_CAP } from '../../contract/memory';
 import { addon } from '../support/live/addon';
-import { budgetBackend, HELD_FRAMES, modelBytes } from './budget-backend';
+import { budgetFolders, HELD_FRAMES, modelBytes } from './budget-backend';
 import { captureWithMemoryBytes } from '../support/memory-captures';
 import { fixture } from '../support/paths';
 
 const MIB = 1_048_576;
 const CLIP = 'h264-odd-642x362.mp4'; // coded 656x368 (whole macroblocks)
-let dir: string;
-const clients: ClientSession[] = [];
-
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-budget-'));
-  await copyFile(fixture(CLIP), path.join(dir, 'a.mp4'));
-  await copyFile(fixture(CLIP), path.join(dir, 'b.mp4'));
-});
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await teardownsSettled(); // the next test's opens and steps are measured again
-  await rm(dir, { recursive: true, force: true });
-});
+const folder = budgetFolders(CLIP, 'zci-budget-');
 
 function backend(memory: MemoryBudget) {
-  return budgetBackend(memory, dir, clients);
+  return folder.backend(memory);
 }
 
 it('charges each open file its cost before the open, refuses the one that does not fit, and takes the charge back on close', async () => {
@@ -103,7 +86,10 @@ it("charges a read of a capture's memory like a live read, and refuses one past 
   const tight = new MemoryBudget(2 * MEMORY_READ_CAP - 1);
   const { handlers, client } = backend(tight);
   const ctx = client();
-  ctx.client.replace(new CaptureSession(opened, path.join(dir, 'memory.zci')), path.join(dir, 'memory.zci'));
+  ctx.client.replace(
+    new CaptureSession(opened, path.join(folder.dir, 'memory.zci')),
+    path.join(folder.dir, 'memory.zci'),
+  );
   await expect(handlers.readMemory(ask, ctx)).rejects.toMatchObject({
     envelope: {
       code: 'MEMORY_BUDGET_EXCEEDED',
@@ -116,7 +102,10 @@ it("charges a read of a capture's memory like a live read, and refuses one past 
   const roomy = new MemoryBudget(2 * MEMORY_READ_CAP);
   const second = backend(roomy);
   const other = second.client();
-  other.client.replace(new CaptureSession(opened, path.join(dir, 'memory.zci')), path.join(dir, 'memory.zci'));
+  other.client.replace(
+    new CaptureSession(opened, path.join(folder.dir, 'memory.zci')),
+    path.join(folder.dir, 'memory.zci'),
+  );
   const answer = await second.handlers.readMemory(ask, other);
   expect([answer.rows, answer.bytesPerRow, answer.bytesRead]).toEqual([10, 2048, 0]);
   expect(roomy.usedBytes).toBe(0);

@@ -3,37 +3,24 @@
 // memory samples, and up to twice what it keeps until the capture is written) and refused with
 // MEMORY_BUDGET_EXCEEDED, nothing written, when that passes the budget; and a file closed by one client is torn down
 // beside another client's step without that step taking the freed memory for less growth of its own.
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { ClientSession } from '../../electron/backend/client-session';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { HandlerContext } from '../../electron/backend/handlers/types';
 import type { LiveSource } from '../../electron/backend/live-source';
 import { MemoryBudget, type Charge } from '../../electron/backend/memory-budget';
 import { teardownsSettled } from '../../electron/backend/resident-growth';
 import { heldMeasure } from '../../electron/backend/step-budget';
-import { fixture } from '../support/paths';
-import { budgetBackend } from './budget-backend';
+import { budgetFolders } from './budget-backend';
 
 const MIB = 1_048_576;
 const CLIP = 'h264-1080p-420.mp4'; // 1920x1088 coded, 48 frames
 const plain = { proof: false } as const;
 
-let dir: string;
-const clients: ClientSession[] = [];
+const folder = budgetFolders(CLIP, 'zci-save-charge-');
 
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-save-charge-'));
-  await copyFile(fixture(CLIP), path.join(dir, 'a.mp4'));
-  await copyFile(fixture(CLIP), path.join(dir, 'b.mp4'));
-});
-
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  for (const client of clients.splice(0)) client.close();
-  await teardownsSettled();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** The open file's charge on the budget. */
@@ -45,13 +32,14 @@ function chargeOf(ctx: HandlerContext): Charge {
 
 /** The files in the test's folder besides the two videos (a capture, or a capture's temporary file). */
 async function written(): Promise<string[]> {
-  return (await readdir(dir)).filter((name) => !['a.mp4', 'b.mp4', 'config'].includes(name));
+  return (await readdir(folder.dir)).filter((name) => !['a.mp4', 'b.mp4', 'config'].includes(name));
 }
 
-/** A client with a.mp4 open in software and frame 0 shown, and an observing spy on its Session's frame calls that
- * notes what the budget held while each one ran. */
-async function openShown(memory: MemoryBudget) {
-  const { handlers, client } = budgetBackend(memory, dir, clients);
+/** A client with a.mp4 open in software and frame 0 shown under an ample budget, and an observing spy on its
+ * Session's frame calls that notes what the budget held while each one ran. */
+async function openShown() {
+  const memory = new MemoryBudget(2 ** 40);
+  const { handlers, client } = folder.backend(memory);
   const ctx = client();
   await handlers.open({ path: 'a.mp4', options: { decode: 'software' } }, ctx);
   await handlers.show({ target: { index: 0 }, options: plain }, ctx);
@@ -63,12 +51,22 @@ async function openShown(memory: MemoryBudget) {
     during.push({ index: (target as { index?: number }).index, used: memory.usedBytes, file });
     return show(target, options);
   });
-  return { handlers, ctx, spy, during };
+  return { memory, handlers, ctx, spy, during };
+}
+
+/** After a refused save: nothing was written, the file still shows frame `index`, and `filler`'s room is given back. */
+async function wroteNothingAndServes(
+  { handlers, ctx }: Awaited<ReturnType<typeof openShown>>,
+  index: number,
+  filler: Charge,
+): Promise<void> {
+  expect(await written()).toEqual([]);
+  expect((await handlers.show({ target: { index }, options: plain }, ctx)).report.frameIndex).toBe(index);
+  filler.release();
 }
 
 it('saves a capture under a budget that holds it, charging each frame while it is gathered and giving it back after', async () => {
-  const memory = new MemoryBudget(2 ** 40);
-  const { handlers, ctx, during } = await openShown(memory);
+  const { memory, handlers, ctx, during } = await openShown();
   const before = memory.usedBytes;
   const saved = await handlers.saveCapture({ path: 'fits.zci', frames: [10, 20] }, ctx);
   expect(saved.frames).toEqual([10, 20]);
@@ -86,8 +84,8 @@ it('saves a capture under a budget that holds it, charging each frame while it i
 });
 
 it('refuses a save whose first frame does not fit before the addon decodes it, writes nothing and serves the next request', async () => {
-  const memory = new MemoryBudget(2 ** 40);
-  const { handlers, ctx, spy } = await openShown(memory);
+  const shown = await openShown();
+  const { memory, handlers, ctx, spy } = shown;
   // The file fits and so does a plain step; 1 MiB is left, less than a save's frame takes.
   const filler = memory.charge(memory.limitBytes - memory.usedBytes - MIB, 'everything else');
   const held = memory.usedBytes;
@@ -105,18 +103,16 @@ it('refuses a save whose first frame does not fit before the addon decodes it, w
   // Refused before the decoder saw it; nothing charged for it, nothing written.
   expect(spy).not.toHaveBeenCalled();
   expect(memory.usedBytes).toBe(held);
-  expect(await written()).toEqual([]);
-  // The next request is served.
-  expect((await handlers.show({ target: { index: 20 }, options: plain }, ctx)).report.frameIndex).toBe(20);
-  filler.release();
+  // Nothing written, and the next request is served.
+  await wroteNothingAndServes(shown, 20, filler);
 });
 
 it('refuses a save at the frame that no longer fits beside what the earlier frames keep, and writes nothing', async () => {
   // Learned from a save that fits: what a frame's step takes, and what the first frame keeps.
-  const memory = new MemoryBudget(2 ** 40);
-  const { handlers, ctx, spy, during } = await openShown(memory);
+  const shown = await openShown();
+  const { memory, handlers, ctx, spy, during } = shown;
   await handlers.saveCapture({ path: 'learn.zci', frames: [10, 20] }, ctx);
-  await rm(path.join(dir, 'learn.zci'));
+  await rm(path.join(folder.dir, 'learn.zci'));
   // Besides the file's charge (which a step's growth may raise): the step's charge, then that and the first's keep.
   const [first, second] = during.map((call) => call.used - call.file);
   const admitted = first ?? 0;
@@ -142,14 +138,12 @@ it('refuses a save at the frame that no longer fits beside what the earlier fram
   // The first frame's keep given back with the refusal: the file's charge (reconciled by the step) and the filler.
   expect(memory.usedBytes).toBe(filler.bytes + chargeOf(ctx).bytes);
   expect(memory.usedBytes).toBeGreaterThanOrEqual(held);
-  expect(await written()).toEqual([]);
-  expect((await handlers.show({ target: { index: 30 }, options: plain }, ctx)).report.frameIndex).toBe(30);
-  filler.release();
+  await wroteNothingAndServes(shown, 30, filler);
 });
 
 it("counts no growth as a file's while another client's file was torn down beside its step", async () => {
   const memory = new MemoryBudget(2 ** 40);
-  const { handlers, client } = budgetBackend(memory, dir, clients);
+  const { handlers, client } = folder.backend(memory);
   const [a, b] = [client(), client()];
   await handlers.open({ path: 'a.mp4', options: { decode: 'software' } }, a);
   await handlers.open({ path: 'b.mp4', options: { decode: 'software' } }, b);

@@ -2,44 +2,26 @@
 // step is charged before the addon decodes (what its thumbnails and previews may add, beside what every client holds),
 // refused with MEMORY_BUDGET_EXCEEDED when that passes the budget, and after it the file's charge follows the growth
 // of the process's resident memory measured over the file's open and its steps.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { PreviewParams } from '../../contract/preview';
-import type { ClientSession } from '../../electron/backend/client-session';
 import type { HandlerContext } from '../../electron/backend/handlers/types';
-import { teardownsSettled } from '../../electron/backend/resident-growth';
 import { MemoryBudget, type Charge } from '../../electron/backend/memory-budget';
 import { openCharge, pictureBytes } from '../../electron/backend/open-charge';
 import { residentBytes, shapeOfInfo } from '../../electron/backend/open-budget';
 import { heldMeasure, stepBytes } from '../../electron/backend/step-budget';
 import { probeStreamShape } from '../../electron/backend/stream-shape';
 import { fixture } from '../support/paths';
-import { budgetBackend, HELD_FRAMES } from './budget-backend';
+import { budgetFolders, HELD_FRAMES } from './budget-backend';
 
 const MIB = 1_048_576;
 const CLIP = 'h264-1080p-420.mp4'; // 1920x1088 coded, 48 frames: its pictures are 3 MiB each
 /** Eight CPU-reference previews at the widest thumbnail: over 40 MiB of pictures beside the file. */
 const MANY_PREVIEWS: PreviewParams[] = Array.from({ length: 8 }, () => ({ op: 'reference', maxWidth: 1024 }));
 
-let dir: string;
-const clients: ClientSession[] = [];
-
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'zci-step-'));
-  await copyFile(fixture(CLIP), path.join(dir, 'a.mp4'));
-  await copyFile(fixture(CLIP), path.join(dir, 'b.mp4'));
-});
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await teardownsSettled(); // the next test's opens and steps are measured again
-  await rm(dir, { recursive: true, force: true });
-});
+const folder = budgetFolders(CLIP, 'zci-step-');
 
 function backend(memory: MemoryBudget) {
-  const { handlers, client } = budgetBackend(memory, dir, clients);
+  const { handlers, client } = folder.backend(memory);
   return { handlers, ctx: client() };
 }
 
@@ -57,6 +39,17 @@ async function modelOf(info: Parameters<typeof shapeOfInfo>[0]) {
 }
 
 const plain = { proof: false } as const;
+
+/** Two clients under an ample budget, a with a.mp4 and b with b.mp4 open in software, a shown at frame 0. */
+async function twoOpen() {
+  const memory = new MemoryBudget(2 ** 40);
+  const { handlers, client } = folder.backend(memory);
+  const [a, b] = [client(), client()];
+  await handlers.open({ path: 'a.mp4', options: { decode: 'software' } }, a);
+  await handlers.open({ path: 'b.mp4', options: { decode: 'software' } }, b);
+  await handlers.show({ target: { index: 0 }, options: plain }, a);
+  return { memory, handlers, a, b };
+}
 
 it('refuses a step whose previews would pass the budget before the addon decodes it, and answers the steps that fit', async () => {
   const memory = new MemoryBudget(2 ** 40);
@@ -192,12 +185,7 @@ it('charges the file what a step grew the process past the model, even past the 
 });
 
 it("counts no growth as a file's while another client's step overlapped its step", async () => {
-  const memory = new MemoryBudget(2 ** 40);
-  const { handlers, client } = budgetBackend(memory, dir, clients);
-  const [a, b] = [client(), client()];
-  await handlers.open({ path: 'a.mp4', options: { decode: 'software' } }, a);
-  await handlers.open({ path: 'b.mp4', options: { decode: 'software' } }, b);
-  await handlers.show({ target: { index: 0 }, options: plain }, a);
+  const { handlers, a, b } = await twoOpen();
   await handlers.show({ target: { index: 0 }, options: plain }, b);
   const charges = [chargeOf(a), chargeOf(b)];
   let before: number[] = [];
@@ -227,12 +215,7 @@ it("counts no growth as a file's while another client's step overlapped its step
 });
 
 it("counts no growth as a file's while a decoder A/B ran beside its step", async () => {
-  const memory = new MemoryBudget(2 ** 40);
-  const { handlers, client } = budgetBackend(memory, dir, clients);
-  const [a, b] = [client(), client()];
-  await handlers.open({ path: 'a.mp4', options: { decode: 'software' } }, a);
-  await handlers.open({ path: 'b.mp4', options: { decode: 'software' } }, b);
-  await handlers.show({ target: { index: 0 }, options: plain }, a);
+  const { memory, handlers, a, b } = await twoOpen();
   const charge = chargeOf(a);
   const before = heldMeasure(charge)?.measured ?? 0;
   const opened = memory.usedBytes;
