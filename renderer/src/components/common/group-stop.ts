@@ -6,22 +6,13 @@
  * only from a button, a link or a disclosure's summary do they move.
  */
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { ARROW_MOVES } from './roving-focus';
 
 /** What can hold focus in a region. */
 const FOCUSABLE = 'button:not(:disabled), a[href], summary, input:not(:disabled), select, textarea, [tabindex]';
 
 /** The kinds of control on which the arrow keys move to the next control rather than doing their own work. */
 const MOVES_FROM = new Set(['BUTTON', 'A', 'SUMMARY']);
-
-/** The keys that move, and where to. */
-const MOVES: Readonly<Record<string, (index: number, count: number) => number>> = {
-  ArrowRight: (i, n) => Math.min(n - 1, i + 1),
-  ArrowDown: (i, n) => Math.min(n - 1, i + 1),
-  ArrowLeft: (i) => Math.max(0, i - 1),
-  ArrowUp: (i) => Math.max(0, i - 1),
-  Home: () => 0,
-  End: (_i, n) => n - 1,
-};
 
 /** Whether the element can take focus now: not in a closed disclosure, a collapsed panel's body or a hidden part. */
 function shown(element: Element): boolean {
@@ -53,15 +44,21 @@ function groupItems(region: Element): HTMLElement[] {
     .sort(inDocumentOrder);
 }
 
-/**
- * Keeps the region's controls at tabindex -1 but one, after every render of the component that owns the region, and
- * on every focus inside it; returns the region's keydown and focus handlers. The region's element must carry
- * data-group, so that a group inside it is told apart.
- */
-export function useGroupStop(region: RefObject<Element | null>): {
+/** What a region's element spreads: its ref, the data-group mark, and its keydown and focus handlers. */
+export interface GroupStopProps {
+  ref: RefObject<HTMLElement | null>;
+  'data-group': '';
   onKeyDown(event: KeyboardEvent): void;
   onFocus(event: { target: EventTarget }): void;
-} {
+}
+
+/**
+ * Makes the element that spreads the returned props one Tab stop: keeps its controls at tabindex -1 but one, after
+ * every render of the component that owns it and on every focus inside it. data-group on the element tells a group
+ * inside it apart.
+ */
+export function useGroupStop(): GroupStopProps {
+  const region = useRef<HTMLElement>(null);
   const current = useRef<Element | null>(null);
   const settle = (chosen: Element | null): void => {
     if (region.current === null) return;
@@ -72,6 +69,8 @@ export function useGroupStop(region: RefObject<Element | null>): {
   };
   useEffect(() => settle(current.current));
   return {
+    ref: region,
+    'data-group': '',
     onFocus(event) {
       if (region.current !== null && groupItems(region.current).includes(event.target as HTMLElement))
         settle(event.target as Element);
@@ -79,7 +78,7 @@ export function useGroupStop(region: RefObject<Element | null>): {
     onKeyDown(event) {
       if (region.current === null) return;
       const target = event.target as HTMLElement;
-      const move = MOVES[event.key];
+      const move = ARROW_MOVES[event.key];
       if (move === undefined || !MOVES_FROM.has(target.tagName)) return;
       const items = groupItems(region.current);
       const index = items.indexOf(target);

@@ -4,8 +4,8 @@
  */
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
-/** The keys that move within the group, and where to. */
-const MOVES: Readonly<Record<string, (index: number, count: number) => number>> = {
+/** The keys that move within a group, and where to: the roving focus's and a region's one Tab stop's. */
+export const ARROW_MOVES: Readonly<Record<string, (index: number, count: number) => number>> = {
   ArrowRight: (i, n) => Math.min(n - 1, i + 1),
   ArrowDown: (i, n) => Math.min(n - 1, i + 1),
   ArrowLeft: (i) => Math.max(0, i - 1),
@@ -39,7 +39,7 @@ export function useRovingFocus(
     onKeyDown(event) {
       const all = items();
       const index = all.indexOf(event.target as Element);
-      const move = MOVES[event.key];
+      const move = ARROW_MOVES[event.key];
       if (index < 0 || move === undefined) return;
       event.preventDefault();
       // Inside the group the arrows move between its items; the page's arrow shortcuts (step a frame) do not run.

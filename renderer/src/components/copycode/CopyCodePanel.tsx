@@ -2,7 +2,7 @@
  * Copy as code: the current frame's wrap in C, C++, CV-CUDA Python and PyTorch, with the facts each depends on, the
  * naive attempt annotated for this frame, and no code where zero copy is impossible or the format was not recorded.
  */
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { copyCode, VERDICT_BADGES, type Ecosystem } from '../../../../wording/copy-code';
 import type { FrameReport } from '../../../../contract/report';
 import { useGroupStop } from '../common/group-stop';
@@ -22,20 +22,11 @@ export const CopyCodePanel = memo(function CopyCodePanel({ report }: CopyCodePan
   const { state, copy } = useCopy(snippet?.code ?? null);
   // The language tabs and Copy are one Tab stop, the arrow keys move between them; the code, a region that scrolls, is
   // a stop of its own (a group of one), where the arrow keys scroll it.
-  const panel = useRef<HTMLElement>(null);
-  const group = useGroupStop(panel);
+  const group = useGroupStop();
   if (snippet === undefined) return null;
   const { verdict } = result.facts;
   return (
-    <section
-      ref={panel}
-      className="panel copycode"
-      data-testid="copycode-panel"
-      aria-labelledby="copycode-title"
-      data-group=""
-      onKeyDown={group.onKeyDown}
-      onFocus={group.onFocus}
-    >
+    <section {...group} className="panel copycode" data-testid="copycode-panel" aria-labelledby="copycode-title">
       <header className="panel-head">
         <h2 id="copycode-title">Copy as code</h2>
         <span className={`verdict verdict-${verdict.kind}`} data-testid="copycode-verdict">

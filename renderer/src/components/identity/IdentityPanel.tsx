@@ -1,5 +1,5 @@
 /** Pointer identity: FFmpeg's pointer beside NVCV's exported pointer for every plane, and the proof. */
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import type { CaptureSummary } from '../../../../contract/capture-summary';
 import type { DecoderSurface, FrameReport } from '../../../../contract/report';
 import {
@@ -95,18 +95,9 @@ export const IdentityPanel = memo(function IdentityPanel({ report, capture }: Id
   const formatWords = describeNvcvFormat(wrap.formatName);
   const checks = wrap.formatMatch != null || strides !== null || report.decoderSurface !== undefined;
   // The panel's buttons (collapse, glossary, copy) are one Tab stop; the arrow keys move between them.
-  const panel = useRef<HTMLElement>(null);
-  const group = useGroupStop(panel);
+  const group = useGroupStop();
   return (
-    <section
-      ref={panel}
-      className="panel identity"
-      data-testid="identity-panel"
-      aria-labelledby="identity-title"
-      data-group=""
-      onKeyDown={group.onKeyDown}
-      onFocus={group.onFocus}
-    >
+    <section {...group} className="panel identity" data-testid="identity-panel" aria-labelledby="identity-title">
       <header className="panel-head">
         <PanelToggle id="identity" title="Pointer identity" />
         <h2 id="identity-title">Pointer identity</h2>

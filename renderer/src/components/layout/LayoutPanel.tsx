@@ -77,8 +77,7 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
   const hover = hovered !== null && hovered.report === report ? hovered.text : null;
   // The panel's buttons (collapse, glossary, the insets' summary) are one Tab stop; the drawing's blocks and each
   // inset's bands are a stop each.
-  const panel = useRef<HTMLElement>(null);
-  const group = useGroupStop(panel);
+  const group = useGroupStop();
   const { format, wrap } = report;
   const codedRows = facts.some((plane) => plane.codedRowsNotDisplayed > 0);
   const codedColumns = facts.some((plane) => plane.codedColumnsNotDisplayed > 0);
@@ -101,15 +100,7 @@ export function LayoutPanel({ report, codec = null }: LayoutPanelProps) {
     },
   ].filter((reason): reason is { key: string; text: string } => reason.text !== null);
   return (
-    <section
-      ref={panel}
-      className="panel layout"
-      data-testid="layout-panel"
-      aria-labelledby="layout-title"
-      data-group=""
-      onKeyDown={group.onKeyDown}
-      onFocus={group.onFocus}
-    >
+    <section {...group} className="panel layout" data-testid="layout-panel" aria-labelledby="layout-title">
       <header className="panel-head">
         <PanelToggle id="layout" title="Plane layout" />
         <h2 id="layout-title">Plane layout</h2>
