@@ -3,12 +3,10 @@
  * size with a 28 px band under it, the band's words (file, frame, FFmpeg and NVCV versions, the time) also in the
  * file's tEXt chunk, and the panel's buttons and fields left out of the picture.
  */
-import { copyFile, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { decodePng } from '../../electron/capture/png';
-import { CLIPS, expect, test } from '../support/e2e/fixtures';
-import { openSample } from '../support/e2e/open-sample';
-import { ROOT } from '../support/paths';
+import { expect, test } from '../support/e2e/fixtures';
+import { openAnotherClipAsB, openSample, readAFromGpuCapture } from '../support/e2e/open-sample';
 
 /** The text of the PNG's tEXt chunk with this keyword, or null. */
 function pngText(bytes: Buffer, keyword: string): string | null {
@@ -95,19 +93,8 @@ test('an A/B whose table scrolls inside the panel exports whole: the picture is 
   served,
 }) => {
   // B another clip, A the H200's capture of the sample: more fields differ than the panel has room for.
-  const other = path.join(served.configDir, 'another-clip-1080p.mp4');
-  await copyFile(CLIPS.padded, other);
-  await openSample(page, served);
-  await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('a');
-  await page.getByTestId('path-input').fill(other);
-  await page.getByTestId('open-path').click();
-  await expect(page.getByTestId('file-name')).toHaveText('another-clip-1080p.mp4');
-  const gpu = path.join(served.configDir, 'gpu-capture.zci');
-  await copyFile(path.join(ROOT, 'assets', 'gpu-capture.zci'), gpu);
-  await page.getByTestId('ab-capture-path').fill(gpu);
-  await page.getByTestId('ab-capture-load').click();
-  await expect(page.getByTestId('ab-label-a')).toContainText('gpu-capture.zci · frame 0');
+  await openAnotherClipAsB(page, served, 'another-clip-1080p.mp4');
+  await readAFromGpuCapture(page, served);
   const scroll = page.getByTestId('ab-table-scroll');
   const hidden = await scroll.evaluate((region) => region.scrollHeight - region.clientHeight);
   expect(hidden, 'the table scrolls inside the panel').toBeGreaterThan(20);

@@ -5,12 +5,12 @@
  * at 1000×800, 1280×800 and 1920×1080; the page's height per layout recorded in docs/rendering-heights.json and .md;
  * axe over the new controls; and the stops from the frame bar to the probe, at most 10 with Tab alone.
  */
-import { copyFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CLIPS, expect, test } from '../support/e2e/fixtures';
-import { openSample } from '../support/e2e/open-sample';
+import { openAnotherClipAsB, openSample, readAFromGpuCapture } from '../support/e2e/open-sample';
 import { screenshotPath } from '../support/live/serve';
 import { ROOT } from '../support/paths';
 
@@ -222,14 +222,11 @@ test('the A/B panel fits one screen for two different files too: each source a l
 }) => {
   // A is the sample's frame 0; B another clip under a long name: every layout field differs, and each source line is
   // longer than the panel is wide.
-  const long = path.join(served.configDir, `another-clip-${'with-a-name-longer-than-any-window-'.repeat(3)}1080p.mp4`);
-  await copyFile(CLIPS.padded, long);
-  await openSample(page, served);
-  await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('a');
-  await page.getByTestId('path-input').fill(long);
-  await page.getByTestId('open-path').click();
-  await expect(page.getByTestId('file-name')).toHaveText(path.basename(long));
+  const long = await openAnotherClipAsB(
+    page,
+    served,
+    `another-clip-${'with-a-name-longer-than-any-window-'.repeat(3)}1080p.mp4`,
+  );
   await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'different');
   await expect(page.getByTestId('ab-source-b')).toHaveAttribute(
     'title',
@@ -240,11 +237,7 @@ test('the A/B panel fits one screen for two different files too: each source a l
 
   // A from the H200's capture of the sample, with its device in the side's words: NVDEC's NV12 against software
   // decode's three planes, so that more fields differ than the panel has room for.
-  const gpu = path.join(served.configDir, 'gpu-capture.zci');
-  await copyFile(path.join(ROOT, 'assets', 'gpu-capture.zci'), gpu);
-  await page.getByTestId('ab-capture-path').fill(gpu);
-  await page.getByTestId('ab-capture-load').click();
-  await expect(page.getByTestId('ab-label-a')).toContainText('gpu-capture.zci · frame 0');
+  await readAFromGpuCapture(page, served);
   await expect(page.getByTestId('ab-source')).toHaveAttribute('data-verdict', 'different');
   const overflows = await page
     .getByTestId('ab-table-scroll')
