@@ -10,25 +10,22 @@ import path from 'node:path';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { readBudgets } from '../../contract/budgets';
 import type { StreamInfo } from '../../contract/report';
-import { PathPolicy } from '../../electron/app/path-policy';
 import { ClientSession } from '../../electron/backend/client-session';
-import { createHandlers } from '../../electron/backend/handlers/index';
-import type { HandlerContext } from '../../electron/backend/handlers/types';
+import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import type { MemoryBudget } from '../../electron/backend/memory-budget';
 import { openCharge } from '../../electron/backend/open-charge';
 import { shapeOfInfo } from '../../electron/backend/open-budget';
-import { Persistence } from '../../electron/backend/persist';
 import { teardownsSettled } from '../../electron/backend/resident-growth';
 import { probeStreamShape } from '../../electron/backend/stream-shape';
-import { addon, addonStatus } from '../support/live/addon';
 import { fixture } from '../support/paths';
+import { liveHandlers } from './live-handlers';
 
 /** The frames a client holds in these tests. */
 export const HELD_FRAMES = 2;
 
 /** A backend and a maker of its clients. */
 export interface BudgetBackend {
-  handlers: ReturnType<typeof createHandlers>;
+  handlers: Handlers;
   /** A new client of the backend, kept in the list given to budgetBackend. */
   client(): HandlerContext;
 }
@@ -38,14 +35,7 @@ export interface BudgetBackend {
  * client made is pushed onto `clients` (close them after the test).
  */
 export function budgetBackend(memory: MemoryBudget, dir: string, clients: ClientSession[]): BudgetBackend {
-  const handlers = createHandlers({
-    addon,
-    addonStatus,
-    persistence: new Persistence(path.join(dir, 'config')),
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
+  const { handlers } = liveHandlers(dir, {
     budgets: { ...readBudgets({}, os.totalmem()), holdFrames: HELD_FRAMES, memoryBytes: memory.limitBytes },
     memory,
   });

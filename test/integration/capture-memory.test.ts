@@ -5,16 +5,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PathPolicy } from '../../electron/app/path-policy';
 import { ClientSession } from '../../electron/backend/client-session';
 import { openCaptureFile } from '../../electron/capture/capture-open';
-import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
-import { Persistence } from '../../electron/backend/persist';
 import type { CaptureManifest } from '../../contract/capture';
-import { addon, addonStatus } from '../support/live/addon';
+import { addon } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { rezip, zipEntries } from '../support/zip-edit';
+import { liveHandlers } from './live-handlers';
 
 const CLIP = fixture('h264-1080p-420.mp4'); // 1920x1080 coded as 1088 rows: hidden rows under both planes
 let dir: string;
@@ -29,16 +27,7 @@ function ctx(): HandlerContext {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'zci-capmem-'));
-  handlers = createHandlers({
-    addon,
-    addonStatus,
-    persistence: new Persistence(path.join(dir, 'config')),
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
-    configDir: path.join(dir, 'config'),
-  });
+  ({ handlers } = liveHandlers(dir, { configDir: path.join(dir, 'config') }));
 });
 
 afterAll(async () => {

@@ -3,15 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientSession } from '../../electron/backend/client-session';
-import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
-import { Persistence } from '../../electron/backend/persist';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH } from '../../contract/capture';
-import { addon, addonStatus, hasGpu } from '../support/live/addon';
+import { addon, hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
-import { PathPolicy } from '../../electron/app/path-policy';
 import { OpenedSessions } from '../support/live/opened-sessions';
 import type { LiveSource } from '../../electron/backend/live-source';
+import { liveHandlers } from './live-handlers';
 
 // 642x362 H.264, 36 frames at 24 fps; its top band carries the frame index, so every frame's pixels differ.
 const CLIP = fixture('h264-odd-642x362.mp4');
@@ -21,15 +19,7 @@ let video: string;
 const opened = new OpenedSessions();
 
 function setup() {
-  const persistence = new Persistence(path.join(dir, 'config'));
-  const handlers = createHandlers({
-    addon,
-    addonStatus,
-    persistence,
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
+  const { handlers, persistence } = liveHandlers(dir, {
     app: { name: 'zerocopy-inspector', version: '9.9.9' },
     configDir: path.join(dir, 'config'),
   });

@@ -6,14 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { PathPolicy } from '../../electron/app/path-policy';
 import { ClientSession } from '../../electron/backend/client-session';
 import { dispatch } from '../../electron/backend/dispatch';
-import { createHandlers } from '../../electron/backend/handlers/index';
 import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
-import { Persistence } from '../../electron/backend/persist';
-import { addon, addonStatus } from '../support/live/addon';
+import type { Persistence } from '../../electron/backend/persist';
+import { addon } from '../support/live/addon';
 import { fixture } from '../support/paths';
+import { liveHandlers } from './live-handlers';
 
 const CLIP = fixture('h264-odd-642x362.mp4');
 const OTHER = fixture('hevc-main10-1280x720.mp4');
@@ -27,16 +26,7 @@ const contexts: HandlerContext[] = [];
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'zci-operator-device-'));
-  persistence = new Persistence(path.join(dir, 'config'));
-  handlers = createHandlers({
-    addon,
-    addonStatus,
-    persistence,
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
-  });
+  ({ handlers, persistence } = liveHandlers(dir));
 });
 
 afterEach(async () => {

@@ -5,14 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CaptureSession } from '../../electron/capture/capture-session';
 import { ClientSession } from '../../electron/backend/client-session';
 import { dispatch } from '../../electron/backend/dispatch';
-import { createHandlers } from '../../electron/backend/handlers/index';
-import type { BackendDeps, HandlerContext } from '../../electron/backend/handlers/types';
-import { Persistence } from '../../electron/backend/persist';
-import { addon, addonStatus, hasGpu } from '../support/live/addon';
+import type { HandlerContext } from '../../electron/backend/handlers/types';
+import { hasGpu } from '../support/live/addon';
 import { fixture } from '../support/paths';
-import { PathPolicy } from '../../electron/app/path-policy';
 import { OpenedSessions } from '../support/live/opened-sessions';
 import type { LiveSource } from '../../electron/backend/live-source';
+import { liveHandlers } from './live-handlers';
 
 // 642x362 H.264 4:2:0, 36 frames; its top band carries the frame index, so frames differ in their pixels.
 const CLIP = fixture('h264-odd-642x362.mp4');
@@ -31,20 +29,11 @@ afterEach(async () => {
 });
 
 function setup() {
-  const persistence = new Persistence(path.join(dir, 'config'));
-  const deps: BackendDeps = {
-    addon,
-    addonStatus,
-    persistence,
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
-  };
+  const { handlers, persistence } = liveHandlers(dir);
   const client = new ClientSession();
   opened.track(client, persistence);
   const ctx: HandlerContext = { client, emit: vi.fn() };
-  return { handlers: createHandlers(deps), ctx, persistence };
+  return { handlers, ctx, persistence };
 }
 
 /** The handlers with CLIP open on frame 0, and the addon Session behind them. */

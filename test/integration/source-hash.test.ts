@@ -10,35 +10,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientSession } from '../../electron/backend/client-session';
-import { createHandlers } from '../../electron/backend/handlers/index';
-import type { BackendDeps, HandlerContext, Handlers } from '../../electron/backend/handlers/types';
-import { Persistence } from '../../electron/backend/persist';
+import type { HandlerContext, Handlers } from '../../electron/backend/handlers/types';
 import { SourceHasher } from '../../electron/backend/source-hash';
-import { PathPolicy } from '../../electron/app/path-policy';
 import { sourceHashSchema, type SourceHash } from '../../contract/source-hash';
-import { addon, addonStatus } from '../support/live/addon';
 import { sampleCaptureBytes } from '../support/captures';
 import { fixture } from '../support/paths';
 import { OpenedSessions } from '../support/live/opened-sessions';
+import { liveHandlers } from './live-handlers';
 
 let dir: string;
 const opened = new OpenedSessions();
 
 function setup(sourceHasher?: SourceHasher) {
-  const persistence = new Persistence(path.join(dir, 'config'));
-  const deps: BackendDeps = {
-    addon,
-    addonStatus,
-    persistence,
-    samplePath: null,
-    cwd: dir,
-    paths: PathPolicy.root('/'),
-    startedAt: new Date(0),
-    ...(sourceHasher !== undefined ? { sourceHasher } : {}),
-  };
+  const { handlers, persistence } = liveHandlers(dir, sourceHasher !== undefined ? { sourceHasher } : {});
   const ctx = { client: new ClientSession(), emit: vi.fn<HandlerContext['emit']>() };
   opened.track(ctx.client, persistence);
-  return { handlers: createHandlers(deps), ctx };
+  return { handlers, ctx };
 }
 
 /** sha256sum's answer for a file. */
