@@ -14,6 +14,7 @@ import { defaultConfigDir } from '../../electron/app/config-dir';
 import { loadOrCreateSigningKey } from '../../electron/app/signing-key';
 import { encodeCapture } from '../../electron/capture/capture-write';
 import { sampleCapture } from '../support/captures';
+import { recorderContents } from '../support/recorder-captures';
 import { runCli, type CliRun } from '../support/cli-run';
 import { ROOT } from '../support/paths';
 
@@ -35,21 +36,10 @@ function cli(...args: string[]): CliRun {
 describe.skipIf(!built)('zerocopy-inspector inspect of a recorder capture (needs npm run build)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'zci-cli-hand-over-'));
-    const contents = sampleCapture([0, 1, 2]);
-    contents.manifest = {
-      ...contents.manifest,
-      recordedBy: {
-        origin: 'your-process',
-        recorder: { name: 'zci-recorder', version: '0.1.0', language: 'python' },
-        process: { name: 'python3 train.py', pid: 4242 },
-        versions: { python: '3.12.3' },
-        notTaken: [],
-      },
-      frames: contents.manifest.frames.map((frame, i) => ({
-        ...frame,
-        recorded: { stream: STREAMS[i] } as CapturedFrame['recorded'],
-      })),
-    };
+    const contents = recorderContents([0, 1, 2], (frame, i) => ({
+      ...frame,
+      recorded: { stream: STREAMS[i] } as CapturedFrame['recorded'],
+    }));
     // The key the command line reads from its config folder (runCli's XDG_CONFIG_HOME): signed by this installation.
     const key = await loadOrCreateSigningKey(defaultConfigDir({ XDG_CONFIG_HOME: path.join(dir, 'config') }));
     await writeFile(path.join(dir, 'recorded.zci'), encodeCapture(contents, key));

@@ -4,21 +4,14 @@ import { type CapturedFrame, type CaptureManifest } from '../../contract/capture
 import { recordedSummary } from '../../contract/capture-summary';
 import { HAND_OVER_CARD_HEADLINE, handOverCardWords, handOverWords } from '../../wording/hand-over';
 import { sampleCapture } from '../support/captures';
+import { recorderContents } from '../support/recorder-captures';
 
 /** The sample capture as the recorder would write it, each frame's recorded facts holding `streams[i]`. */
 function recorded(streams: unknown[]): CaptureManifest {
-  const { manifest } = sampleCapture([0, 1, 2].slice(0, streams.length));
-  return {
-    ...manifest,
-    recordedBy: {
-      origin: 'your-process',
-      recorder: { name: 'zci-recorder', version: '0.1.0', language: 'python' },
-      process: { name: 'python3 train.py', pid: 4242 },
-      versions: { python: '3.12.3' },
-      notTaken: [],
-    },
-    frames: manifest.frames.map((f, i) => ({ ...f, recorded: { stream: streams[i] } as CapturedFrame['recorded'] })),
-  };
+  return recorderContents([0, 1, 2].slice(0, streams.length), (f, i) => ({
+    ...f,
+    recorded: { stream: streams[i] } as CapturedFrame['recorded'],
+  })).manifest;
 }
 
 describe('a recorded frame’s stream at hand-over', () => {

@@ -11,7 +11,7 @@ import type { RecordedObject, RecorderFacts } from '../../contract/capture-recor
 import type { RpcFailure } from '../../contract/envelope';
 import { readCapture } from '../../electron/capture/capture-file';
 import { encodeCapture } from '../../electron/capture/capture-write';
-import { sampleCapture } from '../support/captures';
+import { recorderContents } from '../support/recorder-captures';
 import { editManifest } from '../support/zip-edit';
 
 interface MalformedCase {
@@ -52,20 +52,10 @@ const FACTS: RecorderFacts = {
 
 /** A recorder's capture of one frame with these facts in its recorded block (and what else a recorder adds). */
 function recorderCapture(): Buffer {
-  const contents = sampleCapture([0]);
-  const [frame] = contents.manifest.frames;
-  if (frame === undefined) throw new Error('no frame');
-  contents.manifest = {
-    ...contents.manifest,
-    recordedBy: {
-      origin: 'your-process',
-      recorder: { name: 'zci-recorder', version: '0.1.0', language: 'python' },
-      process: { name: 'python3 train.py', pid: 4242 },
-      versions: { python: '3.12.3' },
-      notTaken: [],
-    },
-    frames: [{ ...frame, recorded: { ...structuredClone(FACTS), boundaries: [], bytesRead: 0 } }],
-  };
+  const contents = recorderContents([0], (frame) => ({
+    ...frame,
+    recorded: { ...structuredClone(FACTS), boundaries: [], bytesRead: 0 },
+  }));
   return Buffer.from(encodeCapture(contents));
 }
 

@@ -12,6 +12,7 @@ import { readCapture } from '../../electron/capture/capture-file';
 import { encodeCapture } from '../../electron/capture/capture-write';
 import { judgedReport, roundHalfEven } from '../../electron/capture/recorded-judgements';
 import { sampleCapture } from '../support/captures';
+import { recorderContents } from '../support/recorder-captures';
 import { paddedNv12Device } from '../support/reports';
 import { editManifest } from '../support/zip-edit';
 
@@ -242,20 +243,11 @@ describe('the judgements of a recorder frame, from its facts', () => {
 describe('a recorder capture, read', () => {
   /** A recorder capture of one frame over these facts, its report stating what `report` says. */
   function recorderCapture(report: FrameReport, frameFacts: RecorderFacts): Buffer {
-    const contents = sampleCapture([0]);
-    const [frame] = contents.manifest.frames;
-    if (frame === undefined) throw new Error('no frame');
-    contents.manifest = {
-      ...contents.manifest,
-      recordedBy: {
-        origin: 'your-process',
-        recorder: { name: 'zci-recorder', version: '0.1.0', language: 'python' },
-        process: { name: 'python3 train.py', pid: 4242 },
-        versions: { python: '3.12.3' },
-        notTaken: [],
-      },
-      frames: [{ ...frame, report: { ...report, frameIndex: 0 }, recorded: { ...frameFacts } }],
-    };
+    const contents = recorderContents([0], (frame) => ({
+      ...frame,
+      report: { ...report, frameIndex: 0 },
+      recorded: { ...frameFacts },
+    }));
     return Buffer.from(encodeCapture(contents));
   }
 
