@@ -54,6 +54,24 @@ async function openShown() {
   return { memory, handlers, ctx, spy, during };
 }
 
+/** Asks `shown`'s client to save frames 10 and 20 as `name`; the save is refused for the budget, saying `message`
+ * and offering `remedy`. */
+async function refusedSave(
+  { handlers, ctx }: Awaited<ReturnType<typeof openShown>>,
+  name: string,
+  message: RegExp,
+  remedy: RegExp,
+): Promise<void> {
+  const refused = await handlers.saveCapture({ path: name, frames: [10, 20] }, ctx).catch((e: unknown) => e);
+  expect(refused).toMatchObject({
+    envelope: {
+      code: 'MEMORY_BUDGET_EXCEEDED',
+      message: expect.stringMatching(message),
+      remedy: expect.stringMatching(remedy),
+    },
+  });
+}
+
 /** After a refused save: nothing was written, the file still shows frame `index`, and `filler`'s room is given back. */
 async function wroteNothingAndServes(
   { handlers, ctx }: Awaited<ReturnType<typeof openShown>>,
@@ -85,21 +103,17 @@ it('saves a capture under a budget that holds it, charging each frame while it i
 
 it('refuses a save whose first frame does not fit before the addon decodes it, writes nothing and serves the next request', async () => {
   const shown = await openShown();
-  const { memory, handlers, ctx, spy } = shown;
+  const { memory, spy } = shown;
   // The file fits and so does a plain step; 1 MiB is left, less than a save's frame takes.
   const filler = memory.charge(memory.limitBytes - memory.usedBytes - MIB, 'everything else');
   const held = memory.usedBytes;
   spy.mockClear();
-  const refused = await handlers.saveCapture({ path: 'refused.zci', frames: [10, 20] }, ctx).catch((e: unknown) => e);
-  expect(refused).toMatchObject({
-    envelope: {
-      code: 'MEMORY_BUDGET_EXCEEDED',
-      message: expect.stringMatching(
-        /^Frame 10 of .*a\.mp4, for a capture: plane thumbnails 480 wide, \d+ operator preview\(s\) and the 3\.0 MiB picture their reference converts, up to \d+\.\d MiB it keeps until the capture is written, with the 0\.0 MiB its earlier frames keep, beside the \d+\.\d MiB the file holds needs \d+\.\d MiB; the backend's memory budget of .* has 1\.0 MiB left/,
-      ),
-      remedy: expect.stringMatching(/^Capture fewer frames.*--memory-budget/),
-    },
-  });
+  await refusedSave(
+    shown,
+    'refused.zci',
+    /^Frame 10 of .*a\.mp4, for a capture: plane thumbnails 480 wide, \d+ operator preview\(s\) and the 3\.0 MiB picture their reference converts, up to \d+\.\d MiB it keeps until the capture is written, with the 0\.0 MiB its earlier frames keep, beside the \d+\.\d MiB the file holds needs \d+\.\d MiB; the backend's memory budget of .* has 1\.0 MiB left/,
+    /^Capture fewer frames.*--memory-budget/,
+  );
   // Refused before the decoder saw it; nothing charged for it, nothing written.
   expect(spy).not.toHaveBeenCalled();
   expect(memory.usedBytes).toBe(held);
@@ -124,16 +138,12 @@ it('refuses a save at the frame that no longer fits beside what the earlier fram
   const held = memory.usedBytes;
   during.length = 0;
   spy.mockClear();
-  const refused = await handlers.saveCapture({ path: 'half.zci', frames: [10, 20] }, ctx).catch((e: unknown) => e);
-  expect(refused).toMatchObject({
-    envelope: {
-      code: 'MEMORY_BUDGET_EXCEEDED',
-      message: expect.stringMatching(
-        /^Frame 20 of .*a\.mp4, for a capture: .*, with the (?!0\.0 )\d+\.\d MiB its earlier frames keep, beside/,
-      ),
-      remedy: expect.stringMatching(/^Capture fewer frames/),
-    },
-  });
+  await refusedSave(
+    shown,
+    'half.zci',
+    /^Frame 20 of .*a\.mp4, for a capture: .*, with the (?!0\.0 )\d+\.\d MiB its earlier frames keep, beside/,
+    /^Capture fewer frames/,
+  );
   expect(during.map((call) => call.index)).toEqual([10]);
   // The first frame's keep given back with the refusal: the file's charge (reconciled by the step) and the filler.
   expect(memory.usedBytes).toBe(filler.bytes + chargeOf(ctx).bytes);
