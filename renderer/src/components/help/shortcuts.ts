@@ -55,7 +55,7 @@ export interface ViewKeys {
   keys: { keys: string[]; text: string }[];
 }
 
-/** The pixel probe's keys (ProbeCanvas, ProbePanel) and the hex view's (HexPanel). */
+/** The pixel probe's keys (ProbeCanvas, ProbePanel, ProbeViewControl) and the hex view's (HexPanel). */
 export const VIEW_KEYS: ViewKeys[] = [
   {
     view: 'Pixel probe (the view focused)',
@@ -66,6 +66,14 @@ export const VIEW_KEYS: ViewKeys[] = [
       { keys: ['+', '−'], text: 'zoom in and out (the wheel too); from 16× a pixel grid, from 32× the values' },
       { keys: ['Escape'], text: 'unpin (anywhere on the page while no dialog is open), or the Unpin button' },
       { keys: ['Enter'], text: 'in the x or y field: go there at 16× (typing a place already moves the pin)' },
+    ],
+  },
+  {
+    view: 'Probe view: channel and range (one Tab stop)',
+    keys: [
+      { keys: ['←', '↑', '→', '↓'], text: 'move between U and V, U only, V only, full scale, stretch, value, word' },
+      { keys: ['Home', 'End'], text: 'the first or last of them' },
+      { keys: ['Enter', 'Space'], text: 'choose it: the view, the values drawn from 32× and exports follow' },
     ],
   },
   {

@@ -1,7 +1,8 @@
 /**
  * The probe's view of one plane: tiles drawn nearest-neighbour (no smoothing) at any zoom, or the plane's thumbnail
  * where the tiles would exceed the budget; padding columns and hidden rows hatched over their bytes; from 16× a grid
- * between pixels and from 32× each pixel's values inside it (ProbeOverlay). Wheel or +/− zoom, dragging pans,
+ * between pixels and from 32× each pixel's values inside it (ProbeOverlay); samples drawn as the view control
+ * chooses (channel, value or word, full scale or stretched). Wheel or +/− zoom, dragging pans,
  * hovering probes, a click pins the probe, arrow keys move it while the view has focus.
  */
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
@@ -11,7 +12,7 @@ import { greyToRgba } from '../thumbnails/grey';
 import type { PixelAt } from '../../model/pixel-address';
 import type { SampleLayout } from './sample-format';
 import { decodePixel } from './sample-format';
-import { pixelRgb, tileRgba } from './tile-image';
+import { pixelRgb, shownSamples, tileRgba, type SampleMapping } from './tile-image';
 import type { DrawnPixel } from './pixel-overlay';
 import { ProbeOverlay } from './ProbeOverlay';
 import { pixelCentre, pixelUnder, zoomView, type PlaneGrid, type View } from '../../model/tile-plan';
@@ -21,6 +22,8 @@ import type { PlaneThumbnail } from '../../../../contract/show';
 export interface ProbeCanvasProps {
   facts: PlaneFacts;
   layout: SampleLayout;
+  /** How samples become pixels: the channel, value or word, full scale or stretched (the view control). */
+  mapping: SampleMapping;
   grid: PlaneGrid;
   view: View;
   width: number;
@@ -75,9 +78,11 @@ function stripes(colour: string): HTMLCanvasElement {
 
 /** The view. */
 export function ProbeCanvas(props: ProbeCanvasProps) {
-  const { facts, layout, grid, view, width, height, tiles, thumbnail, probe } = props;
+  const { facts, layout, mapping, grid, view, width, height, tiles, thumbnail, probe } = props;
   const ref = useRef<HTMLCanvasElement>(null);
-  const images = useRef(new WeakMap<MemoryBytes, HTMLCanvasElement>());
+  // Each tile's image, with the mapping it was drawn with: another mapping draws it anew.
+  const images = useRef(new WeakMap<MemoryBytes, { mapping: string; image: HTMLCanvasElement }>());
+  const mappingKey = JSON.stringify(mapping);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
   const latest = useRef(props);
   useEffect(() => {
@@ -104,15 +109,15 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
     }
     for (const tile of tiles) {
       if (tile.entry === undefined) continue;
-      let image = images.current.get(tile.entry);
-      if (image === undefined) {
+      let image = images.current.get(tile.entry)?.image;
+      if (image === undefined || images.current.get(tile.entry)?.mapping !== mappingKey) {
         const { read, bytes } = tile.entry;
-        const pixels = tileRgba(bytes, read.rows, read.bytesPerRow, facts.bytesPerPixel, layout);
+        const pixels = tileRgba(bytes, read.rows, read.bytesPerRow, facts.bytesPerPixel, layout, mapping);
         image = document.createElement('canvas');
         image.width = pixels.width;
         image.height = pixels.height;
         image.getContext('2d')?.putImageData(new ImageData(pixels.rgba, pixels.width, pixels.height), 0, 0);
-        images.current.set(tile.entry, image);
+        images.current.set(tile.entry, { mapping: mappingKey, image });
       }
       const x = tile.tx * TILE;
       const y = tile.ty * TILE;
@@ -147,7 +152,9 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
       context.lineWidth = 1;
       context.strokeRect(cx - size / 2 - 2.5, cy - size / 2 - 2.5, size + 5, size + 5);
     }
-  }, [facts, layout, grid, view, width, height, tiles, thumbnail, probe]);
+    // The mapping by its key: the panel makes it anew each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [facts, layout, mappingKey, grid, view, width, height, tiles, thumbnail, probe]);
 
   // The wheel zooms the view, so the page must not scroll: a listener that is not passive.
   useEffect(() => {
@@ -182,7 +189,11 @@ export function ProbeCanvas(props: ProbeCanvasProps) {
     const column = (x - Math.floor(x / TILE) * TILE) * facts.bytesPerPixel;
     if (row >= entry.read.rows || column + facts.bytesPerPixel > entry.read.bytesPerRow) return null;
     const samples = decodePixel(entry.bytes, row * entry.read.bytesPerRow + column, layout);
-    return { samples, rgb: pixelRgb(samples, layout) };
+    return {
+      samples: shownSamples(samples, mapping),
+      representation: mapping.representation,
+      rgb: pixelRgb(samples, layout, mapping),
+    };
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>): void => {

@@ -53,7 +53,8 @@ export function ProbeOverlay({ view, grid, width, height, pixelAt }: ProbeOverla
             top: label.top,
             width: size,
             height: size,
-            fontSize: size >= 64 ? 13 : label.lines.length > 1 ? 9 : 11,
+            // A word in hex ("0x8000") takes six characters: smaller type keeps it inside 32 pixels.
+            fontSize: size >= 64 ? 13 : label.lines.some((l) => l.length > 4) ? 8 : label.lines.length > 1 ? 9 : 11,
           }}
         >
           {label.lines.map((text) => (

@@ -1,7 +1,8 @@
 /**
  * The pixel probe: any plane at full resolution, zoomed up to 64×, read tile by tile through readMemory (never the
  * whole frame), with the plane's padding columns and hidden rows in view so their bytes can be probed too. The x and
- * y fields follow the pinned pixel, and typing in them moves it; Escape or Unpin drops the pin.
+ * y fields follow the pinned pixel, and typing in them moves it; Escape or Unpin drops the pin. The view control
+ * chooses how samples are drawn (channel, range, value or word); the readout keeps the raw facts.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FrameReport } from '../../../../contract/report';
@@ -19,6 +20,9 @@ import { ProbeReadout } from './ProbeReadout';
 import { ProbeJumps, ProbeNotes } from './ProbeNotes';
 import { useEscapeUnpins, useWidth } from './probe-hooks';
 import { decodePixel } from './sample-format';
+import { hasWordView, tilesSpan, type SampleMapping } from './tile-image';
+import { ProbeViewControl } from './ProbeViewControl';
+import { OPENING_VIEW, type ProbeViewChoice } from './view-choice';
 import { centreOn, pixelCentre, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from '../../model/tile-plan';
 import './probe.css';
 import type { PlaneThumbnail } from '../../../../contract/show';
@@ -73,6 +77,8 @@ export function ProbePanel({
   const [pinned, setPinned] = useState<PixelAt | null>(null);
   useEffect(() => onPin?.(pinned), [pinned, onPin]);
   const [jump, setJump] = useState({ x: '0', y: '0' });
+  // The channel and range views: kept while frames step and planes change.
+  const [viewChoice, setViewChoice] = useState<ProbeViewChoice>(OPENING_VIEW);
   const canvasBox = useRef<HTMLDivElement>(null);
   /** Pins a pixel (or drops the pin); the x and y fields follow a pin, and keep the last one's place after it. */
   const pinAt = (at: PixelAt | null): void => {
@@ -194,6 +200,25 @@ export function ProbePanel({
   }
 
   const tiles = plan.tiles.map((tile) => ({ ...tile, entry: memory.cached(tile.range) }));
+  // The choice as it applies to this plane: a channel where it has two components, the word where it has one.
+  const shape = {
+    channel: layout.components.length === 2 ? viewChoice.channel : 'all',
+    representation: hasWordView(layout) ? viewChoice.representation : 'value',
+  } as const;
+  const stretch =
+    viewChoice.range === 'stretch'
+      ? tilesSpan(
+          tiles.flatMap((t) =>
+            t.entry !== undefined
+              ? [{ bytes: t.entry.bytes, rows: t.entry.read.rows, bytesPerRow: t.entry.read.bytesPerRow }]
+              : [],
+          ),
+          plane.bytesPerPixel,
+          layout,
+          shape,
+        )
+      : null;
+  const mapping: SampleMapping = { ...shape, stretch };
   const thumbnail = !plan.withinBudget || replay ? (thumbnails.find((t) => t.plane === plane.index) ?? null) : null;
   const frameBytes = facts.reduce((sum, p) => sum + p.pitch * p.rows, 0);
   const jumpTo = (at: PixelAt): void => {
@@ -330,6 +355,14 @@ export function ProbePanel({
           </button>
         </form>
         <ProbeJumps plane={plane} columns={grid.columns} codedColumns={codedColumns} onJump={jumpTo} />
+        <ProbeViewControl
+          layout={layout}
+          planeName={plane.name}
+          swFormat={report.format.swFormat}
+          choice={viewChoice}
+          onChoice={setViewChoice}
+          stretch={stretch}
+        />
       </div>
       <div className="probe-body">
         <div className="probe-view" ref={box}>
@@ -337,6 +370,7 @@ export function ProbePanel({
             <ProbeCanvas
               facts={plane}
               layout={layout}
+              mapping={mapping}
               grid={grid}
               view={view}
               width={width}

@@ -1,6 +1,7 @@
 /**
  * What the probe draws over its pixels when they are large enough: a grid between pixels from 16 screen pixels a
- * pixel, and each pixel's sample values inside it from 32 (Y, or U and V of interleaved chroma), in a text colour
+ * pixel, and each pixel's samples inside it from 32 (the channel the view shows: Y, U and V of interleaved chroma, U or
+ * V; as values, or as words in hex where the view shows the words as stored), in a text colour
  * chosen against the colour the pixel is drawn in, so the values read on dark and light samples alike.
  */
 import type { PixelAt } from '../../model/pixel-address';
@@ -13,9 +14,11 @@ export const GRID_ZOOM = 16;
 /** The zoom from which each pixel's values are written inside it. */
 const VALUE_ZOOM = 32;
 
-/** A pixel's samples and the colour it is drawn in (0–255 each). */
+/** A pixel's samples the view shows (the chosen channel), how they are shown, and the colour it is drawn in. */
 export interface DrawnPixel {
   samples: readonly DecodedSample[];
+  /** 'word': each sample's 16-bit word as stored, in hex; else its value. */
+  representation?: 'value' | 'word';
   rgb: readonly [number, number, number];
 }
 
@@ -25,7 +28,7 @@ export interface ValueLabel {
   /** Screen position of the pixel's top-left corner in the view, in CSS pixels. */
   left: number;
   top: number;
-  /** One line per component: "81", or "U 128" and "V 130" for interleaved chroma (valueLines). */
+  /** One line per component shown: "81", "0x8000" (a word), or "U 128" and "V 130" for interleaved chroma. */
   lines: string[];
   /** 'dark' text on a light pixel, 'light' text on a dark one. */
   tone: 'dark' | 'light';
@@ -58,12 +61,17 @@ function toneOn(rgb: readonly [number, number, number]): 'dark' | 'light' {
 }
 
 /**
- * The lines written in a pixel: the bare value of one component, each component named where there are more ("U 128"
- * from 64 screen pixels a pixel, "U128" below, where the space would not fit).
+ * The lines written in a pixel: the bare value (or word, in hex) of one component, each component named where there
+ * are more ("U 128" from 64 screen pixels a pixel, "U128" below, where the space would not fit).
  */
-function valueLines(samples: readonly DecodedSample[], zoom: number): string[] {
-  if (samples.length === 1) return samples.map((s) => String(s.value));
-  return samples.map((s) => `${s.component}${zoom >= 64 ? ' ' : ''}${s.value}`);
+function valueLines(
+  samples: readonly DecodedSample[],
+  zoom: number,
+  representation: 'value' | 'word' = 'value',
+): string[] {
+  const text = (s: DecodedSample): string => (representation === 'word' ? s.word : String(s.value));
+  if (samples.length === 1) return samples.map(text);
+  return samples.map((s) => `${s.component}${zoom >= 64 ? ' ' : ''}${text(s)}`);
 }
 
 /** The labels of every pixel on screen whose bytes are read, or none below VALUE_ZOOM. */
@@ -85,7 +93,7 @@ export function valueLabels(
         at: { plane: grid.plane, x, y },
         left: (x - view.x) * view.zoom,
         top: (y - view.y) * view.zoom,
-        lines: valueLines(drawn.samples, view.zoom),
+        lines: valueLines(drawn.samples, view.zoom, drawn.representation),
         tone: toneOn(drawn.rgb),
       });
     }
