@@ -54,10 +54,10 @@ describe('the probe’s channel and range views', () => {
 
   it('word as stored writes the word in hex; stretch says the span it maps', async () => {
     await chromaAt32();
-    expect(screen.getByTestId('probe-sample-value')).toHaveTextContent('value (P010 >> 6)');
-    expect(screen.getByTestId('probe-sample-value')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('probe-repr-value')).toHaveTextContent('value (P010 >> 6)');
+    expect(screen.getByTestId('probe-repr-value')).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(screen.getByTestId('probe-channel-1'));
-    fireEvent.click(screen.getByTestId('probe-sample-word'));
+    fireEvent.click(screen.getByTestId('probe-repr-word'));
     expect(valueAt(4, 2)).toHaveTextContent(/^0x9600$/);
     expect(valueAt(4, 2)!.style.fontSize).toBe('8px');
     fireEvent.click(screen.getByTestId('probe-range-stretch'));
@@ -66,7 +66,7 @@ describe('the probe’s channel and range views', () => {
     expect(stretch).toHaveAttribute('data-min', String(600 << 6));
     expect(stretch).toHaveAttribute('data-max', String(610 << 6));
     expect(stretch).toHaveTextContent('stretch 0x9600…0x9880 → 0…255');
-    fireEvent.click(screen.getByTestId('probe-sample-value'));
+    fireEvent.click(screen.getByTestId('probe-repr-value'));
     expect(screen.getByTestId('probe-stretch')).toHaveTextContent('stretch 600…610 → 0…255');
     fireEvent.click(screen.getByTestId('probe-range-full'));
     expect(screen.queryByTestId('probe-stretch')).toBeNull();

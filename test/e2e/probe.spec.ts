@@ -2,11 +2,14 @@
  * The pixel probe and the layout drawing under the pointer, in Chromium against serve mode on the sample (software
  * frames: each plane in a buffer of its own). Zooming keeps the pinned pixel where it is on screen; hovering keeps
  * updating the readout while a pin is held; the thin bands of hidden rows in the layout drawing answer with their
- * own region, not with the bytes after them.
+ * own region, not with the bytes after them. The channel and range views draw what the raw samples predict.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
+import { openPath, probe } from '../support/e2e/memory-reads';
 import { screenshotPath } from '../support/live/serve';
+import { fixture } from '../support/paths';
 
 async function openSample(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -241,4 +244,143 @@ test('the x and y fields follow the pick, typing moves it, Escape and Unpin drop
   await page.getByRole('button', { name: /^Unpin the pixel at x 40, y 53/ }).click();
   await expect(xy).toBeHidden();
   await expect(canvas).toBeFocused();
+});
+
+/** The canvas's pixel under the middle of pixel (x, y)'s square, and the value written there (32× and up). */
+async function drawnAt(page: Page, x: number, y: number): Promise<{ rgb: number[]; text: string } | null> {
+  return page.evaluate(
+    ([px, py]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="probe-canvas"]')!;
+      const label = document.querySelector<HTMLElement>(`[data-testid="probe-value"][data-x="${px}"][data-y="${py}"]`);
+      if (label === null) return null;
+      const size = Number.parseFloat(label.style.width);
+      const cx = Math.floor(Number.parseFloat(label.style.left) + size / 2);
+      const cy = Math.floor(Number.parseFloat(label.style.top) + size / 2);
+      const rgb = Array.from(canvas.getContext('2d')!.getImageData(cx, cy, 1, 1).data.slice(0, 3));
+      return { rgb, text: label.textContent ?? '' };
+    },
+    [x, y],
+  );
+}
+
+/** The readout's raw sample i: its word and value. */
+async function rawOf(page: Page, i: number): Promise<{ word: string; value: number }> {
+  const sample = page.getByTestId(`probe-sample-${i}`);
+  await expect(sample).toBeVisible();
+  return {
+    word: (await sample.getAttribute('data-word')) ?? '',
+    value: Number(await sample.getAttribute('data-value')),
+  };
+}
+
+test('the channel and range views draw what the readout’s raw sample predicts, on the 10-bit clip, and stay while frames step', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSample(page, served.url);
+  await openPath(page, fixture('hevc-main10-1280x720.mp4'));
+  // Software decode here gives yuv420p10le (the 10 bits low in each word); NVDEC gives P010 (high): the bits text
+  // says which, and the view's value button names the same.
+  // A pixel at the edge of a block of testsrc2's pattern, other samples above and below it in view.
+  const [x, y] = [900, 300];
+  await probe(page, 0, x, y);
+  await page.getByTestId('probe-zoom-in').click();
+  await expect(page.getByTestId('probe-zoom')).toHaveAttribute('data-zoom', '32');
+  const grey = (level: number) => [level, level, level];
+  const p010 = (await page.getByTestId('probe-bits').textContent())?.includes('high bits') ?? false;
+  await expect(page.getByTestId('probe-repr-value')).toHaveText(p010 ? 'value (P010 >> 6)' : 'value (word & 0x3ff)');
+  const luma = await rawOf(page, 0);
+  expect(Number(luma.word)).toBe(p010 ? luma.value << 6 : luma.value);
+
+  // Full scale: the 10-bit value scaled to 8 bits; the value written in the pixel.
+  await expect.poll(() => drawnAt(page, x, y)).toEqual({ rgb: grey(luma.value >> 2), text: String(luma.value) });
+
+  // Stretch: the least and greatest sample of the tiles read, said, mapped to 0–255 (read together with the pixel,
+  // as tiles still arriving widen the span).
+  await page.getByTestId('probe-range-stretch').click();
+  const stretch = page.getByTestId('probe-stretch');
+  const stretchedView = async () => {
+    const [min, max] = [Number(await stretch.getAttribute('data-min')), Number(await stretch.getAttribute('data-max'))];
+    const drawn = await drawnAt(page, x, y);
+    return { min, max, said: await stretch.textContent(), drawn };
+  };
+  await expect
+    .poll(async () => {
+      const { min, max, said, drawn } = await stretchedView();
+      const level = Math.round(((luma.value - min) * 255) / (max - min));
+      return max > min && said === `stretch ${min}…${max} → 0…255` && drawn?.rgb.join() === grey(level).join();
+    })
+    .toBe(true);
+  const { min, max, drawn } = await stretchedView();
+  expect(min).toBeLessThan(luma.value);
+  expect(max).toBeGreaterThan(luma.value);
+  expect(drawn?.text).toBe(String(luma.value));
+
+  // The word as stored: its high byte, what an 8-bit read of the bytes sees; the word written in hex.
+  await page.getByTestId('probe-range-full').click();
+  await page.getByTestId('probe-repr-word').click();
+  await expect.poll(() => drawnAt(page, x, y)).toEqual({ rgb: grey(Number(luma.word) >> 8), text: luma.word });
+  await page.getByTestId('probe-panel').screenshot({ path: screenshotPath('probe-views-word') });
+
+  // The choice stays while frames step: the next frame's pixel drawn as its word too.
+  await page.getByTestId('frame-input').fill('1');
+  await page.getByTestId('go-frame').click();
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 1 of ');
+  await expect(page.getByTestId('probe-repr-word')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('probe-xy')).toHaveAttribute('data-x', String(x));
+  const next = await rawOf(page, 0);
+  await expect.poll(() => drawnAt(page, x, y)).toEqual({ rgb: grey(Number(next.word) >> 8), text: next.word });
+
+  // Chroma: interleaved (P010) offers U and V, U only and V only; planar chroma is its own channel and says so.
+  const cx = 100;
+  const cy = 60;
+  if (p010) {
+    await probe(page, 1, cx, cy);
+    await page.getByTestId('probe-zoom-in').click();
+    await page.getByTestId('probe-repr-value').click();
+    const [u, v] = [await rawOf(page, 0), await rawOf(page, 1)];
+    await page.getByTestId('probe-channel-0').click();
+    await expect.poll(() => drawnAt(page, cx, cy)).toEqual({ rgb: grey(u.value >> 2), text: String(u.value) });
+    await page.getByTestId('probe-channel-1').click();
+    await expect.poll(() => drawnAt(page, cx, cy)).toEqual({ rgb: grey(v.value >> 2), text: String(v.value) });
+  } else {
+    await probe(page, 1, cx, cy);
+    await expect(page.getByTestId('probe-channel-one')).toHaveText('channel: U (one component)');
+    await expect(page.getByTestId('probe-channel-0')).toHaveCount(0);
+  }
+
+  // The control passes axe in both themes, with every part of it shown.
+  await page.getByTestId('probe-range-stretch').click();
+  await expect(page.getByTestId('probe-stretch')).toHaveAttribute('data-min', /\d/);
+  const found = async (): Promise<string[]> => {
+    const results = await new AxeBuilder({ page }).include('[data-testid="probe-view"]').analyze();
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  };
+  expect(await found()).toEqual([]);
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await found()).toEqual([]);
+  await page.getByTestId('probe-panel').screenshot({ path: screenshotPath('probe-views-stretch') });
+});
+
+test('the probe’s view control is one Tab stop with the arrow keys inside', async ({ page, served }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSample(page, served.url);
+  const control = page.getByTestId('probe-view');
+  const buttons = control.getByRole('button');
+  await expect(buttons).toHaveText(['full scale', 'stretch']);
+  await page.getByTestId('probe-range-full').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('probe-range-stretch')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('probe-range-stretch')).toHaveAttribute('aria-pressed', 'true');
+  // Only the button last used is in the tab order.
+  await expect(page.getByTestId('probe-range-full')).toHaveAttribute('tabindex', '-1');
+  await expect(page.getByTestId('probe-range-stretch')).toHaveAttribute('tabindex', '0');
+  // The arrow keys moved inside the control: the frame did not step.
+  await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 of ');
+  await page.keyboard.press('Tab');
+  await expect(control.locator(':focus')).toHaveCount(0);
 });
