@@ -40,6 +40,7 @@ describe('the probe’s channel and range views', () => {
     await chromaAt32();
     expect(screen.getByTestId('probe-channel-all')).toHaveAttribute('aria-pressed', 'true');
     expect(valueAt(4, 2)).toHaveTextContent('U512V600');
+    expect(screen.queryByTestId('probe-view-said')).toBeNull();
     fireEvent.click(screen.getByTestId('probe-channel-0'));
     expect(screen.getByTestId('probe-channel-0')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('probe-channel-all')).toHaveAttribute('aria-pressed', 'false');
@@ -47,6 +48,7 @@ describe('the probe’s channel and range views', () => {
     expect(valueAt(5, 2)).toHaveTextContent(/^520$/);
     fireEvent.click(screen.getByTestId('probe-channel-1'));
     expect(valueAt(4, 2)).toHaveTextContent(/^600$/);
+    expect(screen.getByTestId('probe-view-said')).toHaveTextContent('drawn: V only');
     // The readout keeps the raw facts: both samples, whatever the view.
     expect(screen.getByTestId('probe-sample-0')).toHaveAttribute('data-value', '512');
     expect(screen.getByTestId('probe-sample-1')).toHaveAttribute('data-value', '600');
@@ -59,6 +61,7 @@ describe('the probe’s channel and range views', () => {
     fireEvent.click(screen.getByTestId('probe-channel-1'));
     fireEvent.click(screen.getByTestId('probe-repr-word'));
     expect(valueAt(4, 2)).toHaveTextContent(/^0x9600$/);
+    expect(screen.getByTestId('probe-view-said')).toHaveTextContent('drawn: V only, words as stored');
     expect(valueAt(4, 2)!.style.fontSize).toBe('8px');
     fireEvent.click(screen.getByTestId('probe-range-stretch'));
     // V's words of the tiles read: 600 << 6 and 610 << 6.

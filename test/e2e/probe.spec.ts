@@ -321,6 +321,8 @@ test('the channel and range views draw what the readout’s raw sample predicts,
   // The word as stored: its high byte, what an 8-bit read of the bytes sees; the word written in hex.
   await page.getByTestId('probe-range-full').click();
   await page.getByTestId('probe-repr-word').click();
+  // Said in words too, since an export leaves the buttons out.
+  await expect(page.getByTestId('probe-view-said')).toHaveText('drawn: words as stored');
   await expect.poll(() => drawnAt(page, x, y)).toEqual({ rgb: grey(Number(luma.word) >> 8), text: luma.word });
   await page.getByTestId('probe-panel').screenshot({ path: screenshotPath('probe-views-word') });
 

@@ -3,7 +3,8 @@
  * chroma; a one-component plane is its own channel, and says so), the range (full scale, or stretched from the least
  * to the greatest sample of the tiles read, with the two said), and for samples kept in 16-bit words with fewer bits
  * (P010 keeps them high, yuv420p10le low) the value against the word as stored, whose high byte is what an 8-bit read
- * of the bytes sees. One Tab stop: the arrow keys, Home and End move between its buttons.
+ * of the bytes sees. One Tab stop: the arrow keys, Home and End move between its buttons. What is drawn other than
+ * today's picture is also said in words, so an export (which leaves buttons out) says it too.
  */
 import { useRef } from 'react';
 import { useRovingFocus } from '../common/roving-focus';
@@ -43,6 +44,11 @@ export function ProbeViewControl({ layout, planeName, swFormat, choice, onChoice
     </button>
   );
   const [u, v] = layout.components;
+  // What the view draws other than today's picture, in words: exports leave the buttons out, not this.
+  const said = [
+    ...(two && choice.channel !== 'all' ? [`${layout.components[choice.channel] ?? ''} only`] : []),
+    ...(words && choice.representation === 'word' ? ['words as stored'] : []),
+  ];
   return (
     <div
       className="probe-view-control"
@@ -78,6 +84,11 @@ export function ProbeViewControl({ layout, planeName, swFormat, choice, onChoice
             representation: 'word',
           })}
         </div>
+      )}
+      {said.length > 0 && (
+        <span className="muted" data-testid="probe-view-said">
+          drawn: {said.join(', ')}
+        </span>
       )}
       {choice.range === 'stretch' && (
         <span
