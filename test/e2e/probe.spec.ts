@@ -385,4 +385,10 @@ test('the probe’s view control is one Tab stop with the arrow keys inside', as
   await expect(page.getByTestId('frame-indicator')).toContainText('frame 0 of ');
   await page.keyboard.press('Tab');
   await expect(control.locator(':focus')).toHaveCount(0);
+  // The help lists the control's keys.
+  await page.locator('body').click({ position: { x: 5, y: 790 } });
+  await page.keyboard.press('?');
+  const help = page.getByTestId('help-overlay');
+  await expect(help).toContainText('Probe view: channel and range (one Tab stop)');
+  await expect(help).toContainText('move between U and V, U only, V only, full scale, stretch, value, word');
 });

@@ -39,7 +39,7 @@ export function shownSamples(samples: readonly DecodedSample[], mapping: SampleM
 }
 
 /** The number a sample is shown as: its value, or its word as stored. */
-export function sampleNumber(sample: DecodedSample, representation: SampleMapping['representation']): number {
+function sampleNumber(sample: DecodedSample, representation: SampleMapping['representation']): number {
   return representation === 'word' ? Number(sample.word) : sample.value;
 }
 
