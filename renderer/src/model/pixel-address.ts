@@ -1,7 +1,9 @@
 /**
  * Where a sample lies: its byte offset from the plane's first byte (row × pitch + x × bytes per pixel), and its
- * address through FFmpeg's pointer and through the pointer NVCV exported for the plane.
+ * address through FFmpeg's pointer and through the pointer NVCV exported for the plane; whether it is in the probe's
+ * view, and a place typed in a field.
  */
+import type { View } from './tile-plan';
 
 /** A sample's place in one plane, counted in pixels of that plane. */
 export interface PixelAt {
@@ -36,4 +38,23 @@ export function movePixel(at: PixelAt, dx: number, dy: number, columns: number, 
     x: Math.min(Math.max(0, at.x + dx), Math.max(0, columns - 1)),
     y: Math.min(Math.max(0, at.y + dy), Math.max(0, rows - 1)),
   };
+}
+
+/** Whether a pixel lies inside the view, at least 2 screen pixels from its top and left edges and a whole pixel from
+ * its right and bottom ones. */
+export function pixelInView(view: View, at: { x: number; y: number }, box: { width: number; height: number }): boolean {
+  const margin = 2 / view.zoom;
+  return (
+    at.x >= view.x + margin &&
+    at.y >= view.y + margin &&
+    at.x < view.x + box.width / view.zoom - 1 &&
+    at.y < view.y + box.height / view.zoom - 1
+  );
+}
+
+/** A whole number in 0…limit − 1 typed in a field (spaces around it allowed), or null. */
+export function fieldValue(text: string, limit: number): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const value = Number(text);
+  return value < limit ? value : null;
 }

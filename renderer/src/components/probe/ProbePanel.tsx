@@ -11,18 +11,17 @@ import type { MemoryAccess } from './memory-access';
 import { useMissedReads } from './missed-reads';
 import type { SideLabels } from '../../../../wording/sides';
 import { NOT_CAPTURED_ROW } from '../../../../wording/not-captured';
-import { movePixel, pixelOffset, type PixelAt } from '../../model/pixel-address';
+import { fieldValue, movePixel, pixelInView, pixelOffset, type PixelAt } from '../../model/pixel-address';
 import { bytesInRead, rangesHolding, type PixelBytes } from './pixel-bytes';
 import { pixelRegion } from '../../model/pixel-region';
 import { ProbeCanvas } from './ProbeCanvas';
-import { colourOf, cositedSamples, layoutOf, readPixel } from './probe-reading';
+import { colourLine, cositedSamples, layoutOf, readPixel } from './probe-reading';
 import { ProbeReadout } from './ProbeReadout';
 import { ProbeJumps, ProbeNotes } from './ProbeNotes';
 import { useEscapeUnpins, useWidth } from './probe-hooks';
 import { decodePixel } from './sample-format';
-import { hasWordView, tilesSpan, type SampleMapping } from './tile-image';
 import { ProbeViewControl } from './ProbeViewControl';
-import { OPENING_VIEW, type ProbeViewChoice } from './view-choice';
+import { OPENING_VIEW, viewMapping, type ProbeViewChoice } from './view-choice';
 import { centreOn, pixelCentre, planeGrid, planTiles, ZOOM_LEVELS, zoomView, type View } from '../../model/tile-plan';
 import './probe.css';
 import type { PlaneThumbnail } from '../../../../contract/show';
@@ -88,7 +87,7 @@ export function ProbePanel({
 
   // Escape drops the pin from anywhere on the page while no dialog or popover is open (those take Escape first);
   // inside the panel the panel's own handler takes it before the page's shortcuts.
-  useEscapeUnpins(pinned !== null, setPinned);
+  const escapeUnpins = useEscapeUnpins(pinned !== null, setPinned);
 
   useWidth(box, setWidth);
 
@@ -176,7 +175,6 @@ export function ProbePanel({
     if (f === undefined || found === null) return null;
     return decodePixel(found.bytes, 0, layoutOf(report, f))[at.component]?.value ?? null;
   };
-  let rgb = null;
   // A capture answers from the rows it kept; elsewhere it says so, in plain words, never "reading" for ever: a
   // pixel whose read came back empty is not captured (a capture) or not read (a file, the failure said below).
   const pixelMissed = (at: PixelAt): boolean => {
@@ -187,38 +185,20 @@ export function ProbePanel({
   const notCapturedMessage = memory.error?.code === 'MEMORY_NOT_CAPTURED' ? memory.error.message : missed.notCaptured;
   const notCaptured = replay && notCapturedMessage !== null;
   const missingWords = replay ? NOT_CAPTURED_ROW : 'not read (see below)';
-  const cositedMissed = cosited !== null && [cosited.y, cosited.u, cosited.v].some(pixelMissed);
-  let rgbNote = cositedMissed ? `${missingWords} at this pixel` : 'reading the co-sited samples…';
-  if (pixelReading !== null && pixelReading.region !== 'visible') rgbNote = 'not a displayed pixel';
-  else if (cosited === null) rgbNote = 'not a YUV frame in two or three planes';
-  else {
-    const [y, u, v] = [valueOf(cosited.y), valueOf(cosited.u), valueOf(cosited.v)];
-    if (y !== null && u !== null && v !== null) {
-      rgb = colourOf(report, y, u, v);
-      rgbNote = `Y ${y}, U ${u}, V ${v}: ${cosited.note}`;
-    }
-  }
+  const { rgb, note: rgbNote } = colourLine(report, cosited, pixelReading?.region ?? null, {
+    missingWords,
+    missed: cosited !== null && [cosited.y, cosited.u, cosited.v].some(pixelMissed),
+    valueOf,
+  });
 
   const tiles = plan.tiles.map((tile) => ({ ...tile, entry: memory.cached(tile.range) }));
-  // The choice as it applies to this plane: a channel where it has two components, the word where it has one.
-  const shape = {
-    channel: layout.components.length === 2 ? viewChoice.channel : 'all',
-    representation: hasWordView(layout) ? viewChoice.representation : 'value',
-  } as const;
-  const stretch =
-    viewChoice.range === 'stretch'
-      ? tilesSpan(
-          tiles.flatMap((t) =>
-            t.entry !== undefined
-              ? [{ bytes: t.entry.bytes, rows: t.entry.read.rows, bytesPerRow: t.entry.read.bytesPerRow }]
-              : [],
-          ),
-          plane.bytesPerPixel,
-          layout,
-          shape,
-        )
-      : null;
-  const mapping: SampleMapping = { ...shape, stretch };
+  const mapping = viewMapping(
+    viewChoice,
+    layout,
+    tiles.flatMap((t) => (t.entry !== undefined ? [t.entry] : [])),
+    plane.bytesPerPixel,
+  );
+  const { stretch } = mapping;
   const thumbnail = !plan.withinBudget || replay ? (thumbnails.find((t) => t.plane === plane.index) ?? null) : null;
   const frameBytes = facts.reduce((sum, p) => sum + p.pitch * p.rows, 0);
   const jumpTo = (at: PixelAt): void => {
@@ -227,19 +207,7 @@ export function ProbePanel({
   };
   /** Keeps a pixel on screen: the view moves to centre it when it lies at or past the view's edge. */
   const keepInView = (at: PixelAt): void => {
-    const margin = 2;
-    const seen =
-      at.x >= view.x + margin / view.zoom &&
-      at.y >= view.y + margin / view.zoom &&
-      at.x < view.x + width / view.zoom - 1 &&
-      at.y < view.y + VIEW_HEIGHT / view.zoom - 1;
-    if (!seen) setView(centreOn(at.x, at.y, view.zoom, viewport));
-  };
-  /** A whole number in 0…limit − 1 typed in a field, or null. */
-  const fieldValue = (text: string, limit: number): number | null => {
-    if (!/^\s*\d+\s*$/.test(text)) return null;
-    const value = Number(text);
-    return value < limit ? value : null;
+    if (!pixelInView(view, at, { width, height: VIEW_HEIGHT })) setView(centreOn(at.x, at.y, view.zoom, viewport));
   };
   // Typing a place moves the pin there as soon as both fields hold one inside the plane (Enter also zooms in).
   const typed = (next: { x: string; y: string }): void => {
@@ -267,18 +235,7 @@ export function ProbePanel({
   };
   const codedColumns = Math.floor(plane.codedBytes / plane.bytesPerPixel);
   return (
-    <section
-      className="panel probe"
-      data-testid="probe-panel"
-      aria-labelledby="probe-title"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || pinned === null) return;
-        // The pin goes; the page's Escape (close the error, leave a field) does not run as well.
-        event.preventDefault();
-        event.stopPropagation();
-        setPinned(null);
-      }}
-    >
+    <section className="panel probe" data-testid="probe-panel" aria-labelledby="probe-title" onKeyDown={escapeUnpins}>
       <header className="panel-head">
         <PanelToggle id="probe" title="Pixel probe" />
         <h2 id="probe-title">Pixel probe</h2>

@@ -16,9 +16,12 @@ export function useWidth(box: RefObject<HTMLElement | null>, setWidth: (width: n
 
 /**
  * While a pixel is pinned, Escape drops the pin from anywhere on the page unless a dialog or popover is open (those
- * take Escape first).
+ * take Escape first); returns the probe panel's own Escape handler.
  */
-export function useEscapeUnpins(pinned: boolean, setPin: (pin: null) => void): void {
+export function useEscapeUnpins(
+  pinned: boolean,
+  setPin: (pin: null) => void,
+): (event: { key: string; preventDefault(): void; stopPropagation(): void }) => void {
   useEffect(() => {
     if (!pinned) return undefined;
     const onKey = (event: KeyboardEvent): void => {
@@ -29,4 +32,12 @@ export function useEscapeUnpins(pinned: boolean, setPin: (pin: null) => void): v
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [pinned, setPin]);
+  // The panel's own keydown: inside it the pin goes first, and the page's Escape (close the error, leave a field)
+  // does not run as well.
+  return (event) => {
+    if (event.key !== 'Escape' || !pinned) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setPin(null);
+  };
 }

@@ -95,7 +95,31 @@ export function cositedSamples(
 }
 
 /** The colour of a picture position from its three sample values. */
-export function colourOf(report: Pick<FrameReport, 'format'>, y: number, u: number, v: number): RgbSample {
+function colourOf(report: Pick<FrameReport, 'format'>, y: number, u: number, v: number): RgbSample {
   const { format } = report;
   return yuvToRgb(y, u, v, format.bitDepth, format.colorMatrix, format.colorRange, format.height);
+}
+
+/**
+ * The probe's colour line: the picture position's RGB through the stream's matrix and range from its co-sited
+ * samples, or why there is none (not a displayed pixel, not YUV, a sample not captured or not read, still reading).
+ */
+export function colourLine(
+  report: Pick<FrameReport, 'format'>,
+  cosited: CositedSamples | null,
+  region: MemoryRegion | null,
+  how: {
+    /** What a missing sample is called here ("not captured", "not read (see below)"). */
+    missingWords: string;
+    /** Whether a co-sited sample's read came back without it. */
+    missed: boolean;
+    valueOf(at: { plane: number; x: number; y: number; component: number }): number | null;
+  },
+): { rgb: RgbSample | null; note: string } {
+  if (region !== null && region !== 'visible') return { rgb: null, note: 'not a displayed pixel' };
+  if (cosited === null) return { rgb: null, note: 'not a YUV frame in two or three planes' };
+  const [y, u, v] = [how.valueOf(cosited.y), how.valueOf(cosited.u), how.valueOf(cosited.v)];
+  if (y !== null && u !== null && v !== null)
+    return { rgb: colourOf(report, y, u, v), note: `Y ${y}, U ${u}, V ${v}: ${cosited.note}` };
+  return { rgb: null, note: how.missed ? `${how.missingWords} at this pixel` : 'reading the co-sited samples…' };
 }
