@@ -26,6 +26,8 @@ export const HELD_FRAMES = 2;
 /** A backend and a maker of its clients. */
 export interface BudgetBackend {
   handlers: Handlers;
+  /** Writes what the backend's settings and recent files still have waiting (before their folder goes). */
+  flush(): Promise<void>;
   /** A new client of the backend, kept in the list given to budgetBackend. */
   client(): HandlerContext;
 }
@@ -35,7 +37,7 @@ export interface BudgetBackend {
  * client made is pushed onto `clients` (close them after the test).
  */
 export function budgetBackend(memory: MemoryBudget, dir: string, clients: ClientSession[]): BudgetBackend {
-  const { handlers } = liveHandlers(dir, {
+  const { handlers, persistence } = liveHandlers(dir, {
     budgets: { ...readBudgets({}, os.totalmem()), holdFrames: HELD_FRAMES, memoryBytes: memory.limitBytes },
     memory,
   });
@@ -44,7 +46,7 @@ export function budgetBackend(memory: MemoryBudget, dir: string, clients: Client
     clients.push(c);
     return { client: c, emit: vi.fn<HandlerContext['emit']>() };
   };
-  return { handlers, client };
+  return { handlers, client, flush: () => persistence.flush() };
 }
 
 /** Where each test of a budget suite runs: its own folder, and backends over it whose clients are closed after it. */
@@ -63,6 +65,7 @@ export interface BudgetFolder {
 export function budgetFolders(clip: string, prefix: string): BudgetFolder {
   let dir = '';
   const clients: ClientSession[] = [];
+  const backends: BudgetBackend[] = [];
   beforeEach(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), prefix));
     await copyFile(fixture(clip), path.join(dir, 'a.mp4'));
@@ -71,13 +74,19 @@ export function budgetFolders(clip: string, prefix: string): BudgetFolder {
   afterEach(async () => {
     for (const client of clients.splice(0)) client.close();
     await teardownsSettled();
-    await rm(dir, { recursive: true, force: true });
+    // A close saves the recent files: their writes end before the folder goes, or one lands in it while it is removed.
+    await Promise.all(backends.splice(0).map((b) => b.flush()));
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
   return {
     get dir() {
       return dir;
     },
-    backend: (memory) => budgetBackend(memory, dir, clients),
+    backend: (memory) => {
+      const made = budgetBackend(memory, dir, clients);
+      backends.push(made);
+      return made;
+    },
   };
 }
 

@@ -12,11 +12,13 @@ import type { CaptureManifest } from '../../contract/capture';
 import { addon } from '../support/live/addon';
 import { fixture } from '../support/paths';
 import { rezip, zipEntries } from '../support/zip-edit';
+import type { Persistence } from '../../electron/backend/persist';
 import { liveHandlers } from './live-handlers';
 
 const CLIP = fixture('h264-1080p-420.mp4'); // 1920x1080 coded as 1088 rows: hidden rows under both planes
 let dir: string;
 let handlers: Handlers;
+let persistence: Persistence;
 const contexts: HandlerContext[] = [];
 
 function ctx(): HandlerContext {
@@ -27,11 +29,13 @@ function ctx(): HandlerContext {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'zci-capmem-'));
-  ({ handlers } = liveHandlers(dir, { configDir: path.join(dir, 'config') }));
+  ({ handlers, persistence } = liveHandlers(dir, { configDir: path.join(dir, 'config') }));
 });
 
 afterAll(async () => {
   for (const c of contexts) c.client.close();
+  // A close saves the recent files: their writes end before the folder goes.
+  await persistence.flush();
   await rm(dir, { recursive: true, force: true });
 });
 
