@@ -4,26 +4,9 @@
  * its contents are out of the Tab order and its summary says what it holds.
  */
 import { useState, type ReactNode } from 'react';
+import { readFlag, writeFlag } from './remembered-flag';
 
 const KEY = 'zci.disclosure-open.';
-
-/** Whether the part was left open; false where local storage cannot be read. */
-function readOpen(id: string): boolean {
-  try {
-    return window.localStorage.getItem(KEY + id) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-function writeOpen(id: string, open: boolean): void {
-  try {
-    if (open) window.localStorage.setItem(KEY + id, 'true');
-    else window.localStorage.removeItem(KEY + id);
-  } catch {
-    // Without local storage the part still opens; only the memory of it is lost.
-  }
-}
 
 /** Props of Disclosure. */
 export interface DisclosureProps {
@@ -37,7 +20,7 @@ export interface DisclosureProps {
 
 /** The disclosure. */
 export function Disclosure({ id, summary, className, children }: DisclosureProps) {
-  const [open, setOpen] = useState(() => readOpen(id));
+  const [open, setOpen] = useState(() => readFlag(KEY, id));
   return (
     <details
       className={`disclosure${className !== undefined ? ` ${className}` : ''}`}
@@ -45,7 +28,7 @@ export function Disclosure({ id, summary, className, children }: DisclosureProps
       onToggle={(event) => {
         const now = event.currentTarget.open;
         if (now === open) return;
-        writeOpen(id, now);
+        writeFlag(KEY, id, now);
         setOpen(now);
       }}
     >

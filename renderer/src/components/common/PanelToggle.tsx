@@ -3,26 +3,9 @@
  * the window's local storage, so a panel stays as it was left across steps, files and restarts.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
+import { readFlag, writeFlag } from './remembered-flag';
 
 const KEY = 'zci.panel-collapsed.';
-
-/** Whether the panel was left collapsed; false where local storage cannot be read. */
-function readCollapsed(id: string): boolean {
-  try {
-    return window.localStorage.getItem(KEY + id) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-function writeCollapsed(id: string, collapsed: boolean): void {
-  try {
-    if (collapsed) window.localStorage.setItem(KEY + id, 'true');
-    else window.localStorage.removeItem(KEY + id);
-  } catch {
-    // Without local storage the panel still collapses; only the memory of it is lost.
-  }
-}
 
 /** Props of PanelToggle. */
 export interface PanelToggleProps {
@@ -34,7 +17,7 @@ export interface PanelToggleProps {
 
 /** The ▾/▸ button; it marks its panel (the closest .panel) with data-collapsed. */
 export function PanelToggle({ id, title }: PanelToggleProps) {
-  const [collapsed, setCollapsed] = useState(() => readCollapsed(id));
+  const [collapsed, setCollapsed] = useState(() => readFlag(KEY, id));
   const button = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     const panel = button.current?.closest<HTMLElement>('.panel');
@@ -50,7 +33,7 @@ export function PanelToggle({ id, title }: PanelToggleProps) {
       aria-label={`${collapsed ? 'Expand' : 'Collapse'} the ${title} panel`}
       title={collapsed ? 'Expand' : 'Collapse'}
       onClick={() => {
-        writeCollapsed(id, !collapsed);
+        writeFlag(KEY, id, !collapsed);
         setCollapsed(!collapsed);
       }}
     >
