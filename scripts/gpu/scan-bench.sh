@@ -87,3 +87,22 @@ if [ -n "$clip" ]; then
     record "{\"bench\":\"inspect-vs-ffmpeg\",\"round\":$round,\"ffmpegSeconds\":$(minus "$t1" "$t0"),\"inspectSeconds\":$(minus "$t2" "$t1")}"
   done
 fi
+
+# The floor under a process's first open, whole processes, alternating, five rounds: the CUDA driver alone from a C
+# process's start to the primary context made current (context-floor.c: no FFmpeg, no Node), Node's own start to the
+# end of its bootstrap (no module of ours), and FFmpeg's command line to its first frame on the same clip.
+floor=$out/context-floor
+if [ -n "$clip" ] && cc -O2 scripts/gpu/context-floor.c -ldl -o "$floor" 2> "$out/context-floor-build.txt"; then
+  for round in 1 2 3 4 5; do
+    record "$("$floor" "$(date +%s%N)" | sed "s/}\$/,\"round\":$round}/")"
+    record "$("$node" -p "JSON.stringify({bench:'node-start',round:$round,bootstrapMs:performance.nodeTiming.bootstrapComplete})")"
+    t0=$(now)
+    ffmpeg -hide_banner -loglevel error -hwaccel cuda -hwaccel_output_format cuda -i "$clip" -frames:v 1 -f null - 2> /dev/null
+    t1=$(now)
+    ZCI_PHASES=1 "$node" bin/zerocopy-inspector.js inspect "$clip" --frames 0 --json > /dev/null 2> "$out/floor-phases-$round.txt"
+    t2=$(now)
+    record "{\"bench\":\"first-frame-vs-ffmpeg\",\"round\":$round,\"ffmpegSeconds\":$(minus "$t1" "$t0"),\"inspectSeconds\":$(minus "$t2" "$t1")}"
+  done
+  rm -f "$floor"
+fi
+[ -s "$out/context-floor-build.txt" ] || rm -f "$out/context-floor-build.txt"
