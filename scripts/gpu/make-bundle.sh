@@ -35,6 +35,8 @@ cp native/index.cjs "$stage/native/"
 # The one list of FFmpeg variants, which native/index.cjs reads from beside it (../contract/).
 mkdir -p "$stage/contract"
 cp contract/ffmpeg-variants.json "$stage/contract/"
+# The settings' defaults, which test/native/proof-default.test.mjs reads (the contract's proof default).
+cp contract/settings.ts "$stage/contract/"
 cp native/build/Release/zerocopy_inspector.node native/build/Release/libzci_nvdec_pool.so "$stage/native/build/Release/"
 cp native/build/zci_bench "$stage/native/build/"
 # Each variant's FFmpeg (ffmpeg-V/: its libraries, and its ffmpeg for docs/upstream's reproducer) and its addon, whose
@@ -112,7 +114,10 @@ cp .gpu/clips/*.mp4 "$stage/clips/"
 cp -a .gpu/corpus "$stage/corpus"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
 mkdir -p "$stage/scripts/gpu"
-cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs scripts/gpu/scan-bench.sh "$stage/scripts/gpu/"
+cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs scripts/gpu/scan-bench.sh scripts/gpu/context-floor.c \
+  scripts/gpu/close-teardown.cjs "$stage/scripts/gpu/"
+mkdir -p "$stage/scripts/memory"
+cp scripts/memory/open-cost.mjs "$stage/scripts/memory/"
 chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when any folder it carries (or builds from) had changes not yet
 # committed, untracked files included.

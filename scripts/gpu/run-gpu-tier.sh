@@ -217,6 +217,18 @@ say "\$ node scripts/gpu/step-bench.mjs clips/bench-1080p-h264.mp4 clips/bench-2
 # Where a second open goes on the addon itself, and whether the replaced session's teardown slows it.
 say "\$ node scripts/gpu/reopen-split.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
 "$node" scripts/gpu/reopen-split.mjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"
+# What a close takes to give the device's memory back, with the decoder pool off (the decoder destroyed) and on
+# (parked); and what an open and its first frames hold on each decode path, host and device (the backend's charge).
+# (An empty ZCI_DECODER_POOL_MB would read as 0: the pool's own default is had by leaving it unset.)
+for pool in ZCI_DECODER_POOL_MB=0 ""; do
+  say "\$ ${pool:+$pool }node scripts/gpu/close-teardown.cjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
+  env $pool "$node" scripts/gpu/close-teardown.cjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"
+done
+for decode in nvdec software; do
+  say "\$ node scripts/memory/open-cost.mjs --decode $decode test/fixtures/* clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
+  "$node" scripts/memory/open-cost.mjs --decode "$decode" test/fixtures/*.mp4 test/fixtures/*.mkv test/fixtures/*.webm \
+    clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 > "$out/open-cost-$decode.jsonl" 2>> "$log"
+done
 run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
 # Step-to-thumbnail on the GPU (CV-CUDA) against the naive path (whole frame down, swscale on the CPU).
 run native/build/zci_bench preview clips/bench-1080p-h264.mp4 300
