@@ -1,6 +1,7 @@
 /**
- * What opening a file costs the backend's memory, charged before the open is made: FFmpeg's reference frames (the
- * DPB), one picture and one thread context per decoder thread, and the frames the session holds. The constants are
+ * What opening a file costs the backend's memory, charged before the open is made: for software decoding FFmpeg's
+ * reference frames (the DPB), one picture and one thread context per decoder thread, and the frames the session
+ * holds; for NVDEC what its decoder was measured to hold in host memory. The constants are
  * measured, not guessed, with scripts/memory/open-cost.mjs: the fixtures in the recorded run of 2026-12-05 at 66a6fb5
  * (docs/reliability-runs/2026-12-05-66a6fb5/open-cost.jsonl), and the 8192x4352 4:4:4 H.264 stream with 16
  * reference frames (scripts/memory/make-budget-444.sh: 2,381 MiB with 3 decoder threads, 2,072 MiB with 1).
@@ -47,6 +48,20 @@ export const CODEC_MAX_DPB: Readonly<Record<string, number>> = {
 /** Decoder threads of an NVDEC open (the addon's kNvdecThreads) and of a cuvid one. */
 const NVDEC_THREADS = 1;
 
+/**
+ * What an NVDEC or cuvid open holds in the backend's own memory (its pictures are surfaces in device memory, which the
+ * budget does not count), measured on an H100 with scripts/memory/open-cost.mjs --decode nvdec, each file in a fresh
+ * process whose decoder the open created (docs/gpu-runs/2026-12-06-62cfda6/gpu-memory/open-cost-nvdec.jsonl): about
+ * 11 MiB whatever the stream, growing with the picture by 11.9 bytes a pixel (HEVC: 21.8 MiB at 1280x720, 105.6 MiB at
+ * 3840x2160), and 73 to 75 MiB for any VP9 stream of 640x360 (8 and 10-bit), where NVDEC's VP9 decoder keeps host
+ * buffers of its own. The constants are rounded up from those, so that every measured open is charged at least what
+ * it held: test/unit/open-charge-gpu.test.ts holds them to the recorded file. AV1, which the H100's NVDEC does not
+ * decode, is charged VP9's decoder cost, unmeasured.
+ */
+const NVDEC_HOST_BASE_BYTES = 14 * MIB;
+const NVDEC_HOST_BYTES_PER_PIXEL = 12;
+const NVDEC_HOST_DECODER_BYTES: Readonly<Record<string, number>> = { vp9: 64 * MIB, av1: 64 * MIB };
+
 /** The decoder threads FFmpeg runs for software decoding (thread_count 0): one more than the cores, 16 at most. */
 export function softwareThreads(cores: number = os.availableParallelism()): number {
   return cores > 1 ? Math.min(cores + 1, 16) : 1;
@@ -80,23 +95,26 @@ function dpbOf(shape: ChargeShape): number {
 }
 
 /**
- * The charge of one open on one decode path. Software: the DPB and the held frames as pictures, and per thread one
- * picture and its context. NVDEC: the DPB, one surface per thread, the current one and the held frames, in device
- * memory (not measured yet on a GPU: the same pictures, without the software decoder's thread contexts).
+ * The charge of one open on one decode path. Software (and software-upload, whose decoder is the software one): the
+ * DPB and the held frames as pictures, and per thread one picture and its context. NVDEC and cuvid: what such an open
+ * was measured to hold in host memory (NVDEC_HOST_*); its DPB, surfaces and held frames are device memory.
  */
 export function openCharge(shape: ChargeShape, path: DecodePath, heldFrames: number, cores?: number): OpenCharge {
   const frameBytes = pictureBytes(shape);
   const dpbFrames = dpbOf(shape);
-  if (path === 'software') {
+  if (path === 'software' || path === 'software-upload') {
     const threads = softwareThreads(cores);
     const perPixel = THREAD_BYTES_PER_PIXEL[shape.codec] ?? THREAD_BYTES_PER_PIXEL_OTHER;
     const threadBytes = frameBytes + Math.ceil(perPixel * shape.codedWidth * shape.codedHeight) + THREAD_BASE_BYTES;
     const bytes = frameBytes * (dpbFrames + heldFrames) + threads * threadBytes + SESSION_BASE_BYTES;
     return { bytes, frameBytes, dpbFrames, threads, heldFrames, path: 'software' };
   }
-  const threads = NVDEC_THREADS;
-  const bytes = frameBytes * (dpbFrames + 1 + threads + heldFrames) + SESSION_BASE_BYTES;
-  return { bytes, frameBytes, dpbFrames, threads, heldFrames, path: 'hardware' };
+  const pixels = shape.codedWidth * shape.codedHeight;
+  const bytes =
+    NVDEC_HOST_BASE_BYTES +
+    Math.ceil(NVDEC_HOST_BYTES_PER_PIXEL * pixels) +
+    (NVDEC_HOST_DECODER_BYTES[shape.codec] ?? 0);
+  return { bytes, frameBytes, dpbFrames, threads: NVDEC_THREADS, heldFrames, path: 'hardware' };
 }
 
 /**
@@ -156,6 +174,11 @@ export function chargeWords(shape: ChargeShape, charge: OpenCharge): string {
   const mib = (n: number): string => `${(n / MIB).toFixed(1)} MiB`;
   const chroma = shape.chromaFormat === null ? '4:4:4 at most' : CHROMA_WORDS[shape.chromaFormat];
   const depth = shape.bitDepth === null ? '16-bit at most' : `${shape.bitDepth}-bit`;
+  if (charge.path === 'hardware')
+    return (
+      `what an NVDEC decoder of a ${shape.codedWidth}x${shape.codedHeight} ${shape.codec} stream holds in this ` +
+      `process's memory (its ${charge.dpbFrames} reference frames and ${charge.heldFrames} held frames are device memory)`
+    );
   return (
     `${charge.dpbFrames} reference frames, ${charge.threads} decoder thread(s) and ${charge.heldFrames} held frames of ` +
     `a ${shape.codedWidth}x${shape.codedHeight} ${chroma} ${depth} ${shape.codec} picture (${mib(charge.frameBytes)} each)`

@@ -32,8 +32,12 @@ export function asProcessWork<T>(work: Promise<T>): Promise<T> {
 /**
  * How long a closed file's teardown counts as process-wide work, from its close. The addon destroys a closed decoder
  * on a worker thread and says nothing when it is done. A software decoder of a 1080p H.264 file that has stepped
- * across it is destroyed in about a millisecond (its ~25 MiB gone from the resident memory within 5 ms); NVDEC's
- * teardown takes a few hundred (docs/benchmarks.md). Each window is many times that. Any client's close therefore
+ * across it is destroyed in about a millisecond (its ~25 MiB gone from the resident memory within 5 ms). An NVDEC
+ * decoder's, measured on an H100 with scripts/gpu/close-teardown.cjs and the decoder pool off: the close took 147 to
+ * 202 ms and the device memory was back by 179 to 233 ms after it began (docs/gpu-runs/2026-12-06-62cfda6/gpu-memory/;
+ * with the pool on, the default, the decoder is parked instead and the close answers within 2 ms).
+ * test/unit/open-charge-gpu.test.ts holds the device window to at least four times the slowest recorded release.
+ * Each window is many times that. Any client's close therefore
  * leaves every step in its window charged by the model and the growth measured before, not measured itself.
  */
 export const TEARDOWN_MS = { software: 100, device: 2000 } as const;

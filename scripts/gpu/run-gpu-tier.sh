@@ -224,10 +224,11 @@ for pool in ZCI_DECODER_POOL_MB=0 ""; do
   say "\$ ${pool:+$pool }node scripts/gpu/close-teardown.cjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
   env $pool "$node" scripts/gpu/close-teardown.cjs clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 >> "$bench" 2>> "$log"
 done
+mkdir -p "$out/gpu-memory"
 for decode in nvdec software; do
   say "\$ node scripts/memory/open-cost.mjs --decode $decode test/fixtures/* clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4"
   "$node" scripts/memory/open-cost.mjs --decode "$decode" test/fixtures/*.mp4 test/fixtures/*.mkv test/fixtures/*.webm \
-    clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 > "$out/open-cost-$decode.jsonl" 2>> "$log"
+    clips/bench-1080p-h264.mp4 clips/bench-2160p-hevc.mp4 > "$out/gpu-memory/open-cost-$decode.jsonl" 2>> "$log"
 done
 run native/build/zci_bench soak clips/bench-1080p-h264.mp4 10000
 # Step-to-thumbnail on the GPU (CV-CUDA) against the naive path (whole frame down, swscale on the CPU).

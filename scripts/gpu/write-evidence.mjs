@@ -24,6 +24,7 @@ import { writeScanEvidence } from './evidence/evidence-scan.mjs';
 import { writeRecordEvidence } from './evidence/evidence-records.mjs';
 import { writeRecorderEvidence } from './evidence/evidence-recorder.mjs';
 import { writeSurfaceExhaustionEvidence } from './evidence/evidence-surface-exhaustion.mjs';
+import { writeMemoryEvidence } from './evidence/evidence-memory.mjs';
 import { loadRun } from './evidence/run.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -51,6 +52,7 @@ writeDecoderEvidence(run, ev);
 writeFfmpegSeriesEvidence(run, ev);
 writeScanEvidence(run, ev);
 writeSurfaceExhaustionEvidence(run, ev);
+writeMemoryEvidence(run, ev);
 writeRecordEvidence(run, ev);
 writeRecorderEvidence(run, ev);
 
