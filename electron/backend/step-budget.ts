@@ -214,17 +214,44 @@ export interface SaveBudget {
  * The budget of a capture save of the file charged as charge: each frame it gathers is a step of the file, admitted
  * and reconciled as a show's is, and charged besides twice what it may keep (its files, and their copy in the
  * capture's zip as it is written), the save holding twice what each frame did keep until it ends. The frame's kept
- * bytes are the save's, not the file's: its measured growth leaves them out. A capture being re-saved decodes
- * nothing, and is not charged here.
+ * bytes are the save's, not the file's: its measured growth leaves them out. A capture being re-saved (replayed, the
+ * stream's shape given as captured) decodes nothing: each of its frames is admitted with twice what it may keep, and
+ * the save holds twice what each did keep, the same way.
  */
-export function beginSave(memory: MemoryBudget, charge: Charge | null, file: string): SaveBudget {
+export function beginSave(
+  memory: MemoryBudget,
+  charge: Charge | null,
+  file: string,
+  captured: ChargeShape | null = null,
+): SaveBudget {
   const held = charge === null ? undefined : heldFiles.get(charge);
+  const shape = held?.shape ?? captured;
   const what = `Saving a capture of ${file}`;
-  const keeps = held === undefined ? null : memory.charge(0, what, SAVE_REMEDY);
+  const keeps = shape === null ? null : memory.charge(0, what, SAVE_REMEDY);
+  const keep = (kept: number): void => {
+    keeps?.hold(
+      keeps.bytes + 2 * kept,
+      `${what}: ${mibWords(keeps.bytes + 2 * kept)} of frames kept and their copy in the capture`,
+    );
+  };
   return {
     frame: (index, ask) => {
-      if (held === undefined || keeps === null) return { end: () => undefined };
-      const bound = 2 * keptBytes(held.shape, ask);
+      if (shape === null || keeps === null) return { end: () => undefined };
+      const bound = 2 * keptBytes(shape, ask);
+      if (held === undefined) {
+        // A replayed frame: nothing decodes, only what it keeps is admitted, before it is gathered.
+        const admitted = memory.charge(
+          bound,
+          `Frame ${index} of ${file}, for a capture: up to ${mibWords(bound)} it keeps until the capture is written, with the ${mibWords(keeps.bytes)} its earlier frames keep`,
+          SAVE_REMEDY,
+        );
+        return {
+          end: (kept = 0) => {
+            admitted.release();
+            keep(kept);
+          },
+        };
+      }
       const extra = {
         bytes: bound,
         words: `up to ${mibWords(bound)} it keeps until the capture is written, with the ${mibWords(keeps.bytes)} its earlier frames keep`,
@@ -233,10 +260,7 @@ export function beginSave(memory: MemoryBudget, charge: Charge | null, file: str
       const step = admitStep(memory, charge, `Frame ${index} of ${file}, for a capture`, ask, extra);
       return {
         end: (kept = 0) => {
-          keeps.hold(
-            keeps.bytes + 2 * kept,
-            `${what}: ${mibWords(keeps.bytes + 2 * kept)} of frames kept and their copy in the capture`,
-          );
+          keep(kept);
           step.end(kept);
         },
       };

@@ -10,6 +10,7 @@ import { collectCapture, type CaptureMeta } from '../../capture/collect';
 import { withPreviews } from '../../capture/operator-previews';
 import { resolveCapturePath } from '../../capture/output-path';
 import { toWireThumbnail } from '../show-wire';
+import { shapeOfInfo } from '../open-budget';
 import { beginSave } from '../step-budget';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, type CaptureFrames, type CaptureSelection } from '../../../contract/capture';
 import { mibWords } from '../../../wording/byte-words';
@@ -107,8 +108,14 @@ export function createCaptureHandlers(deps: BudgetedDeps, app: AppIdentity): Cap
           const width = thumbnailWidth ?? DEFAULT_CAPTURE_THUMBNAIL_WIDTH;
           const meta = await metaFor(client, chosen.selection, width);
           // Each frame of a live video is a step of the file, admitted before its decode; what the frames keep is
-          // held until the capture is written (step-budget.ts). Refused, the save writes nothing.
-          const budget = beginSave(deps.memory, client.heldCharge(), client.snapshot().lastFile ?? session.info.path);
+          // held until the capture is written (step-budget.ts), a replayed capture's too. Refused, the save writes
+          // nothing.
+          const budget = beginSave(
+            deps.memory,
+            client.heldCharge(),
+            client.snapshot().lastFile ?? session.info.path,
+            shapeOfInfo(session.info, null),
+          );
           try {
             const contents = await collectCapture(
               withPreviews(session.captureSource(), width),
