@@ -1,7 +1,9 @@
 // The RPC's one show (c3472e9) and the native core's restructure changed the road from a key press to NVDEC, not what
 // a frame report says: the frame reports of the last GPU run before them (2d2b3ee) and of the first after them
 // (62cfda6), the same fixtures on the same kind of card, are equal field by field, except what changes from one
-// process to the next: addresses, CUDA contexts, the proof's random canary and timings.
+// process to the next: addresses, CUDA contexts, the proof's random canary and timings. So are the GPU tier's records
+// over every fixture: the witness on each FFmpeg, the decoder A/B, where NVDEC writes each plane, the cuvid path,
+// FFmpeg's copies and the copy-as-code snippets.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,3 +59,30 @@ test('in both runs, the pointers that differ still agree with each other: NVCV w
         for (const plane of report.planes)
           assert.equal(plane.nvcvPointer, plane.ffmpegPointer, `${run} ${fixture.file} frame ${report.frameIndex}`);
 });
+
+/** Every fixture's record of the GPU tier, each with the fields that differ from process to process. */
+const RECORDS = {
+  'witness-ffmpeg59.json': [],
+  'witness-ffmpeg61.json': [],
+  'witness-ffmpeg63.json': [],
+  'decoder-compare.json': [/^\[\]\.(compareMsMax|compareMsMedian|totalMs)$/, /^\[\]\.deviceVsHost\.(deviceMs|hostMs)$/],
+  'surface-layout.json': [],
+  'surface-layout-ffmpeg61.json': [],
+  'surface-layout-ffmpeg63.json': [/^\[\]\.copy\.pointer$/],
+  'cuvid-ffmpeg59.json': [],
+  'cuvid-ffmpeg61.json': [],
+  'cuvid-ffmpeg63.json': [],
+  'ffmpeg-copy-ffmpeg59.json': [/^\[\]\.decodeCopies\[\]\.gpuNs$/, /^\[\]\.planes\[\]\.pointer$/],
+  'ffmpeg-copy-ffmpeg61.json': [/^\[\]\.decodeCopies\[\]\.gpuNs$/, /^\[\]\.planes\[\]\.pointer$/],
+  'ffmpeg-copy-ffmpeg63.json': [/^\[\]\.decodeCopies\[\]\.gpuNs$/, /^\[\]\.planes\[\]\.pointer$/],
+  'copy-code.json': [],
+};
+
+for (const [file, volatile] of Object.entries(RECORDS))
+  test(`${file}: the same before and after but for what changes from process to process`, () => {
+    const [before, after] = [BEFORE, AFTER].map((run) =>
+      JSON.parse(fs.readFileSync(path.join(runs, run, file), 'utf8')),
+    );
+    const differing = [...differences(before, after)].filter((p) => !volatile.some((v) => v.test(p)));
+    assert.deepEqual(differing, []);
+  });
