@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, median, table } from './stats.mjs';
+import { followUps } from './run.mjs';
 import { templates } from './template.mjs';
 
 const t = templates('evidence-ffmpeg-series');
@@ -110,12 +111,26 @@ export function writeFfmpegSeriesEvidence(run, ev) {
     ev.push(...t.lines('copies', { table: table(head, rows) }), '');
   }
 
-  const cuvid = byMajor(runDir, /^cuvid-ffmpeg(\d+)\.json$/);
+  // The run's own, then each follow-up's (a later build of the same FFmpeg, named by its folder).
+  const cuvidName = /^cuvid-ffmpeg(\d+)\.json$/;
+  const cuvid = [
+    ...byMajor(runDir, cuvidName).map((c) => ({ ...c, label: '' })),
+    ...followUps(runDir).flatMap((f) =>
+      fs
+        .readdirSync(f.dir)
+        .filter((name) => cuvidName.test(name))
+        .sort()
+        .map((name) => ({
+          label: ` (follow-up ${f.name})`,
+          data: JSON.parse(fs.readFileSync(path.join(f.dir, name), 'utf8')),
+        })),
+    ),
+  ];
   if (cuvid.length > 0) {
     const rows = [];
-    for (const { data } of cuvid) {
+    for (const { data, label } of cuvid) {
       for (const f of data.fixtures) {
-        const version = data.ffmpeg.version ?? data.ffmpeg.libavcodec;
+        const version = `${data.ffmpeg.version ?? data.ffmpeg.libavcodec}${label}`;
         if (f.refused) {
           rows.push(`| ${version} | ${f.name} | refused: ${f.refused.code} | – | – | – | – |`);
           continue;
