@@ -152,6 +152,18 @@ void Decoder::settlePath(const std::function<double()> &lap) {
   const bool hasCuda = cuda::deviceCount(&noCuda) > 0;
   DecodePath path = DecodePath::Software;
   std::string reason;
+  // The driver's own word on this GPU's NVDEC for the stream, before FFmpeg is asked to try: its refusal, or empty
+  // (also when the driver was not asked, which *unasked then says).
+  std::string unasked;
+  bool asked = false;
+  const auto nvdecRefusalOfStream = [&]() {
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(st->codecpar->format));
+    const auto cap = nvdecCapabilityFor(
+        options_.device, st->codecpar->codec_id, d && d->nb_components > 1 ? d->log2_chroma_w : (d ? -1 : 1),
+        d && d->nb_components > 1 ? d->log2_chroma_h : (d ? -1 : 1), d ? d->comp[0].depth : 8, &unasked);
+    asked = cap.has_value();
+    return cap ? nvdecRefusal(*cap, st->codecpar->width, st->codecpar->height) : std::string();
+  };
 
   if (mode == DecodeMode::Cuvid) {
     if (!hasCuda)
@@ -163,6 +175,13 @@ void Decoder::settlePath(const std::function<double()> &lap) {
       throw Error(
           ErrorCode::NvdecUnavailable, "This FFmpeg has no cuvid decoder for " + codecName,
           "Choose decode 'auto' (FFmpeg's NVDEC hwaccel); this FFmpeg's cuvid decoders: " + cuvidDecoderNames() + ".");
+    // A cuvid decoder drives the same NVDEC: where the driver says this GPU cannot decode the stream, FFmpeg's
+    // decoder would fail to open with no more than EINVAL (av1_cuvid on an H100).
+    const std::string refusal = nvdecRefusalOfStream();
+    if (!refusal.empty())
+      throw Error(ErrorCode::NvdecUnavailable, refusal,
+                  std::string("FFmpeg's ") + cuvid->name +
+                      " decoder drives this NVDEC; choose decode 'software', or 'auto' (decoded on the CPU).");
     path = DecodePath::Cuvid;
     reason = std::string("FFmpeg's ") + cuvid->name + " decoder was requested";
   } else if (mode == DecodeMode::Software) {
@@ -184,13 +203,7 @@ void Decoder::settlePath(const std::function<double()> &lap) {
     path = DecodePath::SoftwareUpload;
     reason = "FFmpeg has no NVDEC hwaccel for " + codecName + "; decoded on the CPU and uploaded";
   } else {
-    // The driver's own word on this GPU's NVDEC for the stream, before FFmpeg is asked to try.
-    std::string unasked;
-    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(st->codecpar->format));
-    const auto cap = nvdecCapabilityFor(
-        options_.device, st->codecpar->codec_id, d && d->nb_components > 1 ? d->log2_chroma_w : (d ? -1 : 1),
-        d && d->nb_components > 1 ? d->log2_chroma_h : (d ? -1 : 1), d ? d->comp[0].depth : 8, &unasked);
-    const std::string refusal = cap ? nvdecRefusal(*cap, st->codecpar->width, st->codecpar->height) : "";
+    const std::string refusal = nvdecRefusalOfStream();
     if (!refusal.empty()) {
       if (mode == DecodeMode::Nvdec)
         throw Error(ErrorCode::NvdecUnavailable, refusal, "Choose software decoding (decode: 'software-upload').");
@@ -199,7 +212,7 @@ void Decoder::settlePath(const std::function<double()> &lap) {
     } else {
       path = DecodePath::Nvdec;
       reason = mode == DecodeMode::Nvdec ? "NVDEC was requested" : "NVDEC decodes this stream";
-      if (!cap) reason += " (the driver's capabilities were not asked: " + unasked + ")";
+      if (!asked) reason += " (the driver's capabilities were not asked: " + unasked + ")";
     }
   }
 
