@@ -41,8 +41,10 @@ out.push(
 if (changes.length === 0) out.push('Nothing in `native/` has changed since: the evidence describes the native code of today.', '');
 else {
   out.push(
-    `These ${changes.length} commits changed \`native/\` after it; their claims hold on the CPU tiers, and the GPU tier`,
-    'has not run them yet (written by `node scripts/gpu/write-pending.mjs`):',
+    changes.length === 1
+      ? 'This commit changed `native/` after it; its claims hold on the CPU tiers, and the GPU tier'
+      : `These ${changes.length} commits changed \`native/\` after it; their claims hold on the CPU tiers, and the GPU tier`,
+    `has not run ${changes.length === 1 ? 'it' : 'them'} yet as a whole (written by \`node scripts/gpu/write-pending.mjs\`):`,
     '',
   );
   for (const [sha, subject] of changes) out.push(`- \`${sha}\` ${subject.replace(/\|/g, '\\|')}`);
