@@ -243,6 +243,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'native/index.cjs',
+      // A GPU run's raw record, kept as the machine wrote it (a script a run used among its outputs).
+      'docs/gpu-runs/**',
       // Of scripts/, the evidence writer is linted (and type-checked: tsconfig.scripts.json).
       'scripts/*',
       '!scripts/gpu',
