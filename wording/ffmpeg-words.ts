@@ -20,7 +20,14 @@ export function ffmpegWords(ffmpeg: EnvironmentReport['ffmpeg']): string {
   return `${release}${from} · avcodec ${ffmpeg.libavcodec} · ${ffmpeg.cudaHwaccel ? 'CUDA hwaccel' : 'no CUDA hwaccel'}`;
 }
 
+/** A *_cuvid decoder's frames: always its copies, which the hwaccel's flag does not reach. */
+const CUVID_COPY_WORDS =
+  "frames are the cuvid decoder's copies of NVDEC's surfaces, one device-to-device copy each (a cuvid decoder always " +
+  "copies; AV_HWACCEL_FLAG_UNSAFE_OUTPUT is the NVDEC hwaccel's, decode 'auto' or 'nvdec')";
+
 /** What this open's NVDEC frames are, or null when the stream is not decoded by NVDEC (or the report predates it). */
-export function nvdecOutputWords(info: Pick<StreamInfo, 'nvdecOutput'>): string | null {
-  return info.nvdecOutput === undefined || info.nvdecOutput === null ? null : NVDEC_OUTPUT_WORDS[info.nvdecOutput];
+export function nvdecOutputWords(info: Pick<StreamInfo, 'nvdecOutput' | 'decodePath'>): string | null {
+  if (info.nvdecOutput === undefined || info.nvdecOutput === null) return null;
+  if (info.decodePath === 'cuvid' && info.nvdecOutput === 'copy') return CUVID_COPY_WORDS;
+  return NVDEC_OUTPUT_WORDS[info.nvdecOutput];
 }

@@ -37,11 +37,20 @@ describe('ffmpegWords', () => {
     ).toBe('FFmpeg (release not recorded) · avcodec 59.37.100 · no CUDA hwaccel');
   });
   it('says what NVDEC frames are for each output mode', () => {
-    expect(nvdecOutputWords({ nvdecOutput: 'copy' })).toMatch(
+    const nvdec = 'nvdec' as const;
+    expect(nvdecOutputWords({ decodePath: nvdec, nvdecOutput: 'copy' })).toMatch(
       /FFmpeg's copies .*(AV_HWACCEL_FLAG_UNSAFE_OUTPUT avoids it)/,
     );
-    expect(nvdecOutputWords({ nvdecOutput: 'unsafe-output' })).toMatch(/keeps one of NVDEC's output surfaces/);
-    expect(nvdecOutputWords({ nvdecOutput: 'mapped-surface' })).toMatch(/never copies/);
-    expect(nvdecOutputWords({ nvdecOutput: null })).toBeNull();
+    expect(nvdecOutputWords({ decodePath: nvdec, nvdecOutput: 'unsafe-output' })).toMatch(
+      /keeps one of NVDEC's output surfaces/,
+    );
+    expect(nvdecOutputWords({ decodePath: nvdec, nvdecOutput: 'mapped-surface' })).toMatch(/never copies/);
+    expect(nvdecOutputWords({ decodePath: 'software', nvdecOutput: null })).toBeNull();
+  });
+  it('never offers the hwaccel’s flag as the way out of a cuvid decoder’s copy, which it does not reach', () => {
+    const words = nvdecOutputWords({ decodePath: 'cuvid', nvdecOutput: 'copy' });
+    expect(words).toMatch(/^frames are the cuvid decoder's copies of NVDEC's surfaces/);
+    expect(words).toMatch(/a cuvid decoder always copies/);
+    expect(words).not.toMatch(/avoids it/);
   });
 });
