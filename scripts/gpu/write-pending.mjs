@@ -52,8 +52,11 @@ else {
   // Follow-ups (focus-N-COMMIT in the run's folder) ran some test files at a later commit: said, not counted as the tier.
   for (const f of followUps(path.join(root, run))) {
     const taps = fs.readdirSync(f.dir).filter((name) => name.endsWith('.tap')).sort();
+    const where = `at \`${f.commit}\` ([\`${f.name}\`](${path.relative('docs', f.dir)}/), its notes say which)`;
     out.push(
-      `A follow-up ran some of the GPU tier's test files at \`${f.commit}\` ([\`${f.name}\`](${path.relative('docs', f.dir)}/), its notes say which): ${taps.join(', ')}; the evidence's follow-up table gives their counts.`,
+      taps.length > 0
+        ? `A follow-up ran some of the GPU tier's test files ${where}: ${taps.join(', ')}; the evidence's follow-up table gives their counts.`
+        : `A follow-up ran commands of the command line, no test file, ${where}.`,
       '',
     );
   }
