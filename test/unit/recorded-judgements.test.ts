@@ -14,47 +14,21 @@ import { judgedReport, roundHalfEven } from '../../electron/capture/recorded-jud
 import { sampleCapture } from '../support/captures';
 import { recorderContents } from '../support/recorder-captures';
 import { paddedNv12Device } from '../support/reports';
+import {
+  ALLOCATION,
+  BASE,
+  CONTEXT,
+  IMAGE,
+  PITCH,
+  type Plane,
+  SOURCE,
+  UV,
+  facts,
+  hex,
+  plane,
+  tensor,
+} from '../support/recorded-nv12';
 import { editManifest } from '../support/zip-edit';
-
-const BASE = 0x205600000;
-const PITCH = 2048;
-const UV = BASE + PITCH * 1088;
-const CONTEXT = '0x7f60ac08c4e0';
-const hex = (n: number): string => `0x${n.toString(16)}`;
-const ALLOCATION = { start: hex(BASE), size: 3342336, memory: 'device', device: 0, context: CONTEXT, bufferId: '987' };
-
-type Plane = RecordedObject['planes'][number];
-const plane = (name: string, pointer: number, width: number, height: number, bytes: number, pitch = PITCH): Plane => ({
-  name,
-  pointer: hex(pointer),
-  pitch,
-  width,
-  height,
-  bytesPerSample: bytes,
-  allocation: ALLOCATION,
-});
-
-const SOURCE: RecordedObject = {
-  kind: 'pynvvideocodec',
-  described: 'decoded NV12 frame',
-  pixelFormat: 'nv12',
-  planes: [plane('Y', BASE, 1920, 1080, 1), plane('UV', UV, 960, 540, 2)],
-};
-const IMAGE: RecordedObject = { kind: 'cvcuda', described: 'nvcv.Image NV12', planes: SOURCE.planes };
-const tensor = (rows: number): RecordedObject => ({
-  kind: 'cuda-array-interface',
-  described: `torch.Tensor (1, ${rows}, 1920, 1) |u1`,
-  planes: [plane('Y', BASE, 1920, rows, 1)],
-});
-
-const facts = (
-  wrapped: RecordedObject | null,
-  state: RecorderFacts['stream']['state'] = 'complete',
-): RecorderFacts => ({
-  source: SOURCE,
-  wrapped,
-  stream: { handle: '0x5a5a00', method: 'cuStreamQuery', state },
-});
 
 /** The report a recorder stores: facts only, its runtime context the thread's current one. */
 function stored(): FrameReport {
