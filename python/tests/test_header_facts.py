@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 
 from capture_schema import manifest_of
+from pack_cli import pack
 from paths import HERE
 from test_header import STRICT, compiler
 from zci import facts, schema
@@ -41,12 +41,7 @@ def recorded(tmp_path):
     env = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path)}
     done = subprocess.run([str(program), str(facts_file)], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0 and done.stdout.strip() == "recorded", done.stdout + done.stderr
-    packed = subprocess.run(
-        [sys.executable, "-m", "zci", "pack", str(facts_file), "-o", str(capture), "--unsigned"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    packed = pack(facts_file, capture, "--unsigned")
     assert packed.returncode == 0, packed.stdout + packed.stderr
     lines = [json.loads(line) for line in facts_file.read_text(encoding="utf-8").splitlines()]
     return lines, manifest_of(capture)

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import factsbuild as fb
 from inspector import inspect_json
+from pack_cli import pack
 from zci.facts import from_json, to_json
 
 
@@ -29,12 +27,7 @@ def test_pack_writes_a_capture_of_the_c_process(tmp_path):
     lines = [json.dumps(process), json.dumps(to_json(fb.frame("after av_hwframe", fb.image_wrap())))]
     facts.write_text("\n".join(lines) + "\n")
     out = tmp_path / "run.zci"
-    done = subprocess.run(
-        [sys.executable, "-m", "zci", "pack", str(facts), "-o", str(out)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "ZCI_RECORDER_CONFIG": str(tmp_path / "key")},
-    )
+    done = pack(facts, out, key=tmp_path / "key")
     assert done.returncode == 0, done.stderr
     code, report, err = inspect_json(out)
     assert code == 0, err
@@ -52,9 +45,7 @@ def packed(tmp_path, name: str, record: dict) -> tuple[int, dict | None, str]:
     file = tmp_path / f"{name}.facts.jsonl"
     file.write_text(json.dumps(process) + "\n" + json.dumps(record) + "\n")
     out = tmp_path / f"{name}.zci"
-    done = subprocess.run(
-        [sys.executable, "-m", "zci", "pack", str(file), "-o", str(out), "--unsigned"], capture_output=True, text=True
-    )
+    done = pack(file, out, "--unsigned")
     assert done.returncode == 0, done.stderr
     return inspect_json(out)
 
@@ -101,7 +92,5 @@ def test_a_frames_context_taller_than_the_rows_before_chroma_packs_as_the_inspec
 def test_pack_refuses_a_file_without_a_process_record(tmp_path):
     facts = tmp_path / "bad.jsonl"
     facts.write_text(json.dumps(to_json(fb.frame("x", None))) + "\n")
-    done = subprocess.run(
-        [sys.executable, "-m", "zci", "pack", str(facts), "-o", str(tmp_path / "x.zci")], capture_output=True, text=True
-    )
+    done = pack(facts, tmp_path / "x.zci")
     assert done.returncode == 2 and "zci-recorder-process" in done.stderr

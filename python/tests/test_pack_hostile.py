@@ -4,13 +4,12 @@ traceback, and nothing written; what it does write is a capture the schema accep
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 
 import pytest
 
 import factsbuild as fb
+from pack_cli import pack
 from zci.facts import to_json
 
 PROCESS = {"facts": "zci-recorder-process", "name": "decode-app", "pid": 7, "versions": {"c": "199901"}}
@@ -31,9 +30,7 @@ def changed(edit) -> bytes:
 
 
 def run_pack(tmp_path, facts: str, output: str, *extra: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ZCI_RECORDER_CONFIG": str(tmp_path / "key")}
-    args = [sys.executable, "-m", "zci", "pack", facts, "-o", output, *extra]
-    return subprocess.run(args, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    return pack(facts, output, *extra, key=tmp_path / "key", cwd=tmp_path)
 
 
 def assert_refused(done: subprocess.CompletedProcess[str], code: str, words: str, status: int = 2) -> None:
