@@ -7,18 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, median, table } from './stats.mjs';
-import { newestHolding, otherRun } from './run.mjs';
+import { jsonLines, newestHolding, otherRun } from './run.mjs';
 import { templates } from './template.mjs';
 
 const t = templates('bench-floor');
-
-/** The JSON lines of a file. @param {string} file @returns {any[]} */
-const jsonLines = (file) =>
-  fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 
 /** A median with its range, in milliseconds. @param {number[]} xs */
 const spread = (xs) => `**${fmt(median(xs))}** (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;

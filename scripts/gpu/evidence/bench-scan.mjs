@@ -5,18 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, met, median, table } from './stats.mjs';
-import { newestHolding, otherRun } from './run.mjs';
+import { jsonLines, newestHolding, otherRun } from './run.mjs';
 import { templates } from './template.mjs';
 
 const t = templates('bench-scan');
-
-/** The JSON lines of a file. @param {string} file @returns {any[]} */
-const jsonLines = (file) =>
-  fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 
 /** The row of rows with the highest fps. @param {any[]} rows */
 const best = (rows) => rows.reduce((a, r) => (a === null || r.fps > a.fps ? r : a), null);

@@ -6,21 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, range, table } from './stats.mjs';
-import { newestHolding, otherRun } from './run.mjs';
+import { jsonLines, newestHolding, otherRun } from './run.mjs';
 import { templates } from './template.mjs';
 
 const t = templates('evidence-memory');
 const MIB = 1_048_576;
 
 /** The JSON lines of a file, none where it is missing. @param {string} file @returns {any[]} */
-const jsonLines = (file) =>
-  fs.existsSync(file)
-    ? fs
-        .readFileSync(file, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l))
-    : [];
+const linesIfAny = (file) => (fs.existsSync(file) ? jsonLines(file) : []);
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeMemoryEvidence(run, ev) {
@@ -28,8 +21,8 @@ export function writeMemoryEvidence(run, ev) {
   if (dir === null) return;
   const memory = path.join(dir, 'gpu-memory');
   const source = dir === run.runDir ? t.text('here') : t.text('elsewhere', otherRun(run.root, dir));
-  const nvdec = jsonLines(path.join(memory, 'open-cost-nvdec.jsonl'));
-  const software = jsonLines(path.join(memory, 'open-cost-software.jsonl'));
+  const nvdec = linesIfAny(path.join(memory, 'open-cost-nvdec.jsonl'));
+  const software = linesIfAny(path.join(memory, 'open-cost-software.jsonl'));
   const mib = (/** @type {number} */ b) => fmt(b / MIB);
   const rows = nvdec.map((r) => {
     const sw = software.find((s) => s.file === r.file);
@@ -49,8 +42,8 @@ export function writeMemoryEvidence(run, ev) {
     }),
     '',
   );
-  const off = jsonLines(path.join(memory, 'close-teardown-pool-off.jsonl'));
-  const on = jsonLines(path.join(memory, 'close-teardown.jsonl'));
+  const off = linesIfAny(path.join(memory, 'close-teardown-pool-off.jsonl'));
+  const on = linesIfAny(path.join(memory, 'close-teardown.jsonl'));
   if (off.length === 0) return;
   const released = off.filter((r) => r.afterMiB < r.heldMiB);
   ev.push(

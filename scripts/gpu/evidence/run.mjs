@@ -6,6 +6,14 @@ import path from 'node:path';
 
 export { followUps } from './follow-ups.mjs';
 
+/** The JSON lines of a file, blank lines left out. @param {string} file @returns {any[]} */
+export const jsonLines = (file) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+
 /**
  * @typedef {object} Run
  * @property {string} root the repository
@@ -98,14 +106,7 @@ export function loadRun(root, runDir, flag) {
     runLog,
     tap: read('tests.tap'),
     reports,
-    bench:
-      benchDir === null
-        ? []
-        : fs
-            .readFileSync(path.join(benchDir, 'bench.jsonl'), 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => JSON.parse(l)),
+    bench: benchDir === null ? [] : jsonLines(path.join(benchDir, 'bench.jsonl')),
     benchLog,
     benchSource: elsewhere ? { ...otherRun(root, benchDir), named: from !== null } : null,
     machine: runLog.split('\n')[1] ?? '',
