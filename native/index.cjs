@@ -145,6 +145,7 @@ module.exports = {
   environmentAsync: binding.environmentAsync,
   warmUp: binding.warmUp,
   exitProcess: binding.exitProcess,
+  prestart: binding.prestart,
   vocabulary: binding.vocabulary,
   setLibraryPath: binding.setLibraryPath,
   nvcvAbiCheck: binding.nvcvAbiCheck,

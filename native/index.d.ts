@@ -166,6 +166,18 @@ export declare function warmUp(device?: number, options?: { libraries?: boolean 
  * the driver reclaims an ending process's GPU state. For a command line whose output is written; no 'exit' event. */
 export declare function exitProcess(code: number): never;
 
+/** What the prestart library (bin/zerocopy-inspector preloads it) did in this process before Node's main. */
+export interface PrestartState {
+  /** The device whose primary context it started making, or null when the command was not one to decode on a GPU. */
+  device: number | null;
+  /** When cuInit returned and when the primary context was made: CLOCK_MONOTONIC milliseconds, null if not (yet). */
+  driverMs: number | null;
+  contextMs: number | null;
+}
+
+/** The prestart library's decision and marks, or null when it is not loaded (node run without the launcher). */
+export declare function prestart(): PrestartState | null;
+
 /** The names the addon accepts and reports, from its C++ tables: each option's values in order, every error code,
  * and the width bounds of thumbnails and previews. */
 export declare function vocabulary(): {

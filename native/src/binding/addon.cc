@@ -1,5 +1,5 @@
-// Module entry: environment(), vocabulary(), setLibraryPath(), setErrorClass(), compareDecoders() and the Session
-// class.
+// Module entry: environment(), warmUp(), prestart(), vocabulary(), setLibraryPath(), setErrorClass(),
+// compareDecoders() and the Session class.
 #include "addon_data.h"
 #include "compare_call.h"
 #include "environment_worker.h"
@@ -16,6 +16,7 @@
 #include <napi.h>
 
 #include <cstdio>
+#include <dlfcn.h>
 #include <optional>
 #include <unistd.h>
 
@@ -97,6 +98,24 @@ Napi::Value ExitProcess(const Napi::CallbackInfo &info) {
   _exit(static_cast<int>(code));
 }
 
+// What the prestart library (native/src/prestart/prestart.h), when bin/zerocopy-inspector preloaded it, did in this
+// process: its device and its marks, CLOCK_MONOTONIC milliseconds; null without the library.
+Napi::Value Prestart(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  using StateFn = int (*)(int *, long long *, long long *);
+  const auto state = reinterpret_cast<StateFn>(dlsym(RTLD_DEFAULT, "zci_prestart_state"));
+  if (!state) return env.Null();
+  int device = -1;
+  long long driverNs = 0, contextNs = 0;
+  const bool started = state(&device, &driverNs, &contextNs) != 0;
+  const auto ms = [&](long long ns) { return ns > 0 ? Napi::Number::New(env, ns / 1e6) : env.Null(); };
+  Napi::Object result = Napi::Object::New(env);
+  result.Set("device", started ? Napi::Number::New(env, device) : env.Null());
+  result.Set("driverMs", ms(driverNs));
+  result.Set("contextMs", ms(contextNs));
+  return result;
+}
+
 Napi::Value Vocabulary(const Napi::CallbackInfo &info) {
   return vocabularyToJs(info.Env());
 }
@@ -135,6 +154,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("environmentAsync", Napi::Function::New<EnvironmentAsync>(env, "environmentAsync"));
   exports.Set("warmUp", Napi::Function::New<WarmUp>(env, "warmUp"));
   exports.Set("exitProcess", Napi::Function::New<ExitProcess>(env, "exitProcess"));
+  exports.Set("prestart", Napi::Function::New<Prestart>(env, "prestart"));
   exports.Set("vocabulary", Napi::Function::New<Vocabulary>(env, "vocabulary"));
   exports.Set("setLibraryPath", Napi::Function::New<SetLibraryPath>(env, "setLibraryPath"));
   exports.Set("nvcvAbiCheck", Napi::Function::New<NvcvAbiCheck>(env, "nvcvAbiCheck"));
