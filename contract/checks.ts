@@ -164,8 +164,9 @@ function restored(report: FrameReport): CheckResult {
 
 /** Runs every check on a report. */
 export function frameChecks(report: FrameReport): CheckResult[] {
-  // Only an NVDEC frame has a decoder surface to be checked against; other paths leave the check out.
-  const surface = report.decodePath === 'nvdec' ? [decoder(report)] : [];
+  // Only a frame NVDEC decoded (through FFmpeg's hwaccel or its cuvid decoder) has a decoder surface to be checked
+  // against; other paths leave the check out.
+  const surface = report.decodePath === 'nvdec' || report.decodePath === 'cuvid' ? [decoder(report)] : [];
   return [pointers(report), strides(report), format(report), ...surface, aliasing(report), restored(report)];
 }
 

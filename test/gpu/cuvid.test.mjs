@@ -1,7 +1,9 @@
 // FFmpeg's other NVDEC path, the *_cuvid decoders, as a decode mode: every fixture NVDEC decodes opened through the
 // cuvid decoder this FFmpeg has for its codec (a stream without one is refused, naming the ones there are), its frames
 // in CUDA memory and copied out of NVDEC's surfaces, its geometry against the hwaccel's for the same stream said in the
-// report, and each frame compared with software decoding. Written to cuvid-ffmpeg<major>.json in the evidence folder.
+// report, every frame through the decoder's witness (the picture cuvid mapped, recorded by the NVDEC pool library, and
+// where its copy read each plane), and each frame compared with software decoding. Written to cuvid-ffmpeg<major>.json
+// in the evidence folder.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,8 @@ const FIXTURES = [
   'mpeg2-640x360.mkv',
   'mpeg2-odd-640x361.mkv',
   'mpeg4-640x360.mkv',
+  'mpeg1-640x360.mpg',
+  'mpeg1-odd-640x361.mpg',
   'av1-odd-640x361.mkv',
 ];
 const env = hasGpu ? addon.environment() : null;
@@ -58,6 +62,25 @@ for (const name of FIXTURES) {
       // Where the cuvid frame's size is not the stream's, the report says so beside the path.
       if (report.format.height !== s.info.height || report.format.width !== s.info.width)
         assert.match(s.info.decodePathReason, new RegExp(`its frames are ${report.format.width}x${report.format.height} where the stream is ${s.info.width}x${s.info.height}`));
+      // The witness on every frame: a copy (cuvid always copies) from the picture NVDEC mapped for it, each plane read
+      // from where NVDEC wrote it and every row of it, on an odd height too (cuvid's frame is the even target height).
+      const verdicts = new Set();
+      for (let i = 0; i < s.info.frameCount; i += 1) {
+        const { report: r } = await s.show({ index: i }, { proof: false });
+        const ds = r.decoderSurface;
+        verdicts.add(ds.planes.map((p) => p.verdict).join('+'));
+        assert.equal(ds.witnessed, true, `frame ${i}: ${ds.reason}`);
+        assert.equal(ds.ffmpegCopy, true, `frame ${i}: cuvid's frame is its copy`);
+        assert.notEqual(ds.pointer, r.planes[0].ffmpegPointer, "cuvid's copy is in its own allocation");
+        if (ds.rule.startsWith('4:2:0') || ds.rule.startsWith('4:4:4')) {
+          assert.ok(ds.planes.every((p) => p.verdict === 'ffmpeg-copy' && p.deltaBytes === 0), JSON.stringify(ds.planes));
+          assert.ok(ds.planes.every((p) => p.copiedRows >= p.rowsNeeded), JSON.stringify(ds.planes));
+        } else {
+          assert.ok(ds.planes.every((p) => p.verdict === 'not-measured'), ds.rule);
+        }
+        if (i === 0) entry.witness = { rule: ds.rule, pitch: ds.pitch, targetHeight: ds.targetHeight, reason: ds.reason, planes: ds.planes };
+      }
+      entry.witness.verdicts = [...verdicts];
       const ab = await addon.compareDecoders(fixture(name), { decoderA: 'cuvid', rgb: false });
       entry.ab = {
         decoderA: ab.decoderA,

@@ -180,6 +180,29 @@ describe('the decoder check, neutral', () => {
   });
 });
 
+describe('the decoder check, by decode path', () => {
+  it("checks a cuvid decoder's copy as it checks FFmpeg's hwaccel copy: green when faithful, red when shifted", () => {
+    const faithful = copiedChroma(0, 544, 544);
+    faithful.decoderSurface!.planes[1]!.verdict = 'ffmpeg-copy';
+    faithful.decodePath = 'cuvid';
+    expect(decoderCheck(faithful)).toEqual({ name: 'decoder', ok: true, detail: faithful.decoderSurface!.reason });
+    const shifted = copiedChroma(-2048, 543, 544);
+    shifted.decodePath = 'cuvid';
+    expect(decoderCheck(shifted)).toEqual({
+      name: 'decoder',
+      ok: false,
+      detail:
+        "plane 1: FFmpeg copied it from 2048 bytes (1 row) before where NVDEC wrote the plane; plane 1: FFmpeg's copy holds 543 of the plane's 544 rows",
+    });
+  });
+
+  it.each(['software', 'software-upload'] as const)('leaves the check out of a frame decoded in %s', (path) => {
+    const report = copiedChroma(-2048, 543, 544);
+    report.decodePath = path;
+    expect(frameChecks(report).map((c) => c.name)).not.toContain('decoder');
+  });
+});
+
 describe("the decoder witness's row counts in the report's schema", () => {
   it('are counts: a negative number of copied or needed rows is refused, zero and null are kept', () => {
     expect(frameReportSchema.safeParse(copiedChroma(0, -1, 121)).success).toBe(false);

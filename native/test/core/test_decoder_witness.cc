@@ -125,7 +125,63 @@ void checkOffsets(const Mapped &m, int targetHeight) {
   }
 }
 
+// A frame of FFmpeg's cuvid decoder: its copy of the picture the pool recorded as mapping sequence, frameHeight rows
+// (cuvid rounds the target height up to even), from a stream of streamHeight rows.
+FrameEvidence cuvidFrame(int64_t pitch, int frameHeight) {
+  FrameEvidence e =
+      nvdecFrame(0x7000000000ull, 0x7000000000ull + static_cast<uint64_t>(pitch * frameHeight), pitch, frameHeight);
+  e.decodePath = "cuvid";
+  return e;
+}
+
 } // namespace
+
+CORE_TEST(decoder_witness_measures_a_cuvid_copy_from_the_picture_it_mapped) {
+  const Nvdec *n = nvdec();
+  if (!n) return;
+  // An odd stream: cuvid asks NVDEC for a target of 362 rows and copies 362 rows of luma, then 181 of chroma from row
+  // 362, where NVDEC wrote it.
+  const Mapped odd = mapPicture(*n, 362, 5);
+  const uint64_t sequence = decoder_pool::threadLastSequence();
+  if (!CHECK(odd.devPtr != 0) || !CHECK(sequence != 0)) return;
+  FrameEvidence e = cuvidFrame(odd.pitch, 362);
+  gatherDecoderSurface(e, sequence, 0, 361);
+  const DecoderSurfaceEvidence &s = e.decoderSurface;
+  std::printf("  cuvid, 362 rows from a 361-row stream: %s\n", s.reason.c_str());
+  if (CHECK(s.witnessed) && CHECK_EQ(s.planes.size(), 2)) {
+    CHECK(s.ffmpegCopy);
+    CHECK_EQ(s.pointer.value_or(0), odd.devPtr);
+    CHECK_EQ(s.planes[1].copiedFromOffset.value_or(-1), 362 * static_cast<int64_t>(odd.pitch));
+    CHECK_EQ(s.planes[1].decoderOffset.value_or(-1), 362 * static_cast<int64_t>(odd.pitch));
+    CHECK_EQ(s.planes[1].copiedRows.value_or(-1), 181);
+    CHECK_EQ(s.planes[1].rowsNeeded.value_or(-1), 181);
+    CHECK_EQ(s.planes[0].copiedRows.value_or(-1), 362);
+    CHECK_EQ(s.planes[0].rowsNeeded.value_or(-1), 361);
+    CHECK_STR(s.planes[0].verdict, "ffmpeg-copy");
+    CHECK_STR(s.planes[1].verdict, "ffmpeg-copy");
+    CHECK_STR(s.reason, "the frame is FFmpeg's cuvid decoder's copy of NVDEC's mapped picture, each plane copied from "
+                        "where NVDEC wrote it, every row (a cuvid decoder always copies)");
+  }
+  // A cuvid frame one row shorter than the surface it was copied from (as 9.0 keeps an odd height for 4:4:4): the
+  // chroma is read from one row before NVDEC's, and one chroma row is left out.
+  FrameEvidence shortFrame = cuvidFrame(odd.pitch, 361);
+  gatherDecoderSurface(shortFrame, sequence, 0, 362);
+  const DecoderSurfaceEvidence &t = shortFrame.decoderSurface;
+  std::printf("  cuvid, 361 rows from a 362-row surface: %s\n", t.reason.c_str());
+  if (CHECK(t.witnessed) && CHECK_EQ(t.planes.size(), 2)) {
+    CHECK_EQ(t.planes[1].deltaRows.value_or(99), -1);
+    CHECK_EQ(t.planes[1].copiedRows.value_or(-1), 180);
+    CHECK_EQ(t.planes[1].rowsNeeded.value_or(-1), 181);
+    CHECK_STR(t.planes[1].verdict, "shifted");
+    CHECK_STR(t.reason, "FFmpeg's plane is not where the decoder wrote the plane: FFmpeg's cuvid decoder copied it "
+                        "from elsewhere in the mapped surface; its copy also leaves out the last row of a plane");
+  }
+  // No record of the picture: no witness, and the words say why.
+  FrameEvidence unrecorded = cuvidFrame(odd.pitch, 362);
+  gatherDecoderSurface(unrecorded, 0, 0, 361);
+  CHECK(!unrecorded.decoderSurface.witnessed);
+  CHECK(unrecorded.decoderSurface.reason.find("did not record") != std::string::npos);
+}
 
 CORE_TEST(decoder_witness_places_nvdec_chroma_at_the_even_row_and_names_a_one_row_shift) {
   const Nvdec *n = nvdec();

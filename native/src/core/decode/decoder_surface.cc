@@ -3,6 +3,8 @@
 #include "gpu/decoder_pool.h"
 #include "frame/ffmpeg_compat.h"
 
+#include <optional>
+
 namespace zci {
 namespace {
 
@@ -13,12 +15,8 @@ constexpr int kChroma444 = 3; // cudaVideoChromaFormat_444
 
 void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retrieveHeight, int displayHeight) {
   DecoderSurfaceEvidence &s = out.decoderSurface;
-  if (out.decodePath == "cuvid") {
-    s.reason = "FFmpeg's cuvid decoder copies each picture out of NVDEC's surface by a rule of its own, which the "
-               "witness does not measure yet; the decoder A/B compares its samples with software decoding";
-    return;
-  }
-  if (out.decodePath != "nvdec") {
+  const bool cuvid = out.decodePath == "cuvid";
+  if (out.decodePath != "nvdec" && !cuvid) {
     s.reason = "no NVDEC surface: the frame was decoded in " +
                std::string(out.decodePath == "software" ? "software" : "software and uploaded");
     return;
@@ -28,13 +26,30 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retr
     return;
   }
   std::string why;
-  auto m = decoder_pool::findMapping(out.planes[0].ffmpegPointer, &why);
-  // FFmpeg 6.0 and later copy the mapped picture into a frame of their own pool and unmap it before the frame comes
-  // out: FFmpeg's pointers are in that frame, and the pool's record of the picture mapped meanwhile is the source.
-  const bool copy = !m && ffcompat::kNvdecCopies && (m = decoder_pool::findSequence(mappingSequence));
-  if (!m) {
-    s.reason = why;
-    return;
+  std::optional<decoder_pool::Mapping> m;
+  bool copy = false;
+  if (cuvid) {
+    // FFmpeg's cuvid decoder maps the picture, copies each plane into a frame of its own pool and unmaps it before
+    // the frame comes out (cuviddec.c): the pool's record of the picture mapped meanwhile is the copy's source.
+    m = decoder_pool::findSequence(mappingSequence);
+    copy = true;
+    if (!m) {
+      s.reason = mappingSequence == 0 ? "FFmpeg's cuvid decoder copied the frame from a picture the NVDEC pool library "
+                                        "did not record (the pool library is not in use)"
+                                      : "the NVDEC pool library no longer holds the record of the picture FFmpeg's "
+                                        "cuvid decoder copied this frame from";
+      return;
+    }
+  } else {
+    m = decoder_pool::findMapping(out.planes[0].ffmpegPointer, &why);
+    // FFmpeg 6.0 and later copy the mapped picture into a frame of their own pool and unmap it before the frame
+    // comes out: FFmpeg's pointers are in that frame, and the pool's record of the picture mapped meanwhile is the
+    // source.
+    copy = !m && ffcompat::kNvdecCopies && (m = decoder_pool::findSequence(mappingSequence));
+    if (!m) {
+      s.reason = why;
+      return;
+    }
   }
   s.witnessed = true;
   s.ffmpegCopy = copy;
@@ -67,7 +82,14 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retr
   for (size_t i = 0; i < out.planes.size(); ++i) {
     DecoderPlaneEvidence p;
     p.index = static_cast<int>(i);
-    if (fixed) {
+    if (cuvid) {
+      // FFmpeg's cuvid decoder (5.1 to 9.0, cuvid_output_frame) copies plane i from the row that is the sum of
+      // (frame height >> the plane's vertical shift) over the planes before it, that many rows of it, with the frame's
+      // height as it set it: the target height rounded up to even for 4:2:0 (and, before 9.0, for every format).
+      const uint64_t frameHeight = static_cast<uint64_t>(out.height);
+      p.copiedFromOffset =
+          static_cast<int64_t>(is444 ? i * frameHeight * m->pitch : (i == 0 ? 0 : frameHeight * m->pitch));
+    } else if (fixed) {
       // The fixed nvdec_retrieve_data copies plane i from where NVDEC wrote it (the surface rule below).
       p.copiedFromOffset =
           static_cast<int64_t>(is444 ? i * m->targetHeight * m->pitch : (i == 0 ? 0 : chromaRow * m->pitch));
@@ -87,9 +109,12 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retr
       p.verdict = *p.deltaBytes != 0 ? "shifted" : (copy ? "ffmpeg-copy" : "decoder-plane");
       if (copy) {
         // The copy (hwcontext_cuda's transfer) takes height >> shift rows of each plane (the fixed transfer:
-        // AV_CEIL_RSHIFT(height, shift)); the plane has AV_CEIL_RSHIFT(height, shift) at the stream's height.
+        // AV_CEIL_RSHIFT(height, shift); cuvid's: its frame height >> shift); the plane has AV_CEIL_RSHIFT(height,
+        // shift) rows at the stream's height.
         const int shift = i == 0 ? 0 : chromaShift;
-        p.copiedRows = fixed ? (placedHeight + (1 << shift) - 1) >> shift : placedHeight >> shift;
+        p.copiedRows = cuvid   ? out.height >> shift
+                       : fixed ? (placedHeight + (1 << shift) - 1) >> shift
+                               : placedHeight >> shift;
         p.rowsNeeded = (streamHeight + (1 << shift) - 1) >> shift;
         if (*p.copiedRows < *p.rowsNeeded) p.verdict = "shifted";
       }
@@ -98,7 +123,10 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retr
   }
   if (!known) {
     s.reason = "where NVDEC put each plane is " + s.rule;
-    if (copy) s.reason = "the frame is FFmpeg's copy of the mapped picture; " + s.reason;
+    if (copy)
+      s.reason = (cuvid ? "the frame is FFmpeg's cuvid decoder's copy of the mapped picture; "
+                        : "the frame is FFmpeg's copy of the mapped picture; ") +
+                 s.reason;
     return;
   }
   bool shifted = false, shortCopy = false;
@@ -110,13 +138,17 @@ void gatherDecoderSurface(FrameEvidence &out, uint64_t mappingSequence, int retr
     s.reason = "FFmpeg's copy leaves out the last row of a plane: it copied height >> the chroma shift rows, fewer "
                "than the plane holds at an odd height";
   } else if (shifted) {
-    s.reason = copy ? "FFmpeg's plane pointer is not where the decoder wrote the plane: FFmpeg copied it from "
-                      "elsewhere in the mapped surface"
-                    : "FFmpeg's plane pointer is not where the decoder wrote the plane";
+    s.reason = cuvid  ? "FFmpeg's plane is not where the decoder wrote the plane: FFmpeg's cuvid decoder copied it "
+                        "from elsewhere in the mapped surface"
+               : copy ? "FFmpeg's plane pointer is not where the decoder wrote the plane: FFmpeg copied it from "
+                        "elsewhere in the mapped surface"
+                      : "FFmpeg's plane pointer is not where the decoder wrote the plane";
   } else {
-    s.reason = copy ? "the frame is FFmpeg's copy of NVDEC's mapped picture, each plane copied from where NVDEC wrote "
-                      "it (AV_HWACCEL_FLAG_UNSAFE_OUTPUT would hand out the surface itself)"
-                    : "every FFmpeg plane pointer is where NVDEC wrote the plane in its mapped surface";
+    s.reason = cuvid  ? "the frame is FFmpeg's cuvid decoder's copy of NVDEC's mapped picture, each plane copied from "
+                        "where NVDEC wrote it, every row (a cuvid decoder always copies)"
+               : copy ? "the frame is FFmpeg's copy of NVDEC's mapped picture, each plane copied from where NVDEC "
+                        "wrote it (AV_HWACCEL_FLAG_UNSAFE_OUTPUT would hand out the surface itself)"
+                      : "every FFmpeg plane pointer is where NVDEC wrote the plane in its mapped surface";
   }
   if (shortCopy && shifted) s.reason += "; its copy also leaves out the last row of a plane";
 }
