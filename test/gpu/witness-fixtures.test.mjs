@@ -22,6 +22,8 @@ const FIXTURES = [
   'vp8-640x360.webm',
   'mpeg2-640x360.mkv',
   'mpeg2-odd-640x361.mkv',
+  'mpeg1-640x360.mpg',
+  'mpeg1-odd-640x361.mpg',
   'mpeg4-640x360.mkv',
 ];
 const env = addon.environment();

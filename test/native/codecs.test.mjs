@@ -1,5 +1,5 @@
 // Every codec the fixtures carry opens and steps through all its frames on this machine's path, with each frame's
-// index band read back from the picture (check-pattern.py drew it): AV1, VP8, MPEG-2 and MPEG-4 Part 2 beside the
+// index band read back from the picture (check-pattern.py drew it): AV1, VP8, MPEG-1, MPEG-2 and MPEG-4 Part 2 beside the
 // H.264, HEVC and VP9 the other tests use. Runs against both FFmpeg series.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -11,6 +11,8 @@ const clips = [
   ['vp8-640x360.webm', 'vp8', 640, 360],
   ['mpeg2-640x360.mkv', 'mpeg2video', 640, 360],
   ['mpeg2-odd-640x361.mkv', 'mpeg2video', 640, 361],
+  ['mpeg1-640x360.mpg', 'mpeg1video', 640, 360],
+  ['mpeg1-odd-640x361.mpg', 'mpeg1video', 640, 361],
   ['mpeg4-640x360.mkv', 'mpeg4', 640, 360],
 ];
 
@@ -24,6 +26,23 @@ for (const [name, codec, width, height] of clips) {
       assert.equal(s.info.frameCount, 24);
       if (!hasGpu) assert.equal(s.info.decodePath, 'software');
       for (let i = 0; i < 24; i += 1) {
+        const { report } = await s.show({ index: i }, { proof: false });
+        assert.equal(report.frameIndex, i);
+        assert.equal(await bandIndex(s, { index: i }), i, `${name} frame ${i}`);
+      }
+    } finally {
+      s.close();
+    }
+  });
+}
+
+// An MPEG program stream seeks by decode timestamps, which run ahead of its B-frames' presentation: each frame asked
+// out of order, key frames included, must still come back as itself.
+for (const name of ['mpeg1-640x360.mpg', 'mpeg1-odd-640x361.mpg']) {
+  test(`${name}: frames asked out of order each come back as themselves`, async () => {
+    const s = await addon.Session.open(fixture(name));
+    try {
+      for (const i of [23, 5, 12, 0, 17, 11, 13, 1]) {
         const { report } = await s.show({ index: i }, { proof: false });
         assert.equal(report.frameIndex, i);
         assert.equal(await bandIndex(s, { index: i }), i, `${name} frame ${i}`);

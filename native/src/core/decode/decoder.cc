@@ -113,7 +113,11 @@ void Decoder::seekTo(int64_t index) {
     rawKeySerial_ = -1;
     err = av_seek_frame(fmt_.get(), streamIndex_, rawSeekPos_, AVSEEK_FLAG_BYTE);
   } else {
-    err = av_seek_frame(fmt_.get(), streamIndex_, keyPts_[k], AVSEEK_FLAG_BACKWARD);
+    // MPEG program and transport streams seek by decode timestamps: by the key frame's presentation timestamp, a
+    // B-frame stream lands on the packet decoded after it (a P frame), and the key frame never comes out.
+    const auto dts = keyDts_.find(keyPts_[k]);
+    const bool byDts = (fmt_->iformat->flags & AVFMT_TS_DISCONT) != 0 && dts != keyDts_.end();
+    err = av_seek_frame(fmt_.get(), streamIndex_, byDts ? dts->second : keyPts_[k], AVSEEK_FLAG_BACKWARD);
   }
   guard_.check();
   guard_.enter(CallPhase::Decoding);
@@ -194,7 +198,11 @@ FramePtr Decoder::receive() {
   if (raw_) numberRawFrame(frame.get());
   if (frame->format == AV_PIX_FMT_CUDA) {
     gotHw_ = true;
-    keepMappingSequence(frame.get(), nvdecRetrieveHeight(codec_.get()), codec_->height);
+    // A cuvid decoder reports the height it rounded up to even (its copy's own height): the stream's height, from
+    // the container, is what the copy must cover.
+    const bool cuvid = info_.decodePath == DecodePath::Cuvid;
+    keepMappingSequence(frame.get(), nvdecRetrieveHeight(codec_.get()),
+                        cuvid ? fmt_->streams[streamIndex_]->codecpar->height : codec_->height);
     return frame;
   }
   if (cuda_ && !wantHw_) return upload(frame.get());

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -187,6 +188,9 @@ private:
   int streamIndex_ = -1;
   std::vector<int64_t> pts_;    // display order
   std::vector<int64_t> keyPts_; // sorted
+  // Each key packet's decode timestamp, by its presentation timestamp: a demuxer whose timestamps may jump (MPEG
+  // program and transport streams) seeks by decode timestamps, which run ahead of a B-frame stream's.
+  std::map<int64_t, int64_t> keyDts_;
   bool sentEof_ = false;
   bool drained_ = false;
   int64_t lastIndex_ = -1; // display index of the last frame handed out

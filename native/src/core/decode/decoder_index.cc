@@ -115,7 +115,10 @@ void Decoder::indexPackets() {
                       "Remux the stream into MP4 or MKV: ffmpeg -i IN -c copy OUT.mp4");
         }
         pts_.push_back(ts);
-        if (packet_->flags & AV_PKT_FLAG_KEY) keyPts_.push_back(ts);
+        if (packet_->flags & AV_PKT_FLAG_KEY) {
+          keyPts_.push_back(ts);
+          keyDts_.emplace(ts, packet_->dts != AV_NOPTS_VALUE ? packet_->dts : ts);
+        }
       }
       packets++;
       lastPacketEnd = packet_->pos >= 0 ? packet_->pos + packet_->size : -1;
@@ -131,6 +134,7 @@ void Decoder::indexPackets() {
     packets--;
     if (!keyPts_.empty() && keyPts_.back() == partial) {
       keyPts_.pop_back();
+      keyDts_.erase(partial);
       if (raw_) keyPos_.pop_back();
     }
   }
