@@ -19,7 +19,7 @@ import type { AddonModule } from '../addon/native';
 import { FFMPEG_VARIANT_ENV, ffmpegVariantNamed } from '../addon/ffmpeg-variants';
 import type { FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { endWhenReaderGoes } from './closed-output';
-import { mark, printMarks, printMarksAtExit } from './phase-marks';
+import { mark, markPrestartWith, printMarks, printMarksAtExit } from './phase-marks';
 import { readAsCapture, ZIP_HEAD_BYTES } from './zip-head';
 
 /** The addon, when warmEarly loaded it for a command that decodes on the GPU. */
@@ -94,6 +94,7 @@ export function warmEarly(argv: readonly string[]): void {
   const { addon } = loadAddon(addonLoaderPath(appRootOf(import.meta.url)));
   gpuAddon = addon;
   mark('addon-loaded');
+  if (addon) markPrestartWith(() => addon.prestart());
   void addon
     ?.warmUp(wanted.device, { libraries: false })
     .then((result) => mark(result.cuda ? 'context-made' : 'context-not-made'))
