@@ -38,6 +38,7 @@ cp contract/ffmpeg-variants.json "$stage/contract/"
 # The settings' defaults, which test/native/proof-default.test.mjs reads (the contract's proof default).
 cp contract/settings.ts "$stage/contract/"
 cp native/build/Release/zerocopy_inspector.node native/build/Release/libzci_nvdec_pool.so "$stage/native/build/Release/"
+if [ -f native/build/Release/libzci_prestart.so ]; then cp native/build/Release/libzci_prestart.so "$stage/native/build/Release/"; fi
 cp native/build/zci_bench "$stage/native/build/"
 # Each variant's FFmpeg (ffmpeg-V/: its libraries, and its ffmpeg for docs/upstream's reproducer) and its addon, whose
 # ffmpeg-lib/ holds the same library files: hard links, which the archive stores once. A patched variant's binaries are
@@ -110,6 +111,11 @@ if [ -f "$cvcuda_py/_cvcuda.cpython-312-x86_64-linux-gnu.so" ]; then
   cp -a "$cvcuda_py"/*.py "$cvcuda_py"/_cvcuda.cpython-312-x86_64-linux-gnu.so "$stage/python/cvcuda/"
   if [ -d "$cvcuda_py/tv" ]; then cp -a "$cvcuda_py/tv" "$stage/python/cvcuda/"; fi
 fi
+# The Python package (python -m zci scan --ray: the driver and its scanner actors), importable from python/src.
+mkdir -p "$stage/python/src"
+cp python/pyproject.toml "$stage/python/"
+cp -a python/src/zci "$stage/python/src/"
+find "$stage/python/src" -name __pycache__ -prune -exec rm -rf {} +
 cp .gpu/clips/*.mp4 "$stage/clips/"
 cp -a .gpu/corpus "$stage/corpus"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
@@ -122,7 +128,7 @@ chmod +x "$stage/run.sh"
 # The commit the bundle was built from, marked when any folder it carries (or builds from) had changes not yet
 # committed, untracked files included.
 carried=(native contract wording test/native test/gpu test/fixtures scripts/gpu docs/upstream assets bin electron renderer
-  include python/tests/c package.json package-lock.json)
+  include python/tests/c python/src python/pyproject.toml package.json package-lock.json)
 (git rev-parse HEAD && git status --porcelain -- "${carried[@]}" | grep -q . && echo dirty) 2>/dev/null | paste -sd- > "$stage/COMMIT" || true
 # A SHA-256 of every binary the bundle carries; run.sh prints them into the run's log.
 (cd "$stage" && find . -type f \( -name '*.node' -o -name '*.so' -o -name '*.so.*' -o -path ./node/bin/node \
