@@ -7,6 +7,7 @@ import type { Session } from '../../native/index';
 
 /** The addon's own types, as native/index.d.ts states them. */
 export type {
+  OpenOptions,
   PlaneThumbnail,
   PreviewOptions,
   PreviewOutcome,

@@ -1,5 +1,6 @@
 /** Parses the command line of `zerocopy-inspector`: a command, a file, and options. */
 import { parseArgs } from 'node:util';
+import { CLI_OPTIONS } from './cli-options';
 import { DEFAULT_CAPTURE_THUMBNAIL_WIDTH, MAX_PROBE_POINTS, MEMORY_SAMPLE_KINDS } from '../../contract/capture';
 
 /** One kind of memory sample. */
@@ -220,30 +221,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        frames: { type: 'string' },
-        json: { type: 'boolean' },
-        code: { type: 'string' },
-        device: { type: 'string' },
-        'operator-device': { type: 'string' },
-        'peer-access': { type: 'boolean' },
-        decode: { type: 'string' },
-        ffmpeg: { type: 'string' },
-        'unsafe-output': { type: 'boolean' },
-        'no-proof': { type: 'boolean' },
-        ledger: { type: 'boolean' },
-        'no-previews': { type: 'boolean' },
-        strict: { type: 'boolean' },
-        'thumb-width': { type: 'string' },
-        memory: { type: 'string' },
-        probe: { type: 'string', multiple: true },
-        output: { type: 'string', short: 'o' },
-        overwrite: { type: 'boolean' },
-        'compare-decoders': { type: 'boolean' },
-        decoders: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-      },
+      options: CLI_OPTIONS,
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));

@@ -14,6 +14,7 @@ import { FFMPEG_CHOICE_ENV, FFMPEG_CHOICES } from '../../contract/ffmpeg-choice'
 import FFMPEG_VARIANTS from '../../contract/ffmpeg-variants.json' with { type: 'json' };
 import { EXIT_CODES } from '../../contract/inspect-output';
 import type { DecodeMode } from '../../contract/vocabulary';
+import { adoptEarlyEnvironment, adoptEarlyOpen, videoOpenOptions } from './early-open';
 import { readAsCapture, ZIP_HEAD_BYTES } from './zip-head';
 
 /** A failure that ends the command with an exit code and an error envelope. */
@@ -146,20 +147,18 @@ export async function openInput(
     // process pays for the longer of the two, not for both.
     // inspect leaves out the whole NVDEC capability table (about a second of driver queries its output never shows);
     // a capture keeps it for the decoder panel of whoever opens the capture.
-    const probing: Promise<EnvironmentReport | null> = addon
-      .environmentAsync({ nvdecCaps: options.kind === 'capture' })
-      .catch(() => null);
-    const session = await addon.Session.open(file, {
-      ...(options.decode !== null ? { decode: options.decode } : {}),
-      ...(options.device !== null ? { device: options.device } : {}),
-      ...(options.operatorDevice !== null ? { operatorDevice: options.operatorDevice } : {}),
-      ...(options.peerAccess ? { peerAccess: true } : {}),
-      ...(options.ledger ? { ledger: true } : {}),
-      ...(options.unsafeOutput ? { unsafeOutput: true } : {}),
-    }).catch(async (error: unknown) => {
-      await probing;
-      throw error;
-    });
+    const nvdecCaps = options.kind === 'capture';
+    const probing: Promise<EnvironmentReport | null> = (
+      adoptEarlyEnvironment(nvdecCaps) ?? addon.environmentAsync({ nvdecCaps })
+    ).catch(() => null);
+    // The same call the command line may have made already, before its modules loaded (early-open.ts).
+    const openOptions = videoOpenOptions(options);
+    const session = await (adoptEarlyOpen(file, openOptions) ?? addon.Session.open(file, openOptions)).catch(
+      async (error: unknown) => {
+        await probing;
+        throw error;
+      },
+    );
     const environment = await probing;
     const refusal = refusedChoice(options, environment);
     if (refusal !== null) {

@@ -19,6 +19,7 @@ import type { AddonModule } from '../addon/native';
 import { FFMPEG_VARIANT_ENV, ffmpegVariantNamed } from '../addon/ffmpeg-variants';
 import type { FfmpegChoice } from '../../contract/ffmpeg-choice';
 import { endWhenReaderGoes } from './closed-output';
+import { openEarly } from './early-open';
 import { mark, markPrestartWith, printMarks, printMarksAtExit } from './phase-marks';
 import { readAsCapture, ZIP_HEAD_BYTES } from './zip-head';
 
@@ -99,6 +100,8 @@ export function warmEarly(argv: readonly string[]): void {
     ?.warmUp(wanted.device, { libraries: false })
     .then((result) => mark(result.cuda ? 'context-made' : 'context-not-made'))
     .catch(() => undefined);
+  // The file itself, opened on a worker thread while the command's modules load (the command adopts it or not).
+  if (addon) openEarly(addon, argv);
 }
 
 /** Whether the process will end at once after the command (endProcess): a GPU command, unless ZCI_ORDERLY_EXIT is
