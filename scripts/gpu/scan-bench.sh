@@ -18,6 +18,9 @@ export LD_LIBRARY_PATH=$here/ffmpeg/lib
 export ZCI_NVCV_PATH=$here/nvcv
 export PATH=$here/ffmpeg/bin:$PATH
 node=$here/node/bin/node
+# The command line through its launcher (bin/zerocopy-inspector: the prestart library preloaded where the bundle has
+# it), on the bundle's Node.
+zci() { ZCI_NODE=$node "$here/bin/zerocopy-inspector" "$@"; }
 bench=$here/native/build/zci_bench
 lines=$out/scan-bench.jsonl
 : > "$lines"
@@ -60,7 +63,7 @@ done
 for n in ${ZCI_SCAN_DECODERS:-4 8 12}; do
   rm -f "$out/scan-$n.jsonl"
   t0=$(now)
-  "$node" bin/zerocopy-inspector.js scan "${files[@]}" -o "$out/scan-$n.jsonl" --no-captures --decoders "$n" \
+  zci scan "${files[@]}" -o "$out/scan-$n.jsonl" --no-captures --decoders "$n" \
     > "$out/scan-$n.txt" 2>&1
   code=$?
   t1=$(now)
@@ -69,7 +72,7 @@ for n in ${ZCI_SCAN_DECODERS:-4 8 12}; do
 done
 
 # The report a person reads, with captures of the first failing frames.
-"$node" bin/zerocopy-inspector.js scan "${files[@]}" -o "$out/scan.jsonl" --report "$out/scan.html" \
+zci scan "${files[@]}" -o "$out/scan.jsonl" --report "$out/scan.html" \
   --captures "$out/captures" --decoders 8 > "$out/scan.txt" 2>&1
 record "{\"bench\":\"scan-report\",\"exit\":$?}"
 [ -d "$out/captures" ] && tar -C "$out" -cJf "$out/captures.tar.xz" captures && rm -rf "$out/captures"
@@ -81,16 +84,18 @@ if [ -n "$clip" ]; then
     t0=$(now)
     ffmpeg -hide_banner -loglevel error -hwaccel cuda -hwaccel_output_format cuda -i "$clip" -f null - 2> /dev/null
     t1=$(now)
-    "$node" bin/zerocopy-inspector.js inspect "$clip" --json > "$out/inspect.json" 2> /dev/null
+    zci inspect "$clip" --json > "$out/inspect.json" 2> /dev/null
     t2=$(now)
-    ZCI_PHASES=1 "$node" bin/zerocopy-inspector.js inspect "$clip" --frames 0 --json > /dev/null 2> "$out/phases-$round.txt"
+    ZCI_PHASES=1 zci inspect "$clip" --frames 0 --json > /dev/null 2> "$out/phases-$round.txt"
     record "{\"bench\":\"inspect-vs-ffmpeg\",\"round\":$round,\"ffmpegSeconds\":$(minus "$t1" "$t0"),\"inspectSeconds\":$(minus "$t2" "$t1")}"
   done
 fi
 
 # The floor under a process's first open, whole processes, alternating, five rounds: the CUDA driver alone from a C
 # process's start to the primary context made current (context-floor.c: no FFmpeg, no Node), Node's own start to the
-# end of its bootstrap (no module of ours), and FFmpeg's command line to its first frame on the same clip.
+# end of its bootstrap (no module of ours), and FFmpeg's command line to its first frame on the same clip, beside the
+# inspector's first frame with the prestart library (floor-phases-N.txt) and without it (ZCI_PRESTART=0,
+# floor-phases-noprestart-N.txt), the two in turn first.
 floor=$out/context-floor
 if [ -n "$clip" ] && cc -O2 scripts/gpu/context-floor.c -ldl -o "$floor" 2> "$out/context-floor-build.txt"; then
   for round in 1 2 3 4 5; do
@@ -99,9 +104,22 @@ if [ -n "$clip" ] && cc -O2 scripts/gpu/context-floor.c -ldl -o "$floor" 2> "$ou
     t0=$(now)
     ffmpeg -hide_banner -loglevel error -hwaccel cuda -hwaccel_output_format cuda -i "$clip" -frames:v 1 -f null - 2> /dev/null
     t1=$(now)
-    ZCI_PHASES=1 "$node" bin/zerocopy-inspector.js inspect "$clip" --frames 0 --json > /dev/null 2> "$out/floor-phases-$round.txt"
-    t2=$(now)
-    record "{\"bench\":\"first-frame-vs-ffmpeg\",\"round\":$round,\"ffmpegSeconds\":$(minus "$t1" "$t0"),\"inspectSeconds\":$(minus "$t2" "$t1")}"
+    with=0
+    without=0
+    order="with without"
+    ((round % 2)) || order="without with"
+    for turn in $order; do
+      t=$(now)
+      if [ "$turn" = with ]; then
+        ZCI_PHASES=1 zci inspect "$clip" --frames 0 --json > /dev/null 2> "$out/floor-phases-$round.txt"
+        with=$(minus "$(now)" "$t")
+      else
+        ZCI_PRESTART=0 ZCI_PHASES=1 zci inspect "$clip" --frames 0 --json > /dev/null \
+          2> "$out/floor-phases-noprestart-$round.txt"
+        without=$(minus "$(now)" "$t")
+      fi
+    done
+    record "{\"bench\":\"first-frame-vs-ffmpeg\",\"round\":$round,\"ffmpegSeconds\":$(minus "$t1" "$t0"),\"inspectSeconds\":$with,\"inspectNoPrestartSeconds\":$without}"
   done
   rm -f "$floor"
 fi
