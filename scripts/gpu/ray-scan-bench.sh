@@ -59,6 +59,16 @@ node=$bundle/node/bin/node
 [ -x "$node" ] || node=$(command -v node) || die "no Node: $bundle/node/bin/node is missing and none is on PATH"
 cli=$bundle/bin/zerocopy-inspector.js
 [ -f "$cli" ] || die "$cli is missing: BUNDLE_DIR is not an unpacked GPU bundle"
+# The command line as scripts/gpu/scan-bench.sh runs it: through its launcher (the prestart library preloaded where
+# the bundle has it) on the bundle's Node; a bundle without the launcher runs the entry on Node.
+if [ -x "$bundle/bin/zerocopy-inspector" ]; then
+  export ZCI_NODE=$node
+  zci=("$bundle/bin/zerocopy-inspector")
+  launcher=true
+else
+  zci=("$node" "$cli")
+  launcher=false
+fi
 # The Python package, from the bundle, else from this checkout: importable by the driver and by every Ray worker,
 # which inherit the cluster's environment.
 src=$bundle/python/src
@@ -273,17 +283,17 @@ start_s=$(minus "$(now)" "$t0")
 options=(--decoders "$decoders" --no-captures)
 [ -n "$decode" ] && options+=(--decode "$decode")
 [ -n "$proof_every" ] && options+=(--proof-every "$proof_every")
-# Each actor runs the inspector with this environment whatever its worker's: the bundle's FFmpeg and NVCV. Ray gives
-# the actor its GPU through CUDA_VISIBLE_DEVICES, which env passes on.
+# Each actor runs the inspector with this environment whatever its worker's: the bundle's FFmpeg, NVCV and Node. Ray
+# gives the actor its GPU through CUDA_VISIBLE_DEVICES, which env passes on.
 inspector=$("$python" -c 'import shlex, sys; print(shlex.join(sys.argv[1:]))' env "LD_LIBRARY_PATH=$LD_LIBRARY_PATH" \
-  "ZCI_NVCV_PATH=$ZCI_NVCV_PATH" "$node" "$cli")
+  "ZCI_NVCV_PATH=$ZCI_NVCV_PATH" "ZCI_NODE=$node" "${zci[@]}")
 gpus_per_actor=1
 [ "$gpus" = 0 ] && gpus_per_actor=0
 json_or_null() { if [ -n "$1" ]; then echo "\"$1\""; else echo null; fi; }
-record "{\"bench\":\"ray-setup\",\"ray\":\"$ray_version\",\"python\":\"$python_version\",\"gpus\":$gpus,\"files\":$files,\"bytes\":$bytes,\"decoders\":$decoders,\"decode\":$(json_or_null "$decode"),\"proofEvery\":${proof_every:-null},\"rounds\":$rounds,\"installSeconds\":${install_s:-null},\"startSeconds\":$start_s}"
+record "{\"bench\":\"ray-setup\",\"ray\":\"$ray_version\",\"python\":\"$python_version\",\"gpus\":$gpus,\"files\":$files,\"bytes\":$bytes,\"decoders\":$decoders,\"decode\":$(json_or_null "$decode"),\"proofEvery\":${proof_every:-null},\"rounds\":$rounds,\"launcher\":$launcher,\"installSeconds\":${install_s:-null},\"startSeconds\":$start_s}"
 
 cd "$bundle" || die "cannot enter $bundle"
-plain_scan() { timeout "$limit" "$node" "$cli" scan --list "$list" -o "$1" "${options[@]}"; }
+plain_scan() { timeout "$limit" "${zci[@]}" scan --list "$list" -o "$1" "${options[@]}"; }
 ray_scan() {
   timeout "$limit" "$python" -m zci scan --ray "$address" --gpus-per-actor "$gpus_per_actor" --inspector "$inspector" \
     --list "$list" -o "$1" "${options[@]}"

@@ -1,0 +1,125 @@
+// The Ray scan's section of docs/benchmarks.md (scripts/gpu/evidence/bench-ray.mjs), rendered from runs made here
+// with ray/ray-bench.jsonl as scripts/gpu/ray-scan-bench.sh writes it: the ratio Ray / plain is the median of the
+// rounds against the target of within 10 %, the merged results are judged identical only when every round's were, the
+// machine is named, and a run without the file (nor a recorded run beside it with one) gets no section.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { writeRayBenchmarks } from '../../scripts/gpu/evidence/bench-ray.mjs';
+
+const MACHINE = 'NVIDIA H100 80GB HBM3, 580.95.05, 81559 MiB';
+
+/** A folder of runs, removed when the test ends. @param {import('node:test').TestContext} t */
+function runsFolder(t) {
+  const runs = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ray-'));
+  t.after(() => fs.rmSync(runs, { recursive: true, force: true }));
+  return runs;
+}
+
+/** A run folder holding the records given as ray/ray-bench.jsonl (none: no ray/ folder). */
+function makeRun(runs, name, records, date = '2026-12-06T08:00:00.000Z') {
+  const dir = path.join(runs, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'run.log'), `# machine\n${MACHINE}\ncommit ${name}\n`);
+  fs.writeFileSync(path.join(dir, 'reports.json'), JSON.stringify({ date }));
+  if (records) {
+    fs.mkdirSync(path.join(dir, 'ray'));
+    fs.writeFileSync(path.join(dir, 'ray', 'ray-bench.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  }
+  return dir;
+}
+
+const setup = {
+  bench: 'ray-setup',
+  ray: '2.60.0',
+  python: '3.12.3',
+  gpus: 1,
+  files: 244,
+  bytes: 37560970,
+  decoders: 4,
+  decode: null,
+  proofEvery: null,
+  rounds: 3,
+  installSeconds: 20.5,
+  startSeconds: 4.1,
+};
+const scan = (round, kind, seconds, frames = 9738) => ({ bench: 'ray-scan', round, kind, seconds, files: 244, frames, exit: 1 });
+const same = (round) => ({
+  bench: 'ray-identical',
+  round,
+  plainLines: 244,
+  rayLines: 244,
+  differing: 0,
+  first: null,
+  summaryIdentical: true,
+});
+
+/** The section a run renders. */
+function render(root, runDir) {
+  const bm = [];
+  writeRayBenchmarks({ root, runDir, machine: MACHINE, commit: path.basename(runDir) }, bm);
+  return bm.join('\n');
+}
+
+test('the ratio is the median of the rounds, judged against within 10 %, and identical results are said so', (t) => {
+  const runs = runsFolder(t);
+  // Ray / plain: 1.05, 1.12, 1.08: the median 1.08, two of three rounds at or under 1.10.
+  const records = [setup, scan(1, 'plain', 10), scan(1, 'ray', 10.5), same(1), scan(2, 'plain', 10), scan(2, 'ray', 11.2)];
+  records.push(same(2), scan(3, 'plain', 12.5), scan(3, 'ray', 13.5), same(3));
+  const runDir = makeRun(runs, 'abc1234', records);
+  const text = render(runs, runDir);
+  assert.match(text, /^## The Ray scan beside the plain scan$/m);
+  assert.ok(text.includes(`on ${MACHINE}, in the run of [gpu-evidence.md](gpu-evidence.md) (commit \`abc1234\`)`), text);
+  assert.ok(text.includes('| 2 | 10.000 | 11.200 | **1.12** | 244 / 244 | 9738 / 9738 | 1 / 1 |'), text);
+  assert.ok(text.includes('Ray / plain, median of the rounds **1.08** (1.05–1.12; 2 of 3 rounds at or under'), text);
+  assert.match(text, /\(target within 10 %: met\)/);
+  assert.match(text, /\*\*identical in 3 of 3 rounds\*\* \(target: identical: met\)/);
+  assert.match(text, /every scan covered the same 244 files and 9738 frames/);
+  assert.match(text, /`--decoders 4 --no-captures`/);
+  assert.match(text, /\*\*244 files, 37,560,970\s+bytes\*\*/);
+});
+
+test('a slow Ray scan and a round whose results differ are both NOT met, the difference named', (t) => {
+  const runs = runsFolder(t);
+  const differs = {
+    bench: 'ray-identical',
+    round: 2,
+    plainLines: 244,
+    rayLines: 244,
+    differing: 1,
+    first: 'corpus/vp9-640x361-0.webm: stream.decodePath: plain "nvdec" / ray "software-upload"',
+    summaryIdentical: false,
+  };
+  const records = [{ ...setup, decode: 'nvdec', proofEvery: 30 }, scan(1, 'plain', 10), scan(1, 'ray', 12), same(1)];
+  records.push(scan(2, 'plain', 10), scan(2, 'ray', 11.5), differs, scan(3, 'plain', 10), scan(3, 'ray', 10.9), same(3));
+  records.push({ bench: 'plain-repeat', round: 1, warmLines: 244, plainLines: 244, differing: 0, first: null });
+  const text = render(runs, makeRun(runs, 'def5678', records));
+  assert.ok(text.includes('Ray / plain, median of the rounds **1.15** (1.09–1.20; 1 of 3 rounds'), text);
+  assert.match(text, /\(target within 10 %: NOT met\)/);
+  assert.match(text, /\*\*identical in 2 of 3 rounds\*\* \(target: identical: NOT met\)/);
+  assert.match(text, /the printed summaries differed in 1 of 3 rounds/);
+  assert.ok(text.includes('Round 2: 1 of 244 lines differ; the first: `corpus/vp9-640x361-0.webm: stream.decodePath'), text);
+  assert.match(text, /`--decoders 4 --no-captures --decode nvdec --proof-every 30`/);
+  assert.match(text, /identical in 1 of 1 rounds\.$/m);
+});
+
+test('a round left uncompared, or scans of other work, are not taken for identical results', (t) => {
+  const runs = runsFolder(t);
+  const records = [setup, scan(1, 'plain', 10), scan(1, 'ray', 10.2, 9000), same(1), scan(2, 'plain', 10), scan(2, 'ray', 10.1)];
+  const text = render(runs, makeRun(runs, 'aaa1111', records));
+  assert.match(text, /\*\*identical in 1 of 2 rounds\*\* \(target: identical: NOT met\)/);
+  assert.match(text, /the scans covered different work \(files 244; frames 9738, 9000\)/);
+});
+
+test('a run without ray/ray-bench.jsonl shows the recorded run that has one, named, and nothing where none has', (t) => {
+  const runs = runsFolder(t);
+  const bare = makeRun(runs, 'bbb2222', null, '2026-12-07T08:00:00.000Z');
+  assert.equal(render(runs, bare), '', 'no run has the file: no section');
+  makeRun(runs, 'ccc3333', [setup, scan(1, 'plain', 10), scan(1, 'ray', 10.4), same(1)], '2026-12-06T08:00:00.000Z');
+  const text = render(runs, bare);
+  assert.ok(text.includes(`on ${MACHINE}, in the run [\``), text);
+  assert.match(text, /\(commit `ccc3333`, 2026-12-06T08:00:00.000Z\), the newest recorded run\s+with a Ray scan benchmark/);
+  assert.match(text, /at `bbb2222`, made none/);
+});
