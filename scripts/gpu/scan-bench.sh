@@ -24,7 +24,7 @@ zci() { ZCI_NODE=$node "$here/bin/zerocopy-inspector" "$@"; }
 bench=$here/native/build/zci_bench
 lines=$out/scan-bench.jsonl
 : > "$lines"
-mapfile -t files < <(find "${folders[@]}" -type f \( -name '*.mp4' -o -name '*.mkv' -o -name '*.webm' \) | sort)
+mapfile -t files < <(find "${folders[@]}" -type f \( -name '*.mp4' -o -name '*.mkv' -o -name '*.webm' -o -name '*.mpg' \) | sort)
 frames_of_threads() { sed -n 's/.*"frames":\([0-9]*\).*/\1/p'; }
 now() { date +%s.%N; }
 record() { echo "$1" | tee -a "$lines"; }

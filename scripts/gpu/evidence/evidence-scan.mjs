@@ -1,7 +1,7 @@
 // @ts-check
 // The witness over a corpus (the run's scan/ folder, scripts/gpu/scan-bench.sh): how many files the decoder's witness
 // flagged and why, in the scan's own words, and the writer's check that the flagged files are exactly the odd-height
-// VP9 and MPEG-2 files NVDEC decoded, with the other odd-height files and why they are not flagged.
+// VP9, MPEG-2 and MPEG-1 files NVDEC decoded, with the other odd-height files and why they are not flagged.
 import fs from 'node:fs';
 import path from 'node:path';
 import { table } from './stats.mjs';
@@ -11,7 +11,7 @@ import { templates, then } from './template.mjs';
 const t = templates('evidence-scan');
 
 /** The codecs whose odd picture heights NVDEC writes a row apart from FFmpeg's pointer (FFmpeg's names). */
-const ODD_HEIGHT_CODECS = ['vp9', 'mpeg2video'];
+const ODD_HEIGHT_CODECS = ['vp9', 'mpeg2video', 'mpeg1video'];
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeScanEvidence(run, ev) {
