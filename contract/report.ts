@@ -251,7 +251,8 @@ const timingsSchema = z.object({
 
 /**
  * Damage in the frame as FFmpeg's decoder met it: concealed when it hid errors (its flags, or an error it logged
- * for this frame's packet), with its flags and its messages for this frame.
+ * for this frame's packet), with its flags and its messages for this frame. A decoder running frame threads (FFmpeg's
+ * software decoders) may set the flags after the frame is out, so there they are left out and the messages say it.
  */
 const damageSchema = z.object({
   concealed: z.boolean(),

@@ -19,7 +19,9 @@ namespace zci {
 inline constexpr Named<int> kDecodeErrorFlagNames[] = {
     {1, "invalid-bitstream"}, {2, "missing-reference"}, {4, "concealment-active"}, {8, "decode-slices"}};
 
-/// The damage of a decoded frame, from its flags and the messages logged while its packet was decoded.
-FrameDamage describeDamage(const AVFrame *frame, FrameMessages messages);
+/// The damage of a decoded frame, from its flags and the messages logged while its packet was decoded. With
+/// frameThreads (a decoder running frame threads), FFmpeg may set a frame's flags after the frame is out, so what
+/// they hold when read differs from run to run: they are left out, and the messages alone say whether it concealed.
+FrameDamage describeDamage(const AVFrame *frame, FrameMessages messages, bool frameThreads);
 
 } // namespace zci

@@ -284,7 +284,8 @@ FramePtr Decoder::decodeTo(int64_t index) {
     const int64_t at = indexOfPts(pts);
     if (at >= 0) lastIndex_ = at;
     if (pts == target) {
-      damage_ = describeDamage(f.get(), std::move(outMessages_));
+      const bool frameThreads = (codec_->active_thread_type & FF_THREAD_FRAME) != 0 && codec_->thread_count != 1;
+      damage_ = describeDamage(f.get(), std::move(outMessages_), frameThreads);
       return f;
     }
     if (pts > target) break;
