@@ -105,7 +105,8 @@ function tallyFrame(tally: FileTally, report: FrameReport, proof: boolean, optio
       'decode-error',
       'FFmpeg concealed damage in the frame',
       report.frameIndex,
-      report.damage.flags.join(', '),
+      // Frame-threaded decoders report no flags (contract/report.ts): their first message for the frame says it.
+      report.damage.flags.length > 0 ? report.damage.flags.join(', ') : (report.damage.messages[0] ?? ''),
     );
   }
   if (tally.seenPts.has(report.pts)) {

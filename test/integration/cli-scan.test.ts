@@ -77,6 +77,23 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector scan (needs npm run b
     expect(await linesOf('first.jsonl')).toHaveLength(6);
   }, 240_000);
 
+  it('a damaged file is a decode-error finding on exactly its concealed frames, the same words on every scan', async () => {
+    const video = path.join(FIXTURES, 'h264-damaged-642x362.mp4');
+    const findings = [];
+    for (const out of ['damaged-1.jsonl', 'damaged-2.jsonl']) {
+      const run = runCli(dir, ['scan', video, '-o', out, '--decode', 'software', '--compare-every', '0']);
+      expect(run.code).toBe(SCAN_EXIT_CODES.findings);
+      const [line] = await linesOf(out);
+      const found = line?.findings.find((f) => f.check === 'decode-error');
+      expect(found, JSON.stringify(line?.findings)).toBeDefined();
+      expect(found?.frames).toBe(3);
+      expect(found?.firstFrame).toBe(1);
+      expect(found?.detail).toMatch(/cabac|error while decoding MB/);
+      findings.push(line?.findings);
+    }
+    expect(findings[1]).toEqual(findings[0]);
+  }, 120_000);
+
   it('a planted wrong wrap is a finding grouped by cause, with a capture of the first failing frame that opens', async () => {
     const video = path.join(FIXTURES, 'vp9-odd-641x361.webm');
     const run = runCli(dir, ['scan', video, '-o', 'planted.jsonl', '--proof-every', '0'], {
