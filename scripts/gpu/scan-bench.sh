@@ -94,8 +94,8 @@ fi
 # The floor under a process's first open, whole processes, alternating, five rounds: the CUDA driver alone from a C
 # process's start to the primary context made current (context-floor.c: no FFmpeg, no Node), Node's own start to the
 # end of its bootstrap (no module of ours), and FFmpeg's command line to its first frame on the same clip, beside the
-# inspector's first frame with the prestart library (floor-phases-N.txt) and without it (ZCI_PRESTART=0,
-# floor-phases-noprestart-N.txt), the two in turn first.
+# inspector's first frame with the prestart library and the early open (floor-phases-N.txt) and without either
+# (ZCI_PRESTART=0 ZCI_EARLY_OPEN=0, floor-phases-noprestart-N.txt: the command's start before both), in turn first.
 floor=$out/context-floor
 if [ -n "$clip" ] && cc -O2 scripts/gpu/context-floor.c -ldl -o "$floor" 2> "$out/context-floor-build.txt"; then
   for round in 1 2 3 4 5; do
@@ -114,7 +114,7 @@ if [ -n "$clip" ] && cc -O2 scripts/gpu/context-floor.c -ldl -o "$floor" 2> "$ou
         ZCI_PHASES=1 zci inspect "$clip" --frames 0 --json > /dev/null 2> "$out/floor-phases-$round.txt"
         with=$(minus "$(now)" "$t")
       else
-        ZCI_PRESTART=0 ZCI_PHASES=1 zci inspect "$clip" --frames 0 --json > /dev/null \
+        ZCI_PRESTART=0 ZCI_EARLY_OPEN=0 ZCI_PHASES=1 zci inspect "$clip" --frames 0 --json > /dev/null \
           2> "$out/floor-phases-noprestart-$round.txt"
         without=$(minus "$(now)" "$t")
       fi

@@ -2,7 +2,7 @@
 // The floor under a process's first open (the last section of scripts/gpu/scan-bench.sh, in the run's scan/ folder):
 // the CUDA driver alone from a C process's start to the primary context made current, Node's own start, and FFmpeg's
 // command line to its first frame beside the inspector's (in a run of the launcher, with the prestart library and
-// without it, ZCI_PRESTART=0: floor-phases-N.txt and floor-phases-noprestart-N.txt); then the whole-file inspect
+// without it and the early open, ZCI_PRESTART=0 ZCI_EARLY_OPEN=0: floor-phases-N.txt and floor-phases-noprestart-N.txt); then the whole-file inspect
 // against FFmpeg's command line with the proof off and on (scan/inspect-proof-split.jsonl), where the run has it. Only
 // where the run, or a recorded run, has context-floor lines.
 import fs from 'node:fs';
@@ -151,7 +151,7 @@ function writePrestartFloor({ where, floors, nodes, firsts, marks, without, roun
     ...t.lines('floor-prestart', {
       where,
       table: table(
-        '| round | driver alone: context made ms | Node bootstrap ms | prestart: driver initialised ms | prestart: context made ms | inspect: opened ms | no prestart: context made ms | no prestart: opened ms | ffmpeg, 1 frame s | inspect, 1 frame s | no prestart, 1 frame s |',
+        '| round | driver alone: context made ms | Node bootstrap ms | prestart: driver initialised ms | prestart: context made ms | inspect: opened ms | neither: context made ms | neither: opened ms | ffmpeg, 1 frame s | inspect, 1 frame s | neither, 1 frame s |',
         rows,
       ),
       contextMs: spread(floors.map((r) => r.contextMadeMs)),
