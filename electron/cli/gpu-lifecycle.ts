@@ -6,10 +6,11 @@
  * command, parsing, probing the file and loading NVCV then happen meanwhile instead of before it. The Session's
  * open finds the context made, or waits for it.
  *
- * End: such a command ends the process at once when its output is written (the addon's exitProcess, _exit), without
- * taking the GPU state down piece by piece: the driver reclaims an ending process's contexts, decoders and memory
- * anyway, and the orderly teardown (decoder, surfaces, context, libraries) costs more than the driver's (measured in
- * docs/benchmarks.md, "where the inspect process's time goes").
+ * End: such a command, and a scan that may decode on a GPU, ends the process at once when its output is written (the
+ * addon's exitProcess, _exit), without taking the GPU state down piece by piece: the driver reclaims an ending
+ * process's contexts, decoders and memory anyway, and the orderly teardown (decoder, surfaces, context, libraries)
+ * costs more than the driver's (measured in docs/benchmarks.md, "where the inspect process's time goes"); a scan's
+ * results are written and synced file by file before it returns, and its parked decoders took seconds to tear down.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { addonLoaderPath } from '../addon/addon-path';
@@ -65,6 +66,12 @@ export function wantsCudaContext(argv: readonly string[]): { device: number } | 
   return Number.isInteger(device) && device >= 0 && device <= 63 ? { device } : null;
 }
 
+/** Whether ARGV asks for a scan not forced to software decoding: it may decode on a GPU, and then ends at once. */
+export function scanMayUseGpu(argv: readonly string[]): boolean {
+  const [command, ...rest] = argv;
+  return command === 'scan' && optionValue(rest, 'decode') !== 'software';
+}
+
 /**
  * The FFmpeg ARGV's --ffmpeg chooses: null when not given, 'invalid' for a value FFMPEG_CHOICES lacks (or none).
  * The last one given counts, as the parser's does. Checked without the contract's schema: this module loads before
@@ -89,13 +96,16 @@ export function warmEarly(argv: readonly string[]): void {
   const ffmpeg = ffmpegChoiceOf(argv);
   if (ffmpeg === 'invalid') return;
   const wanted = wantsCudaContext(argv);
-  if (wanted === null) return;
+  const scan = scanMayUseGpu(argv);
+  if (wanted === null && !scan) return;
   // The loader reads this process's environment; main sets the same value again after parsing.
   if (ffmpeg !== null) process.env[FFMPEG_VARIANT_ENV] = ffmpeg;
   const { addon } = loadAddon(addonLoaderPath(appRootOf(import.meta.url)));
   gpuAddon = addon;
   mark('addon-loaded');
   if (addon) markPrestartWith(() => addon.prestart());
+  // A scan makes its decoders' contexts itself, on the device it is told; only its end is at once.
+  if (wanted === null) return;
   void addon
     ?.warmUp(wanted.device, { libraries: false })
     .then((result) => mark(result.cuda ? 'context-made' : 'context-not-made'))

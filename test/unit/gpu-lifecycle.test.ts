@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FFMPEG_CHOICE_ENV, FFMPEG_CHOICES } from '../../contract/ffmpeg-choice';
 import { FFMPEG_VARIANT_ENV, ffmpegVariantNamed } from '../../electron/addon/ffmpeg-variants';
-import { ffmpegChoiceOf, wantsCudaContext } from '../../electron/cli/gpu-lifecycle';
+import { ffmpegChoiceOf, scanMayUseGpu, wantsCudaContext } from '../../electron/cli/gpu-lifecycle';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'zci-warm-'));
 const capture = path.join(dir, 'a.zci');
@@ -29,6 +29,17 @@ describe('wantsCudaContext', () => {
     expect(wantsCudaContext([])).toBeNull();
     expect(wantsCudaContext(['inspect', video, '--device', '64'])).toBeNull();
     expect(wantsCudaContext(['inspect', video, '--device', 'x'])).toBeNull();
+  });
+});
+
+describe('scanMayUseGpu', () => {
+  it('ends a scan at once unless it is forced to software decoding, and nothing else by it', () => {
+    expect(scanMayUseGpu(['scan', dir, '-o', 'r.jsonl'])).toBe(true);
+    expect(scanMayUseGpu(['scan', dir, '--decode', 'cuvid'])).toBe(true);
+    expect(scanMayUseGpu(['scan', dir, '--decode', 'software'])).toBe(false);
+    expect(scanMayUseGpu(['scan', dir, '--decode=software'])).toBe(false);
+    expect(scanMayUseGpu(['inspect', video])).toBe(false);
+    expect(scanMayUseGpu([])).toBe(false);
   });
 });
 
