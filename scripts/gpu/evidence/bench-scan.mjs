@@ -87,20 +87,24 @@ export function writeScanBenchmarks(run, bm) {
     );
   }
 
-  // One file's whole inspect against FFmpeg's command line, round by round: the script takes the first
-  // clips/bench-1080p-h264*.mp4, which the scan's results name with its frames.
+  // Each benchmark clip's whole inspect against FFmpeg's command line, round by round: the script takes the first
+  // clips/bench-1080p-h264*.mp4 (lines of older runs name no clip: theirs) and clips/bench-2160p-hevc.mp4, which the
+  // scan's results name with their frames.
   const versus = lines.filter((l) => l.bench === 'inspect-vs-ffmpeg');
   const clipResult = results.find((r) => /^clips\/bench-1080p-h264[^/]*\.mp4$/.test(r.key.path));
   const clip = clipResult?.key.path ?? 'clips/bench-1080p-h264*.mp4';
-  if (versus.length) {
-    const ratios = versus.map((r) => r.ffmpegSeconds / r.inspectSeconds);
-    const vsRows = versus.map((r, i) => `| ${r.round} | ${fmt(r.ffmpegSeconds, 3)} | ${fmt(r.inspectSeconds, 3)} | **${fmt(ratios[i], 2)}** |`);
+  const clipsVersus = [...new Set(versus.map((l) => l.clip ?? path.basename(clip)))];
+  for (const name of clipsVersus) {
+    const rounds = versus.filter((l) => (l.clip ?? path.basename(clip)) === name);
+    const result = results.find((r) => path.basename(r.key.path) === name);
+    const ratios = rounds.map((r) => r.ffmpegSeconds / r.inspectSeconds);
+    const vsRows = rounds.map((r, i) => `| ${r.round} | ${fmt(r.ffmpegSeconds, 3)} | ${fmt(r.inspectSeconds, 3)} | **${fmt(ratios[i], 2)}** |`);
     const ratio = median(ratios);
     bm.push(
       ...t.lines('process', {
-        clip,
-        frames: clipResult?.frames ?? '–',
-        rounds: versus.length,
+        clip: result?.key.path ?? `clips/${name}`,
+        frames: result?.frames ?? '–',
+        rounds: rounds.length,
         table: table('| round | ffmpeg s | inspect s | ffmpeg / inspect |', vsRows),
         ratio: fmt(ratio, 2),
         ratioRange: `${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}`,
