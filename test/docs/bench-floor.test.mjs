@@ -13,7 +13,7 @@ import { writeFloorBenchmarks } from '../../scripts/gpu/evidence/bench-floor.mjs
 const MACHINE = 'NVIDIA H100 80GB HBM3, 580.95.05, 81559 MiB';
 
 /** A run folder (removed when the test ends) whose scan/ holds the floor's lines and the marks' files given. */
-function makeRun(t, records, files) {
+function makeRun(t, records, files, session = null) {
   const runs = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
   t.after(() => fs.rmSync(runs, { recursive: true, force: true }));
   const dir = path.join(runs, 'abc1234');
@@ -21,6 +21,7 @@ function makeRun(t, records, files) {
   fs.writeFileSync(path.join(dir, 'run.log'), `# machine\n${MACHINE}\ncommit abc1234\n`);
   fs.writeFileSync(path.join(dir, 'reports.json'), JSON.stringify({ date: '2026-12-07T08:00:00.000Z' }));
   fs.writeFileSync(path.join(dir, 'scan', 'scan-bench.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  if (session !== null) fs.writeFileSync(path.join(dir, 'scan', 'session.json'), JSON.stringify(session));
   for (const [name, phases] of Object.entries(files))
     fs.writeFileSync(path.join(dir, 'scan', name), `${JSON.stringify({ phases })}\n`);
   const bm = [];
@@ -82,4 +83,18 @@ test('a run from before the launcher (no floor-phases-noprestart files) renders 
   const text = makeRun(t, records, { 'floor-phases-1.txt': marksOf(476, false).without });
   assert.match(text, /^### The floor under the first open$/m);
   assert.doesNotMatch(text, /prestart/);
+});
+
+test('measurements of a second session say so, with the commit its bundle was built from, beside the run\'s own', (t) => {
+  const session = { commit: 'def5678', machine: 'NVIDIA H100 80GB HBM3, 580.159.04, 81559 MiB' };
+  const files = {};
+  const m = marksOf(280);
+  files['floor-phases-1.txt'] = m.with;
+  files['floor-phases-noprestart-1.txt'] = m.without;
+  const text = makeRun(t, round(1), files, session);
+  assert.ok(text.includes(`on ${session.machine}, in a second session of the run`), text);
+  assert.ok(text.includes('from a bundle\nof commit `def5678` (the run\'s own commit is `abc1234`'), text);
+  const plain = makeRun(t, round(1), files);
+  assert.ok(!plain.includes('second session'), plain);
+  assert.throws(() => makeRun(t, round(1), files, { commit: 'def5678' }), /names its commit and machine/);
 });

@@ -52,20 +52,21 @@ test('a report made here leads with the cause and links the capture of the first
   expect(existsSync(path.join(dir, decodeURIComponent(href ?? '')))).toBe(true);
 });
 
-test('the report of the recorded GPU run names the one-row chroma fault in every odd-height VP9 and MPEG-2 file', async ({
+test('the report of the recorded GPU run names the one-row chroma fault in every odd-height VP9, MPEG-2 and MPEG-1 file', async ({
   page,
 }) => {
   const report = recordedScanReport();
   test.skip(report === null, 'no recorded GPU run holds a scan report');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(pathToFileURL(report ?? '').href);
-  // The fault's row names both kinds of file, in the report's order (most files first), and no even-height kind.
+  // The fault's row names every kind of file, in the report's order (most files first), and no even-height kind.
   const fault = page
     .locator('table')
     .first()
     .locator('tbody tr', { hasText: "FFmpeg's chroma pointer 1 row before where NVDEC wrote the plane" });
   await expect(fault).toContainText('odd-height mpeg2video');
   await expect(fault).toContainText('odd-height vp9');
+  await expect(fault).toContainText('odd-height mpeg1video');
   await expect(fault).not.toContainText('even-height');
   await page.screenshot({ path: screenshotPath('scan-report-gpu') });
 });

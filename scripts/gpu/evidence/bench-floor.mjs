@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, median, table } from './stats.mjs';
-import { jsonLines, newestHolding, otherRun } from './run.mjs';
+import { jsonLines, newestHolding, otherRun, sessionOf } from './run.mjs';
 import { templates } from './template.mjs';
 
 const t = templates('bench-floor');
@@ -58,7 +58,12 @@ export function writeFloorBenchmarks(run, bm) {
   const scanDir = path.join(dir, 'scan');
   const lines = jsonLines(path.join(scanDir, 'scan-bench.jsonl'));
   const source = dir === run.runDir ? null : otherRun(run.root, dir);
-  const where = source ? t.text('where-elsewhere', { ...source }) : t.text('where-here', { machine: run.machine });
+  const session = sessionOf(scanDir);
+  const where = source
+    ? t.text('where-elsewhere', { ...source })
+    : session
+      ? t.text('where-session', { ...session, runCommit: run.commit })
+      : t.text('where-here', { machine: run.machine });
   const floors = lines.filter((l) => l.bench === 'context-floor' && l.result === 0);
   const nodes = lines.filter((l) => l.bench === 'node-start');
   const firsts = lines.filter((l) => l.bench === 'first-frame-vs-ffmpeg');

@@ -4,7 +4,7 @@
 // Only where the run, or a recorded run, has ray/ray-bench.jsonl.
 import path from 'node:path';
 import { fmt, median, met, table } from './stats.mjs';
-import { jsonLines, newestHolding, otherRun } from './run.mjs';
+import { jsonLines, newestHolding, otherRun, sessionOf } from './run.mjs';
 import { templates } from './template.mjs';
 
 const t = templates('bench-ray');
@@ -119,8 +119,11 @@ export function writeRayBenchmarks(run, bm) {
   if (dir === null) return;
   const lines = jsonLines(path.join(dir, 'ray', 'ray-bench.jsonl'));
   const source = path.resolve(dir) === path.resolve(run.runDir) ? null : otherRun(run.root, dir);
+  const session = sessionOf(path.join(dir, 'ray'));
   const where = source
     ? t.text('where-elsewhere', { ...source, ownCommit: run.commit })
-    : t.text('where-here', { machine: run.machine, commit: run.commit });
+    : session
+      ? t.text('where-session', { ...session, runCommit: run.commit })
+      : t.text('where-here', { machine: run.machine, commit: run.commit });
   bm.push(...rayBenchLines(lines, where));
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, met, median, table } from './stats.mjs';
-import { jsonLines, newestHolding, otherRun } from './run.mjs';
+import { jsonLines, newestHolding, otherRun, sessionOf } from './run.mjs';
 import { templates } from './template.mjs';
 
 const t = templates('bench-scan');
@@ -20,9 +20,12 @@ export function writeScanBenchmarks(run, bm) {
   const scanDir = path.join(dir, 'scan');
   const lines = jsonLines(path.join(scanDir, 'scan-bench.jsonl'));
   const source = dir === run.runDir ? null : otherRun(run.root, dir);
+  const session = sessionOf(scanDir);
   const where = source
     ? t.text('where-elsewhere', { ...source, ownCommit: run.commit })
-    : t.text('where-here', { machine: run.machine, commit: run.commit });
+    : session
+      ? t.text('where-session', { ...session, runCommit: run.commit })
+      : t.text('where-here', { machine: run.machine, commit: run.commit });
 
   // The corpus: the script's count and bytes; the folders as the scan's own results name each file.
   const corpus = lines.find((l) => l.bench === 'corpus');

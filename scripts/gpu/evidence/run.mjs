@@ -115,3 +115,17 @@ export function loadRun(root, runDir, flag) {
     flag,
   };
 }
+
+/**
+ * The session a folder of a run (scan/, ray/) was measured in, where it was not the run's own: session.json, written by
+ * hand beside the measurements when a second session on a fresh machine made them from a bundle of another commit.
+ * @param {string} dir @returns {{ commit: string, machine: string } | null}
+ */
+export function sessionOf(dir) {
+  const file = path.join(dir, 'session.json');
+  if (!fs.existsSync(file)) return null;
+  const session = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (typeof session.commit !== 'string' || typeof session.machine !== 'string')
+    throw new Error(`${file}: a session names its commit and machine`);
+  return { commit: session.commit, machine: session.machine };
+}
