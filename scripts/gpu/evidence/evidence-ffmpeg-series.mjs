@@ -42,6 +42,20 @@ function byMajor(runDir, re) {
 /** A variant's name from its TAP file's name (tests-ffmpeg9.0-patched.tap: 9.0-patched). @param {string} file */
 const tapVariant = (file) => file.replace(/^tests-ffmpeg/, '').replace(/\.tap$/, '');
 
+/**
+ * The witness's verdicts over a cuvid fixture's frames, and where cuvid's copy read the chroma against where NVDEC
+ * wrote it (rows of the surface's pitch); – for a run from before the witness read cuvid's frames.
+ * @param {any} w the fixture's witness entry
+ */
+function witnessWords(w) {
+  if (!w) return '–';
+  const chroma = w.planes?.[1];
+  const rows = (/** @type {number | null | undefined} */ bytes) =>
+    bytes === null || bytes === undefined || !w.pitch ? '?' : String(bytes / w.pitch);
+  const where = chroma ? `; ${rows(chroma.copiedFromOffset)}, ${rows(chroma.decoderOffset)}` : '';
+  return `${w.verdicts.join(', ')}${where}`;
+}
+
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} ev */
 export function writeFfmpegSeriesEvidence(run, ev) {
   const { runDir } = run;
@@ -132,16 +146,19 @@ export function writeFfmpegSeriesEvidence(run, ev) {
       for (const f of data.fixtures) {
         const version = `${data.ffmpeg.version ?? data.ffmpeg.libavcodec}${label}`;
         if (f.refused) {
-          rows.push(`| ${version} | ${f.name} | refused: ${f.refused.code} | – | – | – | – |`);
+          rows.push(`| ${version} | ${f.name} | refused: ${f.refused.code} | – | – | – | – | – |`);
           continue;
         }
         if (!f.cuvid) continue;
         const size = (/** @type {any} */ g) => `${g.width}x${g.height}`;
         const ab = f.ab ? `${f.ab.identical} of ${f.ab.frames}${f.ab.causes.length ? `; ${f.ab.causes.join('; ')}` : ''}` : '–';
-        rows.push(`| ${version} | ${f.name} | cuvid | ${size(f.cuvid)} | ${f.hwaccel.path} ${size(f.hwaccel)} | ${ab} | ${f.ab ? f.ab.spread.join('/') : '–'} |`);
+        rows.push(
+          `| ${version} | ${f.name} | cuvid | ${size(f.cuvid)} | ${f.hwaccel.path} ${size(f.hwaccel)} | ${witnessWords(f.witness)} | ${ab} | ${f.ab ? f.ab.spread.join('/') : '–'} |`,
+        );
       }
     }
-    const head = '| FFmpeg | fixture | opened as | cuvid frame | hwaccel frame | A/B identical frames (cuvid against software) | largest difference Y/U/V |';
+    const head =
+      "| FFmpeg | fixture | opened as | cuvid frame | hwaccel frame | the witness, every frame (chroma copied from row, NVDEC's row) | A/B identical frames (cuvid against software) | largest difference Y/U/V |";
     ev.push(...t.lines('cuvid', { table: table(head, rows) }), '');
   }
 
