@@ -9,7 +9,7 @@ stage=$out/zci-gpu
 
 # The parts built elsewhere: a minimal FFmpeg with NVDEC, the benchmark clips, the addon for sm_90.
 scripts/gpu/build-ffmpeg.sh 5.1 # idempotent: rebuilt only when its configure line changed
-[ -f .gpu/clips/bench-2160p-hevc10.mp4 ] || scripts/make-bench-clips.sh
+[ -f .gpu/clips/plain-1080p-h264.mp4 ] || scripts/make-bench-clips.sh
 # The scan benchmark's corpus (idempotent: existing clips are kept).
 scripts/make-scan-corpus.sh .gpu/corpus > /dev/null
 # The addon and the app are always built from the tree the bundle records (both builds are incremental), so the

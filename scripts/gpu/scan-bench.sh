@@ -78,11 +78,14 @@ record "{\"bench\":\"scan-report\",\"exit\":$?}"
 [ -d "$out/captures" ] && tar -C "$out" -cJf "$out/captures.tar.xz" captures && rm -rf "$out/captures"
 
 # Whole processes: inspect (the proof on every frame) against FFmpeg's command line, alternating, five rounds, on each
-# benchmark clip (the 1080p H.264 and the 2160p HEVC); the 1080p clip's first frame alone with the command's marks.
+# benchmark clip (the 1080p H.264, the 2160p HEVC and the plain 300-frame 1080p H.264); the 1080p clip's first frame
+# alone with the command's marks.
 clip=$(ls "$here"/clips/bench-1080p-h264*.mp4 2>/dev/null | head -1)
 versus=()
 [ -n "$clip" ] && versus+=("$clip")
 [ -f "$here/clips/bench-2160p-hevc.mp4" ] && versus+=("$here/clips/bench-2160p-hevc.mp4")
+# A 300-frame 1080p clip made with x264's defaults, which nothing here was tuned against (make-bench-clips.sh).
+[ -f "$here/clips/plain-1080p-h264.mp4" ] && versus+=("$here/clips/plain-1080p-h264.mp4")
 for round in 1 2 3 4 5; do
   for each in "${versus[@]}"; do
     t0=$(now)
