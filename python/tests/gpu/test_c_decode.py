@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from gpu_state import driver_problem
 from inspected import FIXTURES, FRAMES, inspected_video, plane_facts
 
 from inspector import inspect_json
+from pack_cli import pack
 
 PROBLEM = driver_problem()
 if PROBLEM is not None:
@@ -43,12 +43,7 @@ def test_the_c_recording_equals_the_inspector_report(video: Path, tmp_path: Path
         pytest.skip(f"{video.name}: the C program recorded no frame ({done.stdout.strip().splitlines()[0]})")
     assert done.returncode == 0, done.stdout + done.stderr
     capture = tmp_path / "c.zci"
-    packed = subprocess.run(
-        [sys.executable, "-m", "zci", "pack", str(facts), "-o", str(capture), "--unsigned"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    packed = pack(facts, capture, "--unsigned")
     assert packed.returncode == 0, packed.stdout + packed.stderr
     code, out, err = inspect_json(capture)
     assert out is not None, err

@@ -10,7 +10,6 @@ import ctypes
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from gpu_state import driver_problem
 from inspected import FIXTURES, FRAMES, inspected_video, plane_facts
 
 from inspector import inspect_json
+from pack_cli import pack
 from zci import Recorder
 
 PROBLEM = driver_problem()
@@ -148,7 +148,8 @@ def test_the_decode_program_and_this_process_agree_on_a_padded_frame(tmp_path: P
     done = subprocess.run([decode, str(video), str(facts), str(FRAMES)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     packed = tmp_path / "c.zci"
-    subprocess.run([sys.executable, "-m", "zci", "pack", str(facts), "-o", str(packed), "--unsigned"], check=True)
+    packed_run = pack(facts, packed, "--unsigned")
+    assert packed_run.returncode == 0, packed_run.stdout + packed_run.stderr
     _, python_out, err = inspect_json(tmp_path / "python.zci")
     _, c_out, err2 = inspect_json(packed)
     assert python_out is not None and c_out is not None, err + err2
