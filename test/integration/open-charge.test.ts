@@ -16,23 +16,15 @@ import { residentBytes } from '../../electron/backend/open-budget';
 import { probeStreamShape, type StreamShape } from '../../electron/backend/stream-shape';
 import { ROOT, SAMPLE, fixture } from '../support/paths';
 import { budgetBackend, HELD_FRAMES, modelBytes } from './budget-backend';
+import type { OpenCostLine } from '../support/open-cost';
 
 const MIB = 1_048_576;
 /** Growth below this is noise (see the head of this file). */
 const NOISE_MIB = 8;
 const FRAMES = 30;
 
-interface Measured {
-  file: string;
-  codec: string;
-  pixelFormat: string;
-  bitDepth: number;
-  codedWidth: number;
-  codedHeight: number;
-  decodePath: 'software';
-  cpuThreads: number;
-  rssBytes: number;
-}
+/** A software open's line. */
+type Measured = OpenCostLine & { decodePath: 'software'; cpuThreads: number };
 
 let dir: string;
 let budget444: string;

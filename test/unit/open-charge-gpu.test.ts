@@ -7,21 +7,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chromaOfPixelFormat, openCharge } from '../../electron/backend/open-charge';
 import { TEARDOWN_MS } from '../../electron/backend/resident-growth';
+import type { OpenCostLine } from '../support/open-cost';
 
 const MIB = 1_048_576;
 const runs = path.join(__dirname, '..', '..', 'docs', 'gpu-runs');
 
-interface OpenCost {
-  file: string;
-  codec: string;
-  pixelFormat: string;
-  bitDepth: number;
-  codedWidth: number;
-  codedHeight: number;
-  decodePath: string;
-  rssBytes: number;
-  gpuOpenBytes: number;
-}
+/** An NVDEC open's line. */
+type OpenCost = OpenCostLine & { gpuOpenBytes: number };
 
 /** The JSON lines of a file. */
 function jsonLines<T>(file: string): T[] {
