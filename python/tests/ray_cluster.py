@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +18,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from cluster_processes import stop
 
 HOST = "127.0.0.2"
 
@@ -49,64 +50,6 @@ def _start(args: list[str], log: Path) -> None:
         raise RuntimeError(f"ray start failed ({done.returncode}): {log.read_text()[-2000:]}")
 
 
-def _processes() -> dict[int, tuple[int, str]]:
-    """Every process's parent and command line, from /proc."""
-    found = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                command = handle.read().replace(b"\0", b" ").decode(errors="replace")
-            with open(f"/proc/{entry}/stat") as handle:
-                # The parent follows the command name, which is in brackets and may hold spaces.
-                parent = int(handle.read().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        found[int(entry)] = (parent, command)
-    return found
-
-
-def _ours(folder: str) -> set[int]:
-    """This cluster's processes: those whose command line names its folder, and their descendants."""
-    table = _processes()
-    ours = {pid for pid, (_, command) in table.items() if folder in command}
-    grown = True
-    while grown:
-        more = {pid for pid, (parent, _) in table.items() if parent in ours} - ours
-        ours |= more
-        grown = bool(more)
-    return ours
-
-
-def _stop(folder: str) -> None:
-    """Stops the processes of this cluster only, by their ids: politely, then for good after five seconds."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        pids = _ours(folder)
-        for pid in pids:
-            try:
-                os.kill(pid, sig)
-            except ProcessLookupError:
-                continue
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and _alive(pids):
-            time.sleep(0.2)
-
-
-def _alive(pids: set[int]) -> bool:
-    table = _processes()
-    # A zombie keeps its id until its parent reaps it, but it runs no more.
-    return any(pid in table and _state(pid) != "Z" for pid in pids)
-
-
-def _state(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return "Z"
-
-
 @contextmanager
 def local_cluster() -> Iterator[str]:
     """Starts the cluster; yields its address."""
@@ -132,6 +75,6 @@ def local_cluster() -> Iterator[str]:
             _start([f"--address={address}", *common], Path(folder) / f"worker-{worker}.log")
         yield address
     finally:
-        _stop(folder)
+        stop(folder)
         time.sleep(0.5)
         shutil.rmtree(folder, ignore_errors=True)

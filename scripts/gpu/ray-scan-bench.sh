@@ -83,10 +83,8 @@ cat > "$tools" << 'PY'
 """The bench's small jobs in Python: a free port, a results file's counts, two results compared, a cluster stopped."""
 import json
 import os
-import signal
 import socket
 import sys
-import time
 
 # A line's fields that are the scan's timings: the rest must be the same in the two results.
 TIMINGS = ("elapsedMs",)
@@ -165,47 +163,12 @@ def compare(bench, round_, root, one, other):
     print(json.dumps({**record, **found, "summaryIdentical": same_summary}, separators=(",", ":")))
 
 
-def processes():
-    found = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                command = handle.read().replace(b"\0", b" ").decode(errors="replace")
-            with open(f"/proc/{entry}/stat") as handle:
-                parent = int(handle.read().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        found[int(entry)] = (parent, command)
-    return found
-
-
-def ours(folder):
-    """The cluster's processes: those whose command line names its folder, and their descendants."""
-    table = processes()
-    found = {pid for pid, (_, command) in table.items() if folder in command and pid != os.getpid()}
-    grown = True
-    while grown:
-        more = {pid for pid, (parent, _) in table.items() if parent in found} - found
-        found |= more
-        grown = bool(more)
-    return found
-
-
 def stop(folder):
-    """Stops this cluster's processes only, by their ids: politely, then for good after five seconds."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        pids = ours(folder)
-        for pid in pids:
-            try:
-                os.kill(pid, sig)
-            except ProcessLookupError:
-                pass
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and pids & set(processes()):
-            time.sleep(0.2)
-    print(len(ours(folder)))
+    """Stops this cluster's processes only (python/tests/cluster_processes.py); prints how many are left."""
+    sys.path.insert(0, os.path.join(os.environ["ZCI_TREE"], "python", "tests"))
+    from cluster_processes import stop as stop_cluster
+
+    print(stop_cluster(folder))
 
 
 if __name__ == "__main__":
@@ -250,7 +213,7 @@ read -r ray_version python_version <<< "$versions"
 
 stop_cluster() {
   local left
-  left=$("$python" "$tools" stop "$work" 2> /dev/null)
+  left=$(ZCI_TREE=$here "$python" "$tools" stop "$work" 2> /dev/null)
   # On a machine of its own (the kit's environment), also every Ray process of this user, as ray stop finds them
   # (RAY_BENCH_RAY_STOP=0 where other clusters run beside this one).
   if [ -n "$own_venv" ] && [ "${RAY_BENCH_RAY_STOP:-1}" != 0 ]; then "$python" -c "$ray_main" stop --force >> "$log" 2>&1; fi
