@@ -16,6 +16,21 @@ const RAY_RATIO_TARGET = 1.1;
 const distinct = (xs) => [...new Set(xs)].join(', ');
 
 /**
+ * What a comparison of two results files found where they were not the same: its error, or how many lines differ and
+ * the first difference. @param {any} l the comparison's record @param {number} a @param {number} b the two files' lines
+ */
+function differenceWords(l, a, b) {
+  return l.error !== undefined
+    ? t.text('compare-error', { round: l.round, error: l.error })
+    : t.text('first-difference', {
+        round: l.round,
+        differing: l.differing,
+        lines: Math.max(a, b),
+        first: String(l.first).replace(/`/g, "'"),
+      });
+}
+
+/**
  * The section's lines from the bench's records, said to be measured `where`.
  * @param {any[]} lines the JSON lines of ray-bench.jsonl @param {string} where @returns {string[]}
  */
@@ -79,35 +94,13 @@ function rayBenchLines(lines, where) {
         : t.text('summaries-same'),
     }),
   );
-  for (const l of compared.filter((c) => !identical.includes(c))) {
-    out.push(
-      '',
-      l.error !== undefined
-        ? t.text('compare-error', { round: l.round, error: l.error })
-        : t.text('first-difference', {
-            round: l.round,
-            differing: l.differing,
-            lines: Math.max(l.plainLines, l.rayLines),
-            first: String(l.first).replace(/`/g, "'"),
-          }),
-    );
-  }
+  for (const l of compared.filter((c) => !identical.includes(c))) out.push('', differenceWords(l, l.plainLines, l.rayLines));
   const repeats = lines.filter((l) => l.bench === 'plain-repeat');
   if (repeats.length) {
     const same = repeats.filter((l) => l.error === undefined && l.differing === 0).length;
     out.push('', ...t.lines('repeat', { same, rounds: repeats.length }));
     for (const l of repeats.filter((r) => !(r.error === undefined && r.differing === 0)))
-      out.push(
-        '',
-        l.error !== undefined
-          ? t.text('compare-error', { round: l.round, error: l.error })
-          : t.text('first-difference', {
-              round: l.round,
-              differing: l.differing,
-              lines: Math.max(l.warmLines, l.plainLines),
-              first: String(l.first).replace(/`/g, "'"),
-            }),
-      );
+      out.push('', differenceWords(l, l.warmLines, l.plainLines));
   }
   out.push('');
   return out;
