@@ -12,6 +12,7 @@ import type { ScanCaptureOptions } from './scan-capture';
 import { ComparePool } from './compare-pool';
 import { compareScanned, scanFrames, type ScanFileOptions } from './scan-file';
 import { scanInputs, scanKeyOf } from './scan-inputs';
+import { largestFirst } from './largest-first';
 import { progressLine } from './scan-progress';
 import { reportHtml } from './scan-report';
 import { alreadyScanned, readResults, ResultsWriter } from './scan-results';
@@ -115,8 +116,9 @@ export async function runScan(addon: AddonModule, request: ScanRequest): Promise
     scannedNow += 1;
     report();
   };
-  const inputs = scanInputs(request.paths, request.allFiles);
-  // The workers take the next input as each finishes: the walk never runs ahead of the scan by more than the decoders.
+  // The largest file first among those the walk has found (largest-first.ts): the order of a Ray shard.
+  const inputs = largestFirst(scanInputs(request.paths, request.allFiles));
+  // The workers take the next input as each finishes: the walk runs ahead of the scan by at most the order's window.
   const next = async (): Promise<{ path: string; problem: string | null } | null> => {
     const item = await inputs.next();
     if (item.done === true) return null;

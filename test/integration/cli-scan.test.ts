@@ -77,6 +77,14 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector scan (needs npm run b
     expect(await linesOf('first.jsonl')).toHaveLength(6);
   }, 240_000);
 
+  it('takes the largest file first: one decoder writes the results of a folder in falling size', async () => {
+    const run = runCli(dir, ['scan', FIXTURES, '-o', 'order.jsonl', '--decoders', '1', '--decode', 'software']);
+    expect(run.code, run.stderr).toBe(SCAN_EXIT_CODES.findings);
+    const sizes = (await linesOf('order.jsonl')).map((line) => line.key.size);
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+  }, 120_000);
+
   it('a damaged file is a decode-error finding on exactly its concealed frames, the same words on every scan', async () => {
     const video = path.join(FIXTURES, 'h264-damaged-642x362.mp4');
     const findings = [];
