@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import type { ScanInput } from './scan-inputs';
 
 /** How many inputs the walk may run ahead of the scan to choose the largest among them. */
-export const ORDER_WINDOW = 1024;
+const ORDER_WINDOW = 1024;
 
 interface Sized {
   input: ScanInput;
