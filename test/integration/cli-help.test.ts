@@ -2,23 +2,22 @@
  * `zerocopy-inspector --help`: every option the parser takes is named once, at the left, and each option's words
  * stay in their own column, wrapped within the width, so no option's text runs on under the next option's name.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usage } from '../../electron/cli/cli-args';
+import { CLI_OPTIONS } from '../../electron/cli/cli-options';
 import { HELP_WIDTH } from '../../electron/cli/help-text';
 import { runCli } from '../support/cli-run';
 import { ROOT } from '../support/paths';
 
 const built = existsSync(path.join(ROOT, 'out', 'cli', 'zerocopy-inspector.js'));
 
-/** The options parseCli hands to parseArgs, read from its source: the list the help must cover. */
+/** The options parseCli hands to parseArgs (its one table, cli-options.ts): the list the help must cover. */
 function parserOptions(): string[] {
-  const source = readFileSync(path.join(ROOT, 'electron', 'cli', 'cli-args.ts'), 'utf8');
-  const block = /parseArgs\(\{[\s\S]*?options: \{([\s\S]*?)\n {6}\},\n/.exec(source)?.[1] ?? '';
-  return [...block.matchAll(/^ {8}'?([a-z][a-z-]*)'?: \{ type:/gm)].map((match) => match[1] ?? '');
+  return Object.keys(CLI_OPTIONS);
 }
 
 /** The lines of one section ("Options") of a help text, up to the next blank line. */
