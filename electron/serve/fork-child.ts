@@ -13,10 +13,17 @@ export function forkSpawner(entry: string, env: Record<string, string>): SpawnCh
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
+    // A spawn that fails, or a channel that breaks, is an 'error' event; unheard, it would end serve mode. The exit
+    // that follows is what restarts the backend and answers the requests it held.
+    child.on('error', (error) =>
+      process.stderr.write(`backend process ${child.pid ?? '(not started)'}: ${error.message}\n`),
+    );
     return {
       pid: child.pid,
       send: (message) => {
-        if (child.connected) child.send(message);
+        // A backend that died a moment ago still looks connected until its exit is seen: the write fails (EPIPE),
+        // and the message is dropped. Its client is answered when the exit is seen (server.ts, 'exited').
+        if (child.connected) child.send(message, undefined, {}, () => undefined);
       },
       onMessage: (listener) => child.on('message', (message) => isChildMessage(message) && listener(message)),
       onExit: (listener) => child.on('exit', (code, signal) => listener(code, signal)),

@@ -102,6 +102,35 @@ describe.skipIf(!serveBuilt)('RpcClient over serve mode (needs npm run build)', 
     expect(backend.pid).not.toBe(killed);
   });
 
+  it('answers every request sent through a restart, one a millisecond from the kill until the new backend answers', async () => {
+    const { client } = await connected(await serve.ownServer());
+    const killed = await killBackend(client);
+    // The requests that reach serve mode while the new process starts (before it listens to its parent) must be
+    // held for it or answered as restarting, never dropped.
+    const calls: Promise<'answered' | 'restarting' | 'refused'>[] = [];
+    let newPid: number | null = null;
+    const deadline = Date.now() + 30_000;
+    while (newPid === null && Date.now() < deadline) {
+      calls.push(
+        client.call('environment', {}).then(
+          ({ backend }) => {
+            if (backend.pid !== killed) newPid = backend.pid;
+            return 'answered' as const;
+          },
+          (error: unknown) => ((error as RpcFailure).code === 'BACKEND_RESTARTED' ? 'restarting' : 'refused'),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(newPid, 'the new backend answered').not.toBeNull();
+    const unanswered = Symbol('unanswered');
+    const settled = await Promise.race([
+      Promise.all(calls),
+      new Promise<typeof unanswered>((resolve) => setTimeout(() => resolve(unanswered), 10_000)),
+    ]);
+    expect(settled, `every one of ${calls.length} requests answered`).not.toBe(unanswered);
+  }, 60_000);
+
   it('brings pictures back in one binary frame holding their own bytes, and the rest as JSON text', async () => {
     const { client, transport } = await connected();
     const received: (string | ArrayBuffer | Uint8Array)[] = [];
