@@ -4,6 +4,7 @@ inspector's corpus scan across the GPUs of a Ray cluster (zci.scan)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .errors import FactsError, OutputError, RecorderError
@@ -94,5 +95,18 @@ def main(argv: list[str] | None = None) -> int:
         return 4
 
 
+def entry() -> None:
+    """The command line's entry (python -m zci, zci-recorder): main, then the process ends with its exit code."""
+    code = main()
+    if "ray" in sys.modules and sys.modules["ray"].is_initialized():
+        # A Ray scan is done: its results are written, its actors killed, its summary printed. Ray's own teardown of
+        # the driver (about a quarter of a second) would only hold the exit back; the cluster ends the job when the
+        # driver's connection closes, as it does for any driver that exits.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    raise SystemExit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

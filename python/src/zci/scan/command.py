@@ -200,10 +200,10 @@ def _scan_pending(work: Plan, args: argparse.Namespace, inspector: list[str], ou
             done,
         )
     except (cluster.ClusterError, ConnectionError, RuntimeError) as error:
+        cluster.disconnect()
         _fail(str(error), NOTHING_SCANNED)
         return problems, 0
-    finally:
-        cluster.disconnect()
+    # The driver stays connected until its process ends (__main__.py): Ray's teardown is not worth waiting for.
     return problems, len(shards)
 
 
