@@ -85,16 +85,16 @@ test('a run from before the launcher (no floor-phases-noprestart files) renders 
   assert.doesNotMatch(text, /prestart/);
 });
 
-test('measurements of a second session say so, with the commit its bundle was built from, beside the run\'s own', (t) => {
+test('measurements of a later session say so, with the commit its bundle was built from, beside the run\'s own', (t) => {
   const session = { commit: 'def5678', machine: 'NVIDIA H100 80GB HBM3, 580.159.04, 81559 MiB' };
   const files = {};
   const m = marksOf(280);
   files['floor-phases-1.txt'] = m.with;
   files['floor-phases-noprestart-1.txt'] = m.without;
   const text = makeRun(t, round(1), files, session);
-  assert.ok(text.includes(`on ${session.machine}, in a second session of the run`), text);
+  assert.ok(text.includes(`on ${session.machine}, in a later session of the run`), text);
   assert.ok(text.includes('from a bundle\nof commit `def5678` (the run\'s own commit is `abc1234`'), text);
   const plain = makeRun(t, round(1), files);
-  assert.ok(!plain.includes('second session'), plain);
+  assert.ok(!plain.includes('later session'), plain);
   assert.throws(() => makeRun(t, round(1), files, { commit: 'def5678' }), /names its commit and machine/);
 });

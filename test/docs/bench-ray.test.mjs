@@ -125,3 +125,21 @@ test('a run without ray/ray-bench.jsonl shows the recorded run that has one, nam
   assert.match(text, /\(commit `ccc3333`, 2026-12-06T08:00:00.000Z\), the newest recorded run\s+with a Ray scan benchmark/);
   assert.match(text, /at `bbb2222`, made none/);
 });
+
+test('a run with ray-large/ shows the same scans over the longer corpus after the first, judged on their own', (t) => {
+  const runs = runsFolder(t);
+  const runDir = makeRun(runs, 'eee5555', [setup, scan(1, 'plain', 6.6), scan(1, 'ray', 7.5), same(1)]);
+  const none = render(runs, runDir);
+  assert.ok(!none.includes('over a larger corpus'), 'no ray-large/: no second part');
+  fs.mkdirSync(path.join(runDir, 'ray-large'));
+  const large = [{ ...setup, files: 980, bytes: 150245280 }, scan(1, 'plain', 26), scan(1, 'ray', 26.8), same(1)];
+  fs.writeFileSync(path.join(runDir, 'ray-large', 'ray-bench.jsonl'), large.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  const text = render(runs, runDir);
+  const [first, second] = text.split('### The same, over a larger corpus');
+  assert.ok(second !== undefined, text);
+  assert.match(first ?? '', /median of the rounds \*\*1\.14\*\*/);
+  assert.match(first ?? '', /\(target within 10 %: NOT met\)/);
+  assert.match(second, /\*\*980 files, 150,245,280\s+bytes\*\*/);
+  assert.match(second, /median of the rounds \*\*1\.03\*\*/);
+  assert.match(second, /\(target within 10 %: met\)/);
+});

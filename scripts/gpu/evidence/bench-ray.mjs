@@ -1,7 +1,8 @@
 // @ts-check
 // The Ray scan beside the plain scan (scripts/gpu/ray-scan-bench.sh, the run's ray/ folder): round by round the two
 // scans' seconds, their ratio against the target of within 10 %, and whether the merged results are the plain ones.
-// Only where the run, or a recorded run, has ray/ray-bench.jsonl.
+// Only where the run, or a recorded run, has ray/ray-bench.jsonl; beside it the same over a longer corpus (ray-large/).
+import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, median, met, table } from './stats.mjs';
 import { jsonLines, newestHolding, otherRun, sessionOf } from './run.mjs';
@@ -118,5 +119,8 @@ export function writeRayBenchmarks(run, bm) {
     : session
       ? t.text('where-session', { ...session, runCommit: run.commit })
       : t.text('where-here', { machine: run.machine, commit: run.commit });
-  bm.push(...rayBenchLines(lines, where));
+  bm.push(...t.lines('title'), '', ...rayBenchLines(lines, where));
+  // The same bench over a longer corpus, where the run has one (ray-large/).
+  const large = path.join(dir, 'ray-large', 'ray-bench.jsonl');
+  if (fs.existsSync(large)) bm.push(...t.lines('title-large'), '', ...rayBenchLines(jsonLines(large), where));
 }

@@ -118,7 +118,7 @@ export function loadRun(root, runDir, flag) {
 
 /**
  * The session a folder of a run (scan/, ray/) was measured in, where it was not the run's own: session.json, written by
- * hand beside the measurements when a second session on a fresh machine made them from a bundle of another commit.
+ * hand beside the measurements when a later session on a fresh machine made them from a bundle of another commit.
  * @param {string} dir @returns {{ commit: string, machine: string } | null}
  */
 export function sessionOf(dir) {
