@@ -25,6 +25,7 @@ npx vitest run test/integration/capture-hostile.test.ts test/unit/properties.tes
   test/integration/rpc-properties.test.ts test/unit/budgets.test.ts test/unit/in-flight.test.ts \
   test/integration/memory-budget.test.ts test/integration/memory-watch.test.ts test/unit/capture-signing.test.ts \
   test/integration/cli-process.test.ts test/unit/serve-token.test.ts test/unit/terminal-safe.test.ts \
+  test/integration/fork-child.test.ts test/integration/rpc-client.test.ts \
   --reporter=json --outputFile="$out/captures.json" > /dev/null
 # The reports name this checkout's folder; the record keeps paths relative to the repository.
 node -e "const fs = require('fs'); for (const f of process.argv.slice(1)) fs.writeFileSync(f, fs.readFileSync(f, 'utf8').split(process.cwd()).join('.'))" \

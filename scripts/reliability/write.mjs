@@ -94,7 +94,7 @@ function pick(source, pattern) {
   return found;
 }
 
-// The reviews' findings, and the tests that now try each one. The first round's findings, then the second's.
+// The reviews' findings, and the tests that now try each one: the first round's, the second's, then the third's.
 const ROWS = [
   ['A refused WebSocket upgrade, then a TCP reset, ended the process', [['e2e', /reset before authentication/]]],
   ['Any malformed WebSocket frame ended the process', [['e2e', /a malformed frame/]]],
@@ -122,6 +122,7 @@ const ROWS = [
   ['Second round: a client that never reads its socket grew serve mode without bound', [['e2e', /never reads its socket/]]],
   ['Second round: terminal escapes reached the terminal; --token-file followed a link', [['captures', /terminal|token file|link/i]]],
   ['Second round: the RPC had no property test for some methods', [['captures', /every method|RPC properties|rpc properties/i]]],
+  ['Third round: a request that reached a backend dead a moment ago ended serve mode (EPIPE on its channel)', [['captures', /died before its exit was seen|every request sent through a restart/]]],
 ];
 
 /** The after-test probes of some tests, in words, with each target met or NOT met. */
