@@ -5,24 +5,35 @@
 namespace zci::kernels {
 namespace {
 
-// One thread: the point is which memory the two pointers reach, not throughput.
-__global__ void canaryKernel(uint8_t *w, const uint8_t *r, uint8_t c0, uint8_t c1, uint8_t c2, uint8_t c3, uint8_t c4,
-                             uint8_t c5, uint8_t c6, uint8_t c7, CanaryResult *out) {
-  volatile uint8_t *vw = w;
-  const volatile uint8_t *vr = r;
+// The sites one launch carries, by value.
+constexpr int kSitesPerLaunch = 8;
+struct SiteBatch {
+  int count;
+  CanarySitePointers at[kSitesPerLaunch];
+};
+
+// One thread: the point is which memory the pointers reach, not throughput. The sites go one after another, each
+// restored before the next is written, so a canary of one site is never read at another.
+__global__ void canaryKernel(SiteBatch batch, uint8_t c0, uint8_t c1, uint8_t c2, uint8_t c3, uint8_t c4, uint8_t c5,
+                             uint8_t c6, uint8_t c7, CanaryResult *results) {
   const uint8_t canary[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
-  for (int i = 0; i < 8; ++i)
-    out->original[i] = vw[i];
-  for (int i = 0; i < 8; ++i)
-    vw[i] = canary[i];
-  __threadfence();
-  for (int i = 0; i < 8; ++i)
-    out->seen[i] = vr[i];
-  for (int i = 0; i < 8; ++i)
-    vw[i] = out->original[i];
-  __threadfence();
-  for (int i = 0; i < 8; ++i)
-    out->after[i] = vr[i];
+  for (int k = 0; k < batch.count; ++k) {
+    volatile uint8_t *vw = static_cast<uint8_t *>(batch.at[k].write);
+    const volatile uint8_t *vr = static_cast<const uint8_t *>(batch.at[k].read);
+    CanaryResult *out = results + k;
+    for (int i = 0; i < 8; ++i)
+      out->original[i] = vw[i];
+    for (int i = 0; i < 8; ++i)
+      vw[i] = canary[i];
+    __threadfence();
+    for (int i = 0; i < 8; ++i)
+      out->seen[i] = vr[i];
+    for (int i = 0; i < 8; ++i)
+      vw[i] = out->original[i];
+    __threadfence();
+    for (int i = 0; i < 8; ++i)
+      out->after[i] = vr[i];
+  }
 }
 
 __device__ __host__ inline uint8_t sampleAt(const SampleSpec &s, int x, int y) {
@@ -44,15 +55,24 @@ __global__ void sampleKernel(SampleSpec s, uint8_t *out, int ow, int oh) {
 
 } // namespace
 
-int canaryExchange(void *writePtr, const void *readPtr, const uint8_t canary[8], CanaryResult *result, void *stream) {
+int canaryExchangeSites(const CanarySitePointers *sites, int count, const uint8_t canary[8], CanaryResult *results,
+                        void *stream) {
+  if (count <= 0) return cudaSuccess;
   auto st = static_cast<cudaStream_t>(stream);
   CanaryResult *dev = nullptr;
-  cudaError_t err = cudaMallocAsync(reinterpret_cast<void **>(&dev), sizeof(CanaryResult), st);
+  cudaError_t err = cudaMallocAsync(reinterpret_cast<void **>(&dev), sizeof(CanaryResult) * count, st);
   if (err != cudaSuccess) return err;
-  canaryKernel<<<1, 1, 0, st>>>(static_cast<uint8_t *>(writePtr), static_cast<const uint8_t *>(readPtr), canary[0],
-                                canary[1], canary[2], canary[3], canary[4], canary[5], canary[6], canary[7], dev);
-  err = cudaGetLastError();
-  if (err == cudaSuccess) err = cudaMemcpyAsync(result, dev, sizeof(CanaryResult), cudaMemcpyDeviceToHost, st);
+  // Launches on one stream run in order: more sites than one launch carries stay one after another.
+  for (int first = 0; err == cudaSuccess && first < count; first += kSitesPerLaunch) {
+    SiteBatch batch{};
+    batch.count = count - first < kSitesPerLaunch ? count - first : kSitesPerLaunch;
+    for (int k = 0; k < batch.count; ++k)
+      batch.at[k] = sites[first + k];
+    canaryKernel<<<1, 1, 0, st>>>(batch, canary[0], canary[1], canary[2], canary[3], canary[4], canary[5], canary[6],
+                                  canary[7], dev + first);
+    err = cudaGetLastError();
+  }
+  if (err == cudaSuccess) err = cudaMemcpyAsync(results, dev, sizeof(CanaryResult) * count, cudaMemcpyDeviceToHost, st);
   cudaFreeAsync(dev, st);
   cudaError_t syncErr = cudaStreamSynchronize(st);
   return err != cudaSuccess ? err : syncErr;

@@ -12,8 +12,16 @@ struct CanaryResult {
   uint8_t after[8];
 };
 
-/// Writes canary through writePtr, reads through readPtr, restores; runs on stream. Returns a cudaError_t value.
-int canaryExchange(void *writePtr, const void *readPtr, const uint8_t canary[8], CanaryResult *result, void *stream);
+/// Where one exchange writes the canary, and where it reads it back.
+struct CanarySitePointers {
+  void *write;
+  const void *read;
+};
+
+/// For each site in order, as separate launches on one stream would: writes canary through its write pointer, reads
+/// through its read pointer, restores. One thread, one wait for every site of a frame. Returns a cudaError_t value.
+int canaryExchangeSites(const CanarySitePointers *sites, int count, const uint8_t canary[8], CanaryResult *results,
+                        void *stream);
 
 /// Which samples of a plane make a grey thumbnail.
 struct SampleSpec {
