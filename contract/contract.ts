@@ -43,6 +43,8 @@ const openOptionsSchema = z
     initOrder: z.enum(INIT_ORDERS).optional(),
     context: z.enum(CONTEXT_MODES).optional(),
     unsafeOutput: z.boolean().optional(),
+    /** NVDEC frame threads, 1 to 8 (absent: 1): pictures NVDEC works on at once (report.ts, frameThreads). */
+    nvdecThreads: z.int().min(1).max(8).optional(),
   })
   .strict();
 

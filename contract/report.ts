@@ -49,6 +49,10 @@ export const streamInfoSchema = z.object({
   /** NVDEC only: what FFmpeg hands out: NVDEC's mapped surface (before 6.0), FFmpeg's copy of it (6.0 and later), or
    *  the surface because AV_HWACCEL_FLAG_UNSAFE_OUTPUT was set; null otherwise (absent in older reports). */
   nvdecOutput: z.enum(['mapped-surface', 'copy', 'unsafe-output']).nullable().optional(),
+  /** Pictures the decoder works on at once: its frame threads, or 1 without them. Above 1, FFmpeg may set a frame's
+   *  error flags after handing it out, so each frame's damage leaves them out and its messages alone say whether it
+   *  was concealed (absent in older reports). */
+  frameThreads: z.int().min(1).max(64).optional(),
   device: z.int(),
   /** Problems that did not stop the file from opening (for example TRUNCATED_FILE). */
   warnings: z.array(z.object({ code: z.enum(WARNING_CODES), message: z.string() })),

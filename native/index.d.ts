@@ -45,6 +45,10 @@ export interface OpenOptions {
    * FFmpeg's copies, and each frame held keeps one of NVDEC's output surfaces (default false). No effect on an FFmpeg
    * without the flag, whose frames are the surfaces already. */
   unsafeOutput?: boolean;
+  /** NVDEC frame threads, 1 to 8 (default 1): pictures NVDEC works on at once, each with a decode surface of its own.
+   * Above 1, a frame's damage leaves out FFmpeg's error flags (set after the frame is out); its messages still say
+   * whether it was concealed. */
+  nvdecThreads?: number;
   /** Aborting stops the open (CANCELLED); already aborted: rejected at once. */
   signal?: AbortSignal;
 }

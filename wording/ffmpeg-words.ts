@@ -31,3 +31,12 @@ export function nvdecOutputWords(info: Pick<StreamInfo, 'nvdecOutput' | 'decodeP
   if (info.decodePath === 'cuvid' && info.nvdecOutput === 'copy') return CUVID_COPY_WORDS;
   return NVDEC_OUTPUT_WORDS[info.nvdecOutput];
 }
+
+/** What frame threads mean for the report, or null with one (or in a report made before it was recorded). */
+export function frameThreadWords(info: Pick<StreamInfo, 'frameThreads'>): string | null {
+  if (info.frameThreads === undefined || info.frameThreads <= 1) return null;
+  return (
+    `${info.frameThreads} pictures decoded at once; FFmpeg sets a frame's error flags after handing it out, so each ` +
+    "frame's damage leaves them out and its decoder messages alone mark it concealed"
+  );
+}

@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { EXIT_CODES } from '../../contract/inspect-output';
 import { formatHelp, HELP_WIDTH, type HelpSection } from './help-text';
 import { wholeOption } from '../scan/whole-option';
+import { NVDEC_THREADS, nvdecThreadsFor, WHOLE_FILE_NVDEC_THREADS } from './nvdec-threads';
 import {
   DECODE_MODES,
   decodeModeSchema,
@@ -70,6 +71,13 @@ const HELP_SECTIONS: readonly HelpSection[] = [
         name: '--ffmpeg WHICH',
         text: `${FFMPEG_CHOICES.join(' | ')}: the machine's FFmpeg, or a build of the addon with its own
                        FFmpeg beside it (default: ZCI_FFMPEG, else system); refused when that build is missing`,
+      },
+      {
+        name: '--nvdec-threads N',
+        text:
+          `pictures NVDEC decodes at once, ${NVDEC_THREADS.min} to ${NVDEC_THREADS.max} (default: ` +
+          `${WHOLE_FILE_NVDEC_THREADS} for inspect over every frame, else 1); above 1, FFmpeg's error flags are left ` +
+          "out of each frame's damage (its messages still mark concealed frames)",
       },
       {
         name: '--unsafe-output',
@@ -189,6 +197,8 @@ export type CliCommand =
       ffmpeg: FfmpegChoice | null;
       /** --unsafe-output: AV_HWACCEL_FLAG_UNSAFE_OUTPUT on FFmpeg 6.0 and later (NVDEC frames are the surfaces). */
       unsafeOutput: boolean;
+      /** NVDEC frame threads for the open (nvdec-threads.ts); null: the addon's default. */
+      nvdecThreads: number | null;
       proof: boolean;
       /** --ledger: the copy ledger of each frame step, in its report. */
       ledger: boolean;
@@ -275,6 +285,11 @@ export function parseCli(argv: readonly string[]): CliCommand {
     decode: decode?.data ?? null,
     ffmpeg: ffmpeg?.data ?? null,
     unsafeOutput: values['unsafe-output'] === true,
+    nvdecThreads: nvdecThreadsFor(
+      command,
+      frames !== null,
+      integer(values['nvdec-threads'], 'nvdec-threads', NVDEC_THREADS.min, NVDEC_THREADS.max),
+    ),
     // The proof setting's one default is the contract's; --no-proof turns it off.
     proof: values['no-proof'] === true ? false : DEFAULT_SETTINGS.proof,
     ledger: values.ledger === true,
@@ -322,7 +337,7 @@ function parseProbePoints(command: string, given: string[] | undefined): { x: nu
  * no frame reports, so each of these would be dropped without a word.
  */
 function refuseIgnoredByCompare(values: Record<string, unknown>): void {
-  const ignored = ['decode', 'unsafe-output', 'operator-device', 'ledger', 'code'].filter(
+  const ignored = ['decode', 'unsafe-output', 'nvdec-threads', 'operator-device', 'ledger', 'code'].filter(
     (name) => values[name] !== undefined,
   );
   if (ignored.length > 0)

@@ -42,6 +42,8 @@ export interface OpenedInput {
 export interface VideoOptions {
   decode: DecodeMode | null;
   unsafeOutput: boolean;
+  /** NVDEC frame threads (nvdec-threads.ts); null: the addon's default. */
+  nvdecThreads: number | null;
   device: number | null;
   /** The device operator previews run on (null: the decoder's), and whether they read the frame across devices
    *  through peer access instead of a copy. */

@@ -12,6 +12,7 @@ export const CLI_OPTIONS = {
   decode: { type: 'string' },
   ffmpeg: { type: 'string' },
   'unsafe-output': { type: 'boolean' },
+  'nvdec-threads': { type: 'string' },
   'no-proof': { type: 'boolean' },
   ledger: { type: 'boolean' },
   'no-previews': { type: 'boolean' },

@@ -3,7 +3,7 @@ import { signatureWords } from '../../contract/capture';
 import type { HandOver } from '../../contract/capture-summary';
 import type { CheckResult } from '../../contract/checks';
 import { displayWords } from '../../wording/display-words';
-import { ffmpegWords, nvdecOutputWords } from '../../wording/ffmpeg-words';
+import { ffmpegWords, frameThreadWords, nvdecOutputWords } from '../../wording/ffmpeg-words';
 import { formatFrameList } from '../../wording/frame-list';
 import { handOverWords } from '../../wording/hand-over';
 import type { InspectOutput } from '../../contract/inspect-output';
@@ -44,6 +44,8 @@ function headerLines(output: InspectOutput): string[] {
   if (display !== null) lines.push(`display: ${display}`);
   const nvdec = nvdecOutputWords(stream);
   if (nvdec !== null) lines.push(`NVDEC output: ${nvdec}`);
+  const threads = frameThreadWords(stream);
+  if (threads !== null) lines.push(`frame threads: ${threads}`);
   if (input.capture !== null) {
     lines.push(`capture made ${input.capture.createdAt} on ${input.capture.hostname} · GPU ${input.capture.gpu}`);
     lines.push(`signature: ${signatureWords(input.capture.signature)}`);

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { AddonModule, OpenOptions, Session } from '../addon/native';
 import type { EnvironmentReport } from '../../contract/environment';
 import { CLI_OPTIONS } from './cli-options';
+import { NVDEC_THREADS, nvdecThreadsFor } from './nvdec-threads';
 
 /** The open options the command line passes for a video (cli-input.ts), before they are validated. */
 export interface VideoOpenChoices {
@@ -23,6 +24,8 @@ export interface VideoOpenChoices {
   peerAccess: boolean;
   ledger: boolean;
   unsafeOutput: boolean;
+  /** NVDEC frame threads (nvdec-threads.ts); null: the addon's default. */
+  nvdecThreads: number | null;
 }
 
 /** The addon's open options for CHOICES: the one builder of both the early and the command's own open. */
@@ -34,6 +37,7 @@ export function videoOpenOptions(choices: VideoOpenChoices): OpenOptions {
     ...(choices.peerAccess ? { peerAccess: true } : {}),
     ...(choices.ledger ? { ledger: true } : {}),
     ...(choices.unsafeOutput ? { unsafeOutput: true } : {}),
+    ...(choices.nvdecThreads !== null ? { nvdecThreads: choices.nvdecThreads } : {}),
   };
 }
 
@@ -72,6 +76,13 @@ export function earlyOpenOf(argv: readonly string[], cwd: string): { file: strin
     !(Number.isInteger(device) && device >= 0 && device <= 63 && /^\d+$/.test(values.device ?? ''))
   )
     return null;
+  // --nvdec-threads as the parser takes it (whole digits within bounds); any other value ends the command unadopted.
+  const threads = values['nvdec-threads'] === undefined ? null : Number(values['nvdec-threads']);
+  if (
+    threads !== null &&
+    !(/^\d+$/.test(values['nvdec-threads'] ?? '') && threads >= NVDEC_THREADS.min && threads <= NVDEC_THREADS.max)
+  )
+    return null;
   const options = videoOpenOptions({
     decode: (values.decode as OpenOptions['decode'] | undefined) ?? null,
     device,
@@ -79,6 +90,7 @@ export function earlyOpenOf(argv: readonly string[], cwd: string): { file: strin
     peerAccess: false,
     ledger: false,
     unsafeOutput: false,
+    nvdecThreads: nvdecThreadsFor(command, values.frames !== undefined, threads),
   });
   const file = path.resolve(cwd, raw);
   // A regular file only: a pipe or a device read here would be read away from the command's own open.

@@ -15,6 +15,7 @@ import {
   videoOpenOptions,
 } from '../../electron/cli/early-open';
 import { ROOT, SAMPLE } from '../support/paths';
+import { WHOLE_FILE_NVDEC_THREADS } from '../../electron/cli/nvdec-threads';
 
 const CWD = path.join(ROOT, 'assets');
 
@@ -31,6 +32,7 @@ const plain = {
   peerAccess: false,
   ledger: false,
   unsafeOutput: false,
+  nvdecThreads: null,
 };
 
 afterEach(() => {
@@ -45,11 +47,14 @@ afterEach(() => {
 
 describe('what the early open opens', () => {
   it.each([
-    [['inspect', 'sample.mp4'], {}],
+    // Every frame, in order: NVDEC's frame threads, as the command's own open asks (nvdec-threads.ts).
+    [['inspect', 'sample.mp4'], { nvdecThreads: 4 }],
     [['inspect', 'sample.mp4', '--frames', '0,3', '--json'], {}],
+    [['inspect', 'sample.mp4', '--nvdec-threads', '2'], { nvdecThreads: 2 }],
+    [['inspect', 'sample.mp4', '--frames', '0-9', '--nvdec-threads=8'], { nvdecThreads: 8 }],
     [['capture', 'sample.mp4', '-o', 'out.zci', '--decode', 'software'], { decode: 'software' }],
-    [['inspect', '--device', '1', 'sample.mp4', '--no-proof'], { device: 1 }],
-    [['inspect', 'sample.mp4', '--decode=cuvid', '--device=0'], { decode: 'cuvid', device: 0 }],
+    [['inspect', '--device', '1', 'sample.mp4', '--no-proof'], { device: 1, nvdecThreads: 4 }],
+    [['inspect', 'sample.mp4', '--decode=cuvid', '--device=0'], { decode: 'cuvid', device: 0, nvdecThreads: 4 }],
   ])('%j: the file, resolved from the working folder, with %j', (argv, options) => {
     expect(earlyOpenOf(argv, CWD)).toEqual({ file: SAMPLE, options });
   });
@@ -64,6 +69,9 @@ describe('what the early open opens', () => {
     [['inspect', 'sample.mp4', '--compare-decoders']],
     [['inspect', 'sample.mp4', '--device', '1.5']],
     [['inspect', 'sample.mp4', '--device', '64']],
+    [['inspect', 'sample.mp4', '--nvdec-threads', '0']],
+    [['inspect', 'sample.mp4', '--nvdec-threads', '9']],
+    [['inspect', 'sample.mp4', '--nvdec-threads', '2.5']],
     [['inspect', 'sample.mp4', '--no-such-option']],
     [['inspect', 'sample.mp4', '--help']],
     [['inspect', 'missing.mp4']],
@@ -84,13 +92,15 @@ describe('adopting the early open', () => {
     } finally {
       process.chdir(cwd);
     }
-    const adopted = adoptEarlyOpen(SAMPLE, videoOpenOptions({ ...plain, decode: 'software' }));
+    // What the command's own open asks for inspect over every frame (cli-args.ts): its NVDEC frame threads too.
+    const asked = videoOpenOptions({ ...plain, decode: 'software', nvdecThreads: WHOLE_FILE_NVDEC_THREADS });
+    const adopted = adoptEarlyOpen(SAMPLE, asked);
     expect(adopted).not.toBeNull();
     const session = (await adopted) as Session;
     try {
       expect(session.info.path).toBe(SAMPLE);
       expect(session.info.decodePath).toBe('software');
-      expect(adoptEarlyOpen(SAMPLE, videoOpenOptions({ ...plain, decode: 'software' }))).toBeNull();
+      expect(adoptEarlyOpen(SAMPLE, asked)).toBeNull();
       const environment = adoptEarlyEnvironment(false);
       expect(environment).not.toBeNull();
       expect((await environment)?.ffmpeg.libavcodec).toBe(a.environment().ffmpeg.libavcodec);

@@ -61,6 +61,16 @@ describe('parseCli', () => {
     expect(parseCli(['capture', 'a.mp4', '-o', 'b.zci', '--ffmpeg', 'system'])).toMatchObject({ ffmpeg: 'system' });
   });
 
+  it('gives inspect over every frame NVDEC frame threads, and a chosen list or a capture the default, unless asked', () => {
+    expect(parseCli(['inspect', 'a.mp4'])).toMatchObject({ nvdecThreads: 4 });
+    expect(parseCli(['inspect', 'a.mp4', '--frames', '0-299'])).toMatchObject({ nvdecThreads: null });
+    expect(parseCli(['capture', 'a.mp4', '-o', 'b.zci'])).toMatchObject({ nvdecThreads: null });
+    expect(parseCli(['inspect', 'a.mp4', '--nvdec-threads', '1'])).toMatchObject({ nvdecThreads: 1 });
+    expect(parseCli(['capture', 'a.mp4', '-o', 'b.zci', '--nvdec-threads', '8'])).toMatchObject({ nvdecThreads: 8 });
+    for (const bad of ['0', '9', 'two', '1.5'])
+      expect(() => parseCli(['inspect', 'a.mp4', '--nvdec-threads', bad])).toThrow(/--nvdec-threads/);
+  });
+
   it('reads --compare-decoders with its decoder pair', () => {
     expect(parseCli(['inspect', 'a.mp4'])).toMatchObject({ compareDecoders: null });
     expect(parseCli(['inspect', 'a.mp4', '--compare-decoders'])).toMatchObject({ compareDecoders: 'nvdec' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayWords } from '../../wording/display-words';
-import { ffmpegWords, nvdecOutputWords } from '../../wording/ffmpeg-words';
+import { ffmpegWords, frameThreadWords, nvdecOutputWords } from '../../wording/ffmpeg-words';
 import { gpuEnvironment } from '../support/reports';
 
 describe('displayWords', () => {
@@ -52,5 +52,11 @@ describe('ffmpegWords', () => {
     expect(words).toMatch(/^frames are the cuvid decoder's copies of NVDEC's surfaces/);
     expect(words).toMatch(/a cuvid decoder always copies/);
     expect(words).not.toMatch(/avoids it/);
+  });
+
+  it('says what frame threads leave out of the damage, and nothing with one thread or none recorded', () => {
+    expect(frameThreadWords({ frameThreads: 4 })).toMatch(/^4 pictures decoded at once; .*error flags.*messages alone/);
+    expect(frameThreadWords({ frameThreads: 1 })).toBeNull();
+    expect(frameThreadWords({})).toBeNull();
   });
 });

@@ -267,6 +267,7 @@ bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &o, Napi::Erro
          readInteger(env, {obj, "frameDeadlineMs"}, o.frameDeadlineMs, kDeadlineMsMin, kDeadlineMsMax, err) &&
          readBoolean(env, {obj, "ledger"}, o.ledger, err) &&
          readBoolean(env, {obj, "unsafeOutput"}, o.unsafeOutput, err) &&
+         readInteger(env, {obj, "nvdecThreads"}, o.nvdecThreads, 1, 8, err) &&
          readInteger(env, {obj, "operatorDevice"}, o.operators.device, 0, 63, err) &&
          readBoolean(env, {obj, "peerAccess"}, o.operators.peerAccess, err);
 }

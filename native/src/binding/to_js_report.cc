@@ -297,6 +297,7 @@ Napi::Value streamInfoToJs(Napi::Env env, const StreamInfo &f) {
       .add("decodePathReason", f.pathReason)
       .add("nvdecOutput",
            f.nvdecOutput.empty() ? std::optional<std::string>() : std::optional<std::string>(f.nvdecOutput))
+      .add("frameThreads", f.frameThreads)
       .add("device", f.device)
       .add("warnings", warnings)
       .object();

@@ -56,6 +56,9 @@ struct DecoderOptions {
   // and each frame held keeps one of NVDEC's output surfaces. No effect where FFmpeg has no such flag (it never
   // copies).
   bool unsafeOutput = false;
+  // NVDEC frame threads: pictures FFmpeg's decoder works on at once (1 to 8; 0: the default, 1). Above 1, a frame's
+  // decode_error_flags are left out of its damage (damage.h), and each thread adds a decode surface.
+  int nvdecThreads = 0;
   OperatorPlacement operators; // where operator previews run (gpu/device_placement.h)
 };
 
@@ -91,6 +94,8 @@ struct StreamInfo {
   // NVDEC only: what FFmpeg hands out. "mapped-surface": NVDEC's mapped surface (FFmpeg before 6.0); "copy": FFmpeg's
   // copy of it (6.0 and later); "unsafe-output": the surface, because AV_HWACCEL_FLAG_UNSAFE_OUTPUT was set.
   std::string nvdecOutput;
+  // Pictures the decoder works on at once: its frame threads, or 1 without them.
+  int frameThreads = 1;
   int device = -1;
   std::vector<Warning> warnings;
 };

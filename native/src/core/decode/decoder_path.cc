@@ -29,8 +29,9 @@ namespace zci {
 
 namespace {
 
-// Default frame threads for NVDEC decoding (measured in docs/benchmarks.md).
+// Default frame threads for NVDEC decoding: one, so each frame's error flags are read as FFmpeg set them (damage.h).
 constexpr int kNvdecThreads = 1;
+constexpr int kNvdecThreadsMax = 8;
 
 // opaque is one of the decoder's packet slots, which point at its wantHw_ flag (FFmpeg copies opaque into frame-thread
 // contexts, which ask too).
@@ -46,10 +47,12 @@ AVPixelFormat pickFormat(AVCodecContext *ctx, const AVPixelFormat *formats) {
   return software; // FFmpeg calls again without CUDA when NVDEC's init fails; we then take software
 }
 
-// Frame threads let NVDEC work on several pictures at once; each adds a decode surface (NVDEC allows 32).
-int nvdecThreads() {
+// Frame threads let NVDEC work on several pictures at once; each adds a decode surface (NVDEC allows 32). The open's
+// own choice, else ZCI_NVDEC_THREADS (the benchmarks' override of the default), else the default.
+int nvdecThreads(int asked) {
+  if (asked > 0) return std::min(kNvdecThreadsMax, asked);
   const char *env = std::getenv("ZCI_NVDEC_THREADS");
-  return env ? std::max(1, std::min(8, std::atoi(env))) : kNvdecThreads;
+  return env ? std::max(1, std::min(kNvdecThreadsMax, std::atoi(env))) : kNvdecThreads;
 }
 
 bool codecHasCudaHwaccel(const AVCodec *codec) {
@@ -125,7 +128,8 @@ void Decoder::openCodec(DecodePath path) {
     codec_->hw_device_ctx = av_buffer_ref(cuda_->hwDevice());
     codec_->extra_hw_frames = plantedUnreservedPool() ? 0 : options_.holdFrames;
     if (options_.unsafeOutput) codec_->hwaccel_flags |= ffcompat::kUnsafeOutput;
-    codec_->thread_count = path == DecodePath::Cuvid ? 1 : nvdecThreads(); // a cuvid decoder has no frame threads
+    // a cuvid decoder has no frame threads
+    codec_->thread_count = path == DecodePath::Cuvid ? 1 : nvdecThreads(options_.nvdecThreads);
   } else {
     codec_->thread_count = 0;
   }
@@ -316,6 +320,7 @@ void Decoder::settlePath(const std::function<double()> &lap) {
                       : options_.unsafeOutput     ? "unsafe-output"
                                                   : "copy";
   info_.pathReason = reason;
+  info_.frameThreads = (codec_->active_thread_type & FF_THREAD_FRAME) != 0 ? std::max(1, codec_->thread_count) : 1;
   // NVDEC's surface count is the codec's frames context pool size (DPB + 2 + extra_hw_frames + threads); the
   // frames it hands out point at another context whose pool size FFmpeg leaves at 0.
   if (path == DecodePath::Nvdec && codec_->hw_frames_ctx) {
