@@ -4,6 +4,7 @@ two CPU-only actors, against the inspector's own single-process scan of the same
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -47,12 +48,17 @@ def corpus(folder: Path) -> list[str]:
     return [*(str(FIXTURES / name) for name in named), str(notes), str(folder / "walked")]
 
 
-def ray_scan(address: str, output: Path, paths: list[str], *more: str) -> subprocess.CompletedProcess[str]:
+def ray_scan(
+    address: str, output: Path, paths: list[str], *more: str, phases: bool = False
+) -> subprocess.CompletedProcess[str]:
     args = [*more, "--ray", address, "--gpus-per-actor", "0", "--actors", "2", "--decode", "software"]
     args += ["--decoders", "2"]
     inspector = " ".join(node_cli())
     command = [sys.executable, "-m", "zci", "scan", *args, "--inspector", inspector, "-o", str(output), *paths]
-    return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=REPO)
+    env = {name: value for name, value in os.environ.items() if name != "ZCI_PHASES"}
+    if phases:
+        env["ZCI_PHASES"] = "1"
+    return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=REPO, env=env)
 
 
 def by_path(lines: list[dict]) -> dict[str, dict]:
@@ -72,6 +78,8 @@ def test_ray_scan_agrees_with_the_inspector_and_resumes(cluster: str, tmp_path: 
     assert {line["status"] for line in got} == {"clean", "error"}
     assert summary_block(spread.stdout) == summary_block(alone.stdout)
     assert "scanned 5 now (0 from" in spread.stdout and "on 2 actor(s)" in spread.stdout
+    # Without ZCI_PHASES the driver writes no phase marks.
+    assert '"phases"' not in spread.stderr
     # Each actor scanned its shard into the shards folder beside the output.
     shards = sorted(p.name for p in (tmp_path / "merged.shards").glob("*.jsonl"))
     assert shards == ["shard-0.jsonl", "shard-1.jsonl"]
@@ -124,3 +132,50 @@ def test_the_actors_get_the_inspector_options_the_driver_was_given(cluster: str,
     assert again.returncode == 0, again.stderr
     assert "scanned 2 now (0 from" in again.stdout, again.stdout + again.stderr
     assert by_path(results(merged)) == by_path(expected)
+
+
+def test_an_address_where_no_cluster_answers_does_not_fail_a_run_with_nothing_left(tmp_path: Path) -> None:
+    # Every file's line is in the output already: the driver needs no cluster, so one that is down is no failure.
+    clip = str(FIXTURES / "vp9-640x360.webm")
+    output = tmp_path / "done.jsonl"
+    alone = cli_scan(clip, "-o", str(output), "--decode", "software", "--no-captures")
+    assert alone.returncode == 0, alone.stderr
+    before = output.read_bytes()
+    done = ray_scan("127.0.0.2:1", output, [clip])
+    assert done.returncode == 0, done.stderr
+    assert "scanned 0 now (1 from" in done.stdout and "on 0 actor(s)" in done.stdout
+    assert done.stderr == ""
+    assert output.read_bytes() == before
+
+
+# The driver's marks in the order a run meets them, each chain in its own order (the connection's beside the plan's).
+DRIVER_CHAINS = (
+    ("imports-done", "args-parsed", "connect-started", "planned", "joined"),
+    ("joined", "first-actor-answered", "merged", "written"),
+    ("connect-started", "ray-imported", "connected", "actors-asked", "joined"),
+)
+ACTOR_MARKS = ("actor-constructed", "scan-called", "subprocess-started", "subprocess-ended", "lines-read")
+
+
+def test_the_phase_marks_of_a_run(cluster: str, tmp_path: Path) -> None:
+    done = ray_scan(cluster, tmp_path / "timed.jsonl", corpus(tmp_path), "--no-captures", phases=True)
+    assert done.returncode == 1, done.stderr
+    last = done.stderr.rstrip("\n").split("\n")[-1]
+    phases = json.loads(last)["phases"]
+    assert phases["origin"] == "process"
+    driver = phases["driver"]
+    for chain in DRIVER_CHAINS:
+        times = [driver[name] for name in chain]
+        assert times == sorted(times), (chain, driver)
+    assert driver["imports-done"] > 0
+
+    # One record an actor, on this machine's clock: made after the driver asked for it, done before it answered.
+    actors = sorted(phases["actors"], key=lambda actor: actor["shard"])
+    assert [actor["shard"] for actor in actors] == [0, 1]
+    slack = 5  # ms: the two clocks are one, read by two processes
+    for actor in actors:
+        times = [actor[name] for name in ACTOR_MARKS]
+        assert times == sorted(times), actor
+        assert times[0] >= driver["actors-asked"] - slack
+        assert times[-1] <= driver["merged"] + slack
+    assert driver["first-actor-answered"] >= min(actor["lines-read"] for actor in actors) - slack

@@ -8,10 +8,11 @@ import os
 import sys
 
 from .errors import FactsError, OutputError, RecorderError
-from .facts import from_json
-from .facts_check import FRAME_CAP, one_line, records
-from .recorder import Recorder
 from .scan import command as scan_command
+from .scan.phases import PHASES
+
+# The pack command's modules (the recorder, its schema check and its signing) load only when `pack` runs: `scan`
+# never needs them, and its driver's start is part of every Ray scan's time.
 
 PROCESS_RECORD = "zci-recorder-process"
 
@@ -19,6 +20,10 @@ PROCESS_RECORD = "zci-recorder-process"
 def pack(facts_path: str, output: str, overwrite: bool, sign: bool) -> int:
     """Reads a JSON-lines file: one process record, then one facts record a frame. Raises FactsError (the file) or
     another RecorderError (the capture) with a stable code; writes nothing unless the capture is valid."""
+    from .facts import from_json
+    from .facts_check import FRAME_CAP, one_line, records
+    from .recorder import Recorder
+
     name = one_line(facts_path, 200)
     if not output.endswith(".zci"):
         raise OutputError("OUTPUT_NOT_ZCI", f"{one_line(output, 200)}: a capture's name ends in .zci")
@@ -54,6 +59,8 @@ def pack(facts_path: str, output: str, overwrite: bool, sign: bool) -> int:
 
 def _output_error(error: OSError, output: str) -> OutputError:
     """A refusal to write the capture, coded: it exists, it is a symbolic link, or the folder cannot take it."""
+    from .facts_check import one_line
+
     if isinstance(error, FileExistsError):
         if "symbolic link" in str(error):
             return OutputError("OUTPUT_IS_LINK", one_line(str(error)))
@@ -64,6 +71,7 @@ def _output_error(error: OSError, output: str) -> OutputError:
 
 
 def main(argv: list[str] | None = None) -> int:
+    PHASES.mark("imports-done")
     parser = argparse.ArgumentParser(prog="zci-recorder", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     packer = commands.add_parser("pack", help="write a .zci from the C header's facts file")
@@ -73,8 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     packer.add_argument("--unsigned", action="store_true", help="leave the capture unsigned")
     scan_command.add_parser(commands)
     args = parser.parse_args(argv)
+    PHASES.mark("args-parsed")
     if args.command == "scan":
         return scan_command.run(args)
+    from .facts_check import one_line
+
     try:
         return pack(args.facts, args.output, args.overwrite, not args.unsigned)
     except FactsError as error:
@@ -98,14 +109,21 @@ def main(argv: list[str] | None = None) -> int:
 def entry() -> None:
     """The command line's entry (python -m zci, zci-recorder): main, then the process ends with its exit code."""
     code = main()
-    if "ray" in sys.modules and sys.modules["ray"].is_initialized():
+    if scan_command.connecting() or _ray_initialized():
         # A Ray scan is done: its results are written, its actors killed, its summary printed. Ray's own teardown of
         # the driver (about a quarter of a second) would only hold the exit back; the cluster ends the job when the
-        # driver's connection closes, as it does for any driver that exits.
+        # driver's connection closes, as it does for any driver that exits. A connection still being made (a run that
+        # turned out to need none) is left the same way.
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
     raise SystemExit(code)
+
+
+def _ray_initialized() -> bool:
+    ray = sys.modules.get("ray")
+    is_initialized = getattr(ray, "is_initialized", None)
+    return bool(is_initialized is not None and is_initialized())
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import logging
 import socket
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import ray
@@ -29,6 +30,9 @@ class ShardOutcome:
     node: str
     lines: list[tuple[dict[str, Any], str]]
     problems: list[str]
+    # The shard's index, and the actor's marks (wall-clock times, zci.scan.phases); none when the actor failed.
+    shard: int = 0
+    marks: dict[str, float] = field(default_factory=dict)
 
 
 # How long the driver waits for the head to answer before it says so (Ray itself keeps retrying for minutes).
@@ -43,7 +47,29 @@ def connect(address: str) -> None:
     except (OSError, ValueError) as error:
         raise ClusterError(f"no Ray cluster answers at {address}: {error}") from error
     # The actors' output would interleave with the summary: their failures come back through the results instead.
-    ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+    if threading.current_thread() is threading.main_thread():
+        ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+        return
+    # Joined from the driver's connecting thread (command.py), Ray leaves SIGTERM's handler to the main thread and
+    # says so in a warning the driver's output has no use for; the driver sets that handler when it joins the thread.
+    worker_log = logging.getLogger("ray._private.worker")
+    quiet = _Without("SIGTERM handler is not set")
+    worker_log.addFilter(quiet)
+    try:
+        ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+    finally:
+        worker_log.removeFilter(quiet)
+
+
+class _Without(logging.Filter):
+    """Drops the log records whose message starts with a text."""
+
+    def __init__(self, start: str) -> None:
+        super().__init__()
+        self.start = start
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.start)
 
 
 def actor_resources(gpus_per_actor: float) -> dict[str, Any]:
@@ -81,6 +107,19 @@ def actor_count(asked: int | None, gpus_per_actor: float) -> int:
     return room if asked is None else asked
 
 
+def start_actors(count: int, gpus_per_actor: float) -> list[Any]:
+    """Asks the cluster for COUNT scanner actors, spread over the nodes; they start while the driver goes on."""
+    return [
+        ShardScanner.options(**actor_resources(gpus_per_actor), scheduling_strategy="SPREAD").remote()
+        for _ in range(count)
+    ]
+
+
+def stop_actors(actors: list[Any]) -> None:
+    for actor in actors:
+        ray.kill(actor)
+
+
 def run_shards(
     shards: list[list[str]],
     inspector: list[str],
@@ -88,30 +127,32 @@ def run_shards(
     options: list[str],
     gpus_per_actor: float,
     on_done: Callable[[ShardOutcome], None],
+    started: list[Any] | None = None,
 ) -> None:
-    """Scans each shard on its own actor, spread over the nodes; calls on_done as each finishes."""
-    actors = [
-        ShardScanner.options(**actor_resources(gpus_per_actor), scheduling_strategy="SPREAD").remote() for _ in shards
-    ]
+    """Scans each shard on its own actor, spread over the nodes; calls on_done as each finishes. The actors are those
+    STARTED (start_actors) where given, the first one a shard and the rest stopped, else started here."""
+    started = list(started) if started is not None else start_actors(len(shards), gpus_per_actor)
+    stop_actors(started[len(shards) :])
+    actors = started[: len(shards)]
+    actors += start_actors(len(shards) - len(actors), gpus_per_actor)
     try:
         calls = {
-            actor.scan.remote(inspector, shard, shard_results(index), options): shard
+            actor.scan.remote(inspector, shard, shard_results(index), options): (index, shard)
             for index, (actor, shard) in enumerate(zip(actors, shards))
         }
         waiting = list(calls)
         while waiting:
             ready, waiting = ray.wait(waiting, num_returns=1)
-            on_done(_outcome(ready[0], calls[ready[0]]))
+            on_done(_outcome(ready[0], *calls[ready[0]]))
     finally:
-        for actor in actors:
-            ray.kill(actor)
+        stop_actors(actors)
 
 
-def _outcome(call: Any, shard: list[str]) -> ShardOutcome:
+def _outcome(call: Any, index: int, shard: list[str]) -> ShardOutcome:
     try:
         sent = ray.get(call)
     except ray.exceptions.RayError as error:
-        return ShardOutcome("?", [], [f"the actor failed: {error}".splitlines()[0]])
+        return ShardOutcome("?", [], [f"the actor failed: {error}".splitlines()[0]], index)
     lines, problems = [], []
     for raw in sent["lines"]:
         try:
@@ -125,7 +166,7 @@ def _outcome(call: Any, shard: list[str]) -> ShardOutcome:
             f"the inspector (exit code {sent['exitCode']}) wrote no line for {missing} of {len(shard)} files"
             + (f": {' / '.join(tail)}" if tail else "")
         )
-    return ShardOutcome(sent["node"], lines, problems)
+    return ShardOutcome(sent["node"], lines, problems, index, dict(sent.get("marks", {})))
 
 
 def disconnect() -> None:

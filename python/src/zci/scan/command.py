@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .inputs import listed_paths, scan_inputs
+from .joining import Joining
 from .lines import read_results
 from .merge import Plan, plan, shards_dir, write_merged
+from .phases import PHASES
 from .shards import shard_by_size
 from .summary import exit_code, summarise, summary_text
 
@@ -124,8 +126,26 @@ def _fail(text: str, code: int) -> int:
     return code
 
 
+# The driver's connection to the cluster while it is being made (joining.py); None before a run starts one.
+_joining: Joining | None = None
+
+
+def connecting() -> bool:
+    """Whether the driver's thread is still joining the cluster (a run that needed no cluster does not wait for it)."""
+    return _joining is not None and _joining.busy()
+
+
 def run(args: argparse.Namespace) -> int:
-    """Runs the scan; returns the inspector's exit codes: 0 clean, 1 findings or errors, 2 usage, 3 nothing scanned."""
+    """Runs the scan; returns the inspector's exit codes: 0 clean, 1 findings or errors, 2 usage, 3 nothing scanned.
+    With ZCI_PHASES set, the driver's marks go to stderr as one JSON line at the end (phases.py)."""
+    try:
+        return _run(args)
+    finally:
+        PHASES.write()
+
+
+def _run(args: argparse.Namespace) -> int:
+    global _joining
     started = time.monotonic()
     output = os.path.abspath(args.output)
     if not output.endswith(".jsonl"):
@@ -135,6 +155,11 @@ def run(args: argparse.Namespace) -> int:
     inspector = shlex.split(args.inspector) if args.inspector else default_inspector()
     if not inspector:
         return _fail("no inspector found: run from its checkout or name it with --inspector CMD", USAGE)
+    joining = None
+    if args.paths or args.list is not None:
+        # Ray's import and the connection go on beside the listing, the walk and the keys.
+        PHASES.mark("connect-started")
+        joining = _joining = Joining(args.ray, args.actors, args.gpus_per_actor)
     paths = list(args.paths)
     if args.list is not None:
         try:
@@ -146,13 +171,16 @@ def run(args: argparse.Namespace) -> int:
         return _fail("scan needs a path (a file or a folder) or --list FILE", USAGE)
 
     work = plan(list(scan_inputs(paths, args.all_files)), output, fresh=args.fresh)
+    PHASES.mark("planned")
     problems: list[str] = []
     actors = 0
-    if work.pending:
-        problems, actors = _scan_pending(work, args, inspector, output)
+    # Nothing left to scan (every line kept from earlier runs): the connection is not waited for, nor its failure told.
+    if work.pending and joining is not None:
+        problems, actors = _scan_pending(work, args, inspector, output, joining)
         if actors == 0:
             return NOTHING_SCANNED
     lines = write_merged(output, work)
+    PHASES.mark("merged")
     summary = summarise(lines)
     print(summary_text(summary))
     for problem in problems:
@@ -166,25 +194,34 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.report is not None:
         _report(args, inspector, paths, output)
+    PHASES.mark("written")
     if missing and not lines:
         return NOTHING_SCANNED
     return max(exit_code(summary), 1 if missing or problems else 0)
 
 
-def _scan_pending(work: Plan, args: argparse.Namespace, inspector: list[str], output: str) -> tuple[list[str], int]:
+def _scan_pending(
+    work: Plan, args: argparse.Namespace, inspector: list[str], output: str, joining: Joining
+) -> tuple[list[str], int]:
     """Shards the files still to scan over the cluster's actors; their lines go into work.done and into the merged
     file as each actor finishes. Returns the problems met and the actors used (0: the cluster could not be used)."""
-    try:
-        from . import cluster
-    except ImportError as error:
-        _fail(f"Ray is not installed ({error}): pip install 'zci-recorder[ray]'", NOTHING_SCANNED)
+    joining.wait()
+    cluster = joining.cluster
+    if joining.import_error is not None or cluster is None:
+        if joining.error is not None:
+            raise joining.error
+        _fail(f"Ray is not installed ({joining.import_error}): pip install 'zci-recorder[ray]'", NOTHING_SCANNED)
         return [], 0
     problems: list[str] = []
     try:
-        cluster.connect(args.ray)
-        shards = shard_by_size(work.pending, cluster.actor_count(args.actors, args.gpus_per_actor))
+        if joining.error is not None:
+            raise joining.error
+        shards = shard_by_size(work.pending, joining.count)
 
         def done(outcome: cluster.ShardOutcome) -> None:
+            PHASES.mark("first-actor-answered")
+            if outcome.marks:
+                PHASES.actor(outcome.shard, outcome.marks)
             for line, raw in outcome.lines:
                 work.done[line["key"]["path"]] = (line, raw)
             problems.extend(f"on {outcome.node}: {problem}" for problem in outcome.problems)
@@ -198,6 +235,7 @@ def _scan_pending(work: Plan, args: argparse.Namespace, inspector: list[str], ou
             inspector_options(args, output),
             args.gpus_per_actor,
             done,
+            started=joining.actors,
         )
     except (cluster.ClusterError, ConnectionError, RuntimeError) as error:
         cluster.disconnect()
