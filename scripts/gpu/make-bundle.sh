@@ -120,7 +120,8 @@ cp .gpu/clips/*.mp4 "$stage/clips/"
 cp -a .gpu/corpus "$stage/corpus"
 cp scripts/gpu/run-gpu-tier.sh "$stage/run.sh"
 mkdir -p "$stage/scripts/gpu"
-cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs scripts/gpu/scan-bench.sh scripts/gpu/context-floor.c \
+cp scripts/gpu/step-bench.mjs scripts/gpu/reopen-split.mjs scripts/gpu/scan-bench.sh scripts/gpu/bundle-env.sh \
+  scripts/gpu/context-floor.c \
   scripts/gpu/close-teardown.cjs "$stage/scripts/gpu/"
 mkdir -p "$stage/scripts/memory"
 cp scripts/memory/open-cost.mjs "$stage/scripts/memory/"

@@ -14,13 +14,8 @@ folders=("$@")
 [ ${#folders[@]} -gt 0 ] || folders=("$here/corpus" "$here/clips" "$here/test/fixtures")
 mkdir -p "$out"
 cd "$here"
-export LD_LIBRARY_PATH=$here/ffmpeg/lib
-export ZCI_NVCV_PATH=$here/nvcv
-export PATH=$here/ffmpeg/bin:$PATH
-node=$here/node/bin/node
-# The command line through its launcher (bin/zerocopy-inspector: the prestart library preloaded where the bundle has
-# it), on the bundle's Node.
-zci() { ZCI_NODE=$node "$here/bin/zerocopy-inspector" "$@"; }
+# The bundle's FFmpeg, NVCV and Node, and zci: the command line through its launcher.
+. "$here/scripts/gpu/bundle-env.sh" "$here"
 bench=$here/native/build/zci_bench
 lines=$out/scan-bench.jsonl
 : > "$lines"
@@ -93,7 +88,10 @@ for round in 1 2 3 4 5; do
     t1=$(now)
     zci inspect "$each" --json > "$out/inspect.json" 2> /dev/null
     t2=$(now)
-    record "{\"bench\":\"inspect-vs-ffmpeg\",\"clip\":\"$(basename "$each")\",\"round\":$round,\"ffmpegSeconds\":$(minus "$t1" "$t0"),\"inspectSeconds\":$(minus "$t2" "$t1")}"
+    # The same with one NVDEC frame thread: what whole-file inspect decoded with before it took four.
+    zci inspect "$each" --json --nvdec-threads 1 > "$out/inspect.json" 2> /dev/null
+    t3=$(now)
+    record "{\"bench\":\"inspect-vs-ffmpeg\",\"clip\":\"$(basename "$each")\",\"round\":$round,\"ffmpegSeconds\":$(minus "$t1" "$t0"),\"inspectSeconds\":$(minus "$t2" "$t1"),\"inspectOneThreadSeconds\":$(minus "$t3" "$t2")}"
   done
   [ -n "$clip" ] && ZCI_PHASES=1 zci inspect "$clip" --frames 0 --json > /dev/null 2> "$out/phases-$round.txt"
 done

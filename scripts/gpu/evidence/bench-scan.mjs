@@ -101,14 +101,24 @@ export function writeScanBenchmarks(run, bm) {
     const rounds = versus.filter((l) => (l.clip ?? path.basename(clip)) === name);
     const result = results.find((r) => path.basename(r.key.path) === name);
     const ratios = rounds.map((r) => r.ffmpegSeconds / r.inspectSeconds);
-    const vsRows = rounds.map((r, i) => `| ${r.round} | ${fmt(r.ffmpegSeconds, 3)} | ${fmt(r.inspectSeconds, 3)} | **${fmt(ratios[i], 2)}** |`);
+    // Runs since whole-file inspect took NVDEC frame threads also time it with one (inspectOneThreadSeconds).
+    const oneThread = rounds.every((r) => typeof r.inspectOneThreadSeconds === 'number');
+    const vsRows = rounds.map(
+      (r, i) =>
+        `| ${r.round} | ${fmt(r.ffmpegSeconds, 3)} | ${fmt(r.inspectSeconds, 3)} | **${fmt(ratios[i], 2)}** |` +
+        (oneThread ? ` ${fmt(r.inspectOneThreadSeconds, 3)} | ${fmt(r.ffmpegSeconds / r.inspectOneThreadSeconds, 2)} |` : ''),
+    );
     const ratio = median(ratios);
     bm.push(
       ...t.lines('process', {
         clip: result?.key.path ?? `clips/${name}`,
         frames: result?.frames ?? '–',
         rounds: rounds.length,
-        table: table('| round | ffmpeg s | inspect s | ffmpeg / inspect |', vsRows),
+        oneThread: oneThread ? `\n${t.text('process-one-thread')}\n` : '',
+        table: table(
+          `| round | ffmpeg s | inspect s | ffmpeg / inspect |${oneThread ? ' inspect, 1 thread s | ffmpeg / inspect, 1 thread |' : ''}`,
+          vsRows,
+        ),
         ratio: fmt(ratio, 2),
         ratioRange: `${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}`,
         roundsMet: ratios.filter((x) => x >= 1).length,

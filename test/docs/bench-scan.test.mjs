@@ -1,0 +1,51 @@
+// The whole-file inspect table of docs/benchmarks.md (scripts/gpu/evidence/bench-scan.mjs): a run that also timed
+// inspect with one NVDEC frame thread shows those columns and says what they are, judged on the default's column
+// alone; a run from before shows the table it always had.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { writeScanBenchmarks } from '../../scripts/gpu/evidence/bench-scan.mjs';
+
+const MACHINE = 'NVIDIA H100 80GB HBM3, 580.95.05, 81559 MiB';
+
+/** The section rendered from a run folder (removed when the test ends) whose scan/ holds RECORDS. */
+function render(t, records) {
+  const runs = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scan-'));
+  t.after(() => fs.rmSync(runs, { recursive: true, force: true }));
+  const dir = path.join(runs, 'abc1234');
+  fs.mkdirSync(path.join(dir, 'scan'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'run.log'), `# machine\n${MACHINE}\ncommit abc1234\n`);
+  fs.writeFileSync(path.join(dir, 'reports.json'), JSON.stringify({ date: '2026-12-07T08:00:00.000Z' }));
+  const lines = [{ bench: 'corpus', files: 3, bytes: 1000 }, ...records];
+  fs.writeFileSync(path.join(dir, 'scan', 'scan-bench.jsonl'), lines.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  const bm = [];
+  writeScanBenchmarks({ root: runs, runDir: dir, machine: MACHINE, commit: 'abc1234' }, bm);
+  return bm.join('\n');
+}
+
+const rounds = (oneThread) =>
+  [1, 2, 3].map((round) => ({
+    bench: 'inspect-vs-ffmpeg',
+    clip: 'plain-1080p-h264.mp4',
+    round,
+    ffmpegSeconds: 0.9,
+    inspectSeconds: 0.8,
+    ...(oneThread ? { inspectOneThreadSeconds: 1.0 } : {}),
+  }));
+
+test('with one-thread times: their columns, the words for them, and the verdict on the default alone', (t) => {
+  const text = render(t, rounds(true));
+  assert.match(text, /\| round \| ffmpeg s \| inspect s \| ffmpeg \/ inspect \| inspect, 1 thread s \| ffmpeg \/ inspect, 1 thread \|/);
+  assert.match(text, /\| 1 \| 0\.900 \| 0\.800 \| \*\*1\.13\*\* \| 1\.000 \| 0\.90 \|/);
+  assert.match(text, /--nvdec-threads 1/);
+  assert.match(text, /median of the rounds \*\*1\.13\*\* .*\(target ≥ 1\.0: met\)/s);
+});
+
+test('without them: the table as before, and no words about one thread', (t) => {
+  const text = render(t, rounds(false));
+  assert.match(text, /\| round \| ffmpeg s \| inspect s \| ffmpeg \/ inspect \|\n/);
+  assert.match(text, /\| 1 \| 0\.900 \| 0\.800 \| \*\*1\.13\*\* \|\n/);
+  assert.doesNotMatch(text, /nvdec-threads|1 thread/);
+});
