@@ -7,7 +7,9 @@
 # with the same scan options, each a fresh output, after one plain pass that warms the page cache and the driver.
 # One JSON line per measurement into OUT/ray-bench.jsonl (ray-setup; ray-scan: round, kind, seconds, files, frames,
 # exit; ray-identical: each round's two results compared, each file's line but for its wall time; plain-repeat: the
-# round's plain results against the warm-up's, the same comparison), progress on stderr and in OUT/ray-bench.log; the rounds' results, outputs and shards packed into OUT/ray-rounds.tar.xz at the end.
+# round's plain results against the warm-up's, the same comparison; ray-phases: where the round's Ray scan spent its
+# time, the phase marks its driver writes with ZCI_PHASES=1, null where it wrote none), progress on stderr and in
+# OUT/ray-bench.log; the rounds' results, outputs and shards packed into OUT/ray-rounds.tar.xz at the end.
 # The cluster is stopped on every exit.
 #
 # Usage: ray-scan-bench.sh BUNDLE_DIR KIT_DIR OUT [FOLDER...]
@@ -257,9 +259,10 @@ record "{\"bench\":\"ray-setup\",\"ray\":\"$ray_version\",\"python\":\"$python_v
 
 cd "$bundle" || die "cannot enter $bundle"
 plain_scan() { timeout "$limit" "${zci[@]}" scan --list "$list" -o "$1" "${options[@]}"; }
+# The driver's phase marks (python/src/zci/scan/phases.py): one JSON line on stderr at its end, after its summary.
 ray_scan() {
-  timeout "$limit" "$python" -m zci scan --ray "$address" --gpus-per-actor "$gpus_per_actor" --inspector "$inspector" \
-    --list "$list" -o "$1" "${options[@]}"
+  ZCI_PHASES=1 timeout "$limit" "$python" -m zci scan --ray "$address" --gpus-per-actor "$gpus_per_actor" \
+    --inspector "$inspector" --list "$list" -o "$1" "${options[@]}"
 }
 # measure ROUND KIND: one scan into a fresh OUT/KIND-ROUND.jsonl, timed as a whole process; its line recorded.
 measure() {
@@ -272,6 +275,14 @@ measure() {
   read -r -a counts <<< "$("$python" "$tools" counts "$result")"
   [ "$kind" = ray ] && actors=$(sed -n 's/.* on \([0-9]*\) actor(s) in .*/,"actors":\1/p' "$out/$kind-$round.txt" | tail -1)
   record "{\"bench\":\"ray-scan\",\"round\":$round,\"kind\":\"$kind\",\"seconds\":$(minus "$t1" "$t0"),\"files\":${counts[0]},\"frames\":${counts[1]},\"exit\":$code$actors}"
+  if [ "$kind" = ray ]; then record_phases "$round" "$out/$kind-$round.txt"; fi
+}
+# record_phases ROUND OUTPUT: the driver's phases line of a Ray scan's output, as {"bench":"ray-phases","round":R,
+# "phases":{...}} (its "phases" kept as the driver wrote it; null where the output holds none).
+record_phases() {
+  local phases
+  phases=$(grep '^{"phases":{.*}}$' "$2" | tail -1 | sed 's/^{"phases":\(.*\)}$/\1/')
+  record "{\"bench\":\"ray-phases\",\"round\":$1,\"phases\":${phases:-null}}"
 }
 
 say "warming the page cache and the driver: one plain scan of $files files"
