@@ -143,3 +143,29 @@ test('a run with ray-large/ shows the same scans over the longer corpus after th
   assert.match(second, /median of the rounds \*\*1\.03\*\*/);
   assert.match(second, /\(target within 10 %: met\)/);
 });
+
+test("the Ray rounds' phase marks make a table and the medians before and after the inspector's scan", (t) => {
+  const runs = runsFolder(t);
+  const phases = (round, started) => ({
+    bench: 'ray-phases',
+    round,
+    phases: {
+      origin: 'process',
+      driver: { planned: 250, 'ray-imported': 330, connected: started - 20, written: started + 6000 + 25 },
+      actors: [{ shard: 0, 'actor-constructed': started - 5, 'subprocess-started': started, 'subprocess-ended': started + 6000 }],
+    },
+  });
+  // Two rounds: the median is the upper one (stats.mjs), 800 ms.
+  const records = [setup, scan(1, 'plain', 6), scan(1, 'ray', 6.8), same(1), phases(1, 800)];
+  records.push(scan(2, 'plain', 6), scan(2, 'ray', 6.4), same(2), phases(2, 380), { bench: 'ray-phases', round: 3, phases: null });
+  const text = render(runs, makeRun(runs, 'abc1234', records));
+  assert.ok(text.includes('| round | files keyed | Ray imported | joined | actor made | scan started | scan ended | written |'), text);
+  assert.ok(text.includes('| 1 | 250.0 | 330.0 | 780.0 | 795.0 | **800.0** | 6800.0 | 6825.0 |'), text);
+  assert.match(text, /before the scan, median of the rounds: \*\*800\.0 ms\*\*; after it, to the merged results written: 25\.0 ms/);
+});
+
+test('a run from before the phase marks has no such table', (t) => {
+  const runs = runsFolder(t);
+  const text = render(runs, makeRun(runs, 'abc1234', [setup, scan(1, 'plain', 6), scan(1, 'ray', 6.8), same(1)]));
+  assert.doesNotMatch(text, /Where each Ray scan's time went/);
+});

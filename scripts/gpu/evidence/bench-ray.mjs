@@ -96,6 +96,7 @@ function rayBenchLines(lines, where) {
     }),
   );
   for (const l of compared.filter((c) => !identical.includes(c))) out.push('', differenceWords(l, l.plainLines, l.rayLines));
+  out.push(...phaseLines(lines));
   const repeats = lines.filter((l) => l.bench === 'plain-repeat');
   if (repeats.length) {
     const same = repeats.filter((l) => l.error === undefined && l.differing === 0).length;
@@ -105,6 +106,37 @@ function rayBenchLines(lines, where) {
   }
   out.push('');
   return out;
+}
+
+/**
+ * The Ray rounds' phase marks (ray-phases lines, written since the driver took ZCI_PHASES), as a table and the
+ * medians of what comes before and after the inspector's own scan; nothing for a run without them.
+ * @param {any[]} lines @returns {string[]}
+ */
+function phaseLines(lines) {
+  const rounds = lines.filter((l) => l.bench === 'ray-phases' && l.phases?.driver && l.phases.actors?.length);
+  if (!rounds.length) return [];
+  const rows = rounds.map(({ round, phases: { driver: d, actors } }) => {
+    const started = Math.min(...actors.map((/** @type {any} */ a) => a['subprocess-started']));
+    const ended = Math.max(...actors.map((/** @type {any} */ a) => a['subprocess-ended']));
+    const constructed = Math.min(...actors.map((/** @type {any} */ a) => a['actor-constructed']));
+    return { round, d, started, ended, constructed };
+  });
+  const cells = rows.map(
+    ({ round, d, started, ended, constructed }) =>
+      `| ${round} | ${fmt(d.planned)} | ${fmt(d['ray-imported'])} | ${fmt(d.connected)} | ${fmt(constructed)} | **${fmt(started)}** | ${fmt(ended)} | ${fmt(d.written)} |`,
+  );
+  return [
+    '',
+    ...t.lines('phases', {
+      table: table(
+        '| round | files keyed | Ray imported | joined | actor made | scan started | scan ended | written |',
+        cells,
+      ),
+      before: fmt(median(rows.map((r) => r.started))),
+      after: fmt(median(rows.map((r) => r.d.written - r.ended))),
+    }),
+  ];
 }
 
 /** Appends this part to the document's lines. @param {import('./run.mjs').Run} run @param {string[]} bm */
