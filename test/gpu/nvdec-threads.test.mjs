@@ -4,6 +4,8 @@
 // row early), the same proof outcome and the same concealed frames. What may differ: the pointers themselves (other
 // surfaces), the timings, and the damage flags, which frame threads leave out (damage.h).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { test } from 'node:test';
 
 import { addon, bandIndex, fixture, hasGpu } from '../native/helpers.mjs';
@@ -82,3 +84,23 @@ for (const [name, frameThreaded] of FIXTURES) {
       );
   });
 }
+
+// The command line's choice, read back from the report it prints: inspect over every frame runs four, a --frames list
+// one, and --nvdec-threads what it names.
+test('inspect --json reports the NVDEC frame threads the command line chose', { skip: !hasGpu }, () => {
+  const bin = path.join(path.dirname(fixture('x')), '..', '..', 'bin', 'zerocopy-inspector.js');
+  const stream = (...options) => {
+    const run = spawnSync(process.execPath, [bin, 'inspect', fixture('h264-odd-642x362.mp4'), '--json', ...options], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    assert.ok(run.status === 0 || run.status === 1, run.stderr);
+    return JSON.parse(run.stdout).stream;
+  };
+  const whole = stream();
+  assert.equal(whole.decodePath, 'nvdec', whole.decodePathReason);
+  assert.equal(whole.frameThreads, THREADS);
+  assert.equal(stream('--frames', '0-4').frameThreads, 1);
+  assert.equal(stream('--nvdec-threads', '2').frameThreads, 2);
+  assert.equal(stream('--frames', '0-4', '--nvdec-threads', '3').frameThreads, 3);
+});
