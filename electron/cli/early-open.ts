@@ -14,6 +14,7 @@ import type { AddonModule, OpenOptions, Session } from '../addon/native';
 import type { EnvironmentReport } from '../../contract/environment';
 import { CLI_OPTIONS } from './cli-options';
 import { NVDEC_THREADS, nvdecThreadsFor } from './nvdec-threads';
+import { wholeOption } from '../scan/whole-option';
 
 /** The open options the command line passes for a video (cli-input.ts), before they are validated. */
 export interface VideoOpenChoices {
@@ -56,6 +57,22 @@ let pending: Pending | null = null;
 /** The environment probe started beside the early open, and whether it asked for NVDEC's capability table. */
 let probing: { nvdecCaps: boolean; report: Promise<EnvironmentReport> } | null = null;
 
+/** contract/vocabulary.ts's DEVICE_ORDINAL, written here so that zod stays off the start-up path. */
+const DEVICE_BOUNDS = { min: 0, max: 63 } as const;
+
+/** The option's number as the parser reads it (wholeOption), null when absent, undefined when the parser refuses it. */
+function whole(
+  value: string | undefined,
+  name: string,
+  bounds: { min: number; max: number },
+): number | null | undefined {
+  try {
+    return wholeOption(value, name, bounds, Error);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file and open options ARGV asks for, when it is the plain case; else null. Never throws. */
 export function earlyOpenOf(argv: readonly string[], cwd: string): { file: string; options: OpenOptions } | null {
   let parsed;
@@ -70,19 +87,10 @@ export function earlyOpenOf(argv: readonly string[], cwd: string): { file: strin
   if (raw.includes('\0') || values.help === true || values.version === true) return null;
   const others = ['operator-device', 'peer-access', 'ledger', 'unsafe-output', 'compare-decoders', 'decoders'] as const;
   if (others.some((name) => values[name] !== undefined)) return null;
-  const device = values.device === undefined ? null : Number(values.device);
-  if (
-    device !== null &&
-    !(Number.isInteger(device) && device >= 0 && device <= 63 && /^\d+$/.test(values.device ?? ''))
-  )
-    return null;
-  // --nvdec-threads as the parser takes it (whole digits within bounds); any other value ends the command unadopted.
-  const threads = values['nvdec-threads'] === undefined ? null : Number(values['nvdec-threads']);
-  if (
-    threads !== null &&
-    !(/^\d+$/.test(values['nvdec-threads'] ?? '') && threads >= NVDEC_THREADS.min && threads <= NVDEC_THREADS.max)
-  )
-    return null;
+  // Each whole-number option as the parser reads it; a value it refuses ends the command unadopted.
+  const device = whole(values.device, 'device', DEVICE_BOUNDS);
+  const threads = whole(values['nvdec-threads'], 'nvdec-threads', NVDEC_THREADS);
+  if (device === undefined || threads === undefined) return null;
   const options = videoOpenOptions({
     decode: (values.decode as OpenOptions['decode'] | undefined) ?? null,
     device,
