@@ -144,6 +144,7 @@ module.exports = {
   environment: binding.environment,
   environmentAsync: binding.environmentAsync,
   warmUp: binding.warmUp,
+  nvdecEngines: (device) => withStack(binding.nvdecEngines(device)),
   exitProcess: binding.exitProcess,
   prestart: binding.prestart,
   vocabulary: binding.vocabulary,

@@ -166,6 +166,16 @@ export interface WarmUpResult {
  * another thread); nvcv and cvcuda are then false. */
 export declare function warmUp(device?: number, options?: { libraries?: boolean }): Promise<WarmUpResult>;
 
+/** What nvdecEngines found: the engines, or null where the driver reports none or cannot be asked; reason says which. */
+export interface NvdecEngines {
+  engines: number | null;
+  reason: string;
+}
+
+/** How many NVDEC engines device (0..63, default 0; else INVALID_ARGUMENT) has, as the driver reports them: one
+ * capability query on a worker thread (the H.264 4:2:0 8-bit row), not the whole table. */
+export declare function nvdecEngines(device?: number): Promise<NvdecEngines>;
+
 /** Ends the process at once with CODE (0..255; else INVALID_ARGUMENT), without tearing down FFmpeg, CUDA or NVCV:
  * the driver reclaims an ending process's GPU state. For a command line whose output is written; no 'exit' event. */
 export declare function exitProcess(code: number): never;

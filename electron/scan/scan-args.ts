@@ -5,9 +5,7 @@ import { DECODE_MODES, decodeModeSchema, DEVICE_ORDINAL, type DecodeMode } from 
 import { wholeOption } from './whole-option';
 import { MAX_COMPARED_FRAMES } from './scan-compare';
 import { MAX_COMPARE_JOBS } from './compare-pool';
-
-/** Decoders at once when the user does not say: NVDEC engines are several per GPU, and one file keeps one busy. */
-export const DEFAULT_SCAN_DECODERS = 4;
+import { SCAN_DECODERS_CAP } from './scan-decoders';
 
 /** The most decoders at once: the addon's worker threads (one per call in flight) are sized to this. */
 const MAX_SCAN_DECODERS = 32;
@@ -30,7 +28,8 @@ Options:
   --no-captures        write no captures
   --list FILE          scan the paths listed in FILE (- for standard input)
   --all-files          walk every file of a folder, not only names that end like video
-  --decoders N         files decoded at once (1-${MAX_SCAN_DECODERS}, default ${DEFAULT_SCAN_DECODERS})
+  --decoders N         files decoded at once (1-${MAX_SCAN_DECODERS}; default: one for each NVDEC engine the
+                       driver reports, at most ${SCAN_DECODERS_CAP}; ${SCAN_DECODERS_CAP} where none are counted)
   --decode MODE        ${DECODE_MODES.join(' | ')} (default auto)
   --device N           CUDA device ordinal
   --proof-every N      the aliasing proof on frame 0 and every N-th frame (0: never; default ${DEFAULT_PROOF_EVERY})
@@ -55,7 +54,8 @@ export interface ScanArgs {
   /** Where captures of first failing frames go; null: none. */
   captures: string | null;
   allFiles: boolean;
-  decoders: number;
+  /** Files decoded at once; null: chosen from the GPU's NVDEC engines (scan-decoders.ts). */
+  decoders: number | null;
   decode: DecodeMode | null;
   device: number | null;
   proofEvery: number;
@@ -117,7 +117,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     captures:
       values['no-captures'] === true ? null : path.resolve(values.captures ?? output.replace(/\.jsonl$/, '.captures')),
     allFiles: values['all-files'] === true,
-    decoders: whole(values.decoders, 'decoders', 1, MAX_SCAN_DECODERS, DEFAULT_SCAN_DECODERS),
+    decoders: wholeOption(values.decoders, 'decoders', { min: 1, max: MAX_SCAN_DECODERS }, ScanUsageError),
     decode: decode?.data ?? null,
     device:
       values.device === undefined ? null : whole(values.device, 'device', DEVICE_ORDINAL.min, DEVICE_ORDINAL.max, 0),

@@ -68,12 +68,17 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector scan (needs npm run b
     // Files that could not be scanned make the run fail for CI, not crash it.
     expect(run.code).toBe(SCAN_EXIT_CODES.findings);
     expect(run.stdout).toMatch(/not scanned, NOT_A_VIDEO: 1 file/);
+    expect(run.stdout).toMatch(/^decoders: 2 files at once \(--decoders 2\)$/m);
     const html = await readFile(path.join(dir, 'first.html'), 'utf8');
     expect(html).toContain('vp9-odd-641x361.webm');
     expect(html).not.toContain('<script');
 
     const again = runCli(dir, ['scan', 'corpus', '-o', 'first.jsonl']);
     expect(again.stdout).toMatch(/scanned 0 now \(6 from \S*first\.jsonl\)/);
+    // No GPU here: the engines cannot be counted, and the line says so beside the default it fell back to.
+    expect(again.stdout).toMatch(
+      /^decoders: 4 files at once, the default: the driver could not be asked for device 0's NVDEC engines: .+ \(--decoders N chooses\)$/m,
+    );
     expect(await linesOf('first.jsonl')).toHaveLength(6);
   }, 240_000);
 
@@ -91,6 +96,7 @@ describe.skipIf(!built || !addonBuilt)('zerocopy-inspector scan (needs npm run b
     for (const out of ['damaged-1.jsonl', 'damaged-2.jsonl']) {
       const run = runCli(dir, ['scan', video, '-o', out, '--decode', 'software', '--compare-every', '0']);
       expect(run.code).toBe(SCAN_EXIT_CODES.findings);
+      expect(run.stdout).toMatch(/^decoders: 4 files at once, the default: software decoding counts no NVDEC engine/m);
       const [line] = await linesOf(out);
       const found = line?.findings.find((f) => f.check === 'decode-error');
       expect(found, JSON.stringify(line?.findings)).toBeDefined();

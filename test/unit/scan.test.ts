@@ -5,12 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { frameChecks } from '../../contract/checks';
 import { SCAN_LINE_VERSION, type ScanLine } from '../../contract/scan';
-import {
-  DEFAULT_PROOF_EVERY,
-  DEFAULT_SCAN_DECODERS,
-  parseScanArgs,
-  ScanUsageError,
-} from '../../electron/scan/scan-args';
+import { DEFAULT_PROOF_EVERY, parseScanArgs, ScanUsageError } from '../../electron/scan/scan-args';
 import { addFrameFindings, causeOf, groupFinding } from '../../electron/scan/scan-causes';
 import { frameRuns } from '../../electron/scan/scan-file';
 import { listedPaths, scanKeyOf } from '../../electron/scan/scan-inputs';
@@ -208,7 +203,8 @@ describe('the results file', () => {
 describe('scan arguments', () => {
   it('take defaults and refuse bad values', () => {
     const args = parseScanArgs(['corpus']);
-    expect(args).toMatchObject({ decoders: DEFAULT_SCAN_DECODERS, proofEvery: DEFAULT_PROOF_EVERY, fresh: false });
+    expect(args).toMatchObject({ decoders: null, proofEvery: DEFAULT_PROOF_EVERY, fresh: false });
+    expect(parseScanArgs(['c', '--decoders', '7']).decoders).toBe(7);
     expect(args.output.endsWith('scan.jsonl')).toBe(true);
     expect(args.captures?.endsWith('scan.captures')).toBe(true);
     expect(parseScanArgs(['c', '--no-captures']).captures).toBeNull();

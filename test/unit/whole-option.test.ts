@@ -24,5 +24,6 @@ it('throws the usage error of the parser that asked, with the same words in both
   expect(() => parseScanArgs(['corpus', '--device', '64'])).toThrow(ScanUsageError);
   expect(() => parseScanArgs(['corpus', '--device', '64'])).toThrow(words);
   expect(parseScanArgs(['corpus', '--device', '3']).device).toBe(3);
-  expect(parseScanArgs(['corpus']).decoders).toBe(4);
+  expect(parseScanArgs(['corpus']).decoders).toBeNull();
+  expect(parseScanArgs(['corpus', '--decoders', '32']).decoders).toBe(32);
 });

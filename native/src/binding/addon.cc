@@ -1,9 +1,10 @@
-// Module entry: environment(), warmUp(), prestart(), vocabulary(), setLibraryPath(), setErrorClass(),
+// Module entry: environment(), warmUp(), nvdecEngines(), prestart(), vocabulary(), setLibraryPath(), setErrorClass(),
 // compareDecoders() and the Session class.
 #include "addon_data.h"
 #include "compare_call.h"
 #include "environment_worker.h"
 #include "errors.h"
+#include "nvdec_engines_call.h"
 #include "session_object.h"
 #include "to_js.h"
 
@@ -153,6 +154,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("environment", Napi::Function::New<Environment>(env, "environment"));
   exports.Set("environmentAsync", Napi::Function::New<EnvironmentAsync>(env, "environmentAsync"));
   exports.Set("warmUp", Napi::Function::New<WarmUp>(env, "warmUp"));
+  exports.Set("nvdecEngines", Napi::Function::New<NvdecEngines>(env, "nvdecEngines"));
   exports.Set("exitProcess", Napi::Function::New<ExitProcess>(env, "exitProcess"));
   exports.Set("prestart", Napi::Function::New<Prestart>(env, "prestart"));
   exports.Set("vocabulary", Napi::Function::New<Vocabulary>(env, "vocabulary"));
