@@ -2,7 +2,8 @@
 # The scan benchmark, side by side in one run on one GPU, from an unpacked bundle: the same corpus decoded by
 #   threads   FFmpeg's API alone, N threads in one process on one CUDA device (zci_bench threads)
 #   procs     K processes, each FFmpeg's API alone on a K-th of the corpus (zci_bench threads 1), started together
-#   scan      zerocopy-inspector scan --decoders N: every frame through the checks, the proof on a sample
+#   scan      zerocopy-inspector scan --decoders N (and without it: the engines' choice): every frame through the
+#             checks, the proof on a sample
 # and one file's whole `inspect` against FFmpeg's command line. One JSON line per measurement into OUT/scan-bench.jsonl;
 # the scan's own results and report into OUT. Usage: scan-bench.sh OUT [FOLDER...] (default: the generated corpus, the
 # benchmark clips and the test fixtures: every video file in them)
@@ -55,15 +56,25 @@ for k in ${ZCI_SCAN_PROCS:-4 8}; do
   record "{\"bench\":\"procs\",\"processes\":$k,\"frames\":$total,\"seconds\":$(minus "$t1" "$t0"),\"fps\":$(per "$total" "$(minus "$t1" "$t0")")}"
 done
 
-for n in ${ZCI_SCAN_DECODERS:-4 8 12}; do
+# "default" runs the scan without --decoders: it chooses from the GPU's NVDEC engines, and its last line says how many
+# (scan-default.txt keeps that line's words).
+for n in ${ZCI_SCAN_DECODERS:-default 4 8 12}; do
   rm -f "$out/scan-$n.jsonl"
+  chosen=(--decoders "$n")
+  [ "$n" = default ] && chosen=()
   t0=$(now)
-  zci scan "${files[@]}" -o "$out/scan-$n.jsonl" --no-captures --decoders "$n" \
+  zci scan "${files[@]}" -o "$out/scan-$n.jsonl" --no-captures "${chosen[@]}" \
     > "$out/scan-$n.txt" 2>&1
   code=$?
   t1=$(now)
   total=$(sed -n 's/.*"frames":\([0-9]*\),"unchecked".*/\1/p' "$out/scan-$n.jsonl" | sum)
-  record "{\"bench\":\"scan\",\"decoders\":$n,\"exit\":$code,\"frames\":$total,\"seconds\":$(minus "$t1" "$t0"),\"fps\":$(per "$total" "$(minus "$t1" "$t0")")}"
+  decoders=$n
+  by=given
+  if [ "$n" = default ]; then
+    decoders=$(sed -n 's/^decoders: \([0-9]*\) files\{0,1\} at once.*/\1/p' "$out/scan-$n.txt" | head -1)
+    by=default
+  fi
+  record "{\"bench\":\"scan\",\"decoders\":${decoders:-0},\"by\":\"$by\",\"exit\":$code,\"frames\":$total,\"seconds\":$(minus "$t1" "$t0"),\"fps\":$(per "$total" "$(minus "$t1" "$t0")")}"
 done
 
 # The report a person reads, with captures of the first failing frames.

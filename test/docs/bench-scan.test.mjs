@@ -11,7 +11,7 @@ import { writeScanBenchmarks } from '../../scripts/gpu/evidence/bench-scan.mjs';
 const MACHINE = 'NVIDIA H100 80GB HBM3, 580.95.05, 81559 MiB';
 
 /** The section rendered from a run folder (removed when the test ends) whose scan/ holds RECORDS. */
-function render(t, records) {
+function render(t, records, files = {}) {
   const runs = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scan-'));
   t.after(() => fs.rmSync(runs, { recursive: true, force: true }));
   const dir = path.join(runs, 'abc1234');
@@ -20,6 +20,7 @@ function render(t, records) {
   fs.writeFileSync(path.join(dir, 'reports.json'), JSON.stringify({ date: '2026-12-07T08:00:00.000Z' }));
   const lines = [{ bench: 'corpus', files: 3, bytes: 1000 }, ...records];
   fs.writeFileSync(path.join(dir, 'scan', 'scan-bench.jsonl'), lines.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, 'scan', name), text);
   const bm = [];
   writeScanBenchmarks({ root: runs, runDir: dir, machine: MACHINE, commit: 'abc1234' }, bm);
   return bm.join('\n');
@@ -48,4 +49,22 @@ test('without them: the table as before, and no words about one thread', (t) => 
   assert.match(text, /\| round \| ffmpeg s \| inspect s \| ffmpeg \/ inspect \|\n/);
   assert.match(text, /\| 1 \| 0\.900 \| 0\.800 \| \*\*1\.13\*\* \|\n/);
   assert.doesNotMatch(text, /nvdec-threads|1 thread/);
+});
+
+const scan = (decoders, fps, by = 'given') => ({ bench: 'scan', decoders, by, exit: 1, frames: 1000, seconds: 1000 / fps, fps });
+const CHOSEN = "decoders: 4 files at once: the GPU has 7 NVDEC engines (cuvidGetDecoderCaps); at most 4, the best measured (--decoders N chooses)";
+
+test("the scan without --decoders: its own row, its own words, and its fps against the sweep's best", (t) => {
+  const text = render(t, [scan(4, 1700, 'default'), scan(2, 1200), scan(4, 1720), scan(6, 1800)], {
+    'scan-default.txt': `summary\nscanned 3 now\n${CHOSEN}\n`,
+  });
+  assert.match(text, /\| `scan`, no `--decoders` \(the engines' choice\) \| 4 \| – \| 1000 \|/);
+  assert.match(text, /\| `scan --decoders` \| 6 \| – \| 1000 \| [0-9.]+ \| \*\*1800\.0\*\* \|/);
+  assert.ok(text.includes(`said "${CHOSEN.replace('decoders: ', '')}"`), text);
+  assert.match(text, /scanned at \*\*1700\.0 fps\*\*: 0\.94 × the best of the\s+decoders swept in the same run \(--decoders 6, 1800\.0 fps; by decoders, fps: 2: 1200\.0, 4: 1720\.0, 6: 1800\.0\)\. The same number given with `--decoders`: 1720\.0 fps\./);
+});
+
+test('a run from before the choice has no default row and no words about it', (t) => {
+  const text = render(t, [scan(4, 1720), scan(8, 1400)]);
+  assert.doesNotMatch(text, /engines' choice|Without `--decoders` the scan said/);
 });

@@ -48,7 +48,10 @@ export function writeScanBenchmarks(run, bm) {
   const rows = [
     ...threads.map((r) => `| FFmpeg's API, threads in one process | ${r.threads} | ${r.round ?? '–'} | ${r.frames} | ${fmt(r.seconds, 3)} | ${bold(r, bestThreads)} |`),
     ...procs.map((r) => `| FFmpeg's API, processes | ${r.processes} | – | ${r.frames} | ${fmt(r.seconds, 3)} | ${bold(r, bestProcs)} |`),
-    ...scans.map((r) => `| \`scan --decoders\` | ${r.decoders} | – | ${r.frames} | ${fmt(r.seconds, 3)} | ${bold(r, bestScan)} |`),
+    ...scans.map(
+      (r) =>
+        `| ${r.by === 'default' ? '`scan`, no `--decoders` (the engines\' choice)' : '`scan --decoders`'} | ${r.decoders} | – | ${r.frames} | ${fmt(r.seconds, 3)} | ${bold(r, bestScan)} |`,
+    ),
   ];
   const counts = [...new Set([...threads, ...procs, ...scans].map((r) => r.frames))];
   const nvdec = [...new Set(threads.map((r) => r.cudaFrames))];
@@ -70,6 +73,28 @@ export function writeScanBenchmarks(run, bm) {
   for (const exit of [...new Set(scans.map((r) => r.exit))])
     bm.push(t.text('scan-exit', { exit, meaning: t.text(exit === 1 ? 'exit-findings' : 'exit-other') }));
   if (scans.length) bm.push('');
+  // The scan without --decoders (runs since the choice came from the GPU's engines): its own words, and its fps
+  // against the best of the decoders swept in the same run.
+  const chosen = scans.find((r) => r.by === 'default');
+  const swept = scans.filter((r) => r.by !== 'default');
+  const chosenText = path.join(scanDir, 'scan-default.txt');
+  if (chosen && swept.length && fs.existsSync(chosenText)) {
+    const words = fs.readFileSync(chosenText, 'utf8').split('\n').find((l) => l.startsWith('decoders: ')) ?? '';
+    const bestSwept = best(swept);
+    const sameCount = swept.filter((r) => r.decoders === chosen.decoders);
+    bm.push(
+      ...t.lines('default-decoders', {
+        words: words.replace(/^decoders: /, ''),
+        fps: fmt(chosen.fps),
+        bestSwept: `--decoders ${bestSwept.decoders}`,
+        bestFps: fmt(bestSwept.fps),
+        ratio: fmt(chosen.fps / bestSwept.fps, 2),
+        sweep: swept.map((r) => `${r.decoders}: ${fmt(r.fps)}`).join(', '),
+        same: sameCount.length ? ' ' + t.text('default-same', { fps: sameCount.map((r) => fmt(r.fps)).join(', ') }) : '',
+      }),
+      '',
+    );
+  }
   if (bestScan && bestThreads && bestProcs) {
     const ratio = bestScan.fps / bestThreads.fps;
     bm.push(
