@@ -13,7 +13,7 @@ test("nvdecEngines is the engine count of every supported row of the driver's ta
   const answer = await addon.nvdecEngines(0);
   assert.ok(Number.isInteger(answer.engines) && answer.engines >= 1, JSON.stringify(answer));
   assert.equal(answer.reason, `the driver reports ${answer.engines} NVDEC engine${answer.engines === 1 ? '' : 's'} on device 0 (cuvidGetDecoderCaps)`);
-  const rows = addon.environment({ nvdecCaps: true }).nvdec.capabilities.filter((row) => row.supported);
+  const rows = addon.environment({ nvdecCaps: true }).nvdecCaps.rows.filter((row) => row.supported);
   assert.ok(rows.some((row) => row.codec === 'h264'), 'the table has H.264');
   for (const row of rows) assert.equal(row.nvdecs, answer.engines, `${row.codec} ${row.chroma} ${row.bitDepth}-bit`);
   const devices = addon.environment({ nvdecCaps: false }).cuda.deviceCount;
