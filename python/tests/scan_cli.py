@@ -37,7 +37,11 @@ def results(path: Path) -> list[dict[str, Any]]:
 
 
 def summary_block(stdout: str) -> str:
-    """The summary a scan printed: everything before its closing `scanned N now ...` line."""
+    """The summary a scan printed: everything before its closing `scanned N now ...` line. The inspector's scan says
+    after that line how many files it decoded at once (`decoders: ...`); the Ray driver, whose actors each choose,
+    does not."""
     lines = stdout.rstrip("\n").split("\n")
+    if lines[-1].startswith("decoders: "):
+        lines = lines[:-1]
     assert lines[-1].startswith("scanned "), stdout
     return "\n".join(lines[:-1])
