@@ -10,7 +10,7 @@ import { SCAN_EXIT_CODES } from '../../contract/scan';
 import { defaultCompareJobs } from './compare-pool';
 import { parseScanArgs, SCAN_USAGE, ScanUsageError, type ScanArgs } from './scan-args';
 import { runScan, summaryText } from './scan-command';
-import { chosenDecoders, decodersFromEngines, type DecoderChoice } from './scan-decoders';
+import { chosenDecoders, decodersFromEngines, softwareOnly, type DecoderChoice } from './scan-decoders';
 import { listedPaths } from './scan-inputs';
 
 /** Where scan writes: results on stdout, progress and errors on stderr. */
@@ -24,7 +24,7 @@ export interface ScanStreams {
 /** The files decoded at once: the user's --decoders, else one for each NVDEC engine of the scan's GPU (capped). */
 async function decoderChoice(addon: AddonModule, args: ScanArgs): Promise<DecoderChoice> {
   if (args.decoders !== null) return chosenDecoders(args.decoders);
-  if (args.decode === 'software') return decodersFromEngines(null, args.decode);
+  if (softwareOnly(args.decode)) return decodersFromEngines(null, args.decode);
   try {
     return decodersFromEngines(await addon.nvdecEngines(args.device ?? 0), args.decode);
   } catch (error) {

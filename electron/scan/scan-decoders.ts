@@ -29,7 +29,7 @@ export function chosenDecoders(decoders: number): DecoderChoice {
 }
 
 /** Whether a scan's decode mode leaves NVDEC's engines out, so that counting them means nothing. */
-function softwareOnly(decode: DecodeMode | null): boolean {
+export function softwareOnly(decode: DecodeMode | null): boolean {
   return decode === 'software';
 }
 

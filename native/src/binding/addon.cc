@@ -4,7 +4,9 @@
 #include "compare_call.h"
 #include "environment_worker.h"
 #include "errors.h"
+#include "from_js.h"
 #include "nvdec_engines_call.h"
+#include "promise_worker.h"
 #include "session_object.h"
 #include "to_js.h"
 
@@ -63,15 +65,9 @@ Napi::Value EnvironmentAsync(const Napi::CallbackInfo &info) {
 Napi::Value WarmUp(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   int device = 0;
-  if (info.Length() > 0 && !info[0].IsUndefined()) {
-    const double d = info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
-    if (!(d >= 0 && d <= 63 && d == static_cast<int>(d))) {
-      auto deferred = Napi::Promise::Deferred::New(env);
-      deferred.Reject(invalidArgument(env, "device", "an integer 0..63").Value());
-      return deferred.Promise();
-    }
-    device = static_cast<int>(d);
-  }
+  Napi::Error err;
+  if (!readDeviceArgument(env, info.Length() > 0 ? info[0] : env.Undefined(), device, &err))
+    return rejectWith(env, err);
   bool libraries = true;
   if (info.Length() > 1 && !info[1].IsUndefined()) {
     const Napi::Value v = info[1].IsObject() ? info[1].As<Napi::Object>().Get("libraries") : info[1];

@@ -249,6 +249,19 @@ bool readShowOptions(Napi::Env env, Napi::Value v, ShowRequest &r, Napi::Error *
   return true;
 }
 
+bool readDeviceArgument(Napi::Env env, const Napi::Value &v, int &device, Napi::Error *err) {
+  if (v.IsEmpty() || v.IsUndefined()) {
+    device = 0;
+    return true;
+  }
+  if (!isIntegerIn(v, 0, 63)) {
+    *err = invalidArgument(env, "device", "an integer 0..63");
+    return false;
+  }
+  device = static_cast<int>(v.As<Napi::Number>().DoubleValue());
+  return true;
+}
+
 bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &o, Napi::Error *err) {
   if (v.IsUndefined() || v.IsNull()) return true;
   if (!v.IsObject()) {

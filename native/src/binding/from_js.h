@@ -8,6 +8,10 @@
 
 namespace zci::binding {
 
+/// A call's device argument (warmUp, nvdecEngines): absent or undefined is device 0, else an integer 0..63; false with
+/// *err set otherwise.
+bool readDeviceArgument(Napi::Env env, const Napi::Value &v, int &device, Napi::Error *err);
+
 /// OpenOptions -> DecoderOptions; false with *err set when malformed. Undefined and null mean the defaults.
 bool readOpenOptions(Napi::Env env, Napi::Value v, DecoderOptions &out, Napi::Error *err);
 

@@ -2,7 +2,7 @@
 // the driver reports the same count (nNumNVDECs) on every row a GPU supports.
 #include "nvdec_engines_call.h"
 
-#include "errors.h"
+#include "from_js.h"
 #include "promise_worker.h"
 
 #include "gpu/nvdec_caps.h"
@@ -47,12 +47,9 @@ Napi::Value engineAnswerToJs(Napi::Env env, EngineAnswer &answer) {
 Napi::Value NvdecEngines(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   int device = 0;
-  if (info.Length() > 0 && !info[0].IsUndefined()) {
-    const double d = info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
-    if (!(d >= 0 && d <= 63 && d == static_cast<int>(d)))
-      return rejectWith(env, invalidArgument(env, "device", "an integer 0..63"));
-    device = static_cast<int>(d);
-  }
+  Napi::Error err;
+  if (!readDeviceArgument(env, info.Length() > 0 ? info[0] : env.Undefined(), device, &err))
+    return rejectWith(env, err);
   return queue<EngineAnswer>(
       env, Napi::Object::New(env), [device] { return askEngines(device); }, engineAnswerToJs);
 }
